@@ -1,0 +1,142 @@
+"""The ``companion`` command: ``serve`` the app on the table's Wi-Fi, or ``score`` a snapshot."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import socket
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from .rules.errors import IllegalAction
+from .rules.snapshot import score_snapshot
+
+#: Worker threads of the WSGI server. Every open live stream (SSE) holds one thread, so
+#: the pool is sized for 6 phones + the table screen many times over, plus a reserve that
+#: streams may never take (see companion/live.py).
+DEFAULT_THREADS = 256
+
+
+def lan_address() -> str:
+    """The address phones on the same network should use (not 127.0.0.1).
+
+    A UDP ``connect`` only chooses a route; it sends no packet.
+    """
+    candidates: list[str] = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: picks the default route's interface
+            candidates.append(s.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            candidates.append(str(info[4][0]))
+    except OSError:
+        pass
+    for address in candidates:
+        if not address.startswith("127.") and address != "0.0.0.0":
+            return address
+    return "127.0.0.1"
+
+
+def terminal_qr(text: str, out: TextIO) -> None:
+    """Print a QR code of ``text`` with block characters (phones scan the terminal)."""
+    import qrcode
+
+    qr = qrcode.QRCode(border=2)
+    qr.add_data(text)
+    qr.make(fit=True)
+    qr.print_ascii(out=out, invert=True)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    source: TextIO
+    try:
+        if args.file == "-":
+            source = sys.stdin
+            text = source.read()
+        else:
+            text = Path(args.file).read_text(encoding="utf-8")
+    except OSError as exc:
+        print(f"{args.file}: cannot read: {exc.strerror}", file=sys.stderr)
+        return 2
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as exc:
+        print(f"snapshot: not valid JSON (line {exc.lineno}, column {exc.colno})",
+              file=sys.stderr)
+        return 2
+    try:
+        report = score_snapshot(data)
+    except IllegalAction as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    json.dump(report.to_json(), sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from waitress.server import create_server
+
+    from .paths import default_db_path
+    from .web import create_app
+
+    db = Path(args.db) if args.db else default_db_path()
+    app = create_app({"DATABASE": str(db)})
+    server = create_server(app, host=args.host, port=args.port, threads=args.threads,
+                           ident="tsukiji-companion", channel_timeout=300)
+    port = server.effective_port  # type: ignore[union-attr]
+    host = lan_address() if args.host in ("0.0.0.0", "::", "") else args.host
+    url = f"http://{host}:{port}/"
+    out = sys.stdout
+    print(f"Tsukiji Companion is running. Open this on the table's phones: {url}", file=out)
+    if not args.no_qr:
+        terminal_qr(url, out)
+    print(f"Database: {db}", file=out)
+    print("Stop with Ctrl-C.", file=out, flush=True)
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+        shutdown = app.extensions.get("companion.shutdown")
+        if shutdown:
+            shutdown()
+    print("Stopped.", file=out, flush=True)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion", description="Tsukiji Companion: a table companion for "
+        "Tokyo Tsukiji Market.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="run the app on this network")
+    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
+    serve.add_argument("--port", type=int, default=5000, help="port (default 5000)")
+    serve.add_argument("--db", help="SQLite file (default: in your user data folder)")
+    serve.add_argument("--threads", type=int, default=DEFAULT_THREADS, help=argparse.SUPPRESS)
+    serve.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+    serve.set_defaults(func=cmd_serve)
+
+    score = sub.add_parser("score", help="score a tsukiji-snapshot/1 JSON file")
+    score.add_argument("file", help="the snapshot file, or - for standard input")
+    score.set_defaults(func=cmd_score)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    result: int = args.func(args)
+    return result

@@ -1,0 +1,11 @@
+"""The rules of Tokyo Tsukiji Market as pure functions: standard library only.
+
+Nothing here does I/O or imports Flask or sqlite-utils, so the CLI, the web pages, the
+JSON API and the tests all share one implementation.
+"""
+
+from .errors import IllegalAction
+
+RULES_VERSION = "1"
+
+__all__ = ["IllegalAction", "RULES_VERSION"]

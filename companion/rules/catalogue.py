@@ -1,0 +1,337 @@
+"""The market catalogue: every fish and external market of the base game and the Expansion.
+
+All printed numbers live here and nowhere else. Where a number is printed on a board but
+is in none of the rulebook texts (most Expansion boards, AMB-40), the field is ``None``;
+the tracked game asks the host for it instead of guessing.
+
+Sources: shared/rules/setup.md §3–§6, fish-markets.md §1, external-markets.md §1–§2.
+Player count ``P`` is 2..6; per-P figures are tuples indexed by ``P - 2``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+PlayerCount = Literal[2, 3, 4, 5, 6]
+PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5, 6)
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+#: Per-P figures: values for P = 2, 3, 4, 5, 6.
+PerP = tuple[int, int, int, int, int]
+
+
+def per_p(formula: PerP | None, players: int) -> int | None:
+    """Read a per-player-count figure; ``None`` stays ``None`` (not in the sources)."""
+    if formula is None:
+        return None
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"player count {players} is not 2..6")
+    return formula[players - MIN_PLAYERS]
+
+
+def _capped(factor: int, cap: int) -> PerP:
+    """``min(factor × P, cap)`` for P = 2..6, as the boards print it ("P×2, max 8")."""
+    a, b, c, d, e = (min(factor * p, cap) for p in PLAYER_COUNTS)
+    return (a, b, c, d, e)
+
+
+def _const(n: int) -> PerP:
+    return (n, n, n, n, n)
+
+
+@dataclass(frozen=True)
+class EntryOption:
+    """One way to pay for entering a market (a visit pays exactly one option)."""
+
+    kind: Literal["ap", "yen", "token", "barrel", "free"]
+    amount: int = 0  # AP, Yen, or number of tokens/barrels
+    what: str = ""  # for tokens/barrels: which ("any", "takoyaki", "clams_oysters")
+
+
+@dataclass(frozen=True)
+class FishMarket:
+    """A fish market board and the numbers printed on it."""
+
+    id: str
+    en: str
+    ja: str
+    expansion: bool
+    #: Fish-token keys this market's tokens use in snapshots and in the game.
+    token_keys: tuple[str, ...]
+    #: Ways to enter; an empty tuple means "not in the sources" (AMB-40).
+    entry: tuple[EntryOption, ...]
+    #: Yen per licence (0 = free); ``None`` = not in the sources.
+    license_price: int | None
+    #: Licences one visit may buy (``None`` = as many as the board and spaces allow).
+    licenses_per_visit: int | None
+    barrels: PerP | None
+    tokens: PerP | None
+    licenses: PerP | None
+    #: Tokens live in the Auction bag rather than on the board.
+    tokens_in_bag: bool = False
+    #: Whether licence holders get ¥100 per licence when anyone enters.
+    pays_license_holders: bool = True
+    #: A player may hold at most this many of its licences (Nori: 1).
+    max_licenses_per_player: int | None = None
+    sell: str = ""
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class ExternalMarket:
+    """An external market board."""
+
+    id: str
+    en: str
+    ja: str
+    expansion: bool
+    entry: tuple[EntryOption, ...]
+    summary: str
+    #: Crash variant: "crashed" (stays open), "closed", or None (never crashes).
+    crash_side: Literal["crashed", "closed"] | None = None
+    min_players: int = 2
+    stock: dict[str, int] = field(default_factory=dict)
+
+
+AP1 = (EntryOption("ap", 1),)
+FREE_ONCE = (EntryOption("free"),)
+
+# Printed values of the bag tokens (setup.md §6).
+SPIDER_CRAB_TOKENS: tuple[int, ...] = (4, 4, 4, 4, 6, 6, 6, 6, 8, 8)
+TUNA_TOKENS: tuple[int, ...] = (15, 15, 15, 20, 25)
+SPIDER_CRAB_VALUES = frozenset(SPIDER_CRAB_TOKENS)
+TUNA_VALUES = frozenset(TUNA_TOKENS)
+
+#: Red Snapper grid, printed numbers in take order (fish-markets.md §6).
+RED_SNAPPER_GRID: tuple[int, ...] = (6, 6, 5, 5, 5, 4, 4, 4, 3, 3, 3, 2, 2, 2, 1, 1, 1, 2)
+RED_SNAPPER_TOKENS = len(RED_SNAPPER_GRID)
+
+TRACK_MIN, TRACK_MAX = 1, 13
+EEL_START, SWORDFISH_START = 1, 6
+
+FISH_MARKETS: dict[str, FishMarket] = {
+    m.id: m
+    for m in (
+        FishMarket(
+            "mackerel", "Mackerel", "サバ", False, ("mackerel",), AP1,
+            license_price=100, licenses_per_visit=1,
+            barrels=_capped(6, 15), tokens=_const(30),
+            # With the normal set-aside of P starting licences; see mackerel_licenses().
+            licenses=(2, 3, 4, 3, 2),
+            sell="¥100 per 2 Mackerel tokens or own Harbor barrels returned",
+        ),
+        FishMarket(
+            "eel", "Eel", "ウナギ", False, ("eel",), AP1,
+            license_price=500, licenses_per_visit=None,
+            barrels=_capped(2, 8), tokens=_const(13), licenses=_capped(1, 4),
+            sell="¥100 × k × Eel value, then the value drops 2 per token",
+        ),
+        FishMarket(
+            "fugu", "Fugu", "フグ", False, ("fugu",), AP1,
+            license_price=0, licenses_per_visit=1,
+            barrels=_const(3), tokens=_const(7), licenses=_const(1),
+            sell="¥100 × k² for k tokens sold at once",
+            notes="The free licence returns to the board when you unload a Fugu barrel.",
+        ),
+        FishMarket(
+            "octopus", "Octopus", "タコ", False, ("octopus", "takoyaki"),
+            (EntryOption("yen", 200), EntryOption("ap", 2), EntryOption("token", 1, "takoyaki")),
+            license_price=300, licenses_per_visit=None,
+            barrels=_capped(2, 6), tokens=_capped(2, 6), licenses=_capped(1, 3),
+            sell="cannot sell; trade 1 Octopus for 3 Takoyaki for sale",
+            notes="12 Takoyaki tokens besides the Octopus tokens.",
+        ),
+        FishMarket(
+            "red_snapper", "Red Snapper", "マダイ", False, ("red_snapper",), AP1,
+            license_price=300, licenses_per_visit=None,
+            barrels=_capped(3, 9), tokens=_const(RED_SNAPPER_TOKENS), licenses=_capped(1, 3),
+            sell="cannot sell",
+        ),
+        FishMarket(
+            "salmon", "Salmon", "サケ", False, ("salmon",), (EntryOption("yen", 400),),
+            license_price=400, licenses_per_visit=None,
+            # AMB-11: the board prints "P, max 4"; the 3-player example says 4.
+            barrels=_const(4), tokens=_const(10), licenses=_capped(1, 4),
+            sell="cannot sell",
+        ),
+        FishMarket(
+            "spider_crab", "Spider Crab", "タカアシガニ", False, ("spider_crab",), AP1,
+            license_price=800, licenses_per_visit=None,
+            barrels=_const(5), tokens=_const(len(SPIDER_CRAB_TOKENS)), licenses=_capped(1, 3),
+            tokens_in_bag=True,
+            sell="¥100 × printed value + ¥400 per token; tokens back into the bag",
+        ),
+        FishMarket(
+            "squid", "Squid", "イカ", False, ("squid",),
+            (EntryOption("ap", 2), EntryOption("token", 1, "any")),
+            license_price=300, licenses_per_visit=None,
+            barrels=_capped(2, 7), tokens=_const(8), licenses=_capped(1, 4),
+            sell="¥600 per token",
+        ),
+        FishMarket(
+            "tuna", "Tuna", "マグロ", False, ("tuna",), AP1,
+            license_price=1000, licenses_per_visit=None,
+            barrels=_const(6), tokens=_const(len(TUNA_TOKENS)), licenses=_capped(1, 3),
+            tokens_in_bag=True,
+            sell="¥100 × printed value; tokens back into the bag",
+        ),
+        FishMarket(
+            "clams_oysters", "Clams & Oysters", "ハマグリとカキ", True, ("clam", "oyster"),
+            (EntryOption("barrel", 1, "clams_oysters"),),
+            license_price=500, licenses_per_visit=None,
+            barrels=None, tokens=None, licenses=None, tokens_in_bag=True,
+            sell="¥800 per set of 1 clam + 1 oyster; tokens back into the bag",
+            notes="Buying a barrel draws a clam or oyster from the bag; an oyster pays ¥200.",
+        ),
+        FishMarket(
+            "himono", "Himono", "干物", True, ("himono",), (),
+            license_price=400, licenses_per_visit=1,
+            barrels=None, tokens=None, licenses=None,
+            sell="cannot sell",
+        ),
+        FishMarket(
+            "horse_mackerel", "Horse Mackerel", "アジ", True, ("horse_mackerel",), FREE_ONCE,
+            license_price=200, licenses_per_visit=None,
+            barrels=None, tokens=None, licenses=None, pays_license_holders=False,
+            sell="cannot sell",
+            notes="Overfished: every player takes ¥200 per Horse Mackerel token held.",
+        ),
+        FishMarket(
+            "nori", "Nori", "海苔", True, ("nori",), FREE_ONCE,
+            license_price=0, licenses_per_visit=1, max_licenses_per_player=1,
+            barrels=None, tokens=None, licenses=None,
+            sell="cannot sell",
+            notes="Overfished: every player pays ¥100 per Nori token held (what they can).",
+        ),
+        FishMarket(
+            "sardine", "Sardine", "イワシ", True, ("sardine",), (),
+            # ¥500 for the first of the two licences, ¥300 for the last (sardine_license_price).
+            license_price=500, licenses_per_visit=None,
+            barrels=None, tokens=None, licenses=_const(2),
+            sell="cannot sell; buy canned sardines at ¥100 each",
+        ),
+        FishMarket(
+            "swordfish", "Swordfish", "メカジキ", True, ("swordfish",), (),
+            license_price=600, licenses_per_visit=None,
+            barrels=None, tokens=None, licenses=None,
+            sell="¥100 × k × Swordfish value, +¥200 once per visit; value drops 1 per token",
+        ),
+    )
+}
+
+EXTERNAL_MARKETS: dict[str, ExternalMarket] = {
+    m.id: m
+    for m in (
+        ExternalMarket("ships", "Ships", "漁船", False, AP1,
+                       "Buy boats (¥500 per slot, barge ¥1,000); sell for 10 % rounded up.",
+                       crash_side="crashed"),
+        ExternalMarket("aquarium", "Aquarium", "水族館", False, (EntryOption("ap", 2),),
+                       "Sell tokens into 13 places (¥300–¥2,000); they stay forever.",
+                       crash_side="closed"),
+        ExternalMarket("auction", "Auction", "競り", False, AP1,
+                       "Auction a lot of your tokens; the supply matches the winning bid.",
+                       min_players=3),
+        ExternalMarket("bank", "Bank", "銀行", False,
+                       (EntryOption("ap", 2), EntryOption("yen", 100)),
+                       "Loans (+¥500, repay ¥1,000 at the end) or shares (¥300, share the "
+                       "interest); never both.",
+                       crash_side="closed", stock={"loans": 3, "shares": 2}),
+        ExternalMarket("barter", "Barter", "物々交換", False, AP1,
+                       "Offer a lot; accept any one sealed offer or none."),
+        ExternalMarket("government", "Government", "政府", False, FREE_ONCE,
+                       "Donate tokens: 3 × ¥300, then 10 × ¥200.", crash_side="closed"),
+        ExternalMarket("rentals", "Rentals", "レンタル", False, (EntryOption("free"),),
+                       "Rent Freezers and Carts at ¥200 each (2 uses).",
+                       crash_side="closed", stock={"freezers": 2, "carts": 2}),
+        ExternalMarket("trading", "Trading", "取引", False, AP1,
+                       "Trade tokens for Yen on 5 places (2+ ¥300 … 10+ ¥1,800).",
+                       crash_side="crashed"),
+        ExternalMarket("used_ships", "Used Ships", "中古漁船", False, AP1,
+                       "Sell boats for ¥200 per slot, buy for ¥300 per slot; "
+                       "not once the end is triggered."),
+        ExternalMarket("overseas", "Overseas", "海外", True, (EntryOption("yen", 100),),
+                       "Dock at sea and auction the whole catch as one lot."),
+        ExternalMarket("influence", "Influence", "影響力", True, (),
+                       "Buyer and Expansion tokens at ¥200 each.",
+                       crash_side="crashed", stock={"buyer_tokens": 2, "expansion_tokens": 2}),
+        ExternalMarket("new_aquarium", "New Aquarium", "新水族館", True,
+                       (EntryOption("barrel", 1, "any"),),
+                       "Like the Aquarium, for other fish; always in play with it.",
+                       crash_side="closed"),
+        ExternalMarket("overfishing", "Overfishing", "乱獲", True, (),
+                       "Scoring only: +¥100 per token of a healthy market, −¥100 per token "
+                       "of an Overfished one."),
+        ExternalMarket("boat_rentals", "Boat Rentals", "漁船レンタル", True, (),
+                       "Rent a boat for one voyage at ¥100 per slot.",
+                       crash_side="closed", stock={"rental_tokens": 6}),
+        ExternalMarket("sushi", "Sushi Shop", "寿司屋", True, (),
+                       "Sell 1–5 tokens of different shapes into empty places.",
+                       crash_side="closed"),
+    )
+}
+
+BASE_FISH = tuple(m.id for m in FISH_MARKETS.values() if not m.expansion)
+EXPANSION_FISH = tuple(m.id for m in FISH_MARKETS.values() if m.expansion)
+BASE_EXTERNAL = tuple(m.id for m in EXTERNAL_MARKETS.values() if not m.expansion)
+EXPANSION_EXTERNAL = tuple(m.id for m in EXTERNAL_MARKETS.values() if m.expansion)
+
+#: Every fish-token key, in the order the snapshot spec lists them.
+FISH_KEYS: tuple[str, ...] = (
+    "mackerel", "eel", "fugu", "octopus", "takoyaki", "red_snapper", "salmon",
+    "spider_crab", "squid", "tuna", "clam", "oyster", "himono", "horse_mackerel",
+    "nori", "sardine", "swordfish",
+)
+
+#: Which fish market a token key belongs to (Takoyaki → Octopus: AMB-38).
+MARKET_OF_TOKEN: dict[str, str] = {
+    key: market.id for market in FISH_MARKETS.values() for key in market.token_keys
+}
+
+#: English names of the token keys, for people.
+TOKEN_NAMES: dict[str, str] = {
+    "mackerel": "Mackerel", "eel": "Eel", "fugu": "Fugu", "octopus": "Octopus",
+    "takoyaki": "Takoyaki", "red_snapper": "Red Snapper", "salmon": "Salmon",
+    "spider_crab": "Spider Crab", "squid": "Squid", "tuna": "Tuna", "clam": "Clam",
+    "oyster": "Oyster", "himono": "Himono", "horse_mackerel": "Horse Mackerel",
+    "nori": "Nori", "sardine": "Sardine", "swordfish": "Swordfish",
+}
+
+#: Fish markets added per player count beyond Mackerel/Horse Mackerel, and external
+#: markets beyond Ships (setup.md §2.1).
+EXTRA_FISH_MARKETS: PerP = (3, 4, 4, 5, 5)
+EXTRA_EXTERNAL_MARKETS: PerP = (2, 2, 3, 3, 4)
+
+STARTING_YEN = 2000
+LICENSE_SPACES = 4
+#: Physical Mackerel licences in the box (setup.md §3.2).
+MACKEREL_LICENSES_IN_BOX = 8
+
+
+def mackerel_licenses(players: int, set_aside: bool = True) -> int:
+    """Mackerel licences placed on the board (setup.md §3.2, AMB-17).
+
+    >>> mackerel_licenses(5), mackerel_licenses(5, set_aside=False)
+    (3, 5)
+    """
+    if set_aside:
+        return min(players, MACKEREL_LICENSES_IN_BOX - players)
+    return min(players, MACKEREL_LICENSES_IN_BOX)
+
+
+def sardine_license_price(on_board: int) -> int:
+    """Price of the next Sardine licence: ¥500 while both are on the board, else ¥300."""
+    return 500 if on_board >= 2 else 300
+
+
+def ships_on_market(players: int) -> dict[str, int]:
+    """Boats placed on the Ships market at setup (setup.md §4), after P one-slot ships
+    are set aside for the players (6 exist)."""
+    return {
+        "one_slot": min(1, 6 - players),
+        "two_slot": min(players, 4),
+        "three_slot": min(players - 1, 3),
+        "four_slot": 1,
+        "barge": 1,
+    }

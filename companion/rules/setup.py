@@ -1,0 +1,333 @@
+"""Game setup: the configuration, market selection, the physical checklist and the first table.
+
+Sources: shared/rules/setup.md §1–§6.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .catalogue import (
+    BASE_EXTERNAL,
+    BASE_FISH,
+    EXPANSION_EXTERNAL,
+    EXPANSION_FISH,
+    EXTERNAL_MARKETS,
+    EXTRA_EXTERNAL_MARKETS,
+    EXTRA_FISH_MARKETS,
+    FISH_MARKETS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SPIDER_CRAB_TOKENS,
+    STARTING_YEN,
+    TUNA_TOKENS,
+    mackerel_licenses,
+    per_p,
+    ships_on_market,
+)
+from .errors import IllegalAction
+
+#: Colour-blind-safe seat colours (Okabe–Ito), in seat order.
+SEAT_COLORS: tuple[tuple[str, str], ...] = (
+    ("orange", "#E69F00"),
+    ("sky", "#56B4E9"),
+    ("green", "#009E73"),
+    ("yellow", "#F0E442"),
+    ("blue", "#0072B2"),
+    ("vermilion", "#D55E00"),
+    ("purple", "#CC79A7"),
+)
+COLOR_HEX = dict(SEAT_COLORS)
+
+AQUARIUM_PAIR = ("aquarium", "new_aquarium")
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Everything chosen before play; recorded with the game so it replays."""
+
+    players: tuple[str, ...]
+    colors: tuple[str, ...]
+    fish_markets: tuple[str, ...]
+    external_markets: tuple[str, ...]
+    money: str = "open"
+    expansion: bool = False
+    #: Variants: "more_markets", "known_order", "crash" (recorded; used by market flows).
+    variants: tuple[str, ...] = ()
+    seed: int = 0
+    start_player: int = 0
+    #: Market numbers the host entered for boards whose figures the rules text lacks.
+    board_numbers: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    @property
+    def horse_mackerel_from_start(self) -> bool:
+        return "horse_mackerel" in self.fish_markets
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players), "colors": list(self.colors),
+            "fish_markets": list(self.fish_markets),
+            "external_markets": list(self.external_markets),
+            "money": self.money, "expansion": self.expansion,
+            "variants": list(self.variants), "seed": self.seed,
+            "start_player": self.start_player, "board_numbers": self.board_numbers,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameConfig:
+        return cls(
+            players=tuple(data["players"]), colors=tuple(data["colors"]),
+            fish_markets=tuple(data["fish_markets"]),
+            external_markets=tuple(data["external_markets"]),
+            money=data.get("money", "open"), expansion=bool(data.get("expansion")),
+            variants=tuple(data.get("variants", ())), seed=int(data.get("seed", 0)),
+            start_player=int(data.get("start_player", 0)),
+            board_numbers=dict(data.get("board_numbers", {})),
+        )
+
+
+def validate_players(names: list[str]) -> tuple[str, ...]:
+    """2–6 unique, non-empty names (trimmed)."""
+    if not isinstance(names, list):
+        raise IllegalAction("give a list of 2 to 6 player names", "players")
+    cleaned = []
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            raise IllegalAction("every player needs a name", f"players[{i}]")
+        name = name.strip()
+        if len(name) > 24:
+            raise IllegalAction("names are at most 24 characters", f"players[{i}]")
+        if name.lower() == "supply":
+            raise IllegalAction("'supply' is the bank's name; pick another", f"players[{i}]")
+        if name in cleaned:
+            raise IllegalAction(f"two players are called {name}", f"players[{i}]")
+        cleaned.append(name)
+    if not MIN_PLAYERS <= len(cleaned) <= MAX_PLAYERS:
+        raise IllegalAction("a game has 2 to 6 players", "players")
+    return tuple(cleaned)
+
+
+def choose_markets(players: int, expansion: bool, seed: int,
+                   fixed_fish: str = "mackerel") -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Draw the markets at random per setup.md §2 with a seeded RNG.
+
+    Mackerel (or, with the Expansion, Mackerel or Horse Mackerel) and Ships always; the
+    number of extra markets per player count; no Auction under 3 players; with the
+    Expansion, Aquarium and New Aquarium always together (one extra draw if both were
+    drawn already).
+    """
+    if fixed_fish not in ("mackerel", "horse_mackerel") or (
+            fixed_fish == "horse_mackerel" and not expansion):
+        raise IllegalAction("the fixed fish market is Mackerel (or Horse Mackerel with the "
+                            "Expansion)", "fixed_fish")
+    rng = random.Random(seed)
+    fish_pool = [m for m in BASE_FISH + (EXPANSION_FISH if expansion else ()) if m != fixed_fish]
+    ext_pool = [m for m in BASE_EXTERNAL + (EXPANSION_EXTERNAL if expansion else ())
+                if m != "ships" and not (m == "auction" and players < 3)]
+    rng.shuffle(fish_pool)
+    rng.shuffle(ext_pool)
+    n_fish = per_p(EXTRA_FISH_MARKETS, players) or 0
+    n_ext = per_p(EXTRA_EXTERNAL_MARKETS, players) or 0
+    fish = [fixed_fish, *fish_pool[:n_fish]]
+    external = ["ships", *ext_pool[:n_ext]]
+    rest = ext_pool[n_ext:]
+    if expansion:
+        drawn = [m for m in AQUARIUM_PAIR if m in external]
+        if len(drawn) == 1:
+            external.append(AQUARIUM_PAIR[1] if drawn[0] == AQUARIUM_PAIR[0] else AQUARIUM_PAIR[0])
+        elif len(drawn) == 2:
+            extra = [m for m in rest if m not in AQUARIUM_PAIR]
+            if extra:
+                external.append(extra[0])
+    return tuple(fish), tuple(external)
+
+
+def validate_markets(players: int, expansion: bool, fish: list[str] | tuple[str, ...],
+                     external: list[str] | tuple[str, ...],
+                     more_markets: bool = False) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Check a manual choice of markets against the setup rules."""
+    for i, m in enumerate(fish):
+        if m not in FISH_MARKETS:
+            raise IllegalAction(f"there is no fish market called {m!r}", f"fish_markets[{i}]")
+        if FISH_MARKETS[m].expansion and not expansion:
+            raise IllegalAction(f"{FISH_MARKETS[m].en} needs the Expansion", f"fish_markets[{i}]")
+    for i, m in enumerate(external):
+        if m not in EXTERNAL_MARKETS:
+            raise IllegalAction(f"there is no external market called {m!r}",
+                                f"external_markets[{i}]")
+        if EXTERNAL_MARKETS[m].expansion and not expansion:
+            raise IllegalAction(f"{EXTERNAL_MARKETS[m].en} needs the Expansion",
+                                f"external_markets[{i}]")
+    if len(set(fish)) != len(fish) or len(set(external)) != len(external):
+        raise IllegalAction("each market can be in play only once", "markets")
+    if "mackerel" not in fish and not (expansion and "horse_mackerel" in fish):
+        raise IllegalAction("Mackerel is always in play (or Horse Mackerel with the Expansion)",
+                            "fish_markets")
+    if "ships" not in external:
+        raise IllegalAction("the Ships market is always in play", "external_markets")
+    if "auction" in external and players < 3:
+        raise IllegalAction("the Auction market needs at least 3 players", "external_markets")
+    if expansion and (("aquarium" in external) != ("new_aquarium" in external)):
+        raise IllegalAction("Aquarium and New Aquarium are always in play together",
+                            "external_markets")
+    n_fish = 1 + (per_p(EXTRA_FISH_MARKETS, players) or 0)
+    n_ext = 1 + (per_p(EXTRA_EXTERNAL_MARKETS, players) or 0)
+    pair_bonus = 1 if expansion and "aquarium" in external else 0
+    if more_markets:
+        if len(fish) < n_fish or len(external) < n_ext:
+            raise IllegalAction(f"{players} players use at least {n_fish} fish and {n_ext} "
+                                f"external markets", "markets")
+    elif len(fish) != n_fish or len(external) != n_ext + pair_bonus:
+        raise IllegalAction(
+            f"{players} players use {n_fish} fish and {n_ext + pair_bonus} external markets "
+            f"(turn on the 'more markets' variant for more)", "markets")
+    return tuple(fish), tuple(external)
+
+
+def bag_contents(fish_markets: tuple[str, ...] | list[str],
+                 board_numbers: dict[str, dict[str, int]] | None = None) -> tuple[str, ...]:
+    """Tokens in the Auction bag at setup, as token codes (``tuna:15``, ``clam``)."""
+    bag: list[str] = []
+    if "spider_crab" in fish_markets:
+        bag += [f"spider_crab:{v}" for v in SPIDER_CRAB_TOKENS]
+    if "tuna" in fish_markets:
+        bag += [f"tuna:{v}" for v in TUNA_TOKENS]
+    if "clams_oysters" in fish_markets:
+        numbers = (board_numbers or {}).get("clams_oysters", {})
+        bag += ["clam"] * numbers.get("clams", 0) + ["oyster"] * numbers.get("oysters", 0)
+    return tuple(sorted(bag))
+
+
+def board_figure(config: GameConfig, market: str, what: str) -> int | None:
+    """Licences/barrels/tokens a fish market board holds at setup for this player count;
+    None where the rulebooks do not print it and the host has not entered it."""
+    entered = config.board_numbers.get(market, {})
+    if what in entered:
+        return int(entered[what])
+    m = FISH_MARKETS[market]
+    p = config.player_count
+    if market == "mackerel" and what == "licenses":
+        return mackerel_licenses(p, set_aside=not config.horse_mackerel_from_start)
+    return per_p(getattr(m, what), p)
+
+
+def checklist(config: GameConfig) -> list[dict[str, Any]]:
+    """What to put on the physical table, board by board (setup.md §3–§6)."""
+    p = config.player_count
+    items: list[dict[str, Any]] = []
+
+    def unknown(n: int | None) -> str:
+        return "as printed on the board" if n is None else str(n)
+
+    for market in config.fish_markets:
+        m = FISH_MARKETS[market]
+        lines = [
+            f"{unknown(board_figure(config, market, 'licenses'))} licences",
+            f"{unknown(board_figure(config, market, 'barrels'))} barrels",
+        ]
+        tokens = board_figure(config, market, "tokens")
+        if m.tokens_in_bag:
+            lines.append(f"{unknown(tokens)} tokens into the Auction bag")
+        elif market == "red_snapper":
+            lines.append("a token on each of the 18 grid spots")
+        elif market == "octopus":
+            lines.append(f"{unknown(tokens)} Octopus tokens and 12 Takoyaki tokens")
+        elif market == "sardine":
+            lines.append(f"{unknown(tokens)} tokens in the supply; the canned space stays empty")
+        else:
+            lines.append(f"{unknown(tokens)} tokens")
+        if market == "eel":
+            lines.append("the value marker on 1")
+        if market == "swordfish":
+            lines.append("the value marker on 6")
+        if market == "mackerel" and not config.horse_mackerel_from_start:
+            lines.append(f"set aside {p} licences for the players first")
+        items.append({"board": m.en, "ja": m.ja, "kind": "fish", "lines": lines})
+
+    for market in config.external_markets:
+        e = EXTERNAL_MARKETS[market]
+        lines = []
+        if market == "ships":
+            boats = ships_on_market(p)
+            lines = [f"set aside {p} one-slot ships for the players",
+                     f"{boats['one_slot']} one-slot, {boats['two_slot']} two-slot, "
+                     f"{boats['three_slot']} three-slot, {boats['four_slot']} four-slot ships",
+                     "the six-slot barge" + (" (or the two four-slot barges)"
+                                             if config.expansion else "")]
+        elif market == "bank":
+            lines = ["3 Loan tokens", "2 Share tokens"]
+        elif market == "rentals":
+            lines = ["2 Freezers", "2 Carts"]
+        elif market == "influence":
+            lines = ["2 Buyer tokens", "2 Expansion tokens"]
+        elif market == "boat_rentals":
+            lines = ["6 Boat Rental tokens"]
+        elif market == "used_ships":
+            lines = ["starts empty"]
+        else:
+            lines = ["empty places"]
+        items.append({"board": e.en, "ja": e.ja, "kind": "external", "lines": lines})
+
+    bag = bag_contents(config.fish_markets, config.board_numbers)
+    if bag:
+        items.append({"board": "Auction bag", "ja": "競り袋", "kind": "bag",
+                      "lines": [_bag_line(bag)]})
+    if "crash" in config.variants:
+        items.append({"board": "Crash tokens", "ja": "暴落トークン", "kind": "variant",
+                      "lines": ["12 crash tokens beside the supply"]})
+    each = [f"¥{STARTING_YEN:,}", "a one-slot ship in the leftmost port", "a Harbor board with "
+            "both Port Coverings"]
+    if not config.horse_mackerel_from_start:
+        each.insert(1, "a Mackerel licence")
+    else:
+        each.insert(1, "no licence (Horse Mackerel is in play)")
+    items.append({"board": "Each player", "ja": "各プレイヤー", "kind": "player", "lines": each})
+    return items
+
+
+def _bag_line(bag: tuple[str, ...]) -> str:
+    counts: dict[str, int] = {}
+    for code in bag:
+        counts[code] = counts.get(code, 0) + 1
+    parts = []
+    for code, n in sorted(counts.items()):
+        fish, _, value = code.partition(":")
+        label = fish.replace("_", " ").title() + (f" {value}" if value else "")
+        parts.append(f"{n}× {label}")
+    return ", ".join(parts)
+
+
+def make_config(players: list[str], *, money: str = "open", expansion: bool = False,
+                fish_markets: list[str] | None = None,
+                external_markets: list[str] | None = None,
+                variants: list[str] | tuple[str, ...] = (), seed: int | None = None,
+                fixed_fish: str = "mackerel", start_player: int = 0,
+                board_numbers: dict[str, dict[str, int]] | None = None) -> GameConfig:
+    """Validate the choices of a new game; missing markets are drawn at random."""
+    names = validate_players(players)
+    if money not in ("open", "closed"):
+        raise IllegalAction('money is "open" or "closed"', "money")
+    for v in variants:
+        if v not in ("more_markets", "known_order", "crash"):
+            raise IllegalAction(f"unknown variant {v!r}", "variants")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    drawn_fish, drawn_ext = choose_markets(len(names), expansion, seed, fixed_fish)
+    fish = fish_markets if fish_markets is not None else drawn_fish
+    external = external_markets if external_markets is not None else drawn_ext
+    fish_t, ext_t = validate_markets(len(names), expansion, fish, external,
+                                     more_markets="more_markets" in variants)
+    if not 0 <= start_player < len(names):
+        raise IllegalAction("the start player must be one of the players", "start_player")
+    return GameConfig(
+        players=names, colors=tuple(c for c, _ in SEAT_COLORS[: len(names)]),
+        fish_markets=fish_t, external_markets=ext_t, money=money, expansion=expansion,
+        variants=tuple(variants), seed=seed, start_player=start_player,
+        board_numbers=dict(board_numbers or {}),
+    )

@@ -1,0 +1,145 @@
+"""The state of a tracked game: what a fold over the event log produces.
+
+Immutable: every move returns a new :class:`Table`, so undo is just "fold without it".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .catalogue import FISH_MARKETS, LICENSE_SPACES, RED_SNAPPER_TOKENS, STARTING_YEN
+from .endgame import EndCheck
+from .errors import IllegalAction
+from .fish import Fish, MarketValues
+from .resources import table_resources
+from .scoring import Player, Report, score
+from .setup import GameConfig, bag_contents, board_figure
+
+#: Things that occupy a License space besides Fishing Licences.
+SPACE_ITEMS: dict[str, str] = {"freezer": "Freezer", "cart": "Cart", "buyer_token": "Buyer token"}
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    name: str
+    color: str
+    yen: int = STARTING_YEN
+    fish: Fish = field(default_factory=Fish)
+    #: Fishing Licences held, by fish market id.
+    licenses: dict[str, int] = field(default_factory=dict)
+    #: Freezers, Carts and Buyer tokens held (they share the 4 License spaces).
+    items: dict[str, int] = field(default_factory=dict)
+    loans: int = 0
+    shares: int = 0
+    #: Ever took a loan / bought a share (the Bank's either-or rule is for the whole game).
+    borrowed: bool = False
+    invested: bool = False
+
+    @property
+    def spaces_used(self) -> int:
+        return sum(self.licenses.values()) + sum(self.items.values())
+
+    @property
+    def spaces_free(self) -> int:
+        return LICENSE_SPACES - self.spaces_used
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """Whose turn it is and where the game is in its end."""
+
+    current: int
+    number: int = 0  # 0 = before the first turn started
+    #: Seat whose start-of-turn check triggered the end, or None.
+    triggered_by: int | None = None
+    #: Seats still to play their final turn, in order (after the trigger player's turn).
+    final_turns: tuple[int, ...] = ()
+    finished: bool = False
+    last_check: EndCheck | None = None
+    #: Yen revealed to everyone by the last check (closed money, ≥ 50 Resources).
+    revealed_yen: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    config: GameConfig
+    players: tuple[PlayerState, ...]
+    values: MarketValues
+    #: Licences still on each fish market's board (None: not known, the host enters it).
+    board_licenses: dict[str, int | None]
+    #: Tokens still on each fish market's board (bag fish: see ``bag``).
+    board_tokens: dict[str, int | None]
+    #: Token codes in the Auction bag: ``spider_crab:4``, ``tuna:25``, ``clam``, ``oyster``.
+    bag: tuple[str, ...]
+    #: Stock of the external markets: ``bank.loans``, ``rentals.freezer`` …
+    stock: dict[str, int]
+    turn: TurnState
+    #: Number of actions folded in (not the version: undone events are not counted).
+    actions: int = 0
+
+    # -- lookups ------------------------------------------------------------------------
+    def index(self, name: object, field_name: str = "player") -> int:
+        """Seat index of a player name; IllegalAction if there is no such player."""
+        for i, p in enumerate(self.players):
+            if p.name == name:
+                return i
+        raise IllegalAction(f"there is no player called {name!r}", field_name)
+
+    def player(self, name: object, field_name: str = "player") -> PlayerState:
+        return self.players[self.index(name, field_name)]
+
+    def with_player(self, i: int, **changes: Any) -> Table:
+        players = list(self.players)
+        players[i] = replace(players[i], **changes)
+        return replace(self, players=tuple(players))
+
+    def resources(self) -> list[int]:
+        return table_resources([p.fish for p in self.players], self.values)
+
+    def score(self) -> Report:
+        """The calculator's report for this table (as if the game ended now)."""
+        return score(self.scoring_players(), self.values)
+
+    def scoring_players(self) -> list[Player]:
+        return [Player(p.name, p.yen, p.fish, p.loans, p.shares) for p in self.players]
+
+    @property
+    def fish_in_play(self) -> tuple[str, ...]:
+        return tuple(m for m in self.config.fish_markets if m in FISH_MARKETS)
+
+
+def initial_table(config: GameConfig) -> Table:
+    """The table right after setup (setup.md §5–§6)."""
+    starting_license = not config.horse_mackerel_from_start and "mackerel" in config.fish_markets
+    players = tuple(
+        PlayerState(name=name, color=color,
+                    licenses={"mackerel": 1} if starting_license else {})
+        for name, color in zip(config.players, config.colors, strict=True)
+    )
+    external = frozenset(config.external_markets)
+    stock: dict[str, int] = {}
+    if "bank" in external:
+        stock.update({"bank.loans": 3, "bank.shares": 2})
+    if "rentals" in external:
+        stock.update({"rentals.freezer": 2, "rentals.cart": 2})
+    if "influence" in external:
+        stock.update({"influence.buyer_token": 2})
+    board_tokens: dict[str, int | None] = {}
+    for m in config.fish_markets:
+        if FISH_MARKETS[m].tokens_in_bag:
+            continue
+        board_tokens[m] = board_figure(config, m, "tokens")
+    board_tokens.pop("red_snapper", None)  # the grid is tracked by MarketValues
+    if "octopus" in config.fish_markets:
+        board_tokens["takoyaki"] = 12
+    return Table(
+        config=config,
+        players=players,
+        values=MarketValues(external=external, red_snapper_remaining=RED_SNAPPER_TOKENS),
+        board_licenses={m: board_figure(config, m, "licenses") for m in config.fish_markets},
+        board_tokens=board_tokens,
+        bag=bag_contents(config.fish_markets, config.board_numbers),
+        stock=stock,
+        turn=TurnState(current=config.start_player),
+    )

@@ -1,0 +1,207 @@
+"""Per-viewer views of a game: the only thing templates, JSON and the live stream see.
+
+Whatever is secret for a viewer (another player's Yen with closed money; later, sealed
+bids) is left out here, so no page, fragment, JSON body or stream event can carry it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Identity, redoable
+from .rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS, RED_SNAPPER_GRID, TOKEN_NAMES
+from .rules.endgame import check_end
+from .rules.moves import MOVES, describe
+from .rules.resources import red_snapper_value, resources_by_fish, salmon_in_game
+from .rules.setup import COLOR_HEX, checklist
+from .rules.table import SPACE_ITEMS, Table
+from .store import Event, GameState
+
+
+def yen_visible(table: Table, viewer: Identity | None, seat: int) -> bool:
+    """Open money, the end of the game, or your own Yen."""
+    if table.config.money == "open" or table.turn.finished:
+        return True
+    return viewer is not None and viewer.seat == seat
+
+
+def _fish_rows(table: Table, seat: int, salmon: int) -> list[dict[str, Any]]:
+    fish = table.players[seat].fish
+    values = resources_by_fish(fish, table.values, salmon)
+    rows = []
+    for key in fish.held():
+        detail = ""
+        if key == "salmon":
+            detail = f"{fish.salmon_fresh} fresh, {fish.salmon_degraded} degraded"
+        elif key in ("spider_crab", "tuna"):
+            detail = " + ".join(str(v) for v in getattr(fish, key))
+        rows.append({"key": key, "name": TOKEN_NAMES[key], "count": fish.count(key),
+                     "detail": detail, "resources": values[key]})
+    return rows
+
+
+def _history(state: GameState, viewer: Identity | None) -> list[dict[str, Any]]:
+    table = state.table
+    names = table.config.players
+    me = names[viewer.seat] if viewer is not None and viewer.seat is not None else None
+    by_seq = {e.seq: e for e in state.events}
+    rows = []
+    for e in reversed(state.events):
+        if e.type == "undo":
+            targets = e.data.get("targets", [])
+            text = ("Undo: " + describe_event(by_seq[targets[0]], table, me)
+                    if len(targets) == 1 else f"Undo back to entry {min(targets)} "
+                    f"({len(targets)} entries)")
+        elif e.type == "redo":
+            text = f"Redo of {len(e.data.get('targets', []))} entr" + (
+                "y" if len(e.data.get("targets", [])) == 1 else "ies")
+        else:
+            text = describe_event(e, table, me)
+        rows.append({"seq": e.seq, "type": e.type, "text": text, "actor": e.actor,
+                     "at": e.created_at, "undone": e.undone_by is not None,
+                     "correction": e.correction, "meta": e.meta})
+    return rows
+
+
+def describe_event(e: Event, table: Table, me: str | None) -> str:
+    action = {**e.data, "type": e.type}
+    show = True
+    if table.config.money == "closed" and not table.turn.finished and MOVES.get(
+            e.type, MOVES["pay"]).moves_yen:
+        show = me is not None and me in (e.data.get("from"), e.data.get("to"))
+    return describe(action, show_yen=show)
+
+
+def game_view(state: GameState, viewer: Identity | None,
+              connected: set[str] | None = None) -> dict[str, Any]:
+    """Everything one viewer may see of a game, as plain data."""
+    table = state.table
+    cfg = table.config
+    connected = connected or set()
+    resources = table.resources()
+    salmon = salmon_in_game([p.fish for p in table.players])
+    yens = [p.yen for p in table.players]
+    turn = table.turn
+
+    players = []
+    for i, p in enumerate(table.players):
+        visible = yen_visible(table, viewer, i)
+        check = check_end(yens, resources, i)
+        players.append({
+            "seat": i, "name": p.name, "color": p.color, "color_hex": COLOR_HEX[p.color],
+            "yen": p.yen if visible else None,
+            "licenses": [{"market": m, "name": FISH_MARKETS[m].en, "count": n}
+                         for m, n in sorted(p.licenses.items())],
+            "space_items": [{"item": k, "name": SPACE_ITEMS[k], "count": n}
+                      for k, n in sorted(p.items.items())],
+            "spaces_used": p.spaces_used,
+            "loans": p.loans, "shares": p.shares,
+            "fish": _fish_rows(table, i, salmon),
+            "resources": resources[i],
+            "nori_value": (resources[i] - resources_by_fish(p.fish, table.values, salmon)
+                           .get("nori", 0)) // 10,
+            "connected": str(i) in connected,
+            "is_me": viewer is not None and viewer.seat == i,
+            "is_current": turn.number > 0 and not turn.finished and turn.current == i,
+            "end": {
+                "resources_short": check.resources_short,
+                "yen_short": check.yen_short if visible else None,
+                "lowest_resources": check.lowest_resources,
+                "lowest_yen": check.lowest_yen if cfg.money == "open" else None,
+            },
+        })
+
+    values = table.values
+    remaining = values.red_snapper_remaining
+    markets = {
+        "fish": [{
+            "id": m, "name": FISH_MARKETS[m].en, "ja": FISH_MARKETS[m].ja,
+            "overfished": m in values.overfished,
+            "licenses_left": table.board_licenses.get(m),
+            "tokens_left": (table.board_tokens.get(m) if m != "red_snapper" else remaining),
+        } for m in cfg.fish_markets],
+        "external": [{"id": m, "name": EXTERNAL_MARKETS[m].en, "ja": EXTERNAL_MARKETS[m].ja}
+                     for m in cfg.external_markets],
+        "eel": values.eel if "eel" in cfg.fish_markets else None,
+        "swordfish": values.swordfish if "swordfish" in cfg.fish_markets else None,
+        "red_snapper": ({
+            "remaining": remaining,
+            "value": red_snapper_value(remaining, "red_snapper" in values.overfished),
+            "next_printed": RED_SNAPPER_GRID[len(RED_SNAPPER_GRID) - remaining]
+            if remaining else None,
+        } if "red_snapper" in cfg.fish_markets else None),
+        "salmon_fresh_value": salmon if "salmon" in cfg.fish_markets else None,
+        "bag": _bag_counts(table.bag),
+        "stock": dict(table.stock),
+    }
+
+    check = turn.last_check
+    turn_view: dict[str, Any] = {
+        "number": turn.number,
+        "current": cfg.players[turn.current],
+        "current_seat": turn.current,
+        "started": turn.number > 0,
+        "triggered_by": None if turn.triggered_by is None else cfg.players[turn.triggered_by],
+        "final_turns": [cfg.players[s] for s in turn.final_turns],
+        "finished": turn.finished,
+        "check": None if check is None else {
+            "player": cfg.players[check.player],
+            "triggered": check.triggered,
+            "reason": check.reason,
+            "text": _check_text(check, cfg.players[check.player], table, viewer),
+        },
+        "revealed_yen": (None if turn.revealed_yen is None else
+                         {cfg.players[i]: y for i, y in enumerate(turn.revealed_yen)}),
+    }
+
+    view: dict[str, Any] = {
+        "id": state.id,
+        "seq": state.version,
+        "rules_version": state.rules_version,
+        "money": cfg.money,
+        "expansion": cfg.expansion,
+        "variants": list(cfg.variants),
+        "viewer": None if viewer is None else {
+            "role": viewer.role, "seat": viewer.seat,
+            "name": "host" if viewer.seat is None else cfg.players[viewer.seat]},
+        "players": players,
+        "markets": markets,
+        "turn": turn_view,
+        "history": _history(state, viewer),
+        "host_connected": "host" in connected,
+    }
+    if viewer is not None and viewer.is_host:
+        view["can_undo"] = any(not e.meta and e.undone_by is None for e in state.events)
+        view["can_redo"] = redoable(state) is not None
+        view["checklist"] = checklist(cfg)
+    report = table.score()
+    if turn.finished:
+        view["score"] = report.to_json()
+    elif viewer is not None and viewer.seat is not None:
+        mine = report.players[viewer.seat]
+        view["if_ended_now"] = {
+            "steps": dict(mine.steps), "final_yen": mine.final_yen,
+            "rank": mine.rank if cfg.money == "open" else None,
+        }
+    return view
+
+
+def _check_text(check: Any, name: str, table: Table, viewer: Identity | None) -> str:
+    """The start-of-turn announcement; with closed money, Yen figures only where public."""
+    text: str = check.explain(name)
+    if table.config.money == "closed" and not yen_visible(table, viewer, check.player) \
+            and check.reason is None and check.yen_short:
+        return f"{name} does not end the game: play goes on."
+    return text
+
+
+def _bag_counts(bag: tuple[str, ...]) -> list[dict[str, Any]]:
+    counts: dict[str, int] = {}
+    for code in bag:
+        counts[code] = counts.get(code, 0) + 1
+    rows = []
+    for code, n in sorted(counts.items()):
+        fish, _, value = code.partition(":")
+        rows.append({"code": code, "fish": fish, "name": TOKEN_NAMES.get(fish, fish),
+                     "value": int(value) if value else None, "count": n})
+    return rows

@@ -87,28 +87,43 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     db = Path(args.db) if args.db else default_db_path()
     app = create_app({"DATABASE": str(db)})
-    server = create_server(app, host=args.host, port=args.port, threads=args.threads,
-                           ident="tsukiji-companion", channel_timeout=300)
-    port = server.effective_port  # type: ignore[union-attr]
-    host = lan_address() if args.host in ("0.0.0.0", "::", "") else args.host
-    url = f"http://{host}:{port}/"
     out = sys.stdout
-    print(f"Tsukiji Companion is running. Open this on the table's phones: {url}", file=out)
-    if not args.no_qr:
-        terminal_qr(url, out)
-    print(f"Database: {db}", file=out)
-    print("Stop with Ctrl-C.", file=out, flush=True)
 
     def stop(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
+    # Before the socket listens: a SIGTERM/SIGINT that arrives as soon as the port answers
+    # (while the URL and QR code are still being printed) must stop cleanly too. SIGINT is
+    # set explicitly because a process started in the background inherits it ignored.
     signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    server = None
     try:
+        server = create_server(app, host=args.host, port=args.port, threads=args.threads,
+                               ident="tsukiji-companion", channel_timeout=300)
+        # A host name with both IPv4 and IPv6 addresses gives a multi-socket server.
+        port = getattr(server, "effective_port", None) or server.effective_listen[0][1]
+        host = lan_address() if args.host in ("0.0.0.0", "::", "") else args.host
+        url = f"http://{host}:{port}/"
+        # Join links and QR codes use the address printed here, the one phones can reach.
+        app.config["PUBLIC_URL"] = url.rstrip("/")
+        print(f"Tsukiji Companion is running. Open this on the table's phones: {url}", file=out)
+        if not args.no_qr:
+            terminal_qr(url, out)
+        print(f"Database: {db}", file=out)
+        print("Stop with Ctrl-C.", file=out, flush=True)
         server.run()
     except KeyboardInterrupt:
         pass
     finally:
-        server.close()
+        # Wake and end the live streams first, so no worker thread is left writing to a
+        # closed server; then let the workers finish and close the sockets.
+        end_streams = app.extensions.get("companion.shutdown.streams")
+        if end_streams:
+            end_streams()
+        if server is not None:
+            server.task_dispatcher.shutdown(timeout=5)  # type: ignore[union-attr]
+            server.close()
         shutdown = app.extensions.get("companion.shutdown")
         if shutdown:
             shutdown()

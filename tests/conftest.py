@@ -58,6 +58,8 @@ class LiveServer:
     db: Path
     process: subprocess.Popen
     port: int
+    #: What the server printed, once stopped.
+    captured: str = ""
 
     def stop(self, sig: int | None = None) -> int:
         if self.process.poll() is None:
@@ -70,6 +72,9 @@ class LiveServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        if self.process.stdout and not self.process.stdout.closed:
+            self.captured = self.process.stdout.read()
+            self.process.stdout.close()
         return self.process.returncode
 
 

@@ -1,0 +1,318 @@
+"""`companion serve` as a real process (api.md, "Starting the server"): no mocks.
+
+Every server here is `python -m companion serve` in a subprocess on a free port. Requests go
+to 127.0.0.1 only, also when the server listens on 0.0.0.0.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import queue
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+pytestmark = pytest.mark.server
+
+#: Whether the game store exists yet. Until it does nothing opens the SQLite file, so the
+#: file is created lazily (or not at all) and only the folder/path can be checked.
+#: TODO(store): once companion/web/games.py has landed, drop the "today" branches below.
+STORE_PRESENT = importlib.util.find_spec("companion.web.games") is not None
+
+READY = "Stop with Ctrl-C."
+URL_RE = re.compile(r"http://([^/\s:]+):(\d+)/")
+#: Characters a terminal QR code is drawn with (qrcode's print_ascii: cp437 half blocks,
+#: full block and the no-break space).
+QR_CHARS = set("█▀▄ \xa0")
+ROOT = Path(__file__).resolve().parent.parent
+#: Starts the rest of its command line with SIGINT ignored, as a shell does for a
+#: background job: the server must still stop on SIGINT.
+SIGINT_IGNORED = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); "
+                  "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Serve:
+    """One `companion serve` process whose output is read line by line in a thread
+    (so a test can wait for a line without blocking on a pipe forever)."""
+
+    def __init__(self, *args: str, env: dict[str, str] | None = None,
+                 sigint_ignored: bool = False) -> None:
+        full_env = dict(os.environ if env is None else env,
+                        PYTHONUNBUFFERED="1", PYTHONIOENCODING="utf-8")
+        prefix = ["-c", SIGINT_IGNORED] if sigint_ignored else []
+        self.process = subprocess.Popen(
+            [sys.executable, *prefix, "-m", "companion", "serve", *args],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding="utf-8",
+            env=full_env, cwd=ROOT,
+        )
+        self.lines: list[str] = []
+        self._queue: queue.Queue[str | None] = queue.Queue()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self._queue.put(line)
+        self._queue.put(None)
+
+    @property
+    def output(self) -> str:
+        return "".join(self.lines)
+
+    def wait_for(self, text: str, timeout: float = 30) -> str:
+        """Read output until a line contains ``text``; the output so far."""
+        deadline = time.monotonic() + timeout
+        while not any(text in line for line in self.lines):
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise AssertionError(f"no {text!r} within {timeout} s; output:\n{self.output}")
+            try:
+                line = self._queue.get(timeout=remaining)
+            except queue.Empty:
+                continue
+            if line is None:
+                self.process.wait()
+                raise AssertionError(f"server exited ({self.process.returncode}) before "
+                                     f"printing {text!r}; output:\n{self.output}")
+            self.lines.append(line)
+        return self.output
+
+    def stop(self, sig: int = signal.SIGTERM, timeout: float = 10) -> tuple[int, float]:
+        """Send ``sig``; the exit code and the seconds it took to exit."""
+        start = time.monotonic()
+        self.process.send_signal(sig)
+        try:
+            code = self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.close()
+            raise AssertionError(f"still running {timeout} s after signal {sig!r}; "
+                                 f"output:\n{self.output}") from None
+        elapsed = time.monotonic() - start
+        self._drain()
+        return code, elapsed
+
+    def _drain(self) -> None:
+        self._reader.join(timeout=10)
+        while True:
+            try:
+                line = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if line is not None:
+                self.lines.append(line)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        self._drain()
+        if self.process.stdout:
+            self.process.stdout.close()
+
+    def __enter__(self) -> Serve:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def printed_url(output: str) -> tuple[str, int]:
+    match = URL_RE.search(output)
+    assert match, f"no http:// URL in the output:\n{output}"
+    return match.group(1), int(match.group(2))
+
+
+def qr_lines(output: str) -> list[str]:
+    """The lines of the output drawn only with block characters (a QR code's rows)."""
+    return [line for line in output.splitlines()
+            if len(line.strip()) >= 21 and set(line) <= QR_CHARS and set(line) & {"█", "▀", "▄"}]
+
+
+def has_lan_ipv4() -> bool:
+    """Whether this machine has a route to a non-loopback IPv4 address at all.
+    A UDP connect only chooses a route; it sends nothing."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))
+            return not s.getsockname()[0].startswith("127.")
+    except OSError:
+        return False
+
+
+def test_serve_with_db_answers_and_stops(tmp_path, example_snapshot, example_report):
+    db = tmp_path / "table.sqlite3"
+    port = free_port()
+    with Serve("--host", "127.0.0.1", "--port", str(port), "--db", str(db), "--no-qr") as srv:
+        output = srv.wait_for(READY)
+        assert f"http://127.0.0.1:{port}/" in output
+        assert f"Database: {db}" in output
+        assert not qr_lines(output), "--no-qr printed a QR code anyway"
+
+        with requests.Session() as http:
+            home = http.get(f"http://127.0.0.1:{port}/", timeout=10)
+            assert home.status_code == 200
+            assert "text/html" in home.headers["Content-Type"]
+            scored = http.post(f"http://127.0.0.1:{port}/api/score", json=example_snapshot,
+                               timeout=10)
+            assert scored.status_code == 200
+            assert scored.json() == example_report
+
+        if STORE_PRESENT:
+            # api.md: the database is "created on first run".
+            assert db.is_file(), f"serve --db {db} did not create the SQLite file"
+        else:
+            # TODAY (no game store yet): nothing opens the database, so the file is not
+            # created; what holds is that the server runs and serves with --db given.
+            # TODO(store): this branch goes once companion/web/games.py exists.
+            assert db.parent.is_dir()
+
+        code, _ = srv.stop(signal.SIGTERM)
+        assert code == 0, srv.output
+        assert "Stopped." in srv.output
+
+
+def test_post_score_against_the_live_server(tmp_path, example_snapshot, example_report):
+    # Not conftest's live_server fixture: it leaves the server's stdout pipe open, which
+    # pytest (filterwarnings=error) reports as an error in whichever test runs next.
+    port = free_port()
+    args = ["--host", "127.0.0.1", "--port", str(port), "--db", str(tmp_path / "t.sqlite3"),
+            "--no-qr"]
+    with Serve(*args) as srv, requests.Session() as http:
+        srv.wait_for(READY)
+        url = f"http://127.0.0.1:{port}/api/score"
+        response = http.post(url, json=example_snapshot, timeout=10)
+        bad = http.post(url, json={"players": []}, timeout=10)
+        assert srv.stop(signal.SIGTERM)[0] == 0, srv.output
+    assert response.status_code == 200
+    assert response.headers["Content-Type"].startswith("application/json")
+    assert response.json() == example_report
+    assert bad.status_code == 400
+    assert bad.json()["field"] == "players"
+
+
+@pytest.mark.parametrize("qr", [True, False], ids=["qr", "no-qr"])
+def test_all_interfaces_prints_lan_url_and_qr(tmp_path, qr):
+    port = free_port()
+    args = ["--host", "0.0.0.0", "--port", str(port), "--db", str(tmp_path / "t.sqlite3")]
+    with Serve(*args, *([] if qr else ["--no-qr"])) as srv:
+        output = srv.wait_for(READY)
+        host, printed_port = printed_url(output)
+        assert printed_port == port
+        assert host != "0.0.0.0"
+        if has_lan_ipv4():
+            assert not host.startswith("127."), f"printed a loopback URL:\n{output}"
+        else:  # pragma: no cover - a machine with no network interface but lo
+            pytest.skip("this machine has no non-loopback IPv4 address to print")
+
+        rows = qr_lines(output)
+        if qr:
+            assert len(rows) >= 10, f"no QR code block in the output:\n{output}"
+            # One block: the rows are consecutive lines of the same width.
+            all_lines = output.splitlines()
+            first = all_lines.index(rows[0])
+            assert all_lines[first:first + len(rows)] == rows
+            assert len({len(r) for r in rows}) == 1
+            assert output.index(rows[0]) > output.index(f"http://{host}:{port}/")
+        else:
+            assert rows == [], f"--no-qr printed a QR code anyway:\n{output}"
+
+        # Listening on every interface includes loopback (the only address tests may use).
+        assert requests.get(f"http://127.0.0.1:{port}/", timeout=10).status_code == 200
+        code, _ = srv.stop(signal.SIGTERM)
+        assert code == 0, srv.output
+
+
+@pytest.mark.parametrize(("sig", "sigint_ignored"), [
+    (signal.SIGTERM, False),
+    (signal.SIGINT, False),
+    (signal.SIGINT, True),
+], ids=["SIGTERM", "SIGINT", "SIGINT-inherited-ignored"])
+def test_signal_stops_cleanly(tmp_path, sig, sigint_ignored):
+    port = free_port()
+    args = ["--host", "127.0.0.1", "--port", str(port), "--db", str(tmp_path / "t.sqlite3"),
+            "--no-qr"]
+    with Serve(*args, sigint_ignored=sigint_ignored) as srv:
+        srv.wait_for(READY)
+        # An idle keep-alive connection stays open while the signal arrives.
+        with requests.Session() as http:
+            assert http.get(f"http://127.0.0.1:{port}/", timeout=10).status_code == 200
+            code, elapsed = srv.stop(sig)
+        assert code == 0, srv.output
+        assert elapsed < 5, f"took {elapsed:.1f} s to stop"
+        assert srv.output.rstrip().endswith("Stopped."), srv.output
+        assert "Traceback" not in srv.output, srv.output
+
+
+def test_sigterm_right_after_the_port_opens_stops_cleanly(tmp_path):
+    """A SIGTERM as soon as the port accepts (the URL and QR code may still be printing)
+    is a clean stop too, not death by the signal's default action."""
+    port = free_port()
+    args = ["--host", "127.0.0.1", "--port", str(port), "--db", str(tmp_path / "t.sqlite3")]
+    with Serve(*args) as srv:
+        deadline = time.monotonic() + 30
+        while True:
+            assert srv.process.poll() is None, srv.output
+            assert time.monotonic() < deadline, "the port never opened"
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                    break
+            except OSError:
+                time.sleep(0.01)
+        code, _ = srv.stop(signal.SIGTERM)
+        assert code == 0, srv.output
+        assert "Stopped." in srv.output
+
+
+def _data_home_env(tmp_path: Path) -> tuple[dict[str, str], Path]:
+    xdg = tmp_path / "xdg-data"
+    home = tmp_path / "home"
+    home.mkdir()
+    env = dict(os.environ, XDG_DATA_HOME=str(xdg), HOME=str(home))
+    return env, xdg
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG_DATA_HOME is Linux's")
+def test_default_database_lands_in_the_user_data_folder(tmp_path):
+    env, xdg = _data_home_env(tmp_path)
+    expected = xdg / "tsukiji-companion" / "companion.sqlite3"
+
+    # The path the package computes, in a fresh interpreter with that environment.
+    probe = subprocess.run(
+        [sys.executable, "-c", "from companion.paths import default_db_path; "
+         "print(default_db_path())"],
+        env=env, cwd=ROOT, capture_output=True, text=True, timeout=60, check=True,
+    )
+    assert Path(probe.stdout.strip()) == expected
+
+    port = free_port()
+    with Serve("--host", "127.0.0.1", "--port", str(port), "--no-qr", env=env) as srv:
+        output = srv.wait_for(READY)
+        assert f"Database: {expected}" in output
+        assert expected.parent.is_dir(), "the user data folder was not created"
+        assert requests.get(f"http://127.0.0.1:{port}/", timeout=10).status_code == 200
+        if STORE_PRESENT:
+            assert expected.is_file(), f"no database at {expected}"
+        else:
+            # TODAY (no game store yet): the SQLite file is created lazily by the store,
+            # which does not exist; the folder and the printed path (checked above) are
+            # what can be checked, plus default_db_path() in a fresh interpreter (above).
+            # TODO(store): this branch goes once companion/web/games.py exists.
+            pass
+        code, _ = srv.stop(signal.SIGTERM)
+        assert code == 0, srv.output

@@ -7,8 +7,12 @@ everywhere and nothing is ever half-written.
 from __future__ import annotations
 
 import json
+import random
+import secrets
 from dataclasses import dataclass
 from typing import Any
+
+from .rules import auctions as auction_rules
 
 from .live import Hub
 from .rules.errors import IllegalAction
@@ -85,6 +89,9 @@ class Door:
         kind = action.get("type")
         if kind not in MOVES:
             raise Refused(400, f"There is no action called {kind!r}.", "type")
+        if MOVES[kind].internal:
+            raise Refused(400, "Auctions are opened, bid on and settled through the auction "
+                               "pages and endpoints.", "type")
         data = {k: v for k, v in action.items()
                 if k not in ("type", "expected_seq", "correction")}
         with self.store.write():
@@ -151,6 +158,134 @@ class Door:
         self.hub.notify(game_id, event.seq)
         return event
 
+    # -- sealed bids ---------------------------------------------------------------------------
+    def open_auction(self, game_id: str, token: str | None, body: Any,
+                     expected: int | None = None) -> Event:
+        """Open a sealed-bid auction; bag draws are made here (seeded by the game's seed and
+        the entry number, recorded in the log) unless the table drew by hand."""
+        who = self.identify(game_id, token)
+        if not isinstance(body, dict):
+            raise Refused(400, "An auction is a JSON object with a \"kind\" and an "
+                               "\"owner\".")
+        with self.store.write():
+            state = self.store.state(game_id)
+            self._check_version(state, expected)
+            seq = state.version + 1
+            aid = f"a{seq}"
+            rng = random.Random(f"{state.config.seed}:{seq}")
+            data: dict[str, Any] = {"id": aid, "kind": body.get("kind"),
+                                    "owner": body.get("owner")}
+            try:
+                data.update(_auction_inputs(state, body, rng))
+                table = apply(state.table, {**data, "type": "auction_open"})
+            except IllegalAction as exc:
+                raise Refused(400, _sentence(exc.message, exc.field), exc.field) from None
+            event = self.store.append(state, "auction_open", data,
+                                      self.actor_name(state, who), table, grp=aid)
+        self.hub.notify(game_id, event.seq)
+        return event
+
+    def bid(self, game_id: str, token: str | None, auction_id: str, amount: Any,
+            ) -> tuple[Event, str, int]:
+        """Seal (or change) the token's own bid. The answer goes to the bidder alone; when
+        the last eligible seat has sealed, the reveal happens in the same transaction."""
+        who = self.identify(game_id, token)
+        if who.is_host or who.seat is None:
+            raise Refused(403, "Only a player can bid, from their own phone.")
+        seat = who.seat
+        if isinstance(amount, str) and amount.strip().isdigit():
+            amount = int(amount)
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise Refused(400, "A bid is a whole number of Yen.", "amount")
+        if amount < 0:
+            raise Refused(400, "A bid cannot be negative; ¥0 is allowed.", "amount")
+        if amount % 100:
+            raise Refused(400, "A bid must be a multiple of ¥100.", "amount")
+        with self.store.write():
+            state = self.store.state(game_id)
+            auction = state.table.auctions.get(auction_id)
+            if auction is None:
+                raise Refused(404, "There is no such auction in this game.")
+            if auction.status != "open":
+                raise Refused(409, "The bids are revealed; no bid can change now.", "amount")
+            if seat not in auction.eligible:
+                raise Refused(403, "You do not bid in this auction.")
+            have = state.table.players[seat].yen
+            if amount > have:
+                raise Refused(400, f"You have only ¥{have:,}; a bid cannot be more.",
+                              "amount")
+            nonce = secrets.token_hex(8)
+            code = auction_rules.receipt(auction_id, seat, amount, nonce)
+            self.store.put_bid(game_id, auction_id, seat, amount, nonce, code)
+            name = state.config.players[seat]
+            data = {"auction": auction_id, "player": name}
+            table = apply(state.table, {**data, "type": "bid_sealed"})
+            event = self.store.append(state, "bid_sealed", data, name, table, grp=auction_id)
+            if not table.auctions[auction_id].missing:
+                event = self._reveal(state, auction_id, name)
+        self.hub.notify(game_id, event.seq)
+        return event, code, amount
+
+    def reveal(self, game_id: str, token: str | None, auction_id: str) -> Event:
+        """Reveal now; a missing bid counts as ¥0. Host or the auction's owner."""
+        who = self.identify(game_id, token)
+        with self.store.write():
+            state = self.store.state(game_id)
+            auction = self._owned_auction(state, who, auction_id, "reveal the bids")
+            if auction.status != "open":
+                raise Refused(409, "The bids are revealed already.")
+            event = self._reveal(state, auction_id, self.actor_name(state, who))
+        self.hub.notify(game_id, event.seq)
+        return event
+
+    def choose(self, game_id: str, token: str | None, auction_id: str,
+               winner: str | None) -> Event:
+        """The owner settles a tie (or, at Barter, accepts one offer or declines all)."""
+        who = self.identify(game_id, token)
+        with self.store.write():
+            state = self.store.state(game_id)
+            auction = self._owned_auction(state, who, auction_id, "settle this auction")
+            if auction.status != "revealed":
+                raise Refused(409, "There is nothing to choose in this auction now.")
+            data = {"auction": auction_id, "winner": winner or None,
+                    "chooser": self.actor_name(state, who)}
+            if auction.kind == "overseas" and winner:
+                data.update(_settle_draws(state, auction, random.Random(
+                    f"{state.config.seed}:{state.version + 1}")))
+            try:
+                table = apply(state.table, {**data, "type": "auction_choose"})
+            except IllegalAction as exc:
+                raise Refused(400, _sentence(exc.message, exc.field), exc.field) from None
+            event = self.store.append(state, "auction_choose", data,
+                                      self.actor_name(state, who), table, grp=auction_id)
+        self.hub.notify(game_id, event.seq)
+        return event
+
+    def _owned_auction(self, state: GameState, who: Identity, auction_id: str,
+                       what: str) -> Any:
+        auction = state.table.auctions.get(auction_id)
+        if auction is None:
+            raise Refused(404, "There is no such auction in this game.")
+        if not who.is_host and who.seat != auction.owner:
+            raise Refused(403, f"Only the table screen or the auction's owner can {what}.")
+        return auction
+
+    def _reveal(self, state: GameState, auction_id: str, actor: str) -> Event:
+        """Append the reveal (inside a write): every bid and its receipt at once."""
+        sealed = self.store.bids(state.id, auction_id)
+        auction = state.table.auctions[auction_id]
+        bids = {str(s): sealed[s][0] for s in auction.eligible if s in sealed}
+        receipts = [[s, sealed[s][1], sealed[s][2]] for s in auction.eligible if s in sealed]
+        data: dict[str, Any] = {"auction": auction_id, "bids": bids, "receipts": receipts}
+        if auction.kind == "overseas":
+            data.update(_settle_draws(state, auction, random.Random(
+                f"{state.config.seed}:{state.version + 1}")))
+        try:
+            probe = apply(state.table, {**data, "type": "auction_reveal"})
+        except IllegalAction as exc:
+            raise Refused(400, _sentence(exc.message, exc.field), exc.field) from None
+        return self.store.append(state, "auction_reveal", data, actor, probe, grp=auction_id)
+
     def reissue(self, game_id: str, token: str | None, seat: int) -> str:
         who = self.identify(game_id, token)
         if not who.is_host:
@@ -189,6 +324,64 @@ def _sentence(message: str, field: str | None = None) -> str:
         message = f"{field.split('.')[-1].replace('_', ' ')} {message}"
     message = message[0].upper() + message[1:] if message else message
     return message if message.endswith((".", "!", "?")) else message + "."
+
+
+def _draw(bag: list[str], fish: str, rng: random.Random) -> str:
+    """A uniform draw among the bag's tokens of one fish (AMB-28); removes it from ``bag``."""
+    choices = sorted(c for c in bag if c.split(":")[0] in fish.split("|"))
+    if not choices:
+        raise IllegalAction(f"the Auction bag has no {fish.replace('_', ' ')} token left",
+                            "drawn")
+    pick = rng.choice(choices)
+    bag.remove(pick)
+    return pick
+
+
+def _auction_inputs(state: GameState, body: dict[str, Any],
+                    rng: random.Random) -> dict[str, Any]:
+    """The lot of a new auction: drawn tokens (at random unless the table says which),
+    the seller's lot, or the Overseas barrels."""
+    kind = body.get("kind")
+    bag = list(state.table.bag)
+    out: dict[str, Any] = {}
+    if kind in ("spider_crab", "tuna"):
+        drawn = body.get("drawn")
+        out["drawn"] = str(drawn) if drawn else _draw(bag, str(kind), rng)
+        out["draw"] = "by hand" if drawn else "random"
+    elif kind == "swordfish":
+        out["drawn"] = "swordfish"
+    elif kind in ("auction_market", "barter"):
+        out["lot"] = body.get("lot")
+    elif kind == "overseas":
+        barrels = body.get("barrels")
+        out["barrels"] = barrels
+        if isinstance(barrels, dict):
+            hand = list(body.get("drawn") or [])
+            drawn: list[str] = []
+            for fish, per in auction_rules.OVERSEAS_CONVERSIONS.items():
+                n = barrels.get(fish, 0)
+                n = n // per if isinstance(n, int) else 0
+                for _ in range(n):
+                    if fish == "swordfish":
+                        drawn.append("swordfish")
+                    else:
+                        by_hand = [h for h in hand if str(h).startswith(fish)]
+                        if by_hand:
+                            hand.remove(by_hand[0])
+                            drawn.append(str(by_hand[0]))
+                        else:
+                            drawn.append(_draw(bag, fish, rng))
+            out["drawn"] = drawn
+    return out
+
+
+def _settle_draws(state: GameState, auction: Any, rng: random.Random) -> dict[str, Any]:
+    """Clam/oyster draws for the Clams & Oysters barrels of an Overseas lot."""
+    n = dict(auction.barrels).get("clams_oysters", 0)
+    if not n:
+        return {}
+    bag = list(state.table.bag)
+    return {"draws": [_draw(bag, "clam|oyster", rng) for _ in range(n)]}
 
 
 def create_game(store: Store, config: GameConfig) -> tuple[str, str, list[str]]:

@@ -56,6 +56,17 @@ def m001_games_seats_events(db: sqlite_utils.Database) -> None:
     )
 
 
+@migrations()
+def m002_bids(db: sqlite_utils.Database) -> None:
+    # Sealed bids live only here until the reveal: never in the event log, never in the
+    # folded table, so no view can carry an amount before everyone sees it.
+    db["bids"].create(
+        {"game_id": str, "auction_id": str, "seat": int, "amount": int, "nonce": str,
+         "receipt": str, "updated_at": str},
+        pk=("game_id", "auction_id", "seat"), foreign_keys=[("game_id", "games", "id")],
+    )
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -272,6 +283,30 @@ class Store:
         state.events.append(event)
         state.table, state.version = table, event.seq
         return event
+
+    def put_bid(self, game_id: str, auction_id: str, seat: int, amount: int, nonce: str,
+                receipt: str) -> None:
+        """Store (or replace) a sealed bid; call inside :meth:`write`."""
+        self.db["bids"].upsert({"game_id": game_id, "auction_id": auction_id, "seat": seat,
+                                "amount": amount, "nonce": nonce, "receipt": receipt,
+                                "updated_at": now()}, pk=("game_id", "auction_id", "seat"))
+
+    def bids(self, game_id: str, auction_id: str) -> dict[int, tuple[int, str, str]]:
+        """Every sealed bid of an auction: seat → (amount, nonce, receipt). Only the reveal
+        may call this for anyone but the bidder."""
+        with self.lock:
+            rows = self.conn.execute(
+                "SELECT seat, amount, nonce, receipt FROM bids WHERE game_id = ? AND "
+                "auction_id = ?", [game_id, auction_id]).fetchall()
+        return {int(r[0]): (int(r[1]), str(r[2]), str(r[3])) for r in rows}
+
+    def own_bids(self, game_id: str, seat: int) -> dict[str, tuple[int, str]]:
+        """One seat's own bids: auction id → (amount, receipt)."""
+        with self.lock:
+            rows = self.conn.execute(
+                "SELECT auction_id, amount, receipt FROM bids WHERE game_id = ? AND seat = ?",
+                [game_id, seat]).fetchall()
+        return {str(r[0]): (int(r[1]), str(r[2])) for r in rows}
 
     def mark_undone(self, state: GameState, seqs: list[int], by: int | None) -> None:
         """Set (or, for a redo, clear) the ``undone_by`` of events, then fold anew."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Identity, redoable
+from .rules.auctions import KINDS, receipt, settlement
 from .rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS, RED_SNAPPER_GRID, TOKEN_NAMES
 from .rules.endgame import check_end
 from .rules.moves import MOVES, describe
@@ -72,9 +73,77 @@ def describe_event(e: Event, table: Table, me: str | None) -> str:
     return describe(action, show_yen=show)
 
 
+def auction_view(auction: Any, table: Table, viewer: Identity | None,
+                 own: tuple[int, str] | None = None) -> dict[str, Any]:
+    """One auction as a viewer may see it: before the reveal, who has bid and never how
+    much (only the viewer's own bid, from ``own``)."""
+    names = table.config.players
+    seat = viewer.seat if viewer is not None else None
+    view: dict[str, Any] = {
+        "id": auction.id, "kind": auction.kind, "kind_name": KINDS[auction.kind],
+        "owner": names[auction.owner], "status": auction.status,
+        "lot": [t.label() for t in auction.lot],
+        "barrels": [{"market": m, "count": n} for m, n in auction.barrels],
+        "fee": auction.fee, "note": auction.note,
+        "eligible": [names[s] for s in auction.eligible],
+        "sealed": [names[s] for s in auction.eligible if s in auction.sealed],
+        "missing": [names[s] for s in auction.missing] if auction.status == "open" else [],
+        "i_am_owner": seat == auction.owner,
+        "can_bid": auction.status == "open" and seat in auction.eligible,
+        "can_reveal": auction.status == "open" and (
+            (viewer is not None and viewer.is_host) or seat == auction.owner),
+        "can_choose": auction.status == "revealed" and (
+            (viewer is not None and viewer.is_host) or seat == auction.owner),
+    }
+    if own is not None and seat is not None and seat in auction.eligible:
+        view["my_bid"] = {"amount": own[0], "receipt": own[1]}
+    if auction.status != "open":
+        receipts = {s: (n, r) for s, n, r in auction.receipts}
+        rows = []
+        for s, amount in auction.bids:
+            nonce, code = receipts.get(s, ("", ""))
+            void = s in auction.void
+            rows.append({
+                "name": names[s], "amount": amount, "void": void, "receipt": code,
+                "nonce": nonce, "sealed": bool(code),
+                # Checked against the sealed amount (a void bid was sealed, then exceeded
+                # the bidder's Yen, so its receipt is for the original amount).
+                "verified": bool(code) and (void or receipt(auction.id, s, amount, nonce)
+                                            == code),
+            })
+        view["bids"] = rows
+        view["highest"] = auction.highest
+        view["tied"] = [names[s] for s in auction.tied] if auction.status == "revealed" else []
+        view["choices"] = ([names[s] for s in auction.eligible] if auction.kind == "barter"
+                           else view["tied"])
+    if auction.status == "settled":
+        view["winner"] = None if auction.winner is None else names[auction.winner]
+        view["declined"] = auction.declined
+        view["result"] = _auction_result(auction, table)
+    return view
+
+
+def _auction_result(auction: Any, table: Table) -> str:
+    names = table.config.players
+    if auction.winner is None:
+        return "The seller declined every offer; the lot goes back."
+    w = names[auction.winner]
+    amount = auction.bid_of(auction.winner) or 0
+    delta, supply = settlement(auction.kind, auction.owner, auction.winner, amount,
+                               len(names))
+    parts = [f"{w} wins with ¥{amount:,}."]
+    moves = [f"{names[s]} {'+' if d > 0 else '−'}¥{abs(d):,}" for s, d in enumerate(delta) if d]
+    if moves:
+        parts.append(", ".join(moves) + (f"; the supply {'+' if supply > 0 else '−'}"
+                                         f"¥{abs(supply):,}" if supply else "") + ".")
+    return " ".join(parts)
+
+
 def game_view(state: GameState, viewer: Identity | None,
-              connected: set[str] | None = None) -> dict[str, Any]:
-    """Everything one viewer may see of a game, as plain data."""
+              connected: set[str] | None = None,
+              own_bids: dict[str, tuple[int, str]] | None = None) -> dict[str, Any]:
+    """Everything one viewer may see of a game, as plain data. ``own_bids`` are the
+    viewer's own sealed bids (auction id → amount, receipt), and nobody else's."""
     table = state.table
     cfg = table.config
     connected = connected or set()
@@ -154,8 +223,13 @@ def game_view(state: GameState, viewer: Identity | None,
                          {cfg.players[i]: y for i, y in enumerate(turn.revealed_yen)}),
     }
 
+    own_bids = own_bids or {}
+    auctions = [auction_view(a, table, viewer, own_bids.get(a.id))
+                for a in table.auctions.values()]
     view: dict[str, Any] = {
         "id": state.id,
+        "auction": next((a for a in auctions if a["status"] != "settled"), None),
+        "auctions": auctions[-5:],
         "seq": state.version,
         "rules_version": state.rules_version,
         "money": cfg.money,

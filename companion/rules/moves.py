@@ -45,6 +45,8 @@ class Move:
     describe: Callable[[Args, bool], str]
     #: Whether the move moves Yen between named players (closed-money history hides it).
     moves_yen: bool = False
+    #: Appended only by the server itself (auctions), never accepted from a client.
+    internal: bool = False
 
 
 # -- argument readers ---------------------------------------------------------------------
@@ -190,6 +192,11 @@ def _add_tokens(fish: Fish, spec: TokenSpec, sign: int, owner: str) -> Fish:
         raise IllegalAction(f"{owner} holds only {have} {TOKEN_NAMES[spec.key]}"
                             + (" (degraded)" if spec.side == "degraded" else ""), "count")
     return replace(fish, **{attr: have + sign * spec.count})
+
+
+def spec_for(token: Any) -> TokenSpec:
+    """One token (rules.auctions.Token) as a TokenSpec."""
+    return TokenSpec(token.key, 1, token.value, token.side)
 
 
 def _stock_key(key: str) -> str:
@@ -673,6 +680,38 @@ MOVES: dict[str, Move] = {
     "next_turn": Move(next_turn, _describe_next_turn),
     "end_game": Move(end_game, lambda a, s: "The game was ended"),
 }
+
+
+def _register_auction_moves() -> None:
+    from . import auctions
+
+    def overfishing(fn: Callable[[Table, Args], Table]) -> Callable[[Table, Args], Table]:
+        return lambda t, a: _auto_overfish(fn(t, a))
+
+    def opened(a: Args, show: bool) -> str:
+        kind = auctions.KINDS.get(str(a.get("kind")), "Auction")
+        lot = a.get("drawn") or a.get("lot") or a.get("barrels") or ""
+        if isinstance(lot, list):
+            lot = ", ".join(auctions.Token.parse(str(c)).label() for c in lot)
+        elif isinstance(lot, dict):
+            lot = ", ".join(f"{n} {FISH_MARKETS[m].en}" for m, n in lot.items() if n)
+        elif lot:
+            lot = auctions.Token.parse(str(lot)).label()
+        return f"{a.get('owner')} opened a {kind}" + (f": {lot}" if lot else "")
+
+    MOVES.update({
+        "auction_open": Move(overfishing(auctions.open_auction), opened, internal=True),
+        "bid_sealed": Move(auctions.seal, lambda a, s: f"{a.get('player')} sealed a bid",
+                           internal=True),
+        "auction_reveal": Move(auctions.reveal, lambda a, s: "Bids revealed", internal=True,
+                               moves_yen=False),
+        "auction_choose": Move(overfishing(auctions.choose), lambda a, s: (
+            f"{a.get('chooser', 'The owner')} chose {a.get('winner')}" if a.get("winner")
+            else "The seller declined every offer"), internal=True),
+    })
+
+
+_register_auction_moves()
 
 
 def apply(t: Table, action: Args) -> Table:

@@ -75,6 +75,8 @@ class Table:
     #: Stock of the external markets: ``bank.loans``, ``rentals.freezer`` …
     stock: dict[str, int]
     turn: TurnState
+    #: Sealed-bid auctions by id (public state only: see rules/auctions.py).
+    auctions: dict[str, Any] = field(default_factory=dict)
     #: Number of actions folded in (not the version: undone events are not counted).
     actions: int = 0
 

@@ -240,7 +240,8 @@ def join(token: str) -> Any:
 # -- pages --------------------------------------------------------------------------------
 
 def _view(game_id: str, who: Identity) -> dict[str, Any]:
-    return game_view(store().snapshot(game_id), who, hub().connected(game_id))
+    own = store().own_bids(game_id, who.seat) if who.seat is not None else None
+    return game_view(store().snapshot(game_id), who, hub().connected(game_id), own)
 
 
 def _seats(game_id: str) -> list[dict[str, Any]]:
@@ -564,6 +565,135 @@ def _snapshot(game_id: str, token: str | None) -> Any:
 @api.get("/<game_id>/snapshot")
 def api_snapshot(game_id: str) -> Any:
     return _snapshot(game_id, bearer())
+
+
+# -- auctions -------------------------------------------------------------------------------
+
+@api.post("/<game_id>/auctions")
+def api_open_auction(game_id: str) -> Any:
+    data = request.get_json(silent=True)
+    try:
+        event = door().open_auction(game_id, bearer(), data,
+                                    _json_expected(data) if isinstance(data, dict) else None)
+    except Refused as exc:
+        return _api_error(exc)
+    return jsonify({"auction_id": event.data["id"], "seq": event.seq}), 201
+
+
+@api.post("/<game_id>/auctions/<aid>/bids")
+def api_bid(game_id: str, aid: str) -> Any:
+    data = request.get_json(silent=True)
+    try:
+        if not isinstance(data, dict) or "amount" not in data:
+            door().identify(game_id, bearer())
+            raise Refused(400, "Send {\"amount\": …} in Yen; ¥0 is allowed.", "amount")
+        event, code, amount = door().bid(game_id, bearer(), aid, data["amount"])
+    except Refused as exc:
+        return _api_error(exc)
+    return jsonify({"sealed": True, "amount": amount, "receipt": code, "seq": event.seq,
+                    "revealed": event.type == "auction_reveal"}), 201
+
+
+@api.get("/<game_id>/auctions/<aid>")
+def api_auction(game_id: str, aid: str) -> Any:
+    try:
+        who = door().identify(game_id, bearer())
+    except Refused as exc:
+        return _api_error(exc)
+    view = _view(game_id, who)
+    for a in view["auctions"] + ([view["auction"]] if view["auction"] else []):
+        if a["id"] == aid:
+            return jsonify(a)
+    state = store().snapshot(game_id)
+    auction = state.table.auctions.get(aid)
+    if auction is None:
+        return _api_error(Refused(404, "There is no such auction in this game."))
+    own = store().own_bids(game_id, who.seat).get(aid) if who.seat is not None else None
+    from ..views import auction_view
+
+    return jsonify(auction_view(auction, state.table, who, own))
+
+
+@api.post("/<game_id>/auctions/<aid>/reveal")
+def api_reveal(game_id: str, aid: str) -> Any:
+    try:
+        event = door().reveal(game_id, bearer(), aid)
+    except Refused as exc:
+        return _api_error(exc)
+    return jsonify({"seq": event.seq})
+
+
+@api.post("/<game_id>/auctions/<aid>/choose")
+def api_choose(game_id: str, aid: str) -> Any:
+    data = request.get_json(silent=True) or {}
+    try:
+        winner = data.get("winner") if isinstance(data, dict) else None
+        event = door().choose(game_id, bearer(), aid, winner)
+    except Refused as exc:
+        return _api_error(exc)
+    return jsonify({"seq": event.seq})
+
+
+@bp.post("/games/<game_id>/auctions")
+def open_auction_form(game_id: str) -> Any:
+    role = request.form.get("as", "seat")
+    token = page_token(game_id, role)
+    form = request.form
+    body: dict[str, Any] = {"kind": form.get("kind"), "owner": form.get("owner")}
+    if form.get("drawn"):
+        body["drawn"] = form.get("drawn")
+    lot = [code for code in form.getlist("lot") if code]
+    for key in form:
+        if key.startswith("lot_") and form.get(key, "").isdigit():
+            lot += [key[4:]] * int(form[key])
+        if key.startswith("barrel_") and form.get(key, "").isdigit() and int(form[key]):
+            body.setdefault("barrels", {})[key[7:]] = int(form[key])
+    if lot:
+        body["lot"] = lot
+    try:
+        door().open_auction(game_id, token, body, _expected())
+        who = door().identify(game_id, token)
+    except Refused as exc:
+        return _htmx_error(exc)
+    return _after_change(game_id, who, "Auction opened: the phones show the bid sheet.")
+
+
+@bp.post("/games/<game_id>/auctions/<aid>/bid")
+def bid_form(game_id: str, aid: str) -> Any:
+    token = page_token(game_id, "seat")
+    try:
+        event, code, amount = door().bid(game_id, token, aid, request.form.get("amount", ""))
+        who = door().identify(game_id, token)
+    except Refused as exc:
+        return _htmx_error(exc)
+    message = f"Bid sealed: ¥{amount:,}. Your receipt is {code}."
+    if event.type == "auction_reveal":
+        message = f"Your bid ¥{amount:,} (receipt {code}) was the last: bids revealed."
+    return _after_change(game_id, who, message)
+
+
+@bp.post("/games/<game_id>/auctions/<aid>/reveal")
+def reveal_form(game_id: str, aid: str) -> Any:
+    role = request.form.get("as", "seat")
+    token = page_token(game_id, role)
+    try:
+        door().reveal(game_id, token, aid)
+        who = door().identify(game_id, token)
+    except Refused as exc:
+        return _htmx_error(exc)
+    return _after_change(game_id, who, "Bids revealed.")
+
+
+@bp.post("/games/<game_id>/auctions/<aid>/choose")
+def choose_form(game_id: str, aid: str) -> Any:
+    role = request.form.get("as", "seat")
+    token = page_token(game_id, role)
+    try:
+        door().choose(game_id, token, aid, request.form.get("winner") or None)
+        who = door().identify(game_id, token)
+    except Refused as exc:
+        return _htmx_error(exc)
+    return _after_change(game_id, who, "Settled.")
 
 
 @api.get("/<game_id>/events")

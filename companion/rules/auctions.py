@@ -1,0 +1,415 @@
+"""Sealed-bid auctions (shared/rules/auctions.md): opening, sealing, the reveal, settlement.
+
+The table only ever holds what is public: who has sealed a bid, never how much. Amounts
+enter the table at the reveal, all at once. Draws from the Auction bag are made by the
+caller (seeded, or the token the table drew by hand) and passed in, so a fold of the log
+replays exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .catalogue import FISH_MARKETS, TOKEN_NAMES
+from .errors import IllegalAction
+from .fish import Fish
+from .resources import clamp_track, fugu_resources, resources_by_fish, salmon_in_game
+from .table import Table
+
+KINDS: dict[str, str] = {
+    "spider_crab": "Spider Crab auction",
+    "tuna": "Tuna auction",
+    "swordfish": "Swordfish auction",
+    "auction_market": "Auction market",
+    "barter": "Barter",
+    "overseas": "Overseas auction",
+}
+#: Kinds where the owner bids too (docking auctions); at the Auction and Barter markets
+#: every *other* player bids.
+OWNER_BIDS = frozenset({"spider_crab", "tuna", "swordfish", "overseas"})
+OVERSEAS_ENTRY = 100
+#: Barrels per converted token in an Overseas lot (auctions.md §5).
+OVERSEAS_CONVERSIONS = {"spider_crab": 2, "tuna": 3, "swordfish": 2}
+
+
+@dataclass(frozen=True)
+class Token:
+    """One fish token: its key and, for Spider Crab / Tuna, its printed value; for
+    Salmon, its side."""
+
+    key: str
+    value: int | None = None
+    side: str | None = None
+
+    @property
+    def code(self) -> str:
+        if self.value is not None:
+            return f"{self.key}:{self.value}"
+        if self.side == "degraded":
+            return f"{self.key}:degraded"
+        return self.key
+
+    @classmethod
+    def parse(cls, code: str) -> Token:
+        key, _, rest = code.partition(":")
+        if key not in TOKEN_NAMES:
+            raise IllegalAction(f"there is no fish token called {key!r}", "lot")
+        if key in ("spider_crab", "tuna"):
+            if not rest.isdigit():
+                raise IllegalAction(f"say which {TOKEN_NAMES[key]} token (e.g. {key}:20)", "lot")
+            return cls(key, int(rest))
+        if key == "salmon":
+            return cls(key, side="degraded" if rest == "degraded" else "fresh")
+        return cls(key)
+
+    def label(self) -> str:
+        name = TOKEN_NAMES[self.key]
+        if self.value is not None:
+            name += f" {self.value}"
+        if self.side == "degraded":
+            name += " (degraded)"
+        return name
+
+
+@dataclass(frozen=True)
+class Auction:
+    """The public state of one sealed-bid auction."""
+
+    id: str
+    kind: str
+    owner: int
+    eligible: tuple[int, ...]
+    #: Tokens the winner receives (drawn or converted tokens, or the seller's lot).
+    lot: tuple[Token, ...] = ()
+    #: Overseas: barrels still in the lot after conversions, by fish market id.
+    barrels: tuple[tuple[str, int], ...] = ()
+    fee: int = 0
+    #: Seats that have sealed a bid (never the amounts).
+    sealed: frozenset[int] = frozenset()
+    status: str = "open"  # open → revealed → settled
+    #: After the reveal: every eligible seat's bid (missing = ¥0), in seat order.
+    bids: tuple[tuple[int, int], ...] = ()
+    #: Receipts published at the reveal: (seat, nonce, receipt).
+    receipts: tuple[tuple[int, str, str], ...] = ()
+    #: Seats whose bid exceeded their Yen at the reveal (counted as ¥0).
+    void: tuple[int, ...] = ()
+    winner: int | None = None
+    declined: bool = False
+    note: str = ""
+
+    @property
+    def highest(self) -> int:
+        return max((amount for _, amount in self.bids), default=0)
+
+    @property
+    def tied(self) -> tuple[int, ...]:
+        """Seats with the highest bid (all of them when everyone bid ¥0)."""
+        if not self.bids:
+            return ()
+        return tuple(seat for seat, amount in self.bids if amount == self.highest)
+
+    @property
+    def missing(self) -> tuple[int, ...]:
+        return tuple(s for s in self.eligible if s not in self.sealed)
+
+    def bid_of(self, seat: int) -> int | None:
+        return dict(self.bids).get(seat)
+
+
+def receipt(auction_id: str, seat: int, amount: int, nonce: str) -> str:
+    """A short commitment to a bid: shown to the bidder when sealing, published with the
+    nonce at the reveal, so each bidder can see their bid was not altered."""
+    digest = hashlib.sha256(f"{auction_id}|{seat}|{amount}|{nonce}".encode()).hexdigest()
+    return f"{digest[:4]}-{digest[4:8]}".upper()
+
+
+def lot_worth(tokens: tuple[Token, ...], table: Table) -> int:
+    """Resources of a lot at current values, just before it moves (AMB-13, AMB-14):
+    k Fugu in a lot are worth k²."""
+    fish = Fish()
+    for t in tokens:
+        fish = add_token(fish, t, 1)
+    salmon = salmon_in_game([p.fish for p in table.players])
+    values = resources_by_fish(fish, table.values, salmon)
+    if fish.fugu:
+        values["fugu"] = fugu_resources(fish.fugu)
+    return sum(values.values())
+
+
+def auction_market_fee(worth: int) -> int:
+    """The Auction market's fee by the lot's place: 10+ R ¥500, 5+ ¥300, 2+ ¥200;
+    a lot under 2 R has no place (AMB-25).
+
+    >>> auction_market_fee(15), auction_market_fee(7), auction_market_fee(2)
+    (500, 300, 200)
+    """
+    if worth >= 10:
+        return 500
+    if worth >= 5:
+        return 300
+    if worth >= 2:
+        return 200
+    raise IllegalAction("a lot must be worth at least 2 Resources to be auctioned", "lot")
+
+
+def swordfish_after_auction(value: int, winning_bid: int) -> int:
+    """The Swordfish marker after an auction: +2 if the winning bid beats ¥100 × value,
+    −2 if below, unchanged if equal; clamped to 1..13 (AMB-47, AMB-09).
+
+    >>> [swordfish_after_auction(6, w) for w in (700, 500, 600, 0)]
+    [8, 4, 6, 4]
+    """
+    target = 100 * value
+    if winning_bid > target:
+        return clamp_track(value + 2)
+    if winning_bid < target:
+        return clamp_track(value - 2)
+    return value
+
+
+def settlement(kind: str, owner: int, winner: int | None, amount: int,
+               players: int) -> tuple[list[int], int]:
+    """Yen each seat gains (negative: pays) and what the supply gains, for one auction.
+
+    Docking auctions: the owner winning pays the supply, another winner pays the owner.
+    Auction market: the winner pays the seller, and the supply pays the seller as much
+    again. Barter: the accepted bidder pays the seller (``winner`` None = declined).
+
+    >>> settlement("tuna", 0, 2, 700, 3)
+    ([700, 0, -700], 0)
+    >>> settlement("auction_market", 0, 2, 1200, 4)
+    ([2400, 0, -1200, 0], -1200)
+    """
+    delta = [0] * players
+    supply = 0
+    if winner is None:
+        return delta, supply
+    if kind == "auction_market":
+        delta[winner] -= amount
+        delta[owner] += 2 * amount
+        supply -= amount
+    elif kind == "barter":
+        delta[winner] -= amount
+        delta[owner] += amount
+    elif winner == owner:
+        delta[owner] -= amount
+        supply += amount
+    else:
+        delta[winner] -= amount
+        delta[owner] += amount
+    return delta, supply
+
+
+def add_token(fish: Fish, token: Token, sign: int) -> Fish:
+    """One token more (sign 1) or less (sign −1)."""
+    if token.key in ("spider_crab", "tuna"):
+        held = list(getattr(fish, token.key))
+        if sign > 0:
+            held.append(token.value)
+        else:
+            if token.value not in held:
+                raise IllegalAction(f"the lot's {token.label()} is not held", "lot")
+            held.remove(token.value)
+        return replace(fish, **{token.key: tuple(sorted(v for v in held if v is not None))})
+    attr = token.key if token.key != "salmon" else f"salmon_{token.side or 'fresh'}"
+    have: int = getattr(fish, attr)
+    if have + sign < 0:
+        raise IllegalAction(f"the lot's {token.label()} is not held", "lot")
+    return replace(fish, **{attr: have + sign})
+
+
+# -- moves (internal: only the auction endpoints append these) ------------------------------
+
+def _auction(t: Table, a: Mapping[str, Any]) -> Auction:
+    aid = a.get("auction")
+    auction = t.auctions.get(str(aid))
+    if auction is None:
+        raise IllegalAction("there is no such auction", "auction")
+    return auction
+
+
+def _with_auction(t: Table, auction: Auction) -> Table:
+    return replace(t, auctions={**t.auctions, auction.id: auction})
+
+
+def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
+    """Open an auction. ``a``: id, kind, owner, and per kind: ``drawn`` (bag/board token
+    codes), ``lot`` (the seller's token codes), ``barrels`` (Overseas)."""
+    from .moves import _take_from_market, spec_for
+
+    kind = a.get("kind")
+    if kind not in KINDS:
+        raise IllegalAction("the kind is one of " + ", ".join(KINDS), "kind")
+    assert isinstance(kind, str)
+    if any(x.status != "settled" for x in t.auctions.values()):
+        raise IllegalAction("another auction is still open; settle it first", "kind")
+    owner = t.index(a.get("owner"), "owner")
+    n = len(t.players)
+    eligible = tuple(range(n)) if kind in OWNER_BIDS else tuple(s for s in range(n)
+                                                                  if s != owner)
+    aid = str(a.get("id"))
+    cfg = t.config
+    lot: list[Token] = []
+    fee = 0
+    barrels: dict[str, int] = {}
+    note = ""
+
+    if kind in ("spider_crab", "tuna", "swordfish"):
+        if kind not in cfg.fish_markets:
+            raise IllegalAction(f"{FISH_MARKETS[kind].en} is not in play in this game", "kind")
+        token = Token.parse(str(a.get("drawn") or kind))
+        if token.key != kind:
+            raise IllegalAction(f"a {KINDS[kind]} sells a {TOKEN_NAMES[kind]} token", "drawn")
+        t = _take_from_market(t, spec_for(token))
+        lot = [token]
+    elif kind in ("auction_market", "barter"):
+        market = "auction" if kind == "auction_market" else "barter"
+        if market not in cfg.external_markets:
+            raise IllegalAction(f"the {market.title()} market is not in play in this game",
+                                "kind")
+        codes = a.get("lot")
+        if not isinstance(codes, list) or not codes:
+            raise IllegalAction("name the tokens in the lot", "lot")
+        lot = [Token.parse(str(c)) for c in codes]
+        seller = t.players[owner]
+        fish = seller.fish
+        for tok in lot:
+            fish = add_token(fish, tok, -1)
+        if kind == "auction_market":
+            fee = auction_market_fee(lot_worth(tuple(lot), t))
+            if fee > seller.yen:
+                raise IllegalAction(f"{seller.name} cannot pay the ¥{fee} fee", "lot")
+        t = t.with_player(owner, fish=fish, yen=seller.yen - fee)
+    else:  # overseas
+        if "overseas" not in cfg.external_markets:
+            raise IllegalAction("the Overseas market is not in play in this game", "kind")
+        raw = a.get("barrels")
+        if not isinstance(raw, Mapping) or not raw:
+            raise IllegalAction("list the barrels on the docked boats", "barrels")
+        for market, count in raw.items():
+            if market not in cfg.fish_markets:
+                raise IllegalAction(f"{market!r} is not a fish market in play", "barrels")
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                raise IllegalAction("barrel counts are whole numbers", "barrels")
+            if count:
+                barrels[str(market)] = count
+        if not barrels:
+            raise IllegalAction("a boat without barrels cannot visit Overseas", "barrels")
+        seller = t.players[owner]
+        if seller.yen < OVERSEAS_ENTRY:
+            raise IllegalAction(f"{seller.name} cannot pay the ¥100 to enter", "owner")
+        t = t.with_player(owner, yen=seller.yen - OVERSEAS_ENTRY)
+        fee = OVERSEAS_ENTRY
+        drawn = [Token.parse(str(c)) for c in a.get("drawn", [])]
+        leftovers = []
+        for fish_key, per in OVERSEAS_CONVERSIONS.items():
+            have = barrels.pop(fish_key, 0)
+            tokens = [d for d in drawn if d.key == fish_key]
+            if len(tokens) != have // per:
+                raise IllegalAction(f"{have} {TOKEN_NAMES[fish_key]} barrels convert to "
+                                    f"{have // per} token(s)", "drawn")
+            for tok in tokens:
+                t = _take_from_market(t, spec_for(tok))
+            lot += tokens
+            if have % per:
+                leftovers.append(f"{have % per} {TOKEN_NAMES[fish_key]}")
+        if "eel" in barrels:  # the marker moves before bidding (AMB-49)
+            t = replace(t, values=replace(t.values, eel=clamp_track(t.values.eel
+                                                                    + barrels["eel"])))
+        if leftovers:
+            note = "Back to their markets: " + ", ".join(leftovers) + " barrel(s)."
+    auction = Auction(id=aid, kind=kind, owner=owner, eligible=eligible, lot=tuple(lot),
+                      barrels=tuple(sorted(barrels.items())), fee=fee, note=note)
+    return _with_auction(t, auction)
+
+
+def seal(t: Table, a: Mapping[str, Any]) -> Table:
+    """A seat has sealed (or changed) its bid; the amount is not part of the table."""
+    auction = _auction(t, a)
+    seat = t.index(a.get("player"))
+    if auction.status != "open":
+        raise IllegalAction("the bids are revealed; no bid can change now", "amount")
+    if seat not in auction.eligible:
+        raise IllegalAction(f"{t.players[seat].name} does not bid in this auction", "player")
+    return _with_auction(t, replace(auction, sealed=auction.sealed | {seat}))
+
+
+def reveal(t: Table, a: Mapping[str, Any]) -> Table:
+    """Every bid at once. ``a["bids"]``: {seat: amount}; a missing bid is ¥0. A bid above
+    the bidder's Yen at this moment is void and counts as ¥0."""
+    auction = _auction(t, a)
+    if auction.status != "open":
+        raise IllegalAction("the bids are revealed already", "auction")
+    raw = a.get("bids", {})
+    bids = []
+    void = []
+    for seat in auction.eligible:
+        amount = int(raw.get(str(seat), 0))
+        if amount > t.players[seat].yen:
+            void.append(seat)
+            amount = 0
+        bids.append((seat, amount))
+    receipts = tuple((int(s), str(n), str(r)) for s, n, r in a.get("receipts", []))
+    auction = replace(auction, status="revealed", bids=tuple(bids), receipts=receipts,
+                      void=tuple(void))
+    if len(auction.tied) == 1 and auction.kind != "barter":
+        return _settle(t, auction, auction.tied[0], a)
+    return _with_auction(t, auction)
+
+
+def choose(t: Table, a: Mapping[str, Any]) -> Table:
+    """The owner picks the winner among the tied (or, at Barter, accepts any one offer or
+    declines all: ``winner`` None)."""
+    auction = _auction(t, a)
+    if auction.status != "revealed":
+        raise IllegalAction("there is nothing to choose in this auction now", "winner")
+    pick = a.get("winner")
+    if auction.kind == "barter":
+        if pick is None or pick == "":
+            return _with_auction(t, replace(auction, status="settled", declined=True))
+        seat = t.index(pick, "winner")
+        if seat not in auction.eligible:
+            raise IllegalAction("accept an offer from one of the bidders", "winner")
+    else:
+        seat = t.index(pick, "winner")
+        if seat not in auction.tied:
+            names = ", ".join(t.players[s].name for s in auction.tied)
+            raise IllegalAction(f"choose among the tied bidders: {names}", "winner")
+    return _settle(t, auction, seat, a)
+
+
+def _settle(t: Table, auction: Auction, winner: int, a: Mapping[str, Any]) -> Table:
+    from .moves import _take_from_market, spec_for
+
+    amount = auction.bid_of(winner) or 0
+    delta, _supply = settlement(auction.kind, auction.owner, winner, amount, len(t.players))
+    for seat, d in enumerate(delta):
+        if d:
+            t = t.with_player(seat, yen=t.players[seat].yen + d)
+    tokens = list(auction.lot)
+    for market, count in auction.barrels:  # Overseas: one token per remaining barrel
+        if market == "clams_oysters":
+            draws = [Token.parse(str(c)) for c in a.get("draws", [])]
+            if len(draws) != count:
+                raise IllegalAction("draw one clam or oyster per barrel", "draws")
+            for tok in draws:
+                t = _take_from_market(t, spec_for(tok))
+            tokens += draws
+            continue
+        key = market if market != "octopus" else "octopus"
+        for _ in range(count):
+            tok = Token(key, side="fresh" if key == "salmon" else None)
+            t = _take_from_market(t, spec_for(tok))
+            tokens.append(tok)
+    fish = t.players[winner].fish
+    for tok in tokens:
+        fish = add_token(fish, tok, 1)
+    t = t.with_player(winner, fish=fish)
+    if auction.kind == "swordfish" or (auction.kind == "overseas"
+                                       and any(x.key == "swordfish" for x in auction.lot)):
+        sw = swordfish_after_auction(t.values.swordfish, auction.highest)
+        t = replace(t, values=replace(t.values, swordfish=sw))
+    return _with_auction(t, replace(auction, status="settled", winner=winner))

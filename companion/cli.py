@@ -63,11 +63,17 @@ def cmd_score(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"{args.file}: cannot read: {exc.strerror}", file=sys.stderr)
         return 2
+    except UnicodeDecodeError:
+        print(f"{args.file}: not UTF-8 text", file=sys.stderr)
+        return 2
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as exc:
         print(f"snapshot: not valid JSON (line {exc.lineno}, column {exc.colno})",
               file=sys.stderr)
+        return 2
+    except RecursionError:
+        print("snapshot: nested too deeply to be a snapshot", file=sys.stderr)
         return 2
     try:
         report = score_snapshot(data)

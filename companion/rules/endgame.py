@@ -49,9 +49,11 @@ class EndCheck:
     def explain(self, name: str) -> str:
         """One sentence for the table."""
         if self.reason == "yen":
-            return f"{name} has ¥5,000 or more without the outright lowest Resources: the game ends."
+            return (f"{name} has ¥5,000 or more without the outright lowest Resources: "
+                    "the game ends.")
         if self.reason == "resources":
-            return f"{name} has 50 Resources or more without the outright lowest Yen: the game ends."
+            return (f"{name} has 50 Resources or more without the outright lowest Yen: "
+                    "the game ends.")
         parts = []
         if self.yen_short == 0:
             parts.append("has ¥5,000 but the outright lowest Resources")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import ceil
 
 from .catalogue import MARKET_OF_TOKEN
 from .endgame import triggers
@@ -121,7 +120,8 @@ def interest_per_owner(total_loans: int, share_owners: int) -> int:
     interest = LOAN_INTEREST * total_loans
     if interest == 0 or share_owners == 0:
         return 0
-    return ceil(interest / share_owners / 100) * 100
+    # Integer ceiling division: float division loses whole ¥100s for large counts.
+    return -(-interest // (share_owners * 100)) * 100
 
 
 def loan_repayment(loans: int) -> int:

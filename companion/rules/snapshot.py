@@ -7,7 +7,7 @@ offending value (``players[1].fish.eel``) and whose message says what it must be
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from .catalogue import (
     EXTERNAL_MARKETS,
@@ -29,14 +29,15 @@ from .scoring import Player, Report, score
 FORMAT = "tsukiji-snapshot/1"
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
+    """A JSON whole number: ``true``/``false`` are not numbers here."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _count(value: object, field: str) -> int:
-    if not _is_int(value) or value < 0:  # type: ignore[operator]
+    if not _is_int(value) or value < 0:
         raise IllegalAction("must be a whole number >= 0", field)
-    return int(value)  # type: ignore[arg-type]
+    return int(value)
 
 
 def _object(value: object, field: str) -> Mapping[str, Any]:
@@ -111,8 +112,11 @@ def parse_markets(data: object, holdings: list[Fish]) -> MarketValues:
         raise IllegalAction("must be a list of fish markets", "markets.overfished")
     overfished = set()
     for j, key in enumerate(overfished_raw):
-        market = key if key in FISH_MARKETS else MARKET_OF_TOKEN.get(key) if isinstance(
-            key, str) else None
+        # Check the type first: a list or object here is unhashable and must be refused,
+        # not crash the dict lookups.
+        market: str | None = None
+        if isinstance(key, str):
+            market = key if key in FISH_MARKETS else MARKET_OF_TOKEN.get(key)
         if market is None:
             raise IllegalAction(f"unknown fish market {key!r}", f"markets.overfished[{j}]")
         overfished.add(market)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 
 from .catalogue import EEL_START, FISH_KEYS, RED_SNAPPER_TOKENS, SWORDFISH_START
 
@@ -39,24 +40,35 @@ class Fish:
     sardine: int = 0
     swordfish: int = 0
 
+    @cached_property
+    def counts(self) -> dict[str, int]:
+        """Tokens held per fish key, held keys only, in snapshot order (computed once: a
+        Fish never changes)."""
+        out: dict[str, int] = {}
+        for key in FISH_KEYS:
+            if key == "salmon":
+                n = self.salmon_fresh + self.salmon_degraded
+            elif key in ("spider_crab", "tuna"):
+                n = len(getattr(self, key))
+            else:
+                n = getattr(self, key)
+            if n:
+                out[key] = n
+        return out
+
     def count(self, key: str) -> int:
         """Number of tokens held under a snapshot fish key."""
-        if key == "salmon":
-            return self.salmon_fresh + self.salmon_degraded
-        if key in ("spider_crab", "tuna"):
-            return len(getattr(self, key))
-        if key in COUNT_KEYS:
-            value: int = getattr(self, key)
-            return value
-        raise KeyError(key)
+        if key not in _KEYS:
+            raise KeyError(key)
+        return self.counts.get(key, 0)
 
     def token_count(self) -> int:
         """All tokens held, of every kind (the Overfishing market counts tokens)."""
-        return sum(self.count(k) for k in FISH_KEYS)
+        return sum(self.counts.values())
 
     def held(self) -> tuple[str, ...]:
         """Fish keys of which at least one token is held, in snapshot order."""
-        return tuple(k for k in FISH_KEYS if self.count(k) > 0)
+        return tuple(self.counts)
 
     def with_count(self, key: str, delta: int) -> Fish:
         """A copy with ``delta`` more tokens of a plain-count fish."""
@@ -76,6 +88,7 @@ class Fish:
 
 
 FISH_FIELDS = tuple(f.name for f in fields(Fish))
+_KEYS = frozenset(FISH_KEYS)
 
 
 @dataclass(frozen=True)

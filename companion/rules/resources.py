@@ -86,9 +86,9 @@ def resources_by_fish(fish: Fish, values: MarketValues, salmon_owned: int) -> di
     Nori is priced last from the holder's other fish.
     """
     out: dict[str, int] = {}
-    for key in fish.held():
+    for key, n in fish.counts.items():
         if key in FLAT_VALUES:
-            out[key] = FLAT_VALUES[key] * fish.count(key)
+            out[key] = FLAT_VALUES[key] * n
         elif key == "eel":
             out[key] = clamp_track(values.eel) * fish.eel
         elif key == "swordfish":
@@ -108,7 +108,7 @@ def resources_by_fish(fish: Fish, values: MarketValues, salmon_owned: int) -> di
             raise KeyError(key)
     if fish.nori:
         out["nori"] = nori_value(sum(out.values())) * fish.nori
-    return {key: out[key] for key in fish.held()}
+    return {key: out[key] for key in fish.counts}
 
 
 def total_resources(fish: Fish, values: MarketValues, salmon_owned: int) -> int:

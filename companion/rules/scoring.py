@@ -103,9 +103,8 @@ def overfishing_step(fish: Fish, overfished: frozenset[str]) -> int:
     Overfished, −¥100 per token of an Overfished one. Counts tokens, not Resources;
     Takoyaki count as Octopus-market tokens (AMB-38)."""
     total = 0
-    for key in fish.held():
-        sign = -1 if MARKET_OF_TOKEN[key] in overfished else 1
-        total += sign * 100 * fish.count(key)
+    for key, n in fish.counts.items():
+        total += (-100 if MARKET_OF_TOKEN[key] in overfished else 100) * n
     return total
 
 

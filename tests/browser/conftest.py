@@ -49,3 +49,18 @@ def phone(browser):
     yield make
     for ctx in contexts:
         ctx.close()
+
+
+@pytest.fixture
+def screen(browser):
+    """A new landscape browser context for the table screen (its own cookies)."""
+    contexts = []
+
+    def make(width: int = 1280, height: int = 900):
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(ctx)
+        return ctx.new_page()
+
+    yield make
+    for ctx in contexts:
+        ctx.close()

@@ -87,7 +87,7 @@ class Door:
         if len(json.dumps(action)) > MAX_ACTION_BYTES:
             raise Refused(400, "That action is too large.")
         kind = action.get("type")
-        if kind not in MOVES:
+        if not isinstance(kind, str) or kind not in MOVES:  # a list or dict is unhashable
             raise Refused(400, f"There is no action called {kind!r}.", "type")
         if MOVES[kind].internal:
             raise Refused(400, "Auctions are opened, bid on and settled through the auction "

@@ -92,10 +92,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .web import create_app
 
     db = Path(args.db) if args.db else default_db_path()
-    app = create_app({"DATABASE": str(db)})
+    # THREADS sizes the live-stream slots (threads - reserve) to the server's real pool.
+    app = create_app({"DATABASE": str(db), "THREADS": args.threads})
     out = sys.stdout
 
     def stop(signum: int, frame: object) -> None:
+        # End the live streams here, not only in the finally below: waitress's run() joins
+        # its worker threads (5 s) as soon as this interrupt reaches it, and a stream
+        # thread ends only when woken.
+        end_streams = app.extensions.get("companion.shutdown.streams")
+        if end_streams:
+            end_streams()
         raise KeyboardInterrupt
 
     # Before the socket listens: a SIGTERM/SIGINT that arrives as soon as the port answers
@@ -105,8 +112,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGINT, stop)
     server = None
     try:
+        # waitress stops accepting *any* connection at connection_limit (default 100);
+        # every open live stream holds one, so the limit must sit well above the stream
+        # slots (threads - reserve) or an action cannot get in (select(): < 1024 fds).
         server = create_server(app, host=args.host, port=args.port, threads=args.threads,
-                               ident="tsukiji-companion", channel_timeout=300)
+                               ident="tsukiji-companion", channel_timeout=300,
+                               connection_limit=max(100, 2 * args.threads))
         # A host name with both IPv4 and IPv6 addresses gives a multi-socket server.
         port = getattr(server, "effective_port", None) or server.effective_listen[0][1]
         host = lan_address() if args.host in ("0.0.0.0", "::", "") else args.host

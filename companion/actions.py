@@ -355,6 +355,13 @@ def _auction_inputs(state: GameState, body: dict[str, Any],
     elif kind == "overseas":
         barrels = body.get("barrels")
         out["barrels"] = barrels
+        if (isinstance(barrels, dict) and barrels.get("clams_oysters")
+                and not any(c in ("clam", "oyster") for c in bag)
+                and not state.config.board_numbers.get("clams_oysters")):
+            # The winner would draw from a bag whose clams and oysters nobody counted.
+            raise IllegalAction("the Clams & Oysters token counts of this game are not known, "
+                                "so the app cannot draw them; record this Overseas lot by "
+                                "hand", "barrels")
         if isinstance(barrels, dict):
             hand = list(body.get("drawn") or [])
             drawn: list[str] = []

@@ -14,7 +14,7 @@ from .rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS, RED_SNAPPER_GRID, T
 from .rules.endgame import check_end
 from .rules.moves import MOVES, describe
 from .rules.resources import red_snapper_value, resources_by_fish, salmon_in_game
-from .rules.setup import COLOR_HEX, checklist
+from .rules.setup import COLOR_HEX
 from .rules.table import SPACE_ITEMS, Table
 from .store import Event, GameState
 
@@ -41,16 +41,22 @@ def _fish_rows(table: Table, seat: int, salmon: int) -> list[dict[str, Any]]:
     return rows
 
 
-def _history(state: GameState, viewer: Identity | None) -> list[dict[str, Any]]:
+#: History entries in a view; the whole log is at /api/games/<id>/events.
+HISTORY_IN_VIEW = 25
+
+
+def history_rows(state: GameState, viewer: Identity | None,
+             limit: int | None = HISTORY_IN_VIEW) -> list[dict[str, Any]]:
+    """The newest entries first; reading a view costs the same however long the log is."""
     table = state.table
     names = table.config.players
     me = names[viewer.seat] if viewer is not None and viewer.seat is not None else None
-    by_seq = {e.seq: e for e in state.events}
+    events = state.events if limit is None else state.events[-limit:]
     rows = []
-    for e in reversed(state.events):
+    for e in reversed(events):
         if e.type == "undo":
             targets = e.data.get("targets", [])
-            text = ("Undo: " + describe_event(by_seq[targets[0]], table, me)
+            text = ("Undo: " + describe_event(state.events[targets[0] - 1], table, me)
                     if len(targets) == 1 else f"Undo back to entry {min(targets)} "
                     f"({len(targets)} entries)")
         elif e.type == "redo":
@@ -241,13 +247,14 @@ def game_view(state: GameState, viewer: Identity | None,
         "players": players,
         "markets": markets,
         "turn": turn_view,
-        "history": _history(state, viewer),
+        "history": history_rows(state, viewer),
+        "history_total": len(state.events),
         "host_connected": "host" in connected,
     }
     if viewer is not None and viewer.is_host:
-        view["can_undo"] = any(not e.meta and e.undone_by is None for e in state.events)
+        view["can_undo"] = any(not e.meta and e.undone_by is None
+                               for e in reversed(state.events))
         view["can_redo"] = redoable(state) is not None
-        view["checklist"] = checklist(cfg)
     report = table.score()
     if turn.finished:
         view["score"] = report.to_json()

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import requests
-from conftest import LiveServer, start_server
+from support import LiveServer, start_server
 
 pytestmark = pytest.mark.server
 

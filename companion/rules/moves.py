@@ -207,6 +207,12 @@ def _bag_code(spec: TokenSpec) -> str:
     return f"{spec.key}:{spec.value}" if spec.value is not None else spec.key
 
 
+def _bag_known(t: Table, market: str) -> bool:
+    """Whether the Auction bag's tokens of a bag fish are tracked: always for Spider Crab
+    and Tuna; for Clams & Oysters only when the host entered the numbers (AMB-40)."""
+    return bag_contents((market,), t.config.board_numbers) != ()
+
+
 def _take_from_market(t: Table, spec: TokenSpec) -> Table:
     """Remove tokens from their market (board or Auction bag)."""
     market = _fish_market_in_play(t, MARKET_OF_TOKEN[spec.key], "fish")
@@ -218,6 +224,8 @@ def _take_from_market(t: Table, spec: TokenSpec) -> Table:
         values = replace(t.values, red_snapper_remaining=remaining - spec.count)
         return replace(t, values=values)
     if FISH_MARKETS[market].tokens_in_bag:
+        if not _bag_known(t, market):
+            return t  # not known: the host did not enter this board's numbers
         bag = list(t.bag)
         code = _bag_code(spec)
         if bag.count(code) < spec.count:
@@ -243,6 +251,8 @@ def _return_to_market(t: Table, spec: TokenSpec) -> Table:
     if market == "red_snapper":
         return t  # Red Snapper tokens never return to the grid
     if FISH_MARKETS[market].tokens_in_bag:
+        if not _bag_known(t, market):
+            return t
         return replace(t, bag=tuple(sorted(t.bag + (_bag_code(spec),) * spec.count)))
     stock = t.board_tokens.get(_stock_key(spec.key))
     if stock is None:
@@ -601,10 +611,14 @@ def add_market(t: Table, a: Args) -> Table:
                        "rentals": {"rentals.freezer": 2, "rentals.cart": 2},
                        "influence": {"influence.buyer_token": 2}}.get(market, {}).items():
             stock[key] = n
-        return replace(t, config=replace(cfg, external_markets=cfg.external_markets
-                                         + (market,)),
-                       values=replace(t.values, external=t.values.external | {market}),
-                       stock=stock)
+        t = replace(t, config=replace(cfg, external_markets=cfg.external_markets + (market,)),
+                    values=replace(t.values, external=t.values.external | {market}),
+                    stock=stock)
+        partner = {"aquarium": "new_aquarium", "new_aquarium": "aquarium"}.get(market)
+        if partner and cfg.expansion and partner not in t.config.external_markets:
+            # Aquarium and New Aquarium always enter together (setup.md §2.2, AMB-51).
+            t = add_market(t, {"market": partner})
+        return t
     raise IllegalAction(f"there is no market called {market!r}", "market")
 
 

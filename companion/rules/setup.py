@@ -303,6 +303,37 @@ def _bag_line(bag: tuple[str, ...]) -> str:
     return ", ".join(parts)
 
 
+#: Figures a host may enter for a fish market board (``board_figure``, ``bag_contents``).
+BOARD_FIGURES = ("licenses", "barrels", "tokens")
+BAG_FIGURES = {"clams_oysters": ("clams", "oysters")}
+
+
+def validate_board_numbers(raw: object) -> dict[str, dict[str, int]]:
+    """The board numbers a host entered: per fish market, whole counts 0..99 of known
+    figures. Checked before the game is created, since its table is set up from them
+    again whenever the game is loaded."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise IllegalAction("must be an object of fish markets", "board_numbers")
+    out: dict[str, dict[str, int]] = {}
+    for market, figures in raw.items():
+        where = f"board_numbers.{market}"
+        if market not in FISH_MARKETS:
+            raise IllegalAction(f"there is no fish market called {market!r}", where)
+        if not isinstance(figures, dict):
+            raise IllegalAction("must be an object of counts", where)
+        allowed = BOARD_FIGURES + BAG_FIGURES.get(market, ())
+        for what, n in figures.items():
+            if what not in allowed:
+                raise IllegalAction(f"{what!r} is not a board figure; use "
+                                    + ", ".join(allowed), f"{where}.{what}")
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 99:
+                raise IllegalAction("must be a whole number 0 to 99", f"{where}.{what}")
+        out[market] = dict(figures)
+    return out
+
+
 def make_config(players: list[str], *, money: str = "open", expansion: bool = False,
                 fish_markets: list[str] | None = None,
                 external_markets: list[str] | None = None,
@@ -318,6 +349,9 @@ def make_config(players: list[str], *, money: str = "open", expansion: bool = Fa
             raise IllegalAction(f"unknown variant {v!r}", "variants")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise IllegalAction("the seed must be a whole number", "seed")
+    numbers = validate_board_numbers(board_numbers)
     drawn_fish, drawn_ext = choose_markets(len(names), expansion, seed, fixed_fish)
     fish = fish_markets if fish_markets is not None else drawn_fish
     external = external_markets if external_markets is not None else drawn_ext
@@ -329,5 +363,5 @@ def make_config(players: list[str], *, money: str = "open", expansion: bool = Fa
         players=names, colors=tuple(c for c, _ in SEAT_COLORS[: len(names)]),
         fish_markets=fish_t, external_markets=ext_t, money=money, expansion=expansion,
         variants=tuple(variants), seed=seed, start_player=start_player,
-        board_numbers=dict(board_numbers or {}),
+        board_numbers=numbers,
     )

@@ -73,6 +73,10 @@ def init_app(app: Flask) -> None:
         store.close()
 
     app.extensions["companion.shutdown"] = shutdown
+    # `companion serve` calls this first on SIGTERM/SIGINT so open streams end before the
+    # worker threads are joined (else each waits out its keepalive, then writes to a
+    # closed server).
+    app.extensions["companion.shutdown.streams"] = hub.stop
     app.register_blueprint(bp)
     app.register_blueprint(api)
 
@@ -164,7 +168,10 @@ def _form_config(form: Any) -> GameConfig:
     names = [n for n in (form.getlist("player") or []) if n.strip()]
     expansion = form.get("expansion") == "on"
     variants = [v for v in ("more_markets", "known_order", "crash") if form.get(v) == "on"]
-    seed = int(form.get("seed") or 0) or None
+    raw_seed = (form.get("seed") or "").strip()
+    if raw_seed and not raw_seed.isdigit():
+        raise IllegalAction("the seed must be a whole number", "seed")
+    seed = int(raw_seed or 0) or None
     fish = form.getlist("fish_market") if form.get("manual") == "on" else None
     external = form.getlist("external_market") if form.get("manual") == "on" else None
     return make_config(
@@ -202,7 +209,17 @@ def preview() -> str:
     try:
         config = _form_config(form)
     except IllegalAction as exc:
-        return render_template("game/_preview.html", **_new_game_context(form, exc))
+        ctx = _new_game_context(form, exc)
+        if form.get("manual") == "on":
+            # Keep the boxes on screen while markets are swapped by hand: every swap passes
+            # through a wrong count, and without them the choice could not be finished.
+            ctx["picked"] = {
+                "players": [n for n in form.getlist("player") if n.strip()],
+                "seed": form.get("seed", ""), "expansion": form.get("expansion") == "on",
+                "fish_markets": form.getlist("fish_market"),
+                "external_markets": form.getlist("external_market"),
+            }
+        return render_template("game/_preview.html", **ctx)
     return render_template("game/_preview.html", **_new_game_context(form, None, config))
 
 
@@ -275,7 +292,8 @@ def table(game_id: str) -> Any:
                                          "has its own."))
     view = _view(game_id, who)
     return render_template("game/table.html", view=view, seats=_seats(game_id),
-                           role="host", **_forms_context(view))
+                           role="host", checklist=checklist(store().snapshot(game_id).config),
+                           **_forms_context(view))
 
 
 @bp.get("/games/<game_id>/seat")
@@ -315,7 +333,9 @@ def live_fragment(game_id: str) -> Any:
 def render_live(game_id: str, who: Identity) -> str:
     view = _view(game_id, who)
     template = "game/_table_live.html" if who.is_host else "game/_seat_live.html"
-    return render_template(template, view=view, role="host" if who.is_host else "seat")
+    # oob_seats: the QR cards sit outside #live, so their "connected" badges ride along.
+    return render_template(template, view=view, role="host" if who.is_host else "seat",
+                           oob_seats=who.is_host)
 
 
 def _htmx_error(exc: Refused) -> Any:
@@ -524,7 +544,10 @@ def api_undo(game_id: str) -> Any:
     data = request.get_json(silent=True) or {}
     try:
         to_seq = data.get("to_seq") if isinstance(data, dict) else None
-        event = door().undo(game_id, bearer(), int(to_seq) if to_seq is not None else None,
+        if to_seq is not None and (not isinstance(to_seq, int) or isinstance(to_seq, bool)):
+            door().identify(game_id, bearer())
+            raise Refused(400, "to_seq must be the number of a history entry.", "to_seq")
+        event = door().undo(game_id, bearer(), to_seq,
                             _json_expected(data) if isinstance(data, dict) else None)
     except Refused as exc:
         return _api_error(exc)
@@ -703,6 +726,8 @@ def api_events(game_id: str) -> Any:
         who = door().identify(game_id, bearer())
     except Refused as exc:
         return _api_error(exc)
-    return jsonify({"seq": store().state(game_id).version,
-                    "events": _view(game_id, who)["history"]})
+    from ..views import history_rows
+
+    state = store().snapshot(game_id)
+    return jsonify({"seq": state.version, "events": history_rows(state, who, limit=None)})
 

@@ -369,6 +369,11 @@ def choose(t: Table, a: Mapping[str, Any]) -> Table:
     pick = a.get("winner")
     if auction.kind == "barter":
         if pick is None or pick == "":
+            # Declined: nothing moves, so the lot goes back to the seller.
+            fish = t.players[auction.owner].fish
+            for tok in auction.lot:
+                fish = add_token(fish, tok, 1)
+            t = t.with_player(auction.owner, fish=fish)
             return _with_auction(t, replace(auction, status="settled", declined=True))
         seat = t.index(pick, "winner")
         if seat not in auction.eligible:
@@ -382,7 +387,7 @@ def choose(t: Table, a: Mapping[str, Any]) -> Table:
 
 
 def _settle(t: Table, auction: Auction, winner: int, a: Mapping[str, Any]) -> Table:
-    from .moves import _take_from_market, spec_for
+    from .moves import _auto_overfish, _take_from_market, spec_for
 
     amount = auction.bid_of(winner) or 0
     delta, _supply = settlement(auction.kind, auction.owner, winner, amount, len(t.players))
@@ -412,4 +417,7 @@ def _settle(t: Table, auction: Auction, winner: int, a: Mapping[str, Any]) -> Ta
                                        and any(x.key == "swordfish" for x in auction.lot)):
         sw = swordfish_after_auction(t.values.swordfish, auction.highest)
         t = replace(t, values=replace(t.values, swordfish=sw))
+    # Overseas takes tokens from the markets here, at the reveal or at the owner's choice
+    # alike: a board left empty is Overfished (AMB-21) either way.
+    t = _auto_overfish(t)
     return _with_auction(t, replace(auction, status="settled", winner=winner))

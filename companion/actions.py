@@ -12,9 +12,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from .rules import auctions as auction_rules
-
 from .live import Hub
+from .rules import auctions as auction_rules
 from .rules.errors import IllegalAction
 from .rules.moves import MOVES, apply
 from .rules.setup import GameConfig
@@ -100,7 +99,11 @@ class Door:
             try:
                 table = apply(state.table, {**data, "type": kind})
             except IllegalAction as exc:
-                raise Refused(400, _sentence(exc.message, exc.field), exc.field) from None
+                message = exc.message
+                if (exc.public_message and state.config.money == "closed"
+                        and who.seat != exc.private_to):
+                    message = exc.public_message
+                raise Refused(400, _sentence(message, exc.field), exc.field) from None
             last = state.events[-1] if state.events else None
             correction = bool(action.get("correction")) or (
                 last is not None and last.type == "undo")
@@ -363,7 +366,11 @@ def _auction_inputs(state: GameState, body: dict[str, Any],
                                 "so the app cannot draw them; record this Overseas lot by "
                                 "hand", "barrels")
         if isinstance(barrels, dict):
-            hand = list(body.get("drawn") or [])
+            hand = body.get("drawn") or []
+            if not isinstance(hand, list):
+                raise IllegalAction("list the tokens drawn by hand, e.g. [\"tuna:20\"]",
+                                    "drawn")
+            hand = list(hand)
             drawn: list[str] = []
             for fish, per in auction_rules.OVERSEAS_CONVERSIONS.items():
                 n = barrels.get(fish, 0)

@@ -223,10 +223,12 @@ class Store:
             return state
 
     def snapshot(self, game_id: str) -> GameState:
-        """A consistent copy of the folded game for reading outside the lock."""
+        """The folded game for reading outside the lock: its own GameState (table, version)
+        sharing the event list, which only ever grows by appends (an undo replaces it), so
+        the copy costs the same however long the log is."""
         with self.lock:
             state = self.state(game_id)
-            return replace(state, events=list(state.events))
+            return replace(state)
 
     def version(self, game_id: str) -> int:
         with self.lock:

@@ -489,8 +489,9 @@ def check_final_table(t: Table) -> None:
 
 #: Final scoring worked by hand (turn-and-scoring.md §6): Bo alone highest R (+¥1,000),
 #: Aiko and Chiyo tied lowest (−¥300 each); Overfishing market (counts tokens, Squid
-#: too): Aiko 10 healthy − 3 Horse Mackerel, Bo 6 − 1, Chiyo 9 − 2 Nori; Bo repays 3 loans (¥3,000), the ¥1,500 interest
-#: goes to the two share owners, ¥800 each (rounded up); fish at ¥100 per R.
+#: too): Aiko 10 healthy − 3 Horse Mackerel, Bo 6 − 1, Chiyo 9 − 2 Nori; Bo repays 3 loans
+#: (¥3,000), the ¥1,500 interest goes to the two share owners, ¥800 each (rounded up);
+#: fish at ¥100 per R.
 FINAL = {
     A: {"start_yen": 5800, "resource_award": -300, "overfishing": 700, "loan_repayment": 0,
         "interest_received": 800, "fish_yen": 3200, "final": 10200, "rank": 1},

@@ -283,3 +283,40 @@ def test_open_money_shows_everyone(app: Any) -> None:
     assert [p["yen"] for p in view["players"]] == [800, 2000, 3200]
     assert view["history"][0]["text"] == "Aiko paid Chiyo ¥1,200"
     assert view["players"][0]["end"]["lowest_yen"] is True
+
+
+def test_closed_money_refusals_do_not_name_another_players_yen(client):
+    """A refused payment tells the payer their Yen; anyone else hears only that the
+    payer cannot pay (as at a closed-money table)."""
+    game = client.post("/api/games", json={"players": ["Aiko", "Bo", "Chiyo"],
+                                           "money": "closed"}).get_json()
+    gid = game["id"]
+    aiko, bo = ({"Authorization": f"Bearer {s['token']}"} for s in game["seats"][:2])
+    host = {"Authorization": f"Bearer {game['host_token']}"}
+    pay = {"type": "pay", "from": "Aiko", "to": "supply", "amount": 9000}
+    for headers in (bo, host):
+        resp = client.post(f"/api/games/{gid}/actions", json=pay, headers=headers)
+        assert resp.status_code == 400
+        assert resp.get_json()["error"] == "Aiko cannot pay ¥9,000."
+        assert "2,000" not in resp.get_data(as_text=True)
+    own = client.post(f"/api/games/{gid}/actions", json=pay, headers=aiko)
+    assert own.status_code == 400
+    assert own.get_json()["error"] == "Aiko has only ¥2,000."
+    # The same for a licence: Aiko spends everything, then Bo records her buying one.
+    spent = client.post(f"/api/games/{gid}/actions", json={**pay, "amount": 2000}, headers=aiko)
+    assert spent.status_code == 201
+    licence = {"type": "take_license", "player": "Aiko", "market": "mackerel"}
+    resp = client.post(f"/api/games/{gid}/actions", json=licence, headers=bo)
+    assert resp.status_code == 400
+    assert resp.get_json()["error"] == "Aiko cannot pay ¥100."
+    own = client.post(f"/api/games/{gid}/actions", json=licence, headers=aiko)
+    assert own.get_json()["error"] == "Aiko has only ¥0 (the licence costs ¥100)."
+
+
+def test_open_money_refusals_name_the_yen(client):
+    game = client.post("/api/games", json={"players": ["Aiko", "Bo"]}).get_json()
+    bo = {"Authorization": f"Bearer {game['seats'][1]['token']}"}
+    resp = client.post(f"/api/games/{game['id']}/actions",
+                       json={"type": "pay", "from": "Aiko", "to": "Bo", "amount": 9000},
+                       headers=bo)
+    assert resp.get_json()["error"] == "Aiko has only ¥2,000."

@@ -205,27 +205,17 @@ def settlement(kind: str, owner: int, winner: int | None, amount: int,
 
 def add_token(fish: Fish, token: Token, sign: int) -> Fish:
     """One token more (sign 1) or less (sign −1)."""
-    if token.key in ("spider_crab", "tuna"):
-        held = list(getattr(fish, token.key))
-        if sign > 0:
-            held.append(token.value)
-        else:
-            if token.value not in held:
-                raise IllegalAction(f"the lot's {token.label()} is not held", "lot")
-            held.remove(token.value)
-        return replace(fish, **{token.key: tuple(sorted(v for v in held if v is not None))})
-    attr = token.key if token.key != "salmon" else f"salmon_{token.side or 'fresh'}"
-    have: int = getattr(fish, attr)
-    if have + sign < 0:
+    changed = fish.add(token.key, sign, token.value, token.side)
+    if changed is None:
         raise IllegalAction(f"the lot's {token.label()} is not held", "lot")
-    return replace(fish, **{attr: have + sign})
+    return changed
 
 
 # -- moves (internal: only the auction endpoints append these) ------------------------------
 
 def _auction(t: Table, a: Mapping[str, Any]) -> Auction:
     aid = a.get("auction")
-    auction = t.auctions.get(str(aid))
+    auction: Auction | None = t.auctions.get(str(aid))
     if auction is None:
         raise IllegalAction("there is no such auction", "auction")
     return auction

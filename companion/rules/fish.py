@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
+from typing import Any
 
 from .catalogue import EEL_START, FISH_KEYS, RED_SNAPPER_TOKENS, SWORDFISH_START
 
@@ -69,6 +70,29 @@ class Fish:
     def held(self) -> tuple[str, ...]:
         """Fish keys of which at least one token is held, in snapshot order."""
         return tuple(self.counts)
+
+    def add(self, key: str, count: int, value: int | None = None,
+            side: str | None = None) -> Fish | None:
+        """A copy with ``count`` more tokens of one kind (fewer when negative), or None
+        when the player does not hold the tokens to remove. Spider Crab and Tuna tokens
+        are named by their printed ``value``, Salmon by ``side`` (fresh / degraded)."""
+        changes: dict[str, Any] = {}
+        if key in ("spider_crab", "tuna"):
+            held = list(getattr(self, key))
+            if count > 0:
+                held += [value] * count
+            for _ in range(-count):
+                if value not in held:
+                    return None
+                held.remove(value)
+            changes[key] = tuple(sorted(held))
+        else:
+            attr = key if key != "salmon" else f"salmon_{side or 'fresh'}"
+            have: int = getattr(self, attr)
+            if have + count < 0:
+                return None
+            changes[attr] = have + count
+        return replace(self, **changes)
 
     def with_count(self, key: str, delta: int) -> Fish:
         """A copy with ``delta`` more tokens of a plain-count fish."""

@@ -13,8 +13,8 @@ from typing import Any
 
 from .catalogue import (
     EXTERNAL_MARKETS,
-    FISH_MARKETS,
     FISH_KEYS,
+    FISH_MARKETS,
     MARKET_OF_TOKEN,
     SPIDER_CRAB_VALUES,
     TOKEN_NAMES,
@@ -26,8 +26,8 @@ from .catalogue import (
 from .endgame import RESOURCE_THRESHOLD, check_end
 from .errors import IllegalAction
 from .fish import Fish
-from .setup import board_figure, bag_contents
-from .table import SPACE_ITEMS, Table, TurnState
+from .setup import bag_contents, board_figure
+from .table import SPACE_ITEMS, Table
 
 Args = Mapping[str, Any]
 SUPPLY = "supply"
@@ -103,6 +103,14 @@ def _name(t: Table, i: int | None) -> str:
     return "the supply" if i is None else t.players[i].name
 
 
+def short_of_yen(t: Table, i: int, need: int, field: str, extra: str = "") -> IllegalAction:
+    """The refusal "Aiko has only ¥1,700", said to Aiko; with closed money everyone else hears
+    only that she cannot pay (as at the table, where nobody sees her Yen)."""
+    p = t.players[i]
+    return IllegalAction(f"{p.name} has only ¥{p.yen:,}{extra}", field, private_to=i,
+                         public_message=f"{p.name} cannot pay ¥{need:,}")
+
+
 def _money(amount: int, show: bool) -> str:
     return f"¥{amount:,}" if show else "Yen"
 
@@ -122,7 +130,7 @@ def pay(t: Table, a: Args) -> Table:
     if payer is not None:
         have = t.players[payer].yen
         if amount > have:
-            raise IllegalAction(f"{t.players[payer].name} has only ¥{have:,}", "amount")
+            raise short_of_yen(t, payer, amount, "amount")
         t = t.with_player(payer, yen=have - amount)
     if payee is not None:
         t = t.with_player(payee, yen=t.players[payee].yen + amount)
@@ -176,22 +184,15 @@ def _token_spec(a: Args) -> TokenSpec:
 
 def _add_tokens(fish: Fish, spec: TokenSpec, sign: int, owner: str) -> Fish:
     """Add (sign 1) or remove (sign -1) tokens; IllegalAction if the owner lacks them."""
-    if spec.key in ("spider_crab", "tuna"):
-        held = list(getattr(fish, spec.key))
-        if sign > 0:
-            held += [spec.value] * spec.count
-        else:
-            for _ in range(spec.count):
-                if spec.value not in held:
-                    raise IllegalAction(f"{owner} does not hold {spec.label()}", "count")
-                held.remove(spec.value)
-        return replace(fish, **{spec.key: tuple(sorted(held))})
-    attr = spec.key if spec.key != "salmon" else f"salmon_{spec.side}"
-    have: int = getattr(fish, attr)
-    if sign < 0 and have < spec.count:
+    changed = fish.add(spec.key, sign * spec.count, spec.value, spec.side)
+    if changed is None:
+        if spec.value is not None:
+            raise IllegalAction(f"{owner} does not hold {spec.label()}", "count")
+        have = fish.salmon_degraded if spec.side == "degraded" else (
+            fish.salmon_fresh if spec.key == "salmon" else fish.count(spec.key))
         raise IllegalAction(f"{owner} holds only {have} {TOKEN_NAMES[spec.key]}"
                             + (" (degraded)" if spec.side == "degraded" else ""), "count")
-    return replace(fish, **{attr: have + sign * spec.count})
+    return changed
 
 
 def spec_for(token: Any) -> TokenSpec:
@@ -360,8 +361,7 @@ def take_license(t: Table, a: Args) -> Table:
         else:
             price = m.license_price * count
     if price > p.yen:
-        raise IllegalAction(f"{p.name} has only ¥{p.yen:,} (the licence costs ¥{price:,})",
-                            "count")
+        raise short_of_yen(t, i, price, "count", f" (the licence costs ¥{price:,})")
     licenses = dict(p.licenses)
     licenses[market] = held + count
     t = t.with_player(i, licenses=licenses, yen=p.yen - price)
@@ -428,7 +428,7 @@ def take_item(t: Table, a: Args) -> Table:
         raise IllegalAction(f"{p.name} has {p.spaces_free} free License spaces of 4", "count")
     price = ITEM_PRICE * count if a.get("pay", True) not in (False, "false", "0", 0) else 0
     if price > p.yen:
-        raise IllegalAction(f"{p.name} has only ¥{p.yen:,}", "count")
+        raise short_of_yen(t, i, price, "count")
     items = dict(p.items)
     items[item] = items.get(item, 0) + count
     t = t.with_player(i, items=items, yen=p.yen - price)
@@ -484,7 +484,7 @@ def _bank(t: Table, a: Args, kind: str) -> Table:
             raise IllegalAction(f"{p.name} took a loan and so can never buy a share", "player")
         price = SHARE_PRICE * count
         if price > p.yen:
-            raise IllegalAction(f"{p.name} has only ¥{p.yen:,}", "count")
+            raise short_of_yen(t, i, price, "count")
         t = t.with_player(i, shares=p.shares + count, yen=p.yen - price, invested=True)
     return replace(t, stock={**t.stock, key: left - count})
 
@@ -518,7 +518,9 @@ def set_track(t: Table, a: Args) -> Table:
     value = _int(a, "value")
     if not TRACK_MIN <= value <= TRACK_MAX:
         raise IllegalAction(f"the marker goes on a space {TRACK_MIN} to {TRACK_MAX}", "value")
-    return replace(t, values=replace(t.values, **{track: value}))
+    values = (replace(t.values, eel=value) if track == "eel"
+              else replace(t.values, swordfish=value))
+    return replace(t, values=values)
 
 
 def _describe_track(a: Args, show: bool) -> str:

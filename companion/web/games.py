@@ -4,9 +4,10 @@ phone, the live stream, and the game endpoints of the JSON API."""
 from __future__ import annotations
 
 import ipaddress
-import json
+import threading
 import time
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -16,7 +17,6 @@ from flask import (
     Blueprint,
     Flask,
     Response,
-    abort,
     current_app,
     jsonify,
     make_response,
@@ -26,7 +26,6 @@ from flask import (
     stream_with_context,
     url_for,
 )
-from htmx_flask import request as hx_request
 from markupsafe import Markup
 
 from ..actions import Door, Identity, Refused
@@ -41,10 +40,9 @@ from ..rules.catalogue import (
     TOKEN_NAMES,
 )
 from ..rules.errors import IllegalAction
-from ..rules.moves import MOVES
 from ..rules.setup import COLOR_HEX, SEAT_COLORS, GameConfig, checklist, make_config
 from ..rules.snapshot import make_snapshot
-from ..store import Store
+from ..store import GameState, Store
 from ..views import game_view
 
 bp = Blueprint("games", __name__)
@@ -67,6 +65,7 @@ def init_app(app: Flask) -> None:
     app.extensions["companion.store"] = store
     app.extensions["companion.hub"] = hub
     app.extensions["companion.door"] = Door(store, hub)
+    app.extensions["companion.renders"] = RenderCache()
 
     def shutdown() -> None:
         hub.stop()
@@ -256,9 +255,10 @@ def join(token: str) -> Any:
 
 # -- pages --------------------------------------------------------------------------------
 
-def _view(game_id: str, who: Identity) -> dict[str, Any]:
+def _view(game_id: str, who: Identity, state: GameState | None = None) -> dict[str, Any]:
+    state = state or store().snapshot(game_id)
     own = store().own_bids(game_id, who.seat) if who.seat is not None else None
-    return game_view(store().snapshot(game_id), who, hub().connected(game_id), own)
+    return game_view(state, who, hub().connected(game_id), own)
 
 
 def _seats(game_id: str) -> list[dict[str, Any]]:
@@ -330,12 +330,53 @@ def live_fragment(game_id: str) -> Any:
     return render_live(game_id, who)
 
 
-def render_live(game_id: str, who: Identity) -> str:
-    view = _view(game_id, who)
+def render_live(game_id: str, who: Identity, state: GameState | None = None) -> str:
+    view = _view(game_id, who, state)
     template = "game/_table_live.html" if who.is_host else "game/_seat_live.html"
     # oob_seats: the QR cards sit outside #live, so their "connected" badges ride along.
     return render_template(template, view=view, role="host" if who.is_host else "seat",
                            oob_seats=who.is_host)
+
+
+class RenderCache:
+    """Live fragments by (game, viewer, version[, presence]): every stream of one viewer
+    shares a single render per change (a screen reopened on two devices, or many tabs),
+    and concurrent streams wait for the render in progress instead of repeating it."""
+
+    def __init__(self, size: int = 256) -> None:
+        self._lock = threading.Lock()
+        self._entries: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+        self._busy: dict[tuple[Any, ...], threading.Lock] = {}
+        self.size = size
+
+    def get(self, key: tuple[Any, ...], render: Callable[[], str]) -> str:
+        with self._lock:
+            if key in self._entries:
+                self._entries.move_to_end(key)
+                return self._entries[key]
+            busy = self._busy.setdefault(key, threading.Lock())
+        with busy:
+            with self._lock:
+                if key in self._entries:
+                    return self._entries[key]
+            html = render()
+            with self._lock:
+                self._entries[key] = html
+                self._busy.pop(key, None)
+                while len(self._entries) > self.size:
+                    self._entries.popitem(last=False)
+            return html
+
+
+def live_event(game_id: str, who: Identity) -> tuple[int, int, str]:
+    """The version, presence and fragment of one viewer, all from one snapshot (so an
+    event's id always matches its content)."""
+    state = store().snapshot(game_id)
+    presence = hub().presence_version(game_id) if who.is_host else 0
+    key = (game_id, who.viewer, state.version, presence)
+    cache: RenderCache = current_app.extensions["companion.renders"]
+    html = cache.get(key, lambda: render_live(game_id, who, state))
+    return state.version, presence, html
 
 
 def _htmx_error(exc: Refused) -> Any:
@@ -447,7 +488,7 @@ def stream(game_id: str) -> Any:
                 version = store().state(game_id).version
                 pres = hub().presence_version(game_id)
                 if version != seen or (who.is_host and pres != presence):
-                    html = render_live(game_id, who)
+                    version, pres, html = live_event(game_id, who)
                     data = "\n".join(f"data: {line}" for line in html.splitlines())
                     yield f"id: {version}\nevent: update\n{data}\n\n"
                     seen, presence = version, pres
@@ -648,10 +689,13 @@ def api_reveal(game_id: str, aid: str) -> Any:
 
 @api.post("/<game_id>/auctions/<aid>/choose")
 def api_choose(game_id: str, aid: str) -> Any:
-    data = request.get_json(silent=True) or {}
+    data = request.get_json(silent=True)
     try:
-        winner = data.get("winner") if isinstance(data, dict) else None
-        event = door().choose(game_id, bearer(), aid, winner)
+        if not isinstance(data, dict) or "winner" not in data:
+            door().identify(game_id, bearer())
+            raise Refused(400, 'Send {"winner": name}, or {"winner": null} to decline every '
+                               "offer at Barter.", "winner")
+        event = door().choose(game_id, bearer(), aid, data["winner"])
     except Refused as exc:
         return _api_error(exc)
     return jsonify({"seq": event.seq})

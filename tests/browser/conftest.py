@@ -7,7 +7,8 @@ import shutil
 
 import pytest
 
-CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM = (os.environ.get("CHROMIUM") or shutil.which("chromium")
+            or shutil.which("chromium-browser"))
 
 pytestmark = pytest.mark.browser
 

@@ -43,6 +43,7 @@ def _fish_rows(table: Table, seat: int, salmon: int) -> list[dict[str, Any]]:
 
 #: History entries in a view; the whole log is at /api/games/<id>/events.
 HISTORY_IN_VIEW = 25
+PHONE_HISTORY = 10
 
 
 def history_rows(state: GameState, viewer: Identity | None,
@@ -247,7 +248,9 @@ def game_view(state: GameState, viewer: Identity | None,
         "players": players,
         "markets": markets,
         "turn": turn_view,
-        "history": history_rows(state, viewer),
+        # A phone shows the 10 newest entries, the table screen and the API 25.
+        "history": history_rows(state, viewer, HISTORY_IN_VIEW if viewer is None or
+                                viewer.is_host else PHONE_HISTORY),
         "history_total": len(state.events),
         "host_connected": "host" in connected,
     }

@@ -66,12 +66,9 @@ class Token:
         return cls(key)
 
     def label(self) -> str:
-        name = TOKEN_NAMES[self.key]
-        if self.value is not None:
-            name += f" {self.value}"
-        if self.side == "degraded":
-            name += " (degraded)"
-        return name
+        from .moves import token_label
+
+        return token_label(self.key, self.value, self.side)
 
 
 @dataclass(frozen=True)

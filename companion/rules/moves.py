@@ -154,12 +154,13 @@ class TokenSpec:
     side: str | None = None  # Salmon: fresh / degraded
 
     def label(self) -> str:
-        name = TOKEN_NAMES[self.key]
-        if self.value is not None:
-            name += f" {self.value}"
-        if self.side == "degraded":
-            name += " (degraded)"
-        return f"{self.count} {name}"
+        return f"{self.count} {token_label(self.key, self.value, self.side)}"
+
+
+def token_label(key: str, value: int | None = None, side: str | None = None) -> str:
+    """A token as people name it: "Tuna 25", "Salmon (degraded)", "Eel"."""
+    name = TOKEN_NAMES[key] + (f" {value}" if value is not None else "")
+    return name + (" (degraded)" if side == "degraded" else "")
 
 
 def _token_spec(a: Args) -> TokenSpec:

@@ -8,6 +8,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -290,10 +291,11 @@ def table(game_id: str) -> Any:
     if not who.is_host:
         return refused_page(Refused(403, "This is the table screen's page; your phone "
                                          "has its own."))
-    view = _view(game_id, who)
+    state = store().snapshot(game_id)
+    view = _view(game_id, who, state)
     return render_template("game/table.html", view=view, seats=_seats(game_id),
-                           role="host", checklist=checklist(store().snapshot(game_id).config),
-                           **_forms_context(view))
+                           role="host", checklist=checklist(state.config),
+                           board=public_board(game_id, state), **_forms_context(view))
 
 
 @bp.get("/games/<game_id>/seat")
@@ -304,8 +306,10 @@ def seat(game_id: str) -> Any:
         return refused_page(exc)
     if who.is_host:
         return redirect(url_for("games.table", game_id=game_id))
-    view = _view(game_id, who)
-    return render_template("game/seat.html", view=view, role="seat", **_forms_context(view))
+    state = store().snapshot(game_id)
+    view = _view(game_id, who, state)
+    return render_template("game/seat.html", view=view, role="seat",
+                           board=public_board(game_id, state), **_forms_context(view))
 
 
 @bp.post("/games/<game_id>/seats/<int:seat_no>/reissue")
@@ -331,11 +335,32 @@ def live_fragment(game_id: str) -> Any:
 
 
 def render_live(game_id: str, who: Identity, state: GameState | None = None) -> str:
+    state = state or store().snapshot(game_id)
     view = _view(game_id, who, state)
     template = "game/_table_live.html" if who.is_host else "game/_seat_live.html"
     # oob_seats: the QR cards sit outside #live, so their "connected" badges ride along.
     return render_template(template, view=view, role="host" if who.is_host else "seat",
-                           oob_seats=who.is_host)
+                           oob_seats=who.is_host, board=public_board(game_id, state))
+
+
+@dataclass(frozen=True)
+class Board:
+    players: Markup
+    markets: Markup
+
+
+def public_board(game_id: str, state: GameState) -> Board:
+    """The players' and markets' boards as everyone may see them (the table screen's view:
+    with closed money, nobody's Yen). Rendered once per version and shared by every
+    viewer's fragment; a phone shows its own Yen in its own card."""
+    def render() -> str:
+        view = game_view(state, None)
+        return (render_template("game/_players.html", view=view) + "\x00"
+                + render_template("game/_markets.html", view=view))
+
+    cache: RenderCache = current_app.extensions["companion.renders"]
+    players, markets = cache.get((game_id, "board", state.version), render).split("\x00")
+    return Board(Markup(players), Markup(markets))
 
 
 class RenderCache:
@@ -405,16 +430,29 @@ def _expected() -> int | None:
     return int(raw) if raw and raw.isdigit() else None
 
 
-@bp.post("/games/<game_id>/act")
-def act(game_id: str) -> Any:
-    role = request.form.get("as", "seat")
+def form_change(game_id: str, role: str, change: Callable[[str | None], Any],
+                message: Callable[[Any, Identity], str]) -> Any:
+    """An htmx form through the one door: on success the viewer's live fragment and a
+    toast; on refusal the one-sentence reason in the toast, and nothing changed."""
     token = page_token(game_id, role)
     try:
-        event = door().act(game_id, token, _form_action(), _expected())
+        result = change(token)
         who = door().identify(game_id, token)
     except Refused as exc:
         return _htmx_error(exc)
-    return _after_change(game_id, who, f"Recorded: {event_text(game_id, event.seq, who)}")
+    return _after_change(game_id, who, message(result, who))
+
+
+def _form_role() -> str:
+    return "host" if request.form.get("as") == "host" else "seat"
+
+
+@bp.post("/games/<game_id>/act")
+def act(game_id: str) -> Any:
+    return form_change(
+        game_id, _form_role(),
+        lambda token: door().act(game_id, token, _form_action(), _expected()),
+        lambda event, who: f"Recorded: {event_text(game_id, event.seq, who)}")
 
 
 def event_text(game_id: str, seq: int, who: Identity) -> str:
@@ -433,26 +471,18 @@ def _after_change(game_id: str, who: Identity, message: str) -> Any:
 
 @bp.post("/games/<game_id>/undo")
 def undo(game_id: str) -> Any:
-    token = page_token(game_id, "host")
     to_seq = request.form.get("to_seq")
-    try:
-        door().undo(game_id, token, int(to_seq) if to_seq and to_seq.isdigit() else None,
-                    _expected())
-        who = door().identify(game_id, token)
-    except Refused as exc:
-        return _htmx_error(exc)
-    return _after_change(game_id, who, "Undone. It stays in the history, struck through.")
+    return form_change(
+        game_id, "host",
+        lambda token: door().undo(game_id, token, int(to_seq) if to_seq and to_seq.isdigit()
+                                  else None, _expected()),
+        lambda _event, _who: "Undone. It stays in the history, struck through.")
 
 
 @bp.post("/games/<game_id>/redo")
 def redo(game_id: str) -> Any:
-    token = page_token(game_id, "host")
-    try:
-        door().redo(game_id, token, _expected())
-        who = door().identify(game_id, token)
-    except Refused as exc:
-        return _htmx_error(exc)
-    return _after_change(game_id, who, "Redone.")
+    return form_change(game_id, "host", lambda token: door().redo(game_id, token, _expected()),
+                       lambda _event, _who: "Redone.")
 
 
 @bp.get("/games/<game_id>/snapshot.json")
@@ -703,8 +733,6 @@ def api_choose(game_id: str, aid: str) -> Any:
 
 @bp.post("/games/<game_id>/auctions")
 def open_auction_form(game_id: str) -> Any:
-    role = request.form.get("as", "seat")
-    token = page_token(game_id, role)
     form = request.form
     body: dict[str, Any] = {"kind": form.get("kind"), "owner": form.get("owner")}
     if form.get("drawn"):
@@ -717,50 +745,39 @@ def open_auction_form(game_id: str) -> Any:
             body.setdefault("barrels", {})[key[7:]] = int(form[key])
     if lot:
         body["lot"] = lot
-    try:
-        door().open_auction(game_id, token, body, _expected())
-        who = door().identify(game_id, token)
-    except Refused as exc:
-        return _htmx_error(exc)
-    return _after_change(game_id, who, "Auction opened: the phones show the bid sheet.")
+    return form_change(
+        game_id, _form_role(),
+        lambda token: door().open_auction(game_id, token, body, _expected()),
+        lambda _event, _who: "Auction opened: the phones show the bid sheet.")
+
+
+def _sealed_message(result: tuple[Any, str, int], _who: Identity) -> str:
+    event, code, amount = result
+    if event.type == "auction_reveal":
+        return f"Your bid ¥{amount:,} (receipt {code}) was the last: bids revealed."
+    return f"Bid sealed: ¥{amount:,}. Your receipt is {code}."
 
 
 @bp.post("/games/<game_id>/auctions/<aid>/bid")
 def bid_form(game_id: str, aid: str) -> Any:
-    token = page_token(game_id, "seat")
-    try:
-        event, code, amount = door().bid(game_id, token, aid, request.form.get("amount", ""))
-        who = door().identify(game_id, token)
-    except Refused as exc:
-        return _htmx_error(exc)
-    message = f"Bid sealed: ¥{amount:,}. Your receipt is {code}."
-    if event.type == "auction_reveal":
-        message = f"Your bid ¥{amount:,} (receipt {code}) was the last: bids revealed."
-    return _after_change(game_id, who, message)
+    return form_change(
+        game_id, "seat",
+        lambda token: door().bid(game_id, token, aid, request.form.get("amount", "")),
+        _sealed_message)
 
 
 @bp.post("/games/<game_id>/auctions/<aid>/reveal")
 def reveal_form(game_id: str, aid: str) -> Any:
-    role = request.form.get("as", "seat")
-    token = page_token(game_id, role)
-    try:
-        door().reveal(game_id, token, aid)
-        who = door().identify(game_id, token)
-    except Refused as exc:
-        return _htmx_error(exc)
-    return _after_change(game_id, who, "Bids revealed.")
+    return form_change(game_id, _form_role(), lambda token: door().reveal(game_id, token, aid),
+                       lambda _event, _who: "Bids revealed.")
 
 
 @bp.post("/games/<game_id>/auctions/<aid>/choose")
 def choose_form(game_id: str, aid: str) -> Any:
-    role = request.form.get("as", "seat")
-    token = page_token(game_id, role)
-    try:
-        door().choose(game_id, token, aid, request.form.get("winner") or None)
-        who = door().identify(game_id, token)
-    except Refused as exc:
-        return _htmx_error(exc)
-    return _after_change(game_id, who, "Settled.")
+    return form_change(
+        game_id, _form_role(),
+        lambda token: door().choose(game_id, token, aid, request.form.get("winner") or None),
+        lambda _event, _who: "Settled.")
 
 
 @api.get("/<game_id>/events")

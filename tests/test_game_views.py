@@ -320,3 +320,14 @@ def test_open_money_refusals_name_the_yen(client):
                        json={"type": "pay", "from": "Aiko", "to": "Bo", "amount": 9000},
                        headers=bo)
     assert resp.get_json()["error"] == "Aiko has only ¥2,000."
+
+
+def test_home_page_leads_back_to_the_games_this_browser_joined(client):
+    assert b"New game" in client.get("/").data
+    game = client.post("/api/games", json={"players": ["Aiko", "Bo"]}).get_json()
+    assert game["id"] not in client.get("/").get_data(as_text=True)
+    client.get(f"/join/{game['seats'][1]['token']}")
+    page = client.get("/").get_data(as_text=True)
+    assert f"/games/{game['id']}/seat" in page and "(Bo)" in page
+    client.get(f"/join/{game['host_token']}")
+    assert f"/games/{game['id']}/table" in client.get("/").get_data(as_text=True)

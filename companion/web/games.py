@@ -339,8 +339,17 @@ def render_live(game_id: str, who: Identity, state: GameState | None = None) -> 
     view = _view(game_id, who, state)
     template = "game/_table_live.html" if who.is_host else "game/_seat_live.html"
     # oob_seats: the QR cards sit outside #live, so their "connected" badges ride along.
+    history_html = None
+    if not who.is_host:
+        # Every phone's history is the same with open money: render it once per version.
+        private = state.config.money == "closed"
+        key = (game_id, "phone-history", state.version, who.viewer if private else "all")
+        cache: RenderCache = current_app.extensions["companion.renders"]
+        history_html = Markup(cache.get(key, lambda: render_template(
+            "game/_history.html", view=view, role="seat")))
     return render_template(template, view=view, role="host" if who.is_host else "seat",
-                           oob_seats=who.is_host, board=public_board(game_id, state))
+                           oob_seats=who.is_host, board=public_board(game_id, state),
+                           history_html=history_html)
 
 
 @dataclass(frozen=True)

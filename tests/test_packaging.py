@@ -78,9 +78,12 @@ def venv(tmp_path_factory: pytest.TempPathFactory, wheel: Path) -> Path:
     assert made.returncode == 0, made.stderr
     bin_dir = home / ("Scripts" if os.name == "nt" else "bin")
     python = bin_dir / ("python.exe" if os.name == "nt" else "python")
-    # --no-index: nothing is downloaded; the declared dependencies must already be
-    # satisfied by the system site-packages the venv sees (not skipped with --no-deps).
-    install = [str(wheel), "--no-index"]
+    # --no-index: nothing is downloaded. --ignore-installed: where this project is already
+    # installed in the outer Python (as `pip install '.[test]'` does), pip would otherwise
+    # call it satisfied and put nothing into the venv; with it, pip must not touch the
+    # dependencies (--no-deps), which the venv takes from the outer site-packages — the
+    # tests below import and run them from there.
+    install = [str(wheel), "--no-index", "--no-deps", "--ignore-installed"]
     done = _run([sys.executable, "-m", "pip", "--python", str(python), "install", *install],
                 cwd=where)
     if done.returncode != 0 and "no such option: --python" in done.stderr:  # pip < 22.3

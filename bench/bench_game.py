@@ -241,6 +241,40 @@ def vm_rss_kb(pid: int) -> int:
     raise RuntimeError("no VmRSS")
 
 
+def memory_without_numpy(tmp: Path) -> tuple[int, int] | None:
+    """VmRSS (kB) of `companion serve` after start and after creating a game, with numpy
+    kept from importing: sqlite-utils imports numpy whenever it is installed (it is on this
+    machine, for other tools; it is no dependency of the app, so a fresh `pip install .`
+    has none). None when numpy is not installed (then the main figure is already that)."""
+    import importlib.util
+
+    import requests
+
+    if importlib.util.find_spec("numpy") is None:
+        return None
+    port = free_port()
+    server = Server("companion serve (no numpy)", [
+        sys.executable, "-c", "import sys; sys.modules['numpy'] = None; "
+        "from companion.cli import main; raise SystemExit(main())",
+        "serve", "--host", "127.0.0.1", "--port", str(port),
+        "--db", str(tmp / "no-numpy.sqlite3"), "--no-qr"], port, tmp / "no-numpy.log")
+    try:
+        server.wait_listening()
+        time.sleep(0.5)
+        start = vm_rss_kb(server.process.pid)
+        with requests.Session() as http:
+            r = http.post(f"http://127.0.0.1:{port}/api/games",
+                          json={"players": PLAYERS, "money": "open"}, timeout=TIMEOUT)
+            r.raise_for_status()
+            game = r.json()
+            http.get(f"http://127.0.0.1:{port}/api/games/{game['id']}", timeout=TIMEOUT,
+                     headers={"Authorization": f"Bearer {game['host_token']}"}
+                     ).raise_for_status()
+        return start, vm_rss_kb(server.process.pid)
+    finally:
+        server.stop()
+
+
 def pay_body(i: int) -> dict[str, Any]:
     return {"type": "pay", "from": "supply", "to": PLAYERS[i % len(PLAYERS)], "amount": 100}
 
@@ -403,6 +437,7 @@ def main(argv: list[str] | None = None) -> int:
     memory: dict[str, dict[str, int]] = {"app": {}, "bare": {}}
     with tempfile.TemporaryDirectory(prefix="bench-game-") as tmp_name:
         tmp = Path(tmp_name)
+        no_numpy = memory_without_numpy(tmp)
         app_port, bare_port = free_port(), free_port()
         servers = {
             "app": Server("companion serve", [
@@ -512,6 +547,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"| `companion serve` | {memory['app']['start'] / 1024:.1f} MB | "
           f"{memory['app']['game'] / 1024:.1f} MB | {memory['app']['end'] / 1024:.1f} MB | "
           "idle ≤ 50 MB |")
+    if no_numpy is not None:
+        print(f"| `companion serve`, numpy kept out (as on a fresh install) | "
+              f"{no_numpy[0] / 1024:.1f} MB | {no_numpy[1] / 1024:.1f} MB | – | idle ≤ 50 MB |")
     print(f"| bare Flask on waitress (baseline) | {memory['bare']['start'] / 1024:.1f} MB | "
           f"– | {memory['bare']['end'] / 1024:.1f} MB | |")
     print(f"\n(one update event as sent, `companion serve`: host {sizes_seen[0]:,} bytes, "

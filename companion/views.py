@@ -231,12 +231,14 @@ def game_view(state: GameState, viewer: Identity | None,
     }
 
     own_bids = own_bids or {}
+    # The newest five: an open auction is always the newest (one at a time), and a long
+    # game's old auctions do not make every view slower.
     auctions = [auction_view(a, table, viewer, own_bids.get(a.id))
-                for a in table.auctions.values()]
+                for a in list(table.auctions.values())[-5:]]
     view: dict[str, Any] = {
         "id": state.id,
         "auction": next((a for a in auctions if a["status"] != "settled"), None),
-        "auctions": auctions[-5:],
+        "auctions": auctions,
         "seq": state.version,
         "rules_version": state.rules_version,
         "money": cfg.money,

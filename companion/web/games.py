@@ -44,7 +44,7 @@ from ..rules.errors import IllegalAction
 from ..rules.setup import COLOR_HEX, SEAT_COLORS, GameConfig, checklist, make_config
 from ..rules.snapshot import make_snapshot
 from ..store import GameState, Store
-from ..views import game_view
+from ..views import auction_view, game_view
 
 bp = Blueprint("games", __name__)
 api = Blueprint("games_api", __name__, url_prefix="/api/games")
@@ -703,17 +703,11 @@ def api_auction(game_id: str, aid: str) -> Any:
         who = door().identify(game_id, bearer())
     except Refused as exc:
         return _api_error(exc)
-    view = _view(game_id, who)
-    for a in view["auctions"] + ([view["auction"]] if view["auction"] else []):
-        if a["id"] == aid:
-            return jsonify(a)
     state = store().snapshot(game_id)
     auction = state.table.auctions.get(aid)
     if auction is None:
         return _api_error(Refused(404, "There is no such auction in this game."))
     own = store().own_bids(game_id, who.seat).get(aid) if who.seat is not None else None
-    from ..views import auction_view
-
     return jsonify(auction_view(auction, state.table, who, own))
 
 

@@ -19,14 +19,12 @@ from __future__ import annotations
 
 import json
 import re
-import socket
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import requests
-from support import LiveServer, start_server
+from support import SSE, LiveServer, start_server
 
 PLAYERS = ["Aiko", "Bo", "Chiyo", "Daichi"]
 BIDDER, OWNER = "Bo", "Aiko"
@@ -297,76 +295,6 @@ def test_closed_money_shows_a_seat_its_own_yen_only(client: Any, app: Any) -> No
 
 
 # -- the live streams, from the real server --------------------------------------------------
-
-class SSE:
-    """A minimal Server-Sent Events client on a raw socket; every read has a deadline."""
-
-    def __init__(self, port: int, path: str, token: str, timeout: float = 10) -> None:
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
-        try:
-            request = (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                       f"Accept: text/event-stream\r\nAuthorization: Bearer {token}\r\n\r\n")
-            self.sock.sendall(request.encode())
-            self._raw = b""
-            self._body = b""
-            #: Every update event read so far: (id, raw block).
-            self.updates: list[tuple[int, str]] = []
-            deadline = time.monotonic() + timeout
-            while b"\r\n\r\n" not in self._raw:
-                self._recv(deadline)
-            head, self._raw = self._raw.split(b"\r\n\r\n", 1)
-            lines = head.decode("latin-1").split("\r\n")
-            self.status = int(lines[0].split()[1])
-            headers = {k.strip().lower(): v.strip() for k, v in
-                       (h.split(":", 1) for h in lines[1:])}
-            self._chunked = headers.get("transfer-encoding", "").lower() == "chunked"
-            self._decode()
-        except BaseException:
-            self.sock.close()
-            raise
-
-    def _recv(self, deadline: float) -> None:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            raise TimeoutError("no data from the stream in time")
-        self.sock.settimeout(remaining)
-        data = self.sock.recv(65536)
-        if not data:
-            raise EOFError("the server closed the stream")
-        self._raw += data
-
-    def _decode(self) -> None:
-        if not self._chunked:
-            self._body += self._raw
-            self._raw = b""
-            return
-        while b"\r\n" in self._raw:
-            size_line, rest = self._raw.split(b"\r\n", 1)
-            size = int(size_line.split(b";")[0], 16)
-            if len(rest) < size + 2:
-                return
-            self._body += rest[:size]
-            self._raw = rest[size + 2:]
-
-    def update(self, at_least: int = 0, timeout: float = 10) -> tuple[int, str]:
-        """The next ``update`` event whose id is ``at_least`` or more: (id, raw block)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            while b"\n\n" not in self._body:
-                self._recv(deadline)
-                self._decode()
-            block, self._body = self._body.split(b"\n\n", 1)
-            text = block.decode("utf-8")
-            fields = dict(line.split(": ", 1) for line in text.split("\n")
-                          if ": " in line and not line.startswith(":"))
-            if fields.get("event") == "update":
-                self.updates.append((int(fields["id"]), text))
-                if int(fields["id"]) >= at_least:
-                    return int(fields["id"]), text
-
-    def close(self) -> None:
-        self.sock.close()
-
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:

@@ -8,7 +8,6 @@ bytes on the wire are what is checked). Every wait is bounded; no assertion is a
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -18,7 +17,7 @@ from typing import Any
 
 import pytest
 import requests
-from support import LiveServer, start_server
+from support import SSE, LiveServer, start_server
 
 pytestmark = pytest.mark.server
 
@@ -63,105 +62,6 @@ def pay(server: LiveServer, game_id: str, token: str, to: str, amount: int = 100
         source: str = "supply", **extra: Any) -> requests.Response:
     body = {"type": "pay", "from": source, "to": to, "amount": amount, **extra}
     return post_action(server, game_id, token, body)
-
-
-class SSE:
-    """A minimal Server-Sent Events client on a raw socket: one GET, chunked body decoded,
-    events parsed. Every read has a deadline."""
-
-    def __init__(self, port: int, path: str, token: str | None,
-                 last_event_id: str | None = None, timeout: float = 10) -> None:
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
-        try:
-            lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}",
-                     "Accept: text/event-stream"]
-            if token:
-                lines.append(f"Authorization: Bearer {token}")
-            if last_event_id is not None:
-                lines.append(f"Last-Event-ID: {last_event_id}")
-            self.sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
-            self._raw = b""
-            self._body = b""
-            deadline = time.monotonic() + timeout
-            while b"\r\n\r\n" not in self._raw:
-                self._recv(deadline)
-            head, self._raw = self._raw.split(b"\r\n\r\n", 1)
-            status_line, *header_lines = head.decode("latin-1").split("\r\n")
-            self.status = int(status_line.split()[1])
-            self.headers = {k.strip().lower(): v.strip() for k, v in
-                            (h.split(":", 1) for h in header_lines)}
-            self._chunked = self.headers.get("transfer-encoding", "").lower() == "chunked"
-            self._decode()
-        except BaseException:
-            self.sock.close()
-            raise
-
-    def _recv(self, deadline: float) -> None:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            raise TimeoutError("no data from the stream in time")
-        self.sock.settimeout(remaining)
-        data = self.sock.recv(65536)
-        if not data:
-            raise EOFError("the server closed the stream")
-        self._raw += data
-
-    def _decode(self) -> None:
-        if not self._chunked:
-            self._body += self._raw
-            self._raw = b""
-            return
-        while b"\r\n" in self._raw:
-            size_line, rest = self._raw.split(b"\r\n", 1)
-            size = int(size_line.split(b";")[0], 16)
-            if len(rest) < size + 2:
-                return
-            self._body += rest[:size]
-            self._raw = rest[size + 2:]
-            if size == 0:
-                return
-
-    def next_event(self, timeout: float = 10) -> dict[str, str]:
-        """The next event block (comments such as keepalives are skipped)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            while b"\n\n" not in self._body:
-                self._recv(deadline)
-                self._decode()
-            block, self._body = self._body.split(b"\n\n", 1)
-            event: dict[str, str] = {}
-            data: list[str] = []
-            for line in block.decode("utf-8").split("\n"):
-                if not line or line.startswith(":"):
-                    continue
-                key, _, value = line.partition(":")
-                value = value[1:] if value.startswith(" ") else value
-                if key == "data":
-                    data.append(value)
-                else:
-                    event[key] = value
-            if event or data:
-                event["data"] = "\n".join(data)
-                return event
-
-    def next_update(self, timeout: float = 10) -> dict[str, str]:
-        deadline = time.monotonic() + timeout
-        while True:
-            event = self.next_event(max(0.0, deadline - time.monotonic()))
-            if event.get("event") == "update":
-                return event
-
-    def wait_for_id(self, seq: int, timeout: float = 10) -> dict[str, str]:
-        """Read updates until one carries ``id == seq`` (earlier ones are skipped)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            event = self.next_update(max(0.0, deadline - time.monotonic()))
-            if int(event["id"]) >= seq:
-                assert int(event["id"]) == seq, f"skipped past {seq}: got {event['id']}"
-                return event
-
-    def close(self) -> None:
-        self.sock.close()
 
 
 @pytest.fixture(scope="module")

@@ -13,41 +13,16 @@ from typing import Any
 
 import pytest
 import requests
+from browser_support import LIVE, RECORD_FLASH, wait_flash
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 PLAYERS = ["Aiko", "Bo", "Chiyo"]
-#: Generous upper bound for one live update to reach a page; never a pass condition.
-LIVE = 10_000
 #: Every live (SSE) message a page receives, kept in order for the secrecy checks.
 RECORD_SSE = """
 window.__sse = [];
 document.addEventListener('htmx:sseBeforeMessage', (e) => window.__sse.push(e.detail.data));
 """
-
-
-#: Every message shown in #flash, kept in order: notices fade after a few seconds, so
-#: tests read them from here rather than race the fade.
-RECORD_FLASH = """
-window.__flashes = [];
-document.addEventListener('DOMContentLoaded', () => {
-  const flash = document.getElementById('flash');
-  if (!flash) return;
-  new MutationObserver(() => {
-    const text = flash.textContent.trim();
-    if (text) window.__flashes.push(text);
-  }).observe(flash, {childList: true, subtree: true, characterData: true});
-});
-"""
-
-
-def wait_flash(page, pattern: str) -> str:
-    """Wait until #flash has shown a message matching ``pattern`` (a regex); return it."""
-    page.wait_for_function(
-        "src => window.__flashes.some(t => new RegExp(src).test(t))", arg=pattern,
-        timeout=LIVE)
-    texts = page.evaluate("window.__flashes")
-    return next(t for t in texts if re.search(pattern, t))
 
 
 def api(base: str, method: str, path: str, token: str | None = None,

@@ -16,7 +16,6 @@ from .live import Hub
 from .rules import auctions as auction_rules
 from .rules.errors import IllegalAction
 from .rules.moves import MOVES, apply
-from .rules.setup import GameConfig
 from .store import Event, GameState, Store
 
 #: Largest action body accepted (a note and a few fields fit many times over).
@@ -396,7 +395,3 @@ def _settle_draws(state: GameState, auction: Any, rng: random.Random) -> dict[st
         return {}
     bag = list(state.table.bag)
     return {"draws": [_draw(bag, "clam|oyster", rng) for _ in range(n)]}
-
-
-def create_game(store: Store, config: GameConfig) -> tuple[str, str, list[str]]:
-    return store.create_game(config)

@@ -230,12 +230,6 @@ class Store:
             state = self.state(game_id)
             return replace(state)
 
-    def version(self, game_id: str) -> int:
-        with self.lock:
-            row = self.conn.execute("SELECT max(seq) FROM events WHERE game_id = ?",
-                                    [game_id]).fetchone()
-        return int(row[0] or 0)
-
     def _load(self, game_id: str) -> GameState:
         row = self.conn.execute("SELECT config, rules_version FROM games WHERE id = ?",
                                 [game_id]).fetchone()

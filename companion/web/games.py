@@ -593,7 +593,11 @@ def api_state(game_id: str) -> Any:
         who = door().identify(game_id, bearer())
     except Refused as exc:
         return _api_error(exc)
-    return jsonify(_view(game_id, who))
+    state = store().snapshot(game_id)
+    view = _view(game_id, who, state)
+    if who.is_host:
+        view["checklist"] = checklist(state.config)
+    return jsonify(view)
 
 
 def _json_expected(data: dict[str, Any]) -> int | None:

@@ -331,3 +331,19 @@ def test_home_page_leads_back_to_the_games_this_browser_joined(client):
     assert f"/games/{game['id']}/seat" in page and "(Bo)" in page
     client.get(f"/join/{game['host_token']}")
     assert f"/games/{game['id']}/table" in client.get("/").get_data(as_text=True)
+
+
+def test_the_hosts_view_has_the_setup_checklist_and_a_seats_has_not(client):
+    game = client.post("/api/games", json={
+        "players": ["Aiko", "Bo", "Chiyo"], "fish_markets": [
+            "mackerel", "eel", "tuna", "red_snapper", "salmon"],
+        "external_markets": ["ships", "bank", "auction"]}).get_json()
+    host = client.get(f"/api/games/{game['id']}",
+                      headers={"Authorization": f"Bearer {game['host_token']}"}).get_json()
+    boards = {item["board"]: item["lines"] for item in host["checklist"]}
+    assert boards["Eel"] == ["3 licences", "6 barrels", "13 tokens", "the value marker on 1"]
+    assert boards["Auction bag"] == ["3× Tuna 15, 1× Tuna 20, 1× Tuna 25"]
+    assert "a Mackerel licence" in boards["Each player"]
+    seat = client.get(f"/api/games/{game['id']}", headers={
+        "Authorization": f"Bearer {game['seats'][0]['token']}"}).get_json()
+    assert "checklist" not in seat

@@ -308,6 +308,19 @@ BOARD_FIGURES = ("licenses", "barrels", "tokens")
 BAG_FIGURES = {"clams_oysters": ("clams", "oysters")}
 
 
+def unknown_figures(fish_markets: tuple[str, ...] | list[str]) -> dict[str, tuple[str, ...]]:
+    """For each fish market in play, the figures its board prints that the rulebooks do not
+    (AMB-40): what the host may enter so the app can stock and limit that market."""
+    out: dict[str, tuple[str, ...]] = {}
+    for market in fish_markets:
+        m = FISH_MARKETS[market]
+        missing = tuple(f for f in BOARD_FIGURES if getattr(m, f) is None)
+        missing += BAG_FIGURES.get(market, ())
+        if missing:
+            out[market] = missing
+    return out
+
+
 def validate_board_numbers(raw: object) -> dict[str, dict[str, int]]:
     """The board numbers a host entered: per fish market, whole counts 0..99 of known
     figures. Checked before the game is created, since its table is set up from them

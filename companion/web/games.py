@@ -8,7 +8,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -41,7 +41,14 @@ from ..rules.catalogue import (
     TOKEN_NAMES,
 )
 from ..rules.errors import IllegalAction
-from ..rules.setup import COLOR_HEX, SEAT_COLORS, GameConfig, checklist, make_config
+from ..rules.setup import (
+    COLOR_HEX,
+    SEAT_COLORS,
+    GameConfig,
+    checklist,
+    make_config,
+    unknown_figures,
+)
 from ..rules.snapshot import make_snapshot
 from ..store import GameState, Store
 from ..views import auction_view, game_view
@@ -174,11 +181,24 @@ def _form_config(form: Any) -> GameConfig:
     seed = int(raw_seed or 0) or None
     fish = form.getlist("fish_market") if form.get("manual") == "on" else None
     external = form.getlist("external_market") if form.get("manual") == "on" else None
-    return make_config(
+    # Numbers printed on Expansion boards, entered by the host: board.<market>.<figure>.
+    numbers: dict[str, dict[str, int]] = {}
+    for key in form:
+        parts = key.split(".")
+        value = (form.get(key) or "").strip()
+        if len(parts) == 3 and parts[0] == "board" and value:
+            if not value.isdigit():
+                raise IllegalAction("board numbers are whole numbers", key)
+            numbers.setdefault(parts[1], {})[parts[2]] = int(value)
+    config = make_config(
         names, money=form.get("money", "open"), expansion=expansion, fish_markets=fish,
         external_markets=external, variants=variants, seed=seed,
         fixed_fish=form.get("fixed_fish", "mackerel") if expansion else "mackerel",
+        board_numbers=numbers,
     )
+    # Keep only the numbers of markets in play.
+    kept = {m: n for m, n in config.board_numbers.items() if m in config.fish_markets}
+    return replace(config, board_numbers=kept)
 
 
 def _new_game_context(form: Any, error: IllegalAction | None = None,
@@ -186,6 +206,7 @@ def _new_game_context(form: Any, error: IllegalAction | None = None,
     return {
         "form": form, "error": error, "config": config,
         "checklist": checklist(config) if config else None,
+        "unknown": unknown_figures(config.fish_markets) if config else {},
         "fish_markets": FISH_MARKETS, "external_markets": EXTERNAL_MARKETS,
         "base_fish": BASE_FISH, "expansion_fish": EXPANSION_FISH,
         "base_external": BASE_EXTERNAL, "expansion_external": EXPANSION_EXTERNAL,

@@ -61,6 +61,8 @@ RESERVED_THREADS = 32
 #: A live stream ends after this long; the browser reconnects with Last-Event-ID.
 STREAM_LIFETIME = 600.0
 KEEPALIVE = 15.0
+#: How long a stream lets a burst of changes settle before rendering its latest state.
+BURST_PAUSE = 0.01
 
 
 def init_app(app: Flask) -> None:
@@ -541,6 +543,7 @@ def stream(game_id: str) -> Any:
     def events() -> Iterator[str]:
         nonlocal seen
         presence = -1
+        burst = False
         started = time.monotonic()
         try:
             yield "retry: 2000\n\n"
@@ -548,10 +551,15 @@ def stream(game_id: str) -> Any:
                 version = store().state(game_id).version
                 pres = hub().presence_version(game_id)
                 if version != seen or (who.is_host and pres != presence):
+                    if burst:
+                        # Changes arrived while the last one was being sent: a burst
+                        # (several phones at once). Let it finish, then send its latest state.
+                        time.sleep(BURST_PAUSE)
                     version, pres, html = live_event(game_id, who)
                     data = "\n".join(f"data: {line}" for line in html.splitlines())
                     yield f"id: {version}\nevent: update\n{data}\n\n"
                     seen, presence = version, pres
+                    burst = store().state(game_id).version != seen
                 if time.monotonic() - started > STREAM_LIFETIME:
                     return
                 wake = hub().wait(game_id, seen, presence if who.is_host else

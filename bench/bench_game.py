@@ -45,7 +45,7 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from bench_score import Server, free_port, summary  # noqa: E402  (sys.path above)
+from bench_score import Server, app_and_bare, free_port, summary  # noqa: E402  (sys.path above)
 
 PLAYERS = ["Aiko", "Bo", "Chiyo", "Daichi", "Emi", "Fumio"]
 DEVICES = 7  # 6 seats + the table screen
@@ -438,16 +438,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-game-") as tmp_name:
         tmp = Path(tmp_name)
         no_numpy = memory_without_numpy(tmp)
-        app_port, bare_port = free_port(), free_port()
-        servers = {
-            "app": Server("companion serve", [
-                sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
-                "--port", str(app_port), "--db", str(tmp / "bench.sqlite3"), "--no-qr",
-            ], app_port, tmp / "app.log"),
-            "bare": Server("bare waitress", [
-                sys.executable, str(Path(__file__).resolve()), "--serve-bare", str(bare_port),
-            ], bare_port, tmp / "bare.log"),
-        }
+        servers = app_and_bare(tmp, Path(__file__))
+        app_port = servers["app"].port
         devices: dict[str, Devices] = {}
         try:
             for name, server in servers.items():

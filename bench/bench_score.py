@@ -192,21 +192,27 @@ class Server:
         self.log.close()
 
 
-def bench_http(requests_per_server: int, tmp: Path) -> dict[str, list[int]]:
-    import requests
-
-    from companion.rules.snapshot import score_snapshot
-
+def app_and_bare(tmp: Path, script: Path) -> dict[str, Server]:
+    """The real `companion serve` and a bare baseline (``script --serve-bare PORT``), each
+    on a free port with its own log in ``tmp``; started, not yet listening."""
     app_port, bare_port = free_port(), free_port()
-    servers = {
+    return {
         "app": Server("companion serve", [
             sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
             "--port", str(app_port), "--db", str(tmp / "bench.sqlite3"), "--no-qr",
         ], app_port, tmp / "app.log"),
         "bare": Server("bare waitress", [
-            sys.executable, str(Path(__file__).resolve()), "--serve-bare", str(bare_port),
+            sys.executable, str(script.resolve()), "--serve-bare", str(bare_port),
         ], bare_port, tmp / "bare.log"),
     }
+
+
+def bench_http(requests_per_server: int, tmp: Path) -> dict[str, list[int]]:
+    import requests
+
+    from companion.rules.snapshot import score_snapshot
+
+    servers = app_and_bare(tmp, Path(__file__))
     body = json.dumps(TABLE).encode()
     headers = {"Content-Type": "application/json"}
     expected = score_snapshot(TABLE).to_json()

@@ -16,6 +16,7 @@ from .live import Hub
 from .rules import auctions as auction_rules
 from .rules.errors import IllegalAction
 from .rules.moves import MOVES, apply
+from .rules.table import Table
 from .store import Event, GameState, Store
 
 #: Largest action body accepted (a note and a few fields fit many times over).
@@ -95,14 +96,7 @@ class Door:
         with self.store.write():
             state = self.store.state(game_id)
             self._check_version(state, expected)
-            try:
-                table = apply(state.table, {**data, "type": kind})
-            except IllegalAction as exc:
-                message = exc.message
-                if (exc.public_message and state.config.money == "closed"
-                        and who.seat != exc.private_to):
-                    message = exc.public_message
-                raise Refused(400, _sentence(message, exc.field), exc.field) from None
+            table = _rules(state, who, str(kind), data)
             last = state.events[-1] if state.events else None
             correction = bool(action.get("correction")) or (
                 last is not None and last.type == "undo")
@@ -179,9 +173,9 @@ class Door:
                                     "owner": body.get("owner")}
             try:
                 data.update(_auction_inputs(state, body, rng))
-                table = apply(state.table, {**data, "type": "auction_open"})
             except IllegalAction as exc:
-                raise Refused(400, _sentence(exc.message, exc.field), exc.field) from None
+                raise refusal(exc, state, who) from None
+            table = _rules(state, who, "auction_open", data)
             event = self.store.append(state, "auction_open", data,
                                       self.actor_name(state, who), table, grp=aid)
         self.hub.notify(game_id, event.seq)
@@ -254,10 +248,7 @@ class Door:
             if auction.kind == "overseas" and winner:
                 data.update(_settle_draws(state, auction, random.Random(
                     f"{state.config.seed}:{state.version + 1}")))
-            try:
-                table = apply(state.table, {**data, "type": "auction_choose"})
-            except IllegalAction as exc:
-                raise Refused(400, _sentence(exc.message, exc.field), exc.field) from None
+            table = _rules(state, who, "auction_choose", data)
             event = self.store.append(state, "auction_choose", data,
                                       self.actor_name(state, who), table, grp=auction_id)
         self.hub.notify(game_id, event.seq)
@@ -282,10 +273,7 @@ class Door:
         if auction.kind == "overseas":
             data.update(_settle_draws(state, auction, random.Random(
                 f"{state.config.seed}:{state.version + 1}")))
-        try:
-            probe = apply(state.table, {**data, "type": "auction_reveal"})
-        except IllegalAction as exc:
-            raise Refused(400, _sentence(exc.message, exc.field), exc.field) from None
+        probe = _rules(state, None, "auction_reveal", data)
         return self.store.append(state, "auction_reveal", data, actor, probe, grp=auction_id)
 
     def reissue(self, game_id: str, token: str | None, seat: int) -> str:
@@ -305,6 +293,25 @@ class Door:
             raise Refused(409, f"The table changed since you looked (it is at entry "
                                f"{state.version}, you saw {expected}); check it and try "
                                "again.")
+
+
+def refusal(exc: IllegalAction, state: GameState, who: Identity | None) -> Refused:
+    """A rules refusal as a 400. With closed money, a refusal that would name a player's
+    Yen reads so only to that player; everyone else gets its public wording."""
+    message = exc.message
+    seat = who.seat if who is not None else None
+    if exc.public_message and state.config.money == "closed" and seat != exc.private_to:
+        message = exc.public_message
+    return Refused(400, _sentence(message, exc.field), exc.field)
+
+
+def _rules(state: GameState, who: Identity | None, kind: str,
+           data: dict[str, Any]) -> Table:
+    """The table after one action, or the refusal; nothing is written here."""
+    try:
+        return apply(state.table, {**data, "type": kind})
+    except IllegalAction as exc:
+        raise refusal(exc, state, who) from None
 
 
 def redoable(state: GameState) -> Event | None:

@@ -15,11 +15,15 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 #: How often the watcher looks for other processes' writes (seconds).
 WATCH_INTERVAL = 0.02
+#: Open streams one viewer (the host, or one seat) may hold; a newer one replaces the oldest.
+PER_VIEWER = 3
 
 
 @dataclass
@@ -41,6 +45,9 @@ class Hub:
         self._viewers: Counter[tuple[str, str]] = Counter()
         self._watched: Counter[str] = Counter()
         self._slots = threading.BoundedSemaphore(max_streams)
+        self._streams: dict[tuple[str, str], list[int]] = {}
+        self._replaced: set[int] = set()
+        self._next_id = 0
         self._stopping = threading.Event()
         self._watcher: threading.Thread | None = None
 
@@ -50,6 +57,12 @@ class Hub:
             if version > self._versions.get(game_id, -1):
                 self._versions[game_id] = version
                 self._cond.notify_all()
+
+    def kick(self, game_id: str) -> None:
+        """Wake every stream of a game so it re-checks its identity (a link was revoked)."""
+        with self._cond:
+            self._presence_version[game_id] += 1
+            self._cond.notify_all()
 
     def wait(self, game_id: str, seen: int, seen_presence: int, timeout: float) -> Wake:
         """Block until the game's version passes ``seen``, its presence changes, the hub
@@ -65,22 +78,39 @@ class Hub:
                         self._stopping.is_set())
 
     # -- streams and presence --------------------------------------------------------------------
-    def open_stream(self, game_id: str, viewer: str, version: int) -> bool:
-        """Take a stream slot; False when every slot is taken (the page falls back to
-        polling)."""
+    def open_stream(self, game_id: str, viewer: str, version: int) -> int | None:
+        """Take a stream slot; its id, or None when every slot is taken (the page falls back
+        to polling). A viewer keeps at most ``PER_VIEWER`` streams: a phone that reconnects
+        replaces its oldest, which is told so and closes."""
         if not self._slots.acquire(blocking=False):
-            return False
+            return None
         with self._cond:
+            self._next_id += 1
+            sid = self._next_id
+            mine = self._streams.setdefault((game_id, viewer), [])
+            mine.append(sid)
+            for old in mine[:-PER_VIEWER]:
+                self._replaced.add(old)
             self._versions.setdefault(game_id, version)
             self._viewers[(game_id, viewer)] += 1
             self._watched[game_id] += 1
             self._presence_version[game_id] += 1
             self._cond.notify_all()
         self._ensure_watcher()
-        return True
+        return sid
 
-    def close_stream(self, game_id: str, viewer: str) -> None:
+    def replaced(self, sid: int) -> bool:
+        with self._lock:
+            return sid in self._replaced
+
+    def close_stream(self, game_id: str, viewer: str, sid: int) -> None:
         with self._cond:
+            mine = self._streams.get((game_id, viewer), [])
+            if sid in mine:
+                mine.remove(sid)
+            if not mine:
+                self._streams.pop((game_id, viewer), None)
+            self._replaced.discard(sid)
             self._viewers[(game_id, viewer)] -= 1
             if self._viewers[(game_id, viewer)] <= 0:
                 del self._viewers[(game_id, viewer)]
@@ -147,3 +177,56 @@ class Hub:
     @property
     def stopping(self) -> bool:
         return self._stopping.is_set()
+
+
+#: A live stream ends after this long; the browser reconnects with Last-Event-ID.
+STREAM_LIFETIME = 600.0
+#: A comment line this often: it keeps proxies from closing an idle stream, and writing it
+#: is how a client that went away is noticed (the write fails), so its slot frees quickly.
+KEEPALIVE = 2.5
+#: How long a stream lets a burst of changes settle before rendering its latest state.
+BURST_PAUSE = 0.01
+
+
+def sse(hub: Hub, game_id: str, viewer: str, sid: int, is_host: bool, seen: int,
+        version_of: Callable[[], int], render: Callable[[], tuple[int, int, str]],
+        still_valid: Callable[[], bool]) -> Iterator[str]:
+    """The Server-Sent Events of one open stream (slot ``sid``, taken already and given
+    back when the generator ends). ``render`` gives (version, presence, html) from one
+    state; ``still_valid`` re-checks the stream's token on every wake-up, so a revoked
+    link's stream closes at once with a ``signed-out`` event. A stream replaced by a newer
+    one of the same viewer ends with ``replaced`` (the page then stops reconnecting)."""
+    presence = -1
+    burst = False
+    started = time.monotonic()
+    try:
+        yield "retry: 2000\n\n"
+        while True:
+            if not still_valid():
+                yield "event: signed-out\ndata: signed-out\n\n"
+                return
+            if hub.replaced(sid):
+                yield "event: replaced\ndata: replaced\n\n"
+                return
+            version = version_of()
+            pres = hub.presence_version(game_id)
+            if version != seen or (is_host and pres != presence):
+                if burst:
+                    # Changes arrived while the last one was being sent: a burst (several
+                    # phones at once). Let it finish, then send its latest state.
+                    time.sleep(BURST_PAUSE)
+                version, pres, html = render()
+                data = "\n".join(f"data: {line}" for line in html.splitlines())
+                yield f"id: {version}\nevent: update\n{data}\n\n"
+                seen, presence = version, pres
+                burst = version_of() != seen
+            if time.monotonic() - started > STREAM_LIFETIME:
+                return
+            waited = presence if is_host else hub.presence_version(game_id)
+            wake = hub.wait(game_id, seen, waited, KEEPALIVE)
+            if wake.stopping:
+                return
+            if wake.version <= seen and wake.presence == waited:
+                yield ": keepalive\n\n"
+    finally:
+        hub.close_stream(game_id, viewer, sid)

@@ -17,7 +17,6 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -25,16 +24,11 @@ from typing import Any
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
+from .eventlog import Event, GameState
 from .rules import RULES_VERSION
-from .rules.moves import apply
 from .rules.setup import GameConfig
-from .rules.table import Table, initial_table
 
 migrations = Migrations("tsukiji-companion")
-
-#: Event types that change the log itself rather than the table.
-META_TYPES = frozenset({"undo", "redo"})
-
 
 @migrations()
 def m001_games_seats_events(db: sqlite_utils.Database) -> None:
@@ -67,6 +61,14 @@ def m002_bids(db: sqlite_utils.Database) -> None:
     )
 
 
+@migrations()
+def m003_token_joined(db: sqlite_utils.Database) -> None:
+    # One seat, one phone: a join link signs in one device; showing the code again issues
+    # a new link (and signs that device out).
+    db["tokens"].add_column("joined_at", str)
+    db["tokens"].add_column("replaces_joined", int, not_null_default=0)
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -74,41 +76,6 @@ def now() -> str:
 def new_token() -> str:
     """At least 128 bits from ``secrets`` (api.md, Identities): 192 bits here."""
     return secrets.token_urlsafe(24)
-
-
-@dataclass
-class Event:
-    seq: int
-    type: str
-    data: dict[str, Any]
-    actor: str
-    created_at: str
-    undone_by: int | None = None
-    correction: bool = False
-    grp: str | None = None
-
-    @property
-    def meta(self) -> bool:
-        return self.type in META_TYPES
-
-    @classmethod
-    def from_row(cls, row: dict[str, Any]) -> Event:
-        return cls(seq=row["seq"], type=row["type"], data=json.loads(row["data"]),
-                   actor=row["actor"], created_at=row["created_at"],
-                   undone_by=row["undone_by"], correction=bool(row["correction"]),
-                   grp=row["grp"])
-
-
-@dataclass
-class GameState:
-    """The cached fold of one game's log."""
-
-    id: str
-    config: GameConfig
-    rules_version: str
-    table: Table
-    version: int = 0
-    events: list[Event] = field(default_factory=list)
 
 
 class Store:
@@ -187,11 +154,25 @@ class Store:
         return {"game_id": row[0], "role": row[1], "seat": row[2]}
 
     def seat_tokens(self, game_id: str) -> list[str]:
+        return [seat["token"] for seat in self.seats(game_id)]
+
+    def seats(self, game_id: str) -> list[dict[str, Any]]:
+        """Each seat's live token: whether a phone has joined with it, and whether it
+        replaced a link that a phone had joined with (that phone was signed out)."""
         with self.lock:
             rows = self.conn.execute(
-                "SELECT seat, token FROM tokens WHERE game_id = ? AND role = 'seat' "
-                "AND revoked = 0 ORDER BY seat", [game_id]).fetchall()
-        return [token for _, token in rows]
+                "SELECT seat, token, joined_at, replaces_joined FROM tokens WHERE game_id = ? "
+                "AND role = 'seat' AND revoked = 0 ORDER BY seat", [game_id]).fetchall()
+        return [{"seat": r[0], "token": r[1], "joined": r[2] is not None,
+                 "signed_out": bool(r[3])} for r in rows]
+
+    def mark_joined(self, token: str) -> bool:
+        """Record that a device joined with this seat token; False if one already has."""
+        with self.write():
+            cur = self.conn.execute(
+                "UPDATE tokens SET joined_at = ? WHERE token = ? AND revoked = 0 AND "
+                "joined_at IS NULL", [now(), token])
+            return cur.rowcount == 1
 
     def host_token(self, game_id: str) -> str:
         with self.lock:
@@ -204,31 +185,29 @@ class Store:
         """Revoke a seat's join link and issue a new one."""
         token = new_token()
         with self.write():
+            joined = self.conn.execute(
+                "SELECT 1 FROM tokens WHERE game_id = ? AND role = 'seat' AND seat = ? AND "
+                "revoked = 0 AND joined_at IS NOT NULL", [game_id, seat]).fetchone()
             self.conn.execute("UPDATE tokens SET revoked = 1 WHERE game_id = ? AND role = "
                               "'seat' AND seat = ?", [game_id, seat])
             self.db["tokens"].insert({"token": token, "game_id": game_id, "role": "seat",
-                                      "seat": seat, "revoked": 0, "created_at": now()})
+                                      "seat": seat, "revoked": 0, "created_at": now(),
+                                      "replaces_joined": int(joined is not None)})
         return token
 
     # -- the log and its fold -----------------------------------------------------------------
     def state(self, game_id: str) -> GameState:
-        """The folded game, brought up to date with the log (cheap when nothing changed)."""
+        """The folded game, brought up to date with the log (cheap when nothing changed).
+        A state is immutable, so it may be read outside the lock and kept by a renderer."""
         with self.lock:
             state = self._games.get(game_id)
-            if state is None:
-                state = self._load(game_id)
-                self._games[game_id] = state
-            else:
-                self._catch_up(state)
+            state = self._load(game_id) if state is None else self._catch_up(state)
+            self._games[game_id] = state
             return state
 
-    def snapshot(self, game_id: str) -> GameState:
-        """The folded game for reading outside the lock: its own GameState (table, version)
-        sharing the event list, which only ever grows by appends (an undo replaces it), so
-        the copy costs the same however long the log is."""
-        with self.lock:
-            state = self.state(game_id)
-            return replace(state)
+    #: Reading for rendering and reading for writing are the same now that states are
+    #: immutable; kept as a name for what the caller means.
+    snapshot = state
 
     def _load(self, game_id: str) -> GameState:
         row = self.conn.execute("SELECT config, rules_version FROM games WHERE id = ?",
@@ -236,49 +215,39 @@ class Store:
         if row is None:
             raise KeyError(game_id)
         config = GameConfig.from_json(json.loads(row[0]))
-        events = self._rows(game_id, 0)
-        state = GameState(game_id, config, row[1], initial_table(config))
-        state.events = events
-        state.version = events[-1].seq if events else 0
-        state.table = fold(config, events)
-        return state
+        return GameState.load(game_id, config, row[1], self._rows(game_id, 0))
 
     def _rows(self, game_id: str, after: int) -> list[Event]:
         cur = self.conn.execute(
             "SELECT seq, type, data, actor, created_at, undone_by, correction, grp FROM events "
             "WHERE game_id = ? AND seq > ? ORDER BY seq", [game_id, after])
-        names = [d[0] for d in cur.description]
-        return [Event.from_row(dict(zip(names, r, strict=True))) for r in cur.fetchall()]
+        return [Event(seq=r[0], type=r[1], data=json.loads(r[2]), actor=r[3],
+                      created_at=r[4], undone_by=r[5], correction=bool(r[6]), grp=r[7])
+                for r in cur.fetchall()]
 
-    def _catch_up(self, state: GameState) -> None:
+    def _catch_up(self, state: GameState) -> GameState:
         """Apply events another process appended since we last looked."""
         new = self._rows(state.id, state.version)
         if not new:
-            return
+            return state
         if any(e.meta for e in new):
-            fresh = self._load(state.id)  # undo/redo changed earlier rows: fold anew
-            state.events, state.table, state.version = fresh.events, fresh.table, fresh.version
-            return
-        table = state.table
-        for e in new:
-            table = apply(table, {**e.data, "type": e.type})
-        state.events.extend(new)
-        state.table, state.version = table, new[-1].seq
+            return self._load(state.id)  # undo/redo changed earlier rows: fold anew
+        return state.extended(new)
 
-    def append(self, state: GameState, type_: str, data: dict[str, Any], actor: str,
-               table: Table, correction: bool = False, grp: str | None = None) -> Event:
-        """Insert one event (inside :meth:`write`) and advance the cached fold."""
+    def append(self, state: GameState, event: Event) -> GameState:
+        """Insert one event (inside :meth:`write`); returns and caches the state after it.
+        The rules ran before (``state.after`` raises on a refusal), so nothing is written
+        for a refused action."""
+        new = state.after(event)
         self._dirty = True
-        event = Event(state.version + 1, type_, data, actor, now(), None, correction, grp)
         self.db["events"].insert({
-            "game_id": state.id, "seq": event.seq, "type": type_,
-            "data": json.dumps(data, ensure_ascii=False), "actor": actor,
+            "game_id": state.id, "seq": event.seq, "type": event.type,
+            "data": json.dumps(event.data, ensure_ascii=False), "actor": event.actor,
             "created_at": event.created_at, "undone_by": None,
-            "correction": int(correction), "grp": grp,
+            "correction": int(event.correction), "grp": event.grp,
         })
-        state.events.append(event)
-        state.table, state.version = table, event.seq
-        return event
+        self._games[state.id] = new
+        return new
 
     def put_bid(self, game_id: str, auction_id: str, seat: int, amount: int, nonce: str,
                 receipt: str) -> None:
@@ -304,23 +273,12 @@ class Store:
                 [game_id, seat]).fetchall()
         return {str(r[0]): (int(r[1]), str(r[2])) for r in rows}
 
-    def mark_undone(self, state: GameState, seqs: list[int], by: int | None) -> None:
+    def mark_undone(self, state: GameState, seqs: list[int], by: int | None) -> GameState:
         """Set (or, for a redo, clear) the ``undone_by`` of events, then fold anew."""
         self._dirty = True
         marks = ",".join("?" * len(seqs))
         self.conn.execute(f"UPDATE events SET undone_by = ? WHERE game_id = ? AND seq IN "
                           f"({marks})", [by, state.id, *seqs])
-        wanted = set(seqs)
-        state.events = [replace(e, undone_by=by) if e.seq in wanted else e
-                        for e in state.events]
-        state.table = fold(state.config, state.events)
-
-
-def fold(config: GameConfig, events: list[Event]) -> Table:
-    """The table: the events that are not undone, applied in order to the set-up table."""
-    table = initial_table(config)
-    for e in events:
-        if e.meta or e.undone_by is not None:
-            continue
-        table = apply(table, {**e.data, "type": e.type})
-    return table
+        new = state.with_undone(seqs, by)
+        self._games[state.id] = new
+        return new

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Identity, redoable
+from .eventlog import Event, GameState, redoable
+from .identity import Identity
 from .rules.auctions import KINDS, receipt, settlement
 from .rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS, RED_SNAPPER_GRID, TOKEN_NAMES
 from .rules.endgame import check_end
@@ -16,7 +17,6 @@ from .rules.moves import MOVES, describe
 from .rules.resources import red_snapper_value, resources_by_fish, salmon_in_game
 from .rules.setup import COLOR_HEX
 from .rules.table import SPACE_ITEMS, Table
-from .store import Event, GameState
 
 
 def yen_visible(table: Table, viewer: Identity | None, seat: int) -> bool:

@@ -340,17 +340,21 @@ def test_the_reveal_happens_when_the_last_eligible_seat_seals(app: Any, game: Ga
     assert yen(state)["Bo"] == START - 800 and yen(state)["Aiko"] == START + 800
 
 
-def test_a_sealed_bid_above_the_yen_at_the_reveal_counts_zero(game: Game) -> None:
+def test_nothing_is_recorded_while_an_auction_is_open(game: Game) -> None:
+    """The rules perform an auction before play goes on: a payment, the next turn or the
+    end of the game waits for it, with a sentence that says so, and nothing changes."""
     aid = game.open("spider_crab", drawn="spider_crab:8")
     assert game.bid("Bo", aid, 1500).status_code == 201
-    game.act(game.host, {"type": "pay", "from": "Bo", "to": "supply", "amount": 1000})
-    game.bid("Chiyo", aid, 400)
-    game.bid("Daichi", aid, 0)
-    game.bid("Aiko", aid, 0)
-    view = game.auction(aid)
-    bo = next(b for b in view["bids"] if b["name"] == "Bo")
-    assert bo["void"] and bo["amount"] == 0
-    assert view["winner"] == "Chiyo"
+    before = game.state()
+    for action in ({"type": "pay", "from": "Bo", "to": "supply", "amount": 1000},
+                   {"type": "next_turn"}, {"type": "end_game"}):
+        r = game.post("/actions", game.host, action)
+        assert r.status_code == 400
+        assert "Spider Crab auction is still open" in r.get_json()["error"]
+    assert game.state()["seq"] == before["seq"]
+    for name, amount in (("Chiyo", 400), ("Daichi", 0), ("Aiko", 0)):
+        game.bid(name, aid, amount)
+    assert game.auction(aid)["winner"] == "Bo"
 
 
 # -- undo --------------------------------------------------------------------------------

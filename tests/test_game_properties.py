@@ -24,13 +24,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import event as note_event
 from hypothesis import strategies as st
 
-from companion.actions import Door, Refused
+from companion.door import Door, Refused
 from companion.live import Hub
 from companion.rules.catalogue import FISH_MARKETS, TUNA_VALUES
-from companion.rules.moves import HORSE_MACKEREL_BONUS, MOVES, NORI_PENALTY
+from companion.rules.moves import MOVES
+from companion.rules.tokens import HORSE_MACKEREL_BONUS, NORI_PENALTY
 from companion.rules.setup import make_config
 from companion.rules.table import Table
-from companion.store import Store, fold
+from companion.eventlog import fold
+from companion.store import Store
 
 PLAYERS = ["Aiko", "Bo", "Chiyo"]
 CONFIG = {
@@ -280,7 +282,8 @@ def run(draw: Any, store: Store, door: Door, path: Path) -> None:
         invalid = draw(st.integers(0, 5), label="invalid?") == 0
         action = invalid_action(draw, before) if invalid else valid_action(draw, before)
         try:
-            event = door.act(game_id, host, action)
+            event = door.act(game_id, host, str(action.get("type")),
+                             {k: v for k, v in action.items() if k != "type"})
         except Refused as exc:
             note_event(f"refused {'invalid' if invalid else 'drawn'} {action.get('type')}")
             assert exc.status == 400, (action, exc.message)

@@ -1,6 +1,6 @@
 """A whole tracked game, played action by action, against holdings written out by hand.
 
-The same script runs twice: through the :class:`~companion.actions.Door` on a real SQLite
+The same script runs twice: through the :class:`~companion.door.Door` on a real SQLite
 file (``Store`` + ``Hub`` + ``Door``, no Flask), and once through the Flask test client's
 JSON API. After each player's turn the folded table is compared with what the rules say
 it must be; refusals are checked to change nothing (not the table, not the version).
@@ -19,13 +19,14 @@ from typing import Any
 
 import pytest
 
-from companion.actions import Door, Refused
+from companion.door import Door, Refused
 from companion.live import Hub
 from companion.rules.fish import Fish
 from companion.rules.setup import make_config
 from companion.rules.snapshot import make_snapshot, score_snapshot
 from companion.rules.table import Table
-from companion.store import Store, fold
+from companion.eventlog import fold
+from companion.store import Store
 from companion.views import game_view
 
 A, B, C = "Aiko", "Bo", "Chiyo"
@@ -92,11 +93,13 @@ class DoorGame(Game):
         self.seats = dict(zip(config.players, seat_tokens, strict=True))
 
     def act(self, who: str, **action: Any) -> int:
-        return self.door.act(self.game_id, self.token(who), action).seq
+        kind = action.pop("type")
+        return self.door.act(self.game_id, self.token(who), kind, action).seq
 
     def refuse(self, who: str, **action: Any) -> tuple[int, str, str | None]:
         with pytest.raises(Refused) as info:
-            self.door.act(self.game_id, self.token(who), action)
+            kind = action.pop("type")
+            self.door.act(self.game_id, self.token(who), kind, action)
         return info.value.status, info.value.message, info.value.field
 
     def undo(self, to_seq: int | None = None) -> int:

@@ -277,7 +277,8 @@ def test_open_money_shows_everyone(app: Any) -> None:
     r = api.post("/api/games", json={**SETUP, "money": "open"})
     body = r.get_json()
     auth = {"Authorization": f"Bearer {body['seats'][1]['token']}"}
-    api.post(f"/api/games/{body['id']}/actions", headers=auth,
+    aiko = {"Authorization": f"Bearer {body['seats'][0]['token']}"}
+    api.post(f"/api/games/{body['id']}/actions", headers=aiko,
              json={"type": "pay", "from": A, "to": C, "amount": 1200})
     view = api.get(f"/api/games/{body['id']}", headers=auth).get_json()
     assert [p["yen"] for p in view["players"]] == [800, 2000, 3200]
@@ -286,27 +287,36 @@ def test_open_money_shows_everyone(app: Any) -> None:
 
 
 def test_closed_money_refusals_do_not_name_another_players_yen(client):
-    """A refused payment tells the payer their Yen; anyone else hears only that the
-    payer cannot pay (as at a closed-money table)."""
+    """A refused payment tells the payer their Yen; the table screen hears only that the
+    payer cannot pay (as at a closed-money table), and another seat may not record a change
+    to Aiko's Yen at all (403, before the rules look at her Yen: no probing)."""
     game = client.post("/api/games", json={"players": ["Aiko", "Bo", "Chiyo"],
                                            "money": "closed"}).get_json()
     gid = game["id"]
     aiko, bo = ({"Authorization": f"Bearer {s['token']}"} for s in game["seats"][:2])
     host = {"Authorization": f"Bearer {game['host_token']}"}
     pay = {"type": "pay", "from": "Aiko", "to": "supply", "amount": 9000}
-    for headers in (bo, host):
-        resp = client.post(f"/api/games/{gid}/actions", json=pay, headers=headers)
-        assert resp.status_code == 400
-        assert resp.get_json()["error"] == "Aiko cannot pay ¥9,000."
-        assert "2,000" not in resp.get_data(as_text=True)
+    resp = client.post(f"/api/games/{gid}/actions", json=pay, headers=host)
+    assert resp.status_code == 400
+    assert resp.get_json()["error"] == "Aiko cannot pay ¥9,000."
+    assert "2,000" not in resp.get_data(as_text=True)
+    answers = set()
+    for amount in (9000, 100):  # the same answer whether Aiko could pay or not
+        resp = client.post(f"/api/games/{gid}/actions", json={**pay, "amount": amount},
+                           headers=bo)
+        assert resp.status_code == 403
+        answers.add(resp.get_data(as_text=True))
+    assert len(answers) == 1 and "2,000" not in answers.pop()
     own = client.post(f"/api/games/{gid}/actions", json=pay, headers=aiko)
     assert own.status_code == 400
     assert own.get_json()["error"] == "Aiko has only ¥2,000."
-    # The same for a licence: Aiko spends everything, then Bo records her buying one.
+    # The same for a licence: Aiko spends everything, then the table records her buying one.
     spent = client.post(f"/api/games/{gid}/actions", json={**pay, "amount": 2000}, headers=aiko)
     assert spent.status_code == 201
     licence = {"type": "take_license", "player": "Aiko", "market": "mackerel"}
-    resp = client.post(f"/api/games/{gid}/actions", json=licence, headers=bo)
+    assert client.post(f"/api/games/{gid}/actions", json=licence,
+                       headers=bo).status_code == 403
+    resp = client.post(f"/api/games/{gid}/actions", json=licence, headers=host)
     assert resp.status_code == 400
     assert resp.get_json()["error"] == "Aiko cannot pay ¥100."
     own = client.post(f"/api/games/{gid}/actions", json=licence, headers=aiko)
@@ -315,10 +325,10 @@ def test_closed_money_refusals_do_not_name_another_players_yen(client):
 
 def test_open_money_refusals_name_the_yen(client):
     game = client.post("/api/games", json={"players": ["Aiko", "Bo"]}).get_json()
-    bo = {"Authorization": f"Bearer {game['seats'][1]['token']}"}
+    aiko = {"Authorization": f"Bearer {game['seats'][0]['token']}"}
     resp = client.post(f"/api/games/{game['id']}/actions",
                        json={"type": "pay", "from": "Aiko", "to": "Bo", "amount": 9000},
-                       headers=bo)
+                       headers=aiko)
     assert resp.get_json()["error"] == "Aiko has only ¥2,000."
 
 

@@ -266,29 +266,34 @@ def test_body_that_is_not_an_object_is_400(server: LiveServer) -> None:
 # -- live streams -------------------------------------------------------------------------
 
 def test_hundred_open_streams_and_an_action_still_gets_through(tmp_path: Path) -> None:
+    """100 open streams (seven games' table screens and phones, at most three streams a
+    viewer) and an action in each game still gets through and reaches every stream."""
     srv = start_server(tmp_path / "streams.sqlite3")
-    streams: list[SSE] = []
+    streams: list[tuple[str, SSE]] = []
     try:
-        game = new_game(srv)
-        gid = game["id"]
-        tokens = [("host", game["host_token"])] + [("seat", s["token"]) for s in game["seats"]]
+        viewers = []
+        for _ in range(7):
+            game = new_game(srv)
+            viewers += [(game, "host", game["host_token"])]
+            viewers += [(game, "seat", s["token"]) for s in game["seats"]]
         for i in range(100):
-            role, token = tokens[i % len(tokens)]
-            stream = SSE(srv.port, f"/games/{gid}/stream?as={role}", token)
-            streams.append(stream)
+            game, role, token = viewers[i % len(viewers)]
+            stream = SSE(srv.port, f"/games/{game['id']}/stream?as={role}", token)
+            streams.append((game["id"], stream))
             assert stream.status == 200, f"stream {i + 1}: {stream.status} {stream.headers}"
             first = stream.next_update(timeout=15)  # the first bytes: it is open and live
             assert first["id"] == "0"
         assert len(streams) == 100
 
-        r = pay(srv, gid, game["seats"][2]["token"], "Chiyo", 500)
-        assert r.status_code == 201, r.text
-        seq = r.json()["seq"]
-        assert seq == 1
+        games = {game["id"]: game for game, _, _ in viewers}
+        for gid, game in games.items():
+            r = pay(srv, gid, game["seats"][2]["token"], "Chiyo", 500)
+            assert r.status_code == 201, r.text
+            assert r.json()["seq"] == 1
         received = 0
         deadline = time.monotonic() + 60
-        for stream in streams:
-            event = stream.wait_for_id(seq, timeout=max(0.1, deadline - time.monotonic()))
+        for _gid, stream in streams:
+            event = stream.wait_for_id(1, timeout=max(0.1, deadline - time.monotonic()))
             assert event["event"] == "update"
             received += 1
         assert received == 100
@@ -300,7 +305,7 @@ def test_hundred_open_streams_and_an_action_still_gets_through(tmp_path: Path) -
         assert "still running" not in srv.captured, srv.captured
         assert "Traceback" not in srv.captured, srv.captured
     finally:
-        for stream in streams:
+        for _gid, stream in streams:
             stream.close()
         srv.stop()
 
@@ -314,8 +319,10 @@ def test_stream_slots_follow_the_thread_count(tmp_path: Path) -> None:
     try:
         game = new_game(srv)
         gid, seat = game["id"], game["seats"][0]["token"]
-        for _ in range(8):
-            streams.append(SSE(srv.port, f"/games/{gid}/stream?as=seat", seat))
+        viewers = [("host", game["host_token"])] + [("seat", s["token"]) for s in game["seats"]]
+        for i in range(8):  # two streams for each of the four viewers
+            role, token = viewers[i % len(viewers)]
+            streams.append(SSE(srv.port, f"/games/{gid}/stream?as={role}", token))
             assert streams[-1].status == 200
             assert streams[-1].next_update()["id"] == "0"
         ninth = SSE(srv.port, f"/games/{gid}/stream?as=seat", seat)

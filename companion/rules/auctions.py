@@ -18,6 +18,7 @@ from .errors import IllegalAction
 from .fish import Fish
 from .resources import clamp_track, fugu_resources, resources_by_fish, salmon_in_game
 from .table import Table
+from .tokens import auto_overfish, spec_for, take_from_market, token_label
 
 KINDS: dict[str, str] = {
     "spider_crab": "Spider Crab auction",
@@ -66,8 +67,6 @@ class Token:
         return cls(key)
 
     def label(self) -> str:
-        from .moves import token_label
-
         return token_label(self.key, self.value, self.side)
 
 
@@ -225,8 +224,6 @@ def _with_auction(t: Table, auction: Auction) -> Table:
 def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
     """Open an auction. ``a``: id, kind, owner, and per kind: ``drawn`` (bag/board token
     codes), ``lot`` (the seller's token codes), ``barrels`` (Overseas)."""
-    from .moves import _take_from_market, spec_for
-
     kind = a.get("kind")
     if kind not in KINDS:
         raise IllegalAction("the kind is one of " + ", ".join(KINDS), "kind")
@@ -250,7 +247,7 @@ def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
         token = Token.parse(str(a.get("drawn") or kind))
         if token.key != kind:
             raise IllegalAction(f"a {KINDS[kind]} sells a {TOKEN_NAMES[kind]} token", "drawn")
-        t = _take_from_market(t, spec_for(token))
+        t = take_from_market(t, spec_for(token))
         lot = [token]
     elif kind in ("auction_market", "barter"):
         market = "auction" if kind == "auction_market" else "barter"
@@ -299,7 +296,7 @@ def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
                 raise IllegalAction(f"{have} {TOKEN_NAMES[fish_key]} barrels convert to "
                                     f"{have // per} token(s)", "drawn")
             for tok in tokens:
-                t = _take_from_market(t, spec_for(tok))
+                t = take_from_market(t, spec_for(tok))
             lot += tokens
             if have % per:
                 leftovers.append(f"{have % per} {TOKEN_NAMES[fish_key]}")
@@ -374,8 +371,6 @@ def choose(t: Table, a: Mapping[str, Any]) -> Table:
 
 
 def _settle(t: Table, auction: Auction, winner: int, a: Mapping[str, Any]) -> Table:
-    from .moves import _auto_overfish, _take_from_market, spec_for
-
     amount = auction.bid_of(winner) or 0
     delta, _supply = settlement(auction.kind, auction.owner, winner, amount, len(t.players))
     for seat, d in enumerate(delta):
@@ -388,13 +383,13 @@ def _settle(t: Table, auction: Auction, winner: int, a: Mapping[str, Any]) -> Ta
             if len(draws) != count:
                 raise IllegalAction("draw one clam or oyster per barrel", "draws")
             for tok in draws:
-                t = _take_from_market(t, spec_for(tok))
+                t = take_from_market(t, spec_for(tok))
             tokens += draws
             continue
         key = market if market != "octopus" else "octopus"
         for _ in range(count):
             tok = Token(key, side="fresh" if key == "salmon" else None)
-            t = _take_from_market(t, spec_for(tok))
+            t = take_from_market(t, spec_for(tok))
             tokens.append(tok)
     fish = t.players[winner].fish
     for tok in tokens:
@@ -406,5 +401,5 @@ def _settle(t: Table, auction: Auction, winner: int, a: Mapping[str, Any]) -> Ta
         t = replace(t, values=replace(t.values, swordfish=sw))
     # Overseas takes tokens from the markets here, at the reveal or at the owner's choice
     # alike: a board left empty is Overfished (AMB-21) either way.
-    t = _auto_overfish(t)
+    t = auto_overfish(t)
     return _with_auction(t, replace(auction, status="settled", winner=winner))

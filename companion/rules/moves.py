@@ -11,11 +11,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from . import auctions
 from .catalogue import (
     EXTERNAL_MARKETS,
     FISH_KEYS,
     FISH_MARKETS,
-    MARKET_OF_TOKEN,
     SPIDER_CRAB_VALUES,
     TOKEN_NAMES,
     TRACK_MAX,
@@ -26,17 +26,22 @@ from .catalogue import (
 from .endgame import RESOURCE_THRESHOLD, check_end
 from .errors import IllegalAction
 from .fish import Fish
-from .setup import bag_contents, board_figure
-from .table import SPACE_ITEMS, Table
+from .setup import bag_contents, board_figure, make_config  # noqa: F401 (doctest)
+from .table import SPACE_ITEMS, Table, initial_table  # noqa: F401 (doctest)
+from .tokens import (
+    TokenSpec,
+    auto_overfish,
+    fish_market_in_play,
+    overfish,
+    return_to_market,
+    take_from_market,
+)
 
 Args = Mapping[str, Any]
 SUPPLY = "supply"
 ITEM_PRICE = 200
 LOAN_YEN = 500
 SHARE_PRICE = 300
-#: Horse Mackerel Overfished pays ¥200 per token held; Nori Overfished costs ¥100 per token.
-HORSE_MACKEREL_BONUS = 200
-NORI_PENALTY = 100
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,44 @@ class Move:
     moves_yen: bool = False
     #: Appended only by the server itself (auctions), never accepted from a client.
     internal: bool = False
+    #: Who may record it from a seat (the host may record any client move):
+    #: "owners" — only the player named in each of ``owners`` (their own Yen and tokens);
+    #: "anyone" — a change to the shared board; "current" — the player whose turn it is;
+    #: "host" — the table screen only.
+    who: str = "owners"
+    #: The fields naming the players whose own Yen or tokens the move takes or changes.
+    owners: tuple[str, ...] = ("player",)
+
+
+def may_record(t: Table, kind: str, args: Args, seat: int | None) -> bool:
+    """Whether a seat (None: the host) may record this move. A seat may move its own Yen and
+    tokens, to anyone or the supply, never another player's (so a refusal can never tell it
+    another player's holdings); settling an auction is the server's (``internal``).
+
+    >>> t = initial_table(make_config(["Aiko", "Bo"]))
+    >>> may_record(t, "pay", {"from": "Bo", "to": "Aiko", "amount": 100}, 1)
+    True
+    >>> may_record(t, "pay", {"from": "Bo", "to": "Aiko", "amount": 100}, 0)
+    False
+    """
+    move = MOVES.get(kind)
+    if move is None or move.internal:
+        return False
+    if seat is None:
+        return True
+    if move.who == "anyone":
+        return True
+    if move.who == "current":
+        return t.turn.current == seat
+    if move.who == "host":
+        return False
+    for key in move.owners:
+        name = args.get(key)
+        if name == SUPPLY and key != "player":
+            continue
+        if name != t.players[seat].name:
+            return False
+    return True
 
 
 # -- argument readers ---------------------------------------------------------------------
@@ -89,14 +132,6 @@ def _party(t: Table, args: Args, key: str) -> int | None:
         raise IllegalAction("is required (a player's name or \"supply\")", key)
     return t.index(value, key)
 
-
-def _fish_market_in_play(t: Table, market: object, key: str = "market") -> str:
-    if market not in FISH_MARKETS:
-        raise IllegalAction(f"there is no fish market called {market!r}", key)
-    assert isinstance(market, str)
-    if market not in t.config.fish_markets:
-        raise IllegalAction(f"{FISH_MARKETS[market].en} is not in play in this game", key)
-    return market
 
 
 def _name(t: Table, i: int | None) -> str:
@@ -146,21 +181,6 @@ def _describe_pay(a: Args, show: bool) -> str:
 
 # -- fish tokens --------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class TokenSpec:
-    key: str
-    count: int
-    value: int | None = None  # Spider Crab / Tuna printed value
-    side: str | None = None  # Salmon: fresh / degraded
-
-    def label(self) -> str:
-        return f"{self.count} {token_label(self.key, self.value, self.side)}"
-
-
-def token_label(key: str, value: int | None = None, side: str | None = None) -> str:
-    """A token as people name it: "Tuna 25", "Salmon (degraded)", "Eel"."""
-    name = TOKEN_NAMES[key] + (f" {value}" if value is not None else "")
-    return name + (" (degraded)" if side == "degraded" else "")
 
 
 def _token_spec(a: Args) -> TokenSpec:
@@ -196,72 +216,10 @@ def _add_tokens(fish: Fish, spec: TokenSpec, sign: int, owner: str) -> Fish:
     return changed
 
 
-def spec_for(token: Any) -> TokenSpec:
-    """One token (rules.auctions.Token) as a TokenSpec."""
-    return TokenSpec(token.key, 1, token.value, token.side)
 
 
-def _stock_key(key: str) -> str:
-    return "takoyaki" if key == "takoyaki" else MARKET_OF_TOKEN[key]
 
 
-def _bag_code(spec: TokenSpec) -> str:
-    return f"{spec.key}:{spec.value}" if spec.value is not None else spec.key
-
-
-def _bag_known(t: Table, market: str) -> bool:
-    """Whether the Auction bag's tokens of a bag fish are tracked: always for Spider Crab
-    and Tuna; for Clams & Oysters only when the host entered the numbers (AMB-40)."""
-    return bag_contents((market,), t.config.board_numbers) != ()
-
-
-def _take_from_market(t: Table, spec: TokenSpec) -> Table:
-    """Remove tokens from their market (board or Auction bag)."""
-    market = _fish_market_in_play(t, MARKET_OF_TOKEN[spec.key], "fish")
-    if market == "red_snapper":
-        remaining = t.values.red_snapper_remaining
-        if spec.count > remaining:
-            raise IllegalAction(f"only {remaining} Red Snapper tokens are left on the grid",
-                                "count")
-        values = replace(t.values, red_snapper_remaining=remaining - spec.count)
-        return replace(t, values=values)
-    if FISH_MARKETS[market].tokens_in_bag:
-        if not _bag_known(t, market):
-            return t  # not known: the host did not enter this board's numbers
-        bag = list(t.bag)
-        code = _bag_code(spec)
-        if bag.count(code) < spec.count:
-            raise IllegalAction(f"the Auction bag has {bag.count(code)} {spec.label()[2:]} "
-                                "left", "count")
-        for _ in range(spec.count):
-            bag.remove(code)
-        return replace(t, bag=tuple(bag))
-    stock = t.board_tokens.get(_stock_key(spec.key))
-    if stock is None:
-        return t  # not known: the host did not enter this board's numbers
-    if stock < spec.count:
-        raise IllegalAction(f"the {FISH_MARKETS[market].en} market has only {stock} "
-                            f"{TOKEN_NAMES[spec.key]} tokens left", "count")
-    board = dict(t.board_tokens)
-    board[_stock_key(spec.key)] = stock - spec.count
-    return replace(t, board_tokens=board)
-
-
-def _return_to_market(t: Table, spec: TokenSpec) -> Table:
-    """Tokens go back to their market (AMB-18): the bag for bag fish, else the board."""
-    market = MARKET_OF_TOKEN[spec.key]
-    if market == "red_snapper":
-        return t  # Red Snapper tokens never return to the grid
-    if FISH_MARKETS[market].tokens_in_bag:
-        if not _bag_known(t, market):
-            return t
-        return replace(t, bag=tuple(sorted(t.bag + (_bag_code(spec),) * spec.count)))
-    stock = t.board_tokens.get(_stock_key(spec.key))
-    if stock is None:
-        return t
-    board = dict(t.board_tokens)
-    board[_stock_key(spec.key)] = stock + spec.count
-    return replace(t, board_tokens=board)
 
 
 def gain_fish(t: Table, a: Args) -> Table:
@@ -269,9 +227,9 @@ def gain_fish(t: Table, a: Args) -> Table:
     Spider Crab, Tuna, Clam, Oyster: out of the Auction bag)."""
     i = t.index(a.get("player"))
     spec = _token_spec(a)
-    t = _take_from_market(t, spec)
+    t = take_from_market(t, spec)
     t = t.with_player(i, fish=_add_tokens(t.players[i].fish, spec, 1, t.players[i].name))
-    return _auto_overfish(t)
+    return auto_overfish(t)
 
 
 def lose_fish(t: Table, a: Args) -> Table:
@@ -283,7 +241,7 @@ def lose_fish(t: Table, a: Args) -> Table:
     where = a.get("to", "market")
     if where not in ("market", "box"):
         raise IllegalAction('tokens go back to the "market" or into the "box"', "to")
-    return t if where == "box" else _return_to_market(t, spec)
+    return t if where == "box" else return_to_market(t, spec)
 
 
 def give_fish(t: Table, a: Args) -> Table:
@@ -331,7 +289,7 @@ def take_license(t: Table, a: Args) -> Table:
     """Buy Fishing Licences at the board's price (``"pay": false`` when already paid):
     at most 4 License spaces, per-market stock and per-visit/per-player limits."""
     i = t.index(a.get("player"))
-    market = _fish_market_in_play(t, a.get("market"))
+    market = fish_market_in_play(t, a.get("market"))
     m = FISH_MARKETS[market]
     count = _count(a)
     p = t.players[i]
@@ -515,7 +473,7 @@ def set_track(t: Table, a: Args) -> Table:
     if track not in ("eel", "swordfish"):
         raise IllegalAction('the track is "eel" or "swordfish"', "track")
     assert isinstance(track, str)
-    _fish_market_in_play(t, track, "track")
+    fish_market_in_play(t, track, "track")
     value = _int(a, "value")
     if not TRACK_MIN <= value <= TRACK_MAX:
         raise IllegalAction(f"the marker goes on a space {TRACK_MIN} to {TRACK_MAX}", "value")
@@ -528,46 +486,15 @@ def _describe_track(a: Args, show: bool) -> str:
     return f"{str(a.get('track')).title()} marker set to {a.get('value')}"
 
 
-def _overfish(t: Table, market: str) -> Table:
-    """Mark a market Overfished with its effects on holders (fish-markets.md §13, §14)."""
-    t = replace(t, values=replace(t.values, overfished=t.values.overfished | {market}))
-    if market == "horse_mackerel":
-        for i, p in enumerate(t.players):
-            if p.fish.horse_mackerel:
-                t = t.with_player(i, yen=p.yen + HORSE_MACKEREL_BONUS * p.fish.horse_mackerel)
-    if market == "nori":
-        for i, p in enumerate(t.players):
-            if p.fish.nori:  # pays what they can, no debt (AMB-44)
-                t = t.with_player(i, yen=max(0, p.yen - NORI_PENALTY * p.fish.nori))
-    return t
-
-
-def _auto_overfish(t: Table) -> Table:
-    """A market whose tokens have all left its board (or the bag) is Overfished (AMB-21)."""
-    for market in t.config.fish_markets:
-        if market in t.values.overfished:
-            continue
-        m = FISH_MARKETS[market]
-        if market == "red_snapper":
-            empty = t.values.red_snapper_remaining == 0
-        elif m.tokens_in_bag:
-            prefixes = tuple(f"{k}" for k in m.token_keys)
-            empty = (bag_contents((market,), t.config.board_numbers) != ()
-                     and not any(code.split(":")[0] in prefixes for code in t.bag))
-        else:
-            empty = t.board_tokens.get(market) == 0
-        if empty:
-            t = _overfish(t, market)
-    return t
 
 
 def mark_overfished(t: Table, a: Args) -> Table:
     """A fish market becomes Overfished (permanent). Horse Mackerel pays ¥200 per token
     held; Nori costs ¥100 per token held, down to ¥0."""
-    market = _fish_market_in_play(t, a.get("market"))
+    market = fish_market_in_play(t, a.get("market"))
     if market in t.values.overfished:
         raise IllegalAction(f"{FISH_MARKETS[market].en} is already Overfished", "market")
-    return _overfish(t, market)
+    return overfish(t, market)
 
 
 def _describe_overfished(a: Args, show: bool) -> str:
@@ -680,10 +607,10 @@ def end_game(t: Table, a: Args) -> Table:
 
 
 MOVES: dict[str, Move] = {
-    "pay": Move(pay, _describe_pay, moves_yen=True),
+    "pay": Move(pay, _describe_pay, moves_yen=True, owners=("from",)),
     "gain_fish": Move(gain_fish, _describe_fish("gain")),
     "lose_fish": Move(lose_fish, _describe_fish("lose")),
-    "give_fish": Move(give_fish, _describe_fish("give")),
+    "give_fish": Move(give_fish, _describe_fish("give"), owners=("from",)),
     "take_red_snapper": Move(take_red_snapper, _describe_red_snapper),
     "take_license": Move(take_license, _describe_license("took")),
     "return_license": Move(return_license, _describe_license("returned")),
@@ -691,19 +618,17 @@ MOVES: dict[str, Move] = {
     "return_item": Move(return_item, _describe_item("returned")),
     "take_loan": Move(take_loan, lambda a, s: _describe_bank(a, s, "loans")),
     "buy_share": Move(buy_share, lambda a, s: _describe_bank(a, s, "shares")),
-    "set_track": Move(set_track, _describe_track),
-    "mark_overfished": Move(mark_overfished, _describe_overfished),
-    "add_market": Move(add_market, _describe_add_market),
-    "next_turn": Move(next_turn, _describe_next_turn),
-    "end_game": Move(end_game, lambda a, s: "The game was ended"),
+    "set_track": Move(set_track, _describe_track, who="anyone"),
+    "mark_overfished": Move(mark_overfished, _describe_overfished, who="anyone"),
+    "add_market": Move(add_market, _describe_add_market, who="anyone"),
+    "next_turn": Move(next_turn, _describe_next_turn, who="current"),
+    "end_game": Move(end_game, lambda a, s: "The game was ended", who="host"),
 }
 
 
 def _register_auction_moves() -> None:
-    from . import auctions
-
     def overfishing(fn: Callable[[Table, Args], Table]) -> Callable[[Table, Args], Table]:
-        return lambda t, a: _auto_overfish(fn(t, a))
+        return lambda t, a: auto_overfish(fn(t, a))
 
     def opened(a: Args, show: bool) -> str:
         kind = auctions.KINDS.get(str(a.get("kind")), "Auction")
@@ -739,6 +664,12 @@ def apply(t: Table, action: Args) -> Table:
         raise IllegalAction(f"there is no action called {kind!r}", "type")
     if t.turn.finished and kind not in ("end_game",):
         raise IllegalAction("the game is over; undo to change the final table", "type")
+    if not move.internal:
+        unsettled = next((x for x in t.auctions.values() if x.status != "settled"), None)
+        if unsettled is not None:
+            # The rules perform an auction as soon as it is triggered, before play goes on.
+            raise IllegalAction(f"the {auctions.KINDS[unsettled.kind]} is still open; "
+                                "finish it (or undo it) before anything else", "type")
     new = move.apply(t, action)
     return replace(new, actions=t.actions + 1)
 

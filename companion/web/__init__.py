@@ -44,9 +44,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
 
 def _register_games(app: Flask) -> None:
-    """The tracked game (store, live stream, pages); attached once its modules exist."""
-    try:
-        from . import games
-    except ImportError:  # pragma: no cover - during the foundation only
-        return
-    games.init_app(app)
+    """The tracked game: its store, live hub and door, and one blueprint per area."""
+    from . import auctions, auth, context, forms, game_api, newgame, seat, stream, table
+
+    context.init_app(app)
+    for module in (auth, newgame, table, seat, forms, auctions, stream, game_api):
+        app.register_blueprint(module.bp)

@@ -17,8 +17,8 @@ def my_games() -> list[dict[str, Any]]:
         return []
     games = []
     for name in request.cookies:
-        for prefix, role, endpoint in (("tc_host_", "table screen", "games.table"),
-                                       ("tc_seat_", "my seat", "games.seat")):
+        for prefix, role, endpoint in (("tc_host_", "table screen", "table.page"),
+                                       ("tc_seat_", "my seat", "seat.page")):
             if not name.startswith(prefix):
                 continue
             game_id = name[len(prefix):]

@@ -32,7 +32,7 @@ from companion.rules.errors import IllegalAction
 from companion.rules.moves import apply
 from companion.rules.setup import make_config
 from companion.rules.table import Table, initial_table
-from companion.store import Event, fold
+from companion.eventlog import Event, fold
 
 NAMES = ["A", "B", "C", "D"]
 A, B, C, D = range(4)
@@ -373,14 +373,23 @@ def test_overseas_taking_the_last_tokens_at_the_reveal_overfishes_the_market() -
 
 def test_a_bid_above_the_bidders_yen_at_the_reveal_counts_zero() -> None:
     t = run(table(), open_("spider_crab", drawn="spider_crab:8"),
-            {"type": "bid_sealed", "auction": "x", "player": "B"},
-            pay("B", "supply", 1000))  # B had ¥2,000 when sealing ¥1,500; now ¥1,000
+            {"type": "bid_sealed", "auction": "x", "player": "B"})
+    # No move may be recorded while an auction is open, but the reveal must still hold if
+    # a bidder's Yen fell below the sealed bid: B had ¥2,000 when sealing ¥1,500; now ¥1,000.
+    t = t.with_player(B, yen=t.players[B].yen - 1000)
     t = apply(t, reveal({B: 1500, C: 400}))
     auction = t.auctions["x"]
     assert auction.void == (B,)
     assert dict(auction.bids)[B] == 0
     assert auction.winner == C
     assert yen(t) == [START + 400, START - 1000, START - 400, START]
+
+
+def test_nothing_else_is_recorded_while_an_auction_is_open() -> None:
+    t = run(table(), open_("tuna", drawn="tuna:20"))
+    for action in (pay("B", "supply", 100), {"type": "next_turn"}, {"type": "end_game"}):
+        with pytest.raises(IllegalAction, match="Tuna auction is still open"):
+            apply(t, action)
 
 
 def test_a_bid_equal_to_the_yen_is_valid() -> None:
@@ -561,21 +570,15 @@ def test_undoing_an_auction_restores_the_table_exactly(
 
 @TABLES
 @given(auctions(), st.sampled_from(NAMES), st.integers(1, 20))
-def test_undoing_an_auction_keeps_what_was_recorded_during_it(
+def test_no_payment_is_recorded_while_an_auction_is_open(
         scenario: tuple[list[dict[str, Any]], list[dict[str, Any]]], payee: str,
         hundreds: int) -> None:
-    """A payment recorded while the bids were being sealed stays when the auction (its
-    group of entries) is undone, as the server's undo does: the table is the one before
-    the auction with just that payment."""
+    """The rules perform an auction before play goes on: between its opening and its
+    settlement every bookkeeping move is refused, and the table does not change."""
     pre, auction = scenario
-    mid = pay("supply", payee, 100 * hundreds)
-    before, applied = play(pre, auction[:1] + [mid] + auction[1:])
-    actions = [(a, None) for a in pre] + [(a, None if a is mid else "x") for a in applied]
-    events = [Event(i + 1, a["type"], {k: v for k, v in a.items() if k != "type"}, "host", "",
-                    grp=g) for i, (a, g) in enumerate(actions)]
-    undo_seq = len(events) + 1
-    undone = [replace(e, undone_by=undo_seq) if e.grp == "x" else e for e in events]
-    assert fold(CONFIG, undone) == apply(before, mid)
+    opened = run(table(), *pre, auction[0])
+    with pytest.raises(IllegalAction, match="still open"):
+        apply(opened, pay("supply", payee, 100 * hundreds))
 
 
 @TABLES

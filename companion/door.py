@@ -6,21 +6,18 @@ everywhere and nothing is ever half-written.
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
-from dataclasses import dataclass
 from typing import Any
 
+from .eventlog import Event, GameState, redoable, undo_targets
+from .identity import Identity
 from .live import Hub
 from .rules import auctions as auction_rules
 from .rules.errors import IllegalAction
-from .rules.moves import MOVES, apply
-from .rules.table import Table
-from .store import Event, GameState, Store
-
-#: Largest action body accepted (a note and a few fields fit many times over).
-MAX_ACTION_BYTES = 4096
+from .rules.moves import MOVES, may_record
+from .rules.setup import GameConfig
+from .store import Store, now
 
 
 class Refused(Exception):
@@ -39,22 +36,6 @@ class Refused(Exception):
         return body
 
 
-@dataclass(frozen=True)
-class Identity:
-    game_id: str
-    role: str  # "host" or "seat"
-    seat: int | None = None
-
-    @property
-    def is_host(self) -> bool:
-        return self.role == "host"
-
-    @property
-    def viewer(self) -> str:
-        """Key for presence and per-viewer rendering: "host" or the seat number."""
-        return "host" if self.is_host else str(self.seat)
-
-
 class Door:
     def __init__(self, store: Store, hub: Hub) -> None:
         self.store = store
@@ -71,39 +52,66 @@ class Door:
             raise Refused(401, "This link is no longer valid; scan your seat's QR code again.")
         if info["game_id"] != game_id:
             raise Refused(403, "That sign-in belongs to another game.")
-        return Identity(game_id, info["role"], info["seat"])
+        return Identity(game_id, info["role"], info["seat"], token)
 
     def actor_name(self, state: GameState, who: Identity) -> str:
         return "host" if who.is_host else state.config.players[who.seat or 0]
 
     # -- changes ------------------------------------------------------------------------------
-    def act(self, game_id: str, token: str | None, action: Any,
-            expected: int | None = None) -> Event:
-        """Record one bookkeeping action; returns the new event (its seq is the version)."""
+    def create_game(self, config: GameConfig) -> tuple[str, str, list[str]]:
+        """A new game from a checked setup: its id, the host token, one token per seat."""
+        return self.store.create_game(config)
+
+    def _append(self, state: GameState, who: Identity | None, type_: str,
+                data: dict[str, Any], actor: str, correction: bool = False,
+                grp: str | None = None) -> GameState:
+        """Rules, then append (inside a write); a refusal writes nothing."""
+        event = state.next_event(type_, data, actor, now(), correction, grp)
+        try:
+            return self.store.append(state, event)
+        except IllegalAction as exc:
+            raise refusal(exc, state, who) from None
+
+    def act(self, game_id: str, token: str | None, kind: str, data: dict[str, Any],
+            expected: int | None = None, correction: bool = False) -> Event:
+        """Record one bookkeeping action (its arguments parsed at the edge); returns the
+        new event (its seq is the version)."""
         who = self.identify(game_id, token)
-        if not isinstance(action, dict):
-            raise Refused(400, "An action is a JSON object with a \"type\".")
-        if len(json.dumps(action)) > MAX_ACTION_BYTES:
-            raise Refused(400, "That action is too large.")
-        kind = action.get("type")
-        if not isinstance(kind, str) or kind not in MOVES:  # a list or dict is unhashable
+        move = MOVES.get(kind)
+        if move is None:
             raise Refused(400, f"There is no action called {kind!r}.", "type")
-        if MOVES[kind].internal:
+        if move.internal:
             raise Refused(400, "Auctions are opened, bid on and settled through the auction "
                                "pages and endpoints.", "type")
-        data = {k: v for k, v in action.items()
-                if k not in ("type", "expected_seq", "correction")}
         with self.store.write():
             state = self.store.state(game_id)
+            self._permit(state, who, kind, data)
             self._check_version(state, expected)
-            table = _rules(state, who, str(kind), data)
             last = state.events[-1] if state.events else None
-            correction = bool(action.get("correction")) or (
-                last is not None and last.type == "undo")
-            event = self.store.append(state, str(kind), data, self.actor_name(state, who),
-                                      table, correction=correction)
-        self.hub.notify(game_id, event.seq)
-        return event
+            correction = correction or (last is not None and last.type == "undo")
+            state = self._append(state, who, kind, data, self.actor_name(state, who),
+                                 correction=correction)
+        self.hub.notify(game_id, state.version)
+        return state.events[-1]
+
+    @staticmethod
+    def _permit(state: GameState, who: Identity, kind: str, data: dict[str, Any]) -> None:
+        """Permission, asked of the move before anything else is looked at, so a refusal
+        can say nothing about another player's holdings."""
+        try:
+            allowed = may_record(state.table, kind, data, None if who.is_host else who.seat)
+        except IllegalAction as exc:  # a name that is nobody at this table
+            raise refusal(exc, state, who) from None
+        if allowed:
+            return
+        move = MOVES[kind]
+        if move.who == "host":
+            raise Refused(403, "Only the table screen can do that.")
+        if move.who == "current":
+            raise Refused(403, "Only the player whose turn it is, or the table screen, "
+                               "can do that.")
+        raise Refused(403, "You can record changes to your own Yen and tokens only; ask "
+                           "that player, or the table screen, to record this one.")
 
     def undo(self, game_id: str, token: str | None, to_seq: int | None = None,
              expected: int | None = None) -> Event:
@@ -115,23 +123,15 @@ class Door:
         with self.store.write():
             state = self.store.state(game_id)
             self._check_version(state, expected)
-            active = [e for e in state.events if not e.meta and e.undone_by is None]
-            if not active:
+            targets = undo_targets(state, to_seq)
+            if targets is None:
+                raise Refused(400, "That entry is not in the history, or is undone "
+                                   "already.", "to_seq")
+            if not targets:
                 raise Refused(400, "There is nothing to undo.")
-            if to_seq is None:
-                last = active[-1]
-                targets = [e.seq for e in active
-                           if e.seq == last.seq or (last.grp and e.grp == last.grp)]
-            else:
-                if not any(e.seq == to_seq for e in active):
-                    raise Refused(400, "That entry is not in the history, or is undone "
-                                       "already.", "seq")
-                first = next(e for e in active if e.seq == to_seq)
-                targets = [e.seq for e in active if e.seq >= to_seq
-                           or (first.grp and e.grp == first.grp)]
-            data = {"targets": targets}
-            event = self.store.append(state, "undo", data, self.actor_name(state, who),
-                                      state.table)
+            state = self._append(state, who, "undo", {"targets": targets},
+                                 self.actor_name(state, who))
+            event = state.events[-1]
             self.store.mark_undone(state, targets, event.seq)
         self.hub.notify(game_id, event.seq)
         return event
@@ -148,8 +148,9 @@ class Door:
             if undo is None:
                 raise Refused(400, "There is nothing to redo.")
             targets = list(undo.data["targets"])
-            event = self.store.append(state, "redo", {"targets": targets, "undo": undo.seq},
-                                      self.actor_name(state, who), state.table)
+            state = self._append(state, who, "redo", {"targets": targets, "undo": undo.seq},
+                                 self.actor_name(state, who))
+            event = state.events[-1]
             self.store.mark_undone(state, targets, None)
         self.hub.notify(game_id, event.seq)
         return event
@@ -171,15 +172,18 @@ class Door:
             rng = random.Random(f"{state.config.seed}:{seq}")
             data: dict[str, Any] = {"id": aid, "kind": body.get("kind"),
                                     "owner": body.get("owner")}
+            if not who.is_host and data["owner"] != state.config.players[who.seat or 0]:
+                # The owner pays the fee and sells the lot: their own holdings.
+                raise Refused(403, "You can open an auction of your own only; the table "
+                                   "screen can open one for another player.")
             try:
                 data.update(_auction_inputs(state, body, rng))
             except IllegalAction as exc:
                 raise refusal(exc, state, who) from None
-            table = _rules(state, who, "auction_open", data)
-            event = self.store.append(state, "auction_open", data,
-                                      self.actor_name(state, who), table, grp=aid)
-        self.hub.notify(game_id, event.seq)
-        return event
+            state = self._append(state, who, "auction_open", data,
+                                 self.actor_name(state, who), grp=aid)
+        self.hub.notify(game_id, state.version)
+        return state.events[-1]
 
     def bid(self, game_id: str, token: str | None, auction_id: str, amount: Any,
             ) -> tuple[Event, str, int]:
@@ -215,12 +219,11 @@ class Door:
             self.store.put_bid(game_id, auction_id, seat, amount, nonce, code)
             name = state.config.players[seat]
             data = {"auction": auction_id, "player": name}
-            table = apply(state.table, {**data, "type": "bid_sealed"})
-            event = self.store.append(state, "bid_sealed", data, name, table, grp=auction_id)
-            if not table.auctions[auction_id].missing:
-                event = self._reveal(state, auction_id, name)
-        self.hub.notify(game_id, event.seq)
-        return event, code, amount
+            state = self._append(state, who, "bid_sealed", data, name, grp=auction_id)
+            if not state.table.auctions[auction_id].missing:
+                state = self._reveal(state, auction_id, name)
+        self.hub.notify(game_id, state.version)
+        return state.events[-1], code, amount
 
     def reveal(self, game_id: str, token: str | None, auction_id: str) -> Event:
         """Reveal now; a missing bid counts as ¥0. Host or the auction's owner."""
@@ -230,9 +233,9 @@ class Door:
             auction = self._owned_auction(state, who, auction_id, "reveal the bids")
             if auction.status != "open":
                 raise Refused(409, "The bids are revealed already.")
-            event = self._reveal(state, auction_id, self.actor_name(state, who))
-        self.hub.notify(game_id, event.seq)
-        return event
+            state = self._reveal(state, auction_id, self.actor_name(state, who))
+        self.hub.notify(game_id, state.version)
+        return state.events[-1]
 
     def choose(self, game_id: str, token: str | None, auction_id: str,
                winner: str | None) -> Event:
@@ -248,11 +251,10 @@ class Door:
             if auction.kind == "overseas" and winner:
                 data.update(_settle_draws(state, auction, random.Random(
                     f"{state.config.seed}:{state.version + 1}")))
-            table = _rules(state, who, "auction_choose", data)
-            event = self.store.append(state, "auction_choose", data,
-                                      self.actor_name(state, who), table, grp=auction_id)
-        self.hub.notify(game_id, event.seq)
-        return event
+            state = self._append(state, who, "auction_choose", data,
+                                 self.actor_name(state, who), grp=auction_id)
+        self.hub.notify(game_id, state.version)
+        return state.events[-1]
 
     def _owned_auction(self, state: GameState, who: Identity, auction_id: str,
                        what: str) -> Any:
@@ -263,7 +265,7 @@ class Door:
             raise Refused(403, f"Only the table screen or the auction's owner can {what}.")
         return auction
 
-    def _reveal(self, state: GameState, auction_id: str, actor: str) -> Event:
+    def _reveal(self, state: GameState, auction_id: str, actor: str) -> GameState:
         """Append the reveal (inside a write): every bid and its receipt at once."""
         sealed = self.store.bids(state.id, auction_id)
         auction = state.table.auctions[auction_id]
@@ -273,8 +275,7 @@ class Door:
         if auction.kind == "overseas":
             data.update(_settle_draws(state, auction, random.Random(
                 f"{state.config.seed}:{state.version + 1}")))
-        probe = _rules(state, None, "auction_reveal", data)
-        return self.store.append(state, "auction_reveal", data, actor, probe, grp=auction_id)
+        return self._append(state, None, "auction_reveal", data, actor, grp=auction_id)
 
     def reissue(self, game_id: str, token: str | None, seat: int) -> str:
         who = self.identify(game_id, token)
@@ -284,8 +285,27 @@ class Door:
         if not 0 <= seat < len(state.config.players):
             raise Refused(400, "There is no such seat.", "seat")
         new = self.store.reissue_seat(game_id, seat)
-        self.hub.notify(game_id, state.version)
+        # The old link's streams re-check their token on waking and close.
+        self.hub.kick(game_id)
         return new
+
+    def join(self, token: str, holds_it: bool) -> Identity:
+        """A device opens a join link. A seat's link signs in one device only: once a phone
+        has joined, the link no longer works on another (the table screen issues a new one,
+        which signs the old phone out). ``holds_it``: this device already signed in with it."""
+        info = self.store.token_info(token)
+        if info is None:
+            raise Refused(401, "This join link is no longer valid. Ask the table screen for "
+                               "your seat's new QR code.")
+        who = Identity(info["game_id"], info["role"], info["seat"], token)
+        if who.is_host or holds_it:
+            return who
+        if not self.store.mark_joined(token):
+            raise Refused(409, "A phone has joined this seat already. If that was you on "
+                               "another phone, ask the table screen to show your seat's "
+                               "code again.")
+        self.hub.kick(who.game_id)
+        return who
 
     @staticmethod
     def _check_version(state: GameState, expected: int | None) -> None:
@@ -303,28 +323,6 @@ def refusal(exc: IllegalAction, state: GameState, who: Identity | None) -> Refus
     if exc.public_message and state.config.money == "closed" and seat != exc.private_to:
         message = exc.public_message
     return Refused(400, _sentence(message, exc.field), exc.field)
-
-
-def _rules(state: GameState, who: Identity | None, kind: str,
-           data: dict[str, Any]) -> Table:
-    """The table after one action, or the refusal; nothing is written here."""
-    try:
-        return apply(state.table, {**data, "type": kind})
-    except IllegalAction as exc:
-        raise refusal(exc, state, who) from None
-
-
-def redoable(state: GameState) -> Event | None:
-    """The undo a redo would reverse: the latest undo whose entries are all still undone,
-    with no action recorded after it."""
-    for e in reversed(state.events):
-        if not e.meta:
-            return None
-        if e.type == "undo":
-            targets = set(e.data["targets"])
-            if all(x.undone_by is not None for x in state.events if x.seq in targets):
-                return e
-    return None
 
 
 def _sentence(message: str, field: str | None = None) -> str:

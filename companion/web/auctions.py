@@ -1,0 +1,53 @@
+"""Sealed-bid auctions from the pages: open, bid, reveal, choose (the JSON endpoints are in
+``game_api``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+from ..identity import Identity
+from . import edge
+from .context import door
+from .forms import form_change, form_role
+
+bp = Blueprint("auctions", __name__)
+
+
+@bp.post("/games/<game_id>/auctions")
+def open_form(game_id: str) -> Any:
+    def change(who: Identity) -> Any:
+        body, expected = edge.auction_form()
+        return door().open_auction(game_id, who.token, body, expected)
+
+    return form_change(game_id, form_role(), change,
+                       lambda _event, _who: "Auction opened: the phones show the bid sheet.")
+
+
+def _sealed_message(result: tuple[Any, str, int], _who: Identity) -> str:
+    event, code, amount = result
+    if event.type == "auction_reveal":
+        return f"Your bid ¥{amount:,} (receipt {code}) was the last: bids revealed."
+    return f"Bid sealed: ¥{amount:,}. Your receipt is {code}."
+
+
+@bp.post("/games/<game_id>/auctions/<aid>/bid")
+def bid_form(game_id: str, aid: str) -> Any:
+    return form_change(game_id, "seat",
+                       lambda who: door().bid(game_id, who.token, aid, edge.bid_form()),
+                       _sealed_message)
+
+
+@bp.post("/games/<game_id>/auctions/<aid>/reveal")
+def reveal_form(game_id: str, aid: str) -> Any:
+    return form_change(game_id, form_role(),
+                       lambda who: door().reveal(game_id, who.token, aid),
+                       lambda _event, _who: "Bids revealed.")
+
+
+@bp.post("/games/<game_id>/auctions/<aid>/choose")
+def choose_form(game_id: str, aid: str) -> Any:
+    return form_change(game_id, form_role(),
+                       lambda who: door().choose(game_id, who.token, aid, edge.winner_form()),
+                       lambda _event, _who: "Settled.")

@@ -1,0 +1,164 @@
+"""Who a request is: cookies and Bearer tokens, join links and their QR codes, claiming a
+seat on the table device, and issuing a seat a new link."""
+
+from __future__ import annotations
+
+import functools
+import ipaddress
+from typing import Any
+from urllib.parse import urlsplit
+
+import qrcode
+import qrcode.image.svg
+from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
+from markupsafe import Markup
+
+from ..door import Refused
+from ..identity import Identity
+from ..rules.setup import COLOR_HEX
+from .context import door, store
+
+bp = Blueprint("auth", __name__)
+
+
+def host_cookie(game_id: str) -> str:
+    return f"tc_host_{game_id}"
+
+
+def seat_cookie(game_id: str) -> str:
+    return f"tc_seat_{game_id}"
+
+
+def bearer() -> str | None:
+    header = request.headers.get("Authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip() or None
+    return None
+
+
+def page_token(game_id: str, role: str) -> str | None:
+    """The token a browser page acts with: its cookie for that role, or a Bearer token."""
+    cookie = host_cookie(game_id) if role == "host" else seat_cookie(game_id)
+    return bearer() or request.cookies.get(cookie)
+
+
+def page_identity(game_id: str, role: str) -> Identity:
+    """The identity of a page request, before anything in the request is read."""
+    return door().identify(game_id, page_token(game_id, role))
+
+
+def set_cookie(resp: Response, name: str, token: str) -> None:
+    resp.set_cookie(name, token, max_age=60 * 60 * 24 * 30, httponly=True, samesite="Lax",
+                    path="/")
+
+
+def public_base() -> str:
+    """The address phones should open: the LAN address when the page was opened on this
+    machine as localhost (a phone cannot reach 127.0.0.1)."""
+    configured = current_app.config.get("PUBLIC_URL")
+    if configured:
+        return str(configured).rstrip("/")
+    base = request.host_url.rstrip("/")
+    host = urlsplit(base).hostname or ""
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    if loopback and not current_app.config.get("TESTING") and not current_app.config.get(
+            "KEEP_LOOPBACK"):
+        from ..network import lan_address
+
+        port = urlsplit(base).port
+        base = f"http://{lan_address()}" + (f":{port}" if port else "")
+    return base
+
+
+def join_url(token: str) -> str:
+    return f"{public_base()}{url_for('auth.join', token=token)}"
+
+
+@functools.lru_cache(maxsize=64)
+def qr_svg(text: str) -> Markup:
+    """An inline SVG QR code (no imaging library, no external service); cached, as a
+    code takes milliseconds to draw and a link's code never changes."""
+    img = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
+    svg = img.to_string(encoding="unicode")
+    if svg.startswith("<?xml"):
+        svg = svg[svg.index("?>") + 2:]
+    return Markup(svg)
+
+
+def refused_page(exc: Refused) -> tuple[str, int]:
+    return render_template("game/refused.html", error=exc), exc.status
+
+
+def seats(game_id: str) -> list[dict[str, Any]]:
+    """The seats as the table screen shows them: a QR code only for a seat no phone has
+    joined yet (one seat, one phone)."""
+    state = store().state(game_id)
+    rows = []
+    for seat in store().seats(game_id):
+        i = seat["seat"]
+        row = {"seat": i, "name": state.config.players[i],
+               "color_hex": COLOR_HEX[state.config.colors[i]], "joined": seat["joined"],
+               "signed_out": seat["signed_out"]}
+        if not seat["joined"]:
+            url = join_url(seat["token"])
+            row["qr"] = qr_svg(url)
+            row["url"] = url
+        rows.append(row)
+    return rows
+
+
+@bp.get("/join/<token>")
+def join(token: str) -> Any:
+    info = store().token_info(token)
+    game_id = info["game_id"] if info else ""
+    held = info is not None and token in (request.cookies.get(host_cookie(game_id)),
+                                          request.cookies.get(seat_cookie(game_id)))
+    try:
+        who = door().join(token, held)
+    except Refused as exc:
+        return refused_page(exc)
+    if who.is_host:
+        resp = redirect(url_for("table.page", game_id=who.game_id), code=303)
+        set_cookie(resp, host_cookie(who.game_id), token)
+        return resp
+    resp = redirect(url_for("seat.page", game_id=who.game_id), code=303)
+    set_cookie(resp, seat_cookie(who.game_id), token)
+    return resp
+
+
+@bp.post("/games/<game_id>/seats/<int:seat_no>/claim")
+def claim(game_id: str, seat_no: int) -> Any:
+    """The table device is also one player's phone: that player opens their seat here by a
+    deliberate choice (a button with a confirmation), never by tapping a QR code."""
+    try:
+        who = page_identity(game_id, "host")
+        if not who.is_host:
+            raise Refused(403, "Only the table screen can open a seat on this device.")
+        tokens = store().seat_tokens(game_id)
+        if not 0 <= seat_no < len(tokens):
+            raise Refused(404, "There is no such seat in this game.")
+        door().join(tokens[seat_no], holds_it=False)
+    except Refused as exc:
+        return refused_page(exc)
+    resp = redirect(url_for("seat.page", game_id=game_id), code=303)
+    set_cookie(resp, seat_cookie(game_id), tokens[seat_no])
+    if request.headers.get("HX-Request"):
+        resp.headers["HX-Redirect"] = url_for("seat.page", game_id=game_id)
+    return resp
+
+
+@bp.post("/games/<game_id>/seats/<int:seat_no>/reissue")
+def reissue(game_id: str, seat_no: int) -> Any:
+    from .forms import htmx_error
+    from .render import view_for
+
+    try:
+        who = page_identity(game_id, "host")
+        door().reissue(game_id, who.token, seat_no)
+    except Refused as exc:
+        return htmx_error(exc)
+    return render_template("game/_seats.html", seats=seats(game_id), game_id=game_id,
+                           view=view_for(game_id, who))

@@ -1,0 +1,66 @@
+"""The htmx forms' way through the one door: identity first, then the body is parsed, then
+the door; on success the viewer's live region and a message, on refusal the one-sentence
+reason in the message bar, and nothing changed. Also the live region for the polling
+fallback, and the bookkeeping action form shared by the table screen and the phones."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, make_response, render_template, request
+
+from ..door import Refused
+from ..identity import Identity
+from . import edge
+from .auth import page_identity
+from .context import door
+from .render import event_text, render_live
+
+bp = Blueprint("forms", __name__)
+
+
+def htmx_error(exc: Refused) -> Any:
+    resp = make_response(render_template("game/_flash.html", error=exc.message), exc.status)
+    resp.headers["HX-Retarget"] = "#flash"
+    resp.headers["HX-Reswap"] = "innerHTML"
+    return resp
+
+
+def form_role() -> str:
+    return "host" if request.form.get("as") == "host" else "seat"
+
+
+def form_change(game_id: str, role: str, change: Callable[[Identity], Any],
+                message: Callable[[Any, Identity], str]) -> Any:
+    """One change from an htmx form. ``change`` gets the identity (checked before the body
+    is read) and calls the door with its token."""
+    try:
+        who = page_identity(game_id, role)
+        result = change(who)
+    except Refused as exc:
+        return htmx_error(exc)
+    html = render_live(game_id, who)
+    flash = render_template("game/_flash.html", message=message(result, who), oob=True)
+    return html + flash
+
+
+@bp.post("/games/<game_id>/act")
+def act(game_id: str) -> Any:
+    def change(who: Identity) -> Any:
+        action = edge.action_form()
+        return door().act(game_id, who.token, action.kind, action.args, action.expected,
+                          action.correction)
+
+    return form_change(game_id, form_role(), change,
+                       lambda event, who: f"Recorded: {event_text(game_id, event.seq, who)}")
+
+
+@bp.get("/games/<game_id>/live")
+def live_fragment(game_id: str) -> Any:
+    """The live part of a page, for the polling fallback and after an action."""
+    try:
+        who = page_identity(game_id, request.args.get("as", "seat"))
+    except Refused as exc:
+        return htmx_error(exc)
+    return render_live(game_id, who)

@@ -1,0 +1,164 @@
+"""The game endpoints of the JSON API (docs/actions.md). Every route identifies the token
+first, then parses the body at the edge, then goes through the door."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, jsonify
+
+from ..door import Refused
+from ..identity import Identity
+from ..rules.setup import checklist
+from ..views import auction_view, history_rows
+from . import edge
+from .auth import bearer, join_url
+from .context import door, store
+from .render import view_for
+from .table import snapshot
+
+bp = Blueprint("game_api", __name__, url_prefix="/api/games")
+
+
+def _answer(game_id: str, handle: Callable[[Identity, Any], tuple[Any, int]]) -> Any:
+    """Identity, then the body, then the handler; a refusal is its status and sentence."""
+    try:
+        who = door().identify(game_id, bearer())
+        body, status = handle(who, edge.json_body())
+    except Refused as exc:
+        return jsonify(exc.to_json()), exc.status
+    return jsonify(body), status
+
+
+@bp.post("")
+def create() -> Any:
+    try:
+        config = edge.config_json(edge.json_body())
+    except Refused as exc:
+        return jsonify(exc.to_json()), exc.status
+    game_id, host, seats = door().create_game(config)
+    return jsonify({
+        "id": game_id, "host_token": host,
+        "seats": [{"name": name, "token": tok, "join_url": join_url(tok)}
+                  for name, tok in zip(config.players, seats, strict=True)],
+        "fish_markets": list(config.fish_markets),
+        "external_markets": list(config.external_markets),
+        "seed": config.seed,
+    }), 201
+
+
+@bp.get("/<game_id>")
+def state(game_id: str) -> Any:
+    def handle(who: Identity, _body: Any) -> tuple[Any, int]:
+        state = store().state(game_id)
+        view = view_for(game_id, who, state)
+        if who.is_host:
+            view["checklist"] = checklist(state.config)
+        return view, 200
+
+    return _answer(game_id, handle)
+
+
+@bp.post("/<game_id>/actions")
+def action(game_id: str) -> Any:
+    def handle(who: Identity, body: Any) -> tuple[Any, int]:
+        a = edge.action_json(body)
+        event = door().act(game_id, who.token, a.kind, a.args, a.expected, a.correction)
+        return {"seq": event.seq}, 201
+
+    return _answer(game_id, handle)
+
+
+@bp.post("/<game_id>/undo")
+def undo(game_id: str) -> Any:
+    def handle(who: Identity, body: Any) -> tuple[Any, int]:
+        to_seq, expected = edge.undo_json(body)
+        event = door().undo(game_id, who.token, to_seq, expected)
+        return {"seq": event.seq, "undone": event.data["targets"]}, 200
+
+    return _answer(game_id, handle)
+
+
+@bp.post("/<game_id>/redo")
+def redo(game_id: str) -> Any:
+    def handle(who: Identity, body: Any) -> tuple[Any, int]:
+        event = door().redo(game_id, who.token, edge.redo_json(body))
+        return {"seq": event.seq, "redone": event.data["targets"]}, 200
+
+    return _answer(game_id, handle)
+
+
+@bp.post("/<game_id>/seats/<int:seat_no>/reissue")
+def reissue(game_id: str, seat_no: int) -> Any:
+    def handle(who: Identity, _body: Any) -> tuple[Any, int]:
+        token = door().reissue(game_id, who.token, seat_no)
+        return {"seat": seat_no, "token": token, "join_url": join_url(token)}, 200
+
+    return _answer(game_id, handle)
+
+
+@bp.get("/<game_id>/snapshot")
+def snapshot_api(game_id: str) -> Any:
+    return snapshot(game_id, bearer())
+
+
+@bp.get("/<game_id>/events")
+def events(game_id: str) -> Any:
+    """The history as this token may see it (undone entries included, marked)."""
+    def handle(who: Identity, _body: Any) -> tuple[Any, int]:
+        state = store().state(game_id)
+        return {"seq": state.version, "events": history_rows(state, who, limit=None)}, 200
+
+    return _answer(game_id, handle)
+
+
+# -- auctions -------------------------------------------------------------------------------
+
+@bp.post("/<game_id>/auctions")
+def open_auction(game_id: str) -> Any:
+    def handle(who: Identity, body: Any) -> tuple[Any, int]:
+        lot, expected = edge.auction_json(body)
+        event = door().open_auction(game_id, who.token, lot, expected)
+        return {"auction_id": event.data["id"], "seq": event.seq}, 201
+
+    return _answer(game_id, handle)
+
+
+@bp.post("/<game_id>/auctions/<aid>/bids")
+def bid(game_id: str, aid: str) -> Any:
+    def handle(who: Identity, body: Any) -> tuple[Any, int]:
+        event, code, amount = door().bid(game_id, who.token, aid, edge.bid_json(body))
+        return {"sealed": True, "amount": amount, "receipt": code, "seq": event.seq,
+                "revealed": event.type == "auction_reveal"}, 201
+
+    return _answer(game_id, handle)
+
+
+@bp.get("/<game_id>/auctions/<aid>")
+def auction(game_id: str, aid: str) -> Any:
+    def handle(who: Identity, _body: Any) -> tuple[Any, int]:
+        state = store().state(game_id)
+        found = state.table.auctions.get(aid)
+        if found is None:
+            raise Refused(404, "There is no such auction in this game.")
+        own = store().own_bids(game_id, who.seat).get(aid) if who.seat is not None else None
+        return auction_view(found, state.table, who, own), 200
+
+    return _answer(game_id, handle)
+
+
+@bp.post("/<game_id>/auctions/<aid>/reveal")
+def reveal(game_id: str, aid: str) -> Any:
+    def handle(who: Identity, _body: Any) -> tuple[Any, int]:
+        return {"seq": door().reveal(game_id, who.token, aid).seq}, 200
+
+    return _answer(game_id, handle)
+
+
+@bp.post("/<game_id>/auctions/<aid>/choose")
+def choose(game_id: str, aid: str) -> Any:
+    def handle(who: Identity, body: Any) -> tuple[Any, int]:
+        return {"seq": door().choose(game_id, who.token, aid, edge.winner_json(body)).seq}, 200
+
+    return _answer(game_id, handle)

@@ -1,0 +1,80 @@
+"""New game: names, money, Expansion and variants, the seeded market draw with re-roll or
+markets by hand, the setup checklist; creating the game goes through the door."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from flask import Blueprint, redirect, render_template, request, url_for
+
+from ..rules.catalogue import (
+    BASE_EXTERNAL,
+    BASE_FISH,
+    EXPANSION_EXTERNAL,
+    EXPANSION_FISH,
+    EXTERNAL_MARKETS,
+    FISH_MARKETS,
+)
+from ..rules.errors import IllegalAction
+from ..rules.setup import SEAT_COLORS, GameConfig, checklist, unknown_figures
+from . import edge
+from .auth import host_cookie, set_cookie
+from .context import door
+
+bp = Blueprint("newgame", __name__)
+
+
+def _context(form: Any, error: IllegalAction | None = None,
+             config: GameConfig | None = None) -> dict[str, Any]:
+    return {
+        "form": form, "error": error, "config": config,
+        "checklist": checklist(config) if config else None,
+        "unknown": unknown_figures(config.fish_markets) if config else {},
+        "fish_markets": FISH_MARKETS, "external_markets": EXTERNAL_MARKETS,
+        "base_fish": BASE_FISH, "expansion_fish": EXPANSION_FISH,
+        "base_external": BASE_EXTERNAL, "expansion_external": EXPANSION_EXTERNAL,
+        "colors": SEAT_COLORS,
+    }
+
+
+@bp.get("/games/new")
+def form() -> str:
+    return render_template("game/new.html", **_context(None))
+
+
+@bp.post("/games/preview")
+def preview() -> str:
+    """The drawn markets and the setup checklist, re-rolled or edited before starting."""
+    form = request.form
+    if form.get("reroll"):
+        form = form.copy()
+        form["seed"] = str(int(time.time_ns() % 2_000_000_000) + 1)
+        form["manual"] = ""
+    try:
+        config = edge.config_form(form)
+    except IllegalAction as exc:
+        ctx = _context(form, exc)
+        if form.get("manual") == "on":
+            # Keep the boxes on screen while markets are swapped by hand: every swap passes
+            # through a wrong count, and without them the choice could not be finished.
+            ctx["picked"] = {
+                "players": [n for n in form.getlist("player") if n.strip()],
+                "seed": form.get("seed", ""), "expansion": form.get("expansion") == "on",
+                "fish_markets": form.getlist("fish_market"),
+                "external_markets": form.getlist("external_market"),
+            }
+        return render_template("game/_preview.html", **ctx)
+    return render_template("game/_preview.html", **_context(form, None, config))
+
+
+@bp.post("/games")
+def create() -> Any:
+    try:
+        config = edge.config_form(request.form)
+    except IllegalAction as exc:
+        return render_template("game/new.html", **_context(request.form, exc)), 400
+    game_id, host, _ = door().create_game(config)
+    resp = redirect(url_for("table.page", game_id=game_id), code=303)
+    set_cookie(resp, host_cookie(game_id), host)
+    return resp

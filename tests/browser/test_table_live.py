@@ -146,11 +146,13 @@ def test_game_from_new_game_page_joined_by_qr_with_live_pay_undo_and_stale_submi
     urls = []
     for i, name in enumerate(PLAYERS):
         anchor = anchors.nth(i)
-        expect(anchor).to_have_attribute("aria-label", f"Join link for {name}")
+        expect(anchor).to_have_attribute("aria-label", f"QR code to join as {name}")
         url = anchor.get_attribute("data-join-url")
         assert url and re.fullmatch(re.escape(live_server.url) + r"/join/[A-Za-z0-9_-]{22,}",
                                     url), url
-        assert anchor.get_attribute("href") == url
+        # Not a link: a tap on the table device must never sign it in as a seat.
+        assert anchor.get_attribute("href") is None
+        assert anchor.locator("xpath=ancestor-or-self::a").count() == 0
         svg = anchor.locator("svg").evaluate("el => el.outerHTML")
         assert svg_path_data(svg) == expected_qr_path(url), f"QR of seat {i} is not its link"
         urls.append(url)
@@ -169,10 +171,14 @@ def test_game_from_new_game_page_joined_by_qr_with_live_pay_undo_and_stale_submi
         expect(page).to_have_title(re.compile(rf"^{name} "))
         phones[name] = page
 
-    # The table screen sees all three connected, in the live line and on the QR cards.
+    # The table screen sees all three connected, in the live line and on the seat cards,
+    # and a joined seat's code is gone: one seat, one phone.
     expect(table.locator("#live .connection .dot-status.on")).to_have_count(3, timeout=LIVE)
     for i in range(3):
         expect(table.locator(f"#seat-status-{i}")).to_have_text("● connected", timeout=LIVE)
+    expect(table.locator("#seats .qr")).to_have_count(0, timeout=LIVE)
+    expect(table.locator("#seats .joined-note")).to_have_count(3)
+    assert not any(url in table.content() for url in urls)
 
     pages = [table, *phones.values()]
     for page in pages:

@@ -1,0 +1,74 @@
+"""Cross-site request refusal and protective headers, for every response.
+
+CSRF: the pages sign changes with a cookie, and ``SameSite=Lax`` alone does not protect
+them from another service on the same LAN host (that is same-site). Every browser of the
+last years sends ``Sec-Fetch-Site`` and, on a POST, ``Origin``; a state-changing request
+whose ``Sec-Fetch-Site`` is not ``same-origin``/``none``, or whose ``Origin`` is not this
+server, is refused. This is the check OWASP recommends for cookie-authenticated apps
+(Fetch Metadata with an Origin fallback); it needs no token in every htmx form, and a
+script that sends neither header (curl, the JSON API with a Bearer token) is not a
+browser and cannot carry a victim's cookie.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Flask, Response, jsonify, make_response, render_template, request
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+HEADERS = {
+    # Nobody frames the table screen or a phone's page (clickjacking a "Confirm").
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; "
+                               "object-src 'none'",
+    "X-Content-Type-Options": "nosniff",
+    # A join link in the address bar must never leave in a Referer.
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+REFUSED = ("This request came from another site, so it was refused; use the page of this "
+           "app.")
+
+
+def _same_origin(origin: str) -> bool:
+    parts = urlsplit(origin)
+    return (parts.scheme in ("http", "https") and parts.netloc != ""
+            and parts.netloc.lower() == request.host.lower())
+
+
+def cross_site() -> bool:
+    """Whether a state-changing request was sent by a page of another origin."""
+    if request.method in SAFE_METHODS:
+        return False
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None and site not in ("same-origin", "none"):
+        return True
+    origin = request.headers.get("Origin")
+    if origin is not None and origin != "null" and not _same_origin(origin):
+        return True
+    return origin == "null"  # sandboxed frames and some privacy modes: never this app
+
+
+def init_app(app: Flask) -> None:
+    @app.before_request
+    def refuse_cross_site() -> Any:
+        if not cross_site():
+            return None
+        if request.path.startswith("/api/"):
+            return jsonify({"error": REFUSED}), 403
+        if request.headers.get("HX-Request"):
+            resp = make_response(render_template("game/_flash.html", error=REFUSED), 403)
+            resp.headers["HX-Retarget"] = "#flash"
+            resp.headers["HX-Reswap"] = "innerHTML"
+            return resp
+        return make_response(REFUSED, 403, {"Content-Type": "text/plain; charset=utf-8"})
+
+    @app.after_request
+    def protective_headers(resp: Response) -> Response:
+        for name, value in HEADERS.items():
+            resp.headers.setdefault(name, value)
+        return resp

@@ -352,9 +352,9 @@ def _auction_inputs(state: GameState, body: dict[str, Any],
     bag = list(state.table.bag)
     out: dict[str, Any] = {}
     if kind in ("spider_crab", "tuna"):
-        drawn = body.get("drawn")
-        out["drawn"] = str(drawn) if drawn else _draw(bag, str(kind), rng)
-        out["draw"] = "by hand" if drawn else "random"
+        by_hand = body.get("drawn")
+        out["drawn"] = str(by_hand) if by_hand else _draw(bag, str(kind), rng)
+        out["draw"] = "by hand" if by_hand else "random"
     elif kind == "swordfish":
         out["drawn"] = "swordfish"
     elif kind in ("auction_market", "barter"):
@@ -375,21 +375,21 @@ def _auction_inputs(state: GameState, body: dict[str, Any],
                 raise IllegalAction("list the tokens drawn by hand, e.g. [\"tuna:20\"]",
                                     "drawn")
             hand = list(hand)
-            drawn: list[str] = []
+            tokens: list[str] = []
             for fish, per in auction_rules.OVERSEAS_CONVERSIONS.items():
                 n = barrels.get(fish, 0)
                 n = n // per if isinstance(n, int) else 0
                 for _ in range(n):
                     if fish == "swordfish":
-                        drawn.append("swordfish")
+                        tokens.append("swordfish")
                     else:
-                        by_hand = [h for h in hand if str(h).startswith(fish)]
-                        if by_hand:
-                            hand.remove(by_hand[0])
-                            drawn.append(str(by_hand[0]))
+                        hand_drawn = [h for h in hand if str(h).startswith(fish)]
+                        if hand_drawn:
+                            hand.remove(hand_drawn[0])
+                            tokens.append(str(hand_drawn[0]))
                         else:
-                            drawn.append(_draw(bag, fish, rng))
-            out["drawn"] = drawn
+                            tokens.append(_draw(bag, fish, rng))
+            out["drawn"] = tokens
     return out
 
 

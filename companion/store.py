@@ -32,17 +32,17 @@ migrations = Migrations("tsukiji-companion")
 
 @migrations()
 def m001_games_seats_events(db: sqlite_utils.Database) -> None:
-    db["games"].create(
+    db.table("games").create(
         {"id": str, "created_at": str, "rules_version": str, "config": str},
         pk="id",
     )
-    db["tokens"].create(
+    db.table("tokens").create(
         {"token": str, "game_id": str, "role": str, "seat": int, "revoked": int,
          "created_at": str},
         pk="token", foreign_keys=[("game_id", "games", "id")], defaults={"revoked": 0},
     )
-    db["tokens"].create_index(["game_id", "role", "seat"])
-    db["events"].create(
+    db.table("tokens").create_index(["game_id", "role", "seat"])
+    db.table("events").create(
         {"game_id": str, "seq": int, "type": str, "data": str, "actor": str,
          "created_at": str, "undone_by": int, "correction": int, "grp": str},
         pk=("game_id", "seq"), foreign_keys=[("game_id", "games", "id")],
@@ -54,7 +54,7 @@ def m001_games_seats_events(db: sqlite_utils.Database) -> None:
 def m002_bids(db: sqlite_utils.Database) -> None:
     # Sealed bids live only here until the reveal: never in the event log, never in the
     # folded table, so no view can carry an amount before everyone sees it.
-    db["bids"].create(
+    db.table("bids").create(
         {"game_id": str, "auction_id": str, "seat": int, "amount": int, "nonce": str,
          "receipt": str, "updated_at": str},
         pk=("game_id", "auction_id", "seat"), foreign_keys=[("game_id", "games", "id")],
@@ -65,8 +65,8 @@ def m002_bids(db: sqlite_utils.Database) -> None:
 def m003_token_joined(db: sqlite_utils.Database) -> None:
     # One seat, one phone: a join link signs in one device; showing the code again issues
     # a new link (and signs that device out).
-    db["tokens"].add_column("joined_at", str)
-    db["tokens"].add_column("replaces_joined", int, not_null_default=0)
+    db.table("tokens").add_column("joined_at", str)
+    db.table("tokens").add_column("replaces_joined", int, not_null_default=0)
 
 
 def now() -> str:
@@ -126,14 +126,14 @@ class Store:
         seats = [new_token() for _ in config.players]
         created = now()
         with self.write():
-            self.db["games"].insert({"id": game_id, "created_at": created,
+            self.db.table("games").insert({"id": game_id, "created_at": created,
                                      "rules_version": RULES_VERSION,
                                      "config": json.dumps(config.to_json())})
             rows = [{"token": host, "game_id": game_id, "role": "host", "seat": None,
                      "revoked": 0, "created_at": created}]
             rows += [{"token": tok, "game_id": game_id, "role": "seat", "seat": i,
                       "revoked": 0, "created_at": created} for i, tok in enumerate(seats)]
-            self.db["tokens"].insert_all(rows)
+            self.db.table("tokens").insert_all(rows)
         return game_id, host, seats
 
     def game_exists(self, game_id: str) -> bool:
@@ -190,7 +190,7 @@ class Store:
                 "revoked = 0 AND joined_at IS NOT NULL", [game_id, seat]).fetchone()
             self.conn.execute("UPDATE tokens SET revoked = 1 WHERE game_id = ? AND role = "
                               "'seat' AND seat = ?", [game_id, seat])
-            self.db["tokens"].insert({"token": token, "game_id": game_id, "role": "seat",
+            self.db.table("tokens").insert({"token": token, "game_id": game_id, "role": "seat",
                                       "seat": seat, "revoked": 0, "created_at": now(),
                                       "replaces_joined": int(joined is not None)})
         return token
@@ -240,7 +240,7 @@ class Store:
         for a refused action."""
         new = state.after(event)
         self._dirty = True
-        self.db["events"].insert({
+        self.db.table("events").insert({
             "game_id": state.id, "seq": event.seq, "type": event.type,
             "data": json.dumps(event.data, ensure_ascii=False), "actor": event.actor,
             "created_at": event.created_at, "undone_by": None,
@@ -252,7 +252,7 @@ class Store:
     def put_bid(self, game_id: str, auction_id: str, seat: int, amount: int, nonce: str,
                 receipt: str) -> None:
         """Store (or replace) a sealed bid; call inside :meth:`write`."""
-        self.db["bids"].upsert({"game_id": game_id, "auction_id": auction_id, "seat": seat,
+        self.db.table("bids").upsert({"game_id": game_id, "auction_id": auction_id, "seat": seat,
                                 "amount": amount, "nonce": nonce, "receipt": receipt,
                                 "updated_at": now()}, pk=("game_id", "auction_id", "seat"))
 

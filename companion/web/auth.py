@@ -10,8 +10,9 @@ from urllib.parse import urlsplit
 
 import qrcode
 import qrcode.image.svg
-from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from markupsafe import Markup
+from werkzeug.wrappers import Response
 
 from ..door import Refused
 from ..identity import Identity

@@ -46,7 +46,7 @@ def form() -> str:
 @bp.post("/games/preview")
 def preview() -> str:
     """The drawn markets and the setup checklist, re-rolled or edited before starting."""
-    form = request.form
+    form: Any = request.form
     if form.get("reroll"):
         form = form.copy()
         form["seed"] = str(int(time.time_ns() % 2_000_000_000) + 1)

@@ -5,41 +5,21 @@ from __future__ import annotations
 import argparse
 import json
 import signal
-import socket
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+# ``as lan_address``: still exported from here until every caller imports companion.network.
+from .network import check_listen_host, listen_problem
+from .network import lan_address as lan_address
 from .rules.errors import IllegalAction
 from .rules.snapshot import score_snapshot
+from .store import StoreError
 
 #: Worker threads of the WSGI server. Every open live stream (SSE) holds one thread, so
 #: the pool is sized for 6 phones + the table screen many times over, plus a reserve that
 #: streams may never take (see companion/live.py).
 DEFAULT_THREADS = 256
-
-
-def lan_address() -> str:
-    """The address phones on the same network should use (not 127.0.0.1).
-
-    A UDP ``connect`` only chooses a route; it sends no packet.
-    """
-    candidates: list[str] = []
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))  # TEST-NET-1: picks the default route's interface
-            candidates.append(s.getsockname()[0])
-    except OSError:
-        pass
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            candidates.append(str(info[4][0]))
-    except OSError:
-        pass
-    for address in candidates:
-        if not address.startswith("127.") and address != "0.0.0.0":
-            return address
-    return "127.0.0.1"
 
 
 def terminal_qr(text: str, out: TextIO) -> None:
@@ -86,14 +66,24 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from waitress.server import create_server
+    from waitress.server import MultiSocketServer, create_server
 
     from .paths import default_db_path
     from .web import create_app
 
-    db = Path(args.db) if args.db else default_db_path()
-    # THREADS sizes the live-stream slots (threads - reserve) to the server's real pool.
-    app = create_app({"DATABASE": str(db), "THREADS": args.threads})
+    try:
+        db = Path(args.db) if args.db else default_db_path()
+    except OSError as exc:
+        why = (exc.strerror or str(exc)).lower()
+        print(f"companion: cannot create the data folder {exc.filename} for the database "
+              f"({why}); pass --db to use a file in another folder.", file=sys.stderr)
+        return 1
+    try:
+        # THREADS sizes the live-stream slots (threads - reserve) to the server's real pool.
+        app = create_app({"DATABASE": str(db), "THREADS": args.threads})
+    except StoreError as exc:
+        print(f"companion: {exc.message}", file=sys.stderr)
+        return 1
     out = sys.stdout
 
     def stop(signum: int, frame: object) -> None:
@@ -112,14 +102,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGINT, stop)
     server = None
     try:
-        # waitress stops accepting *any* connection at connection_limit (default 100);
-        # every open live stream holds one, so the limit must sit well above the stream
-        # slots (threads - reserve) or an action cannot get in (select(): < 1024 fds).
-        server = create_server(app, host=args.host, port=args.port, threads=args.threads,
-                               ident="tsukiji-companion", channel_timeout=300,
-                               connection_limit=max(100, 2 * args.threads))
+        try:
+            check_listen_host(args.host, args.port)
+            # waitress stops accepting *any* connection at connection_limit (default 100);
+            # every open live stream holds one, so the limit must sit well above the stream
+            # slots (threads - reserve) or an action cannot get in (select(): < 1024 fds).
+            server = create_server(app, host=args.host, port=args.port, threads=args.threads,
+                                   ident="tsukiji-companion", channel_timeout=300,
+                                   connection_limit=max(100, 2 * args.threads))
+        except OSError as exc:
+            print(f"companion: {listen_problem(args.host, args.port, exc)}", file=sys.stderr)
+            return 1  # after the finally below has closed the database
         # A host name with both IPv4 and IPv6 addresses gives a multi-socket server.
-        port = getattr(server, "effective_port", None) or server.effective_listen[0][1]
+        if isinstance(server, MultiSocketServer):
+            port = server.effective_listen[0][1]
+        else:  # effective_port is set by waitress's TCP server; its stubs leave it out
+            port = int(getattr(server, "effective_port", args.port))
         host = lan_address() if args.host in ("0.0.0.0", "::", "") else args.host
         url = f"http://{host}:{port}/"
         # Join links and QR codes use the address printed here, the one phones can reach.
@@ -139,13 +137,24 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if end_streams:
             end_streams()
         if server is not None:
-            server.task_dispatcher.shutdown(timeout=5)  # type: ignore[union-attr]
+            server.task_dispatcher.shutdown(timeout=5)
             server.close()
         shutdown = app.extensions.get("companion.shutdown")
         if shutdown:
             shutdown()
     print("Stopped.", file=out, flush=True)
     return 0
+
+
+def port_number(text: str) -> int:
+    """A TCP port (0 lets the system choose); waitress would wrap 70000 round to 4464."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port number (0 to 65535)")
+    return port
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -156,7 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="run the app on this network")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
-    serve.add_argument("--port", type=int, default=5000, help="port (default 5000)")
+    serve.add_argument("--port", type=port_number, default=5000, help="port (default 5000)")
     serve.add_argument("--db", help="SQLite file (default: in your user data folder)")
     serve.add_argument("--threads", type=int, default=DEFAULT_THREADS, help=argparse.SUPPRESS)
     serve.add_argument("--no-qr", action="store_true", help="do not print the QR code")

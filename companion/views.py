@@ -211,7 +211,7 @@ def game_view(state: GameState, viewer: Identity | None,
         "stock": dict(table.stock),
     }
 
-    check = turn.last_check
+    last = turn.last_check
     turn_view: dict[str, Any] = {
         "number": turn.number,
         "current": cfg.players[turn.current],
@@ -220,11 +220,11 @@ def game_view(state: GameState, viewer: Identity | None,
         "triggered_by": None if turn.triggered_by is None else cfg.players[turn.triggered_by],
         "final_turns": [cfg.players[s] for s in turn.final_turns],
         "finished": turn.finished,
-        "check": None if check is None else {
-            "player": cfg.players[check.player],
-            "triggered": check.triggered,
-            "reason": check.reason,
-            "text": _check_text(check, cfg.players[check.player], table, viewer),
+        "check": None if last is None else {
+            "player": cfg.players[last.player],
+            "triggered": last.triggered,
+            "reason": last.reason,
+            "text": _check_text(last, cfg.players[last.player], table, viewer),
         },
         "revealed_yen": (None if turn.revealed_yen is None else
                          {cfg.players[i]: y for i, y in enumerate(turn.revealed_yen)}),

@@ -41,7 +41,9 @@ class LiveServer:
             else:
                 self.process.send_signal(sig)
             try:
-                self.process.wait(timeout=15)
+                # Only a guard against a hung server (then killed: a non-zero code), not a
+                # speed limit: a loaded machine may take a while to stop cleanly.
+                self.process.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()

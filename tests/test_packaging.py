@@ -3,8 +3,11 @@
 the source tree.
 
 The wheel is built once per run and installed into one fresh venv. The venv sees the
-system site-packages (so the dependencies need no download) but never the source tree:
-every command in it runs from a temporary working directory without PYTHONPATH.
+site-packages of the Python running the tests (so the dependencies need no download),
+through a .pth file: ``--system-site-packages`` would give it the *base* interpreter's
+packages when the tests run inside a virtualenv, not the ones installed there. It never
+sees the source tree: every command in it runs from a temporary working directory
+without PYTHONPATH.
 """
 
 from __future__ import annotations
@@ -12,8 +15,10 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import site
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
@@ -68,21 +73,40 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return wheels[0]
 
 
+def _outer_site_dirs() -> list[str]:
+    """The site-packages folders the running Python imports installed packages from: its
+    own (a virtualenv's, when the tests run in one), and the user's if it uses those."""
+    dirs = [sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"],
+            *site.getsitepackages()]
+    if site.ENABLE_USER_SITE:
+        dirs.append(site.getusersitepackages())
+    unique = [d for i, d in enumerate(dirs) if d not in dirs[:i] and Path(d).is_dir()]
+    # Never the source tree, whatever put it on the path: the wheel must stand alone.
+    return [d for d in unique if Path(d).resolve() != ROOT]
+
+
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory: pytest.TempPathFactory, wheel: Path) -> Path:
     """A fresh venv with the wheel installed; its bin (Scripts) folder."""
     where = tmp_path_factory.mktemp("venv")
     home = where / "venv"
-    made = _run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip",
-                 str(home)], cwd=where)
+    made = _run([sys.executable, "-m", "venv", "--without-pip", str(home)], cwd=where)
     assert made.returncode == 0, made.stderr
     bin_dir = home / ("Scripts" if os.name == "nt" else "bin")
     python = bin_dir / ("python.exe" if os.name == "nt" else "python")
+    purelib = _run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                   cwd=where)
+    assert purelib.returncode == 0, purelib.stderr
+    # The dependencies, from where this Python has them. A folder named in a .pth file is
+    # added after the venv's own site-packages, and the .pth files inside it are not run:
+    # an editable install of this project in the outer Python does not leak in.
+    (Path(purelib.stdout.strip()) / "_outer_site_packages.pth").write_text(
+        "".join(f"{d}\n" for d in _outer_site_dirs()), encoding="utf-8")
     # --no-index: nothing is downloaded. --ignore-installed: where this project is already
-    # installed in the outer Python (as `pip install '.[test]'` does), pip would otherwise
-    # call it satisfied and put nothing into the venv; with it, pip must not touch the
-    # dependencies (--no-deps), which the venv takes from the outer site-packages — the
-    # tests below import and run them from there.
+    # installed in the outer Python (as `pip install '.[test]'` does), pip sees it through
+    # the .pth file and would call it satisfied, putting nothing into the venv; with it,
+    # pip must not touch the dependencies (--no-deps), which the venv takes from the outer
+    # site-packages — the tests below import and run them from there.
     install = [str(wheel), "--no-index", "--no-deps", "--ignore-installed"]
     done = _run([sys.executable, "-m", "pip", "--python", str(python), "install", *install],
                 cwd=where)

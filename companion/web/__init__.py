@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response, jsonify, make_response, render_template, request
 from htmx_flask import Htmx
 
 from ..paths import STATIC, TEMPLATES
+from ..store import StoreError
 
 htmx = Htmx()
 
@@ -38,6 +39,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     _register_games(app)
 
+    app.register_error_handler(StoreError, storage_refusal)
+
     @app.template_filter("yen")
     def yen_filter(value: int) -> str:
         sign = "−" if value < 0 else ""
@@ -53,3 +56,19 @@ def _register_games(app: Flask) -> None:
     context.init_app(app)
     for module in (auth, newgame, table, seat, forms, auctions, stream, game_api):
         app.register_blueprint(module.bp)
+
+
+def storage_refusal(exc: StoreError) -> Response:
+    """A change the database could not keep: 503 (the server, not the request, is at
+    fault) with the sentence, in the form the asker reads: JSON for the API, the page's
+    flash for an htmx form, a page otherwise."""
+    if request.path.startswith("/api/"):
+        resp = jsonify({"error": exc.message})
+    elif request.headers.get("HX-Request"):
+        resp = make_response(render_template("game/_flash.html", error=exc.message))
+        resp.headers["HX-Retarget"] = "#flash"
+        resp.headers["HX-Reswap"] = "innerHTML"
+    else:
+        resp = make_response(render_template("unavailable.html", message=exc.message))
+    resp.status_code = 503
+    return resp

@@ -69,7 +69,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from waitress.server import MultiSocketServer, create_server
 
     from .paths import default_db_path
-    from .web import create_app
+    from .web import BODY_LIMIT, create_app
 
     try:
         db = Path(args.db) if args.db else default_db_path()
@@ -109,7 +109,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
             # slots (threads - reserve) or an action cannot get in (select(): < 1024 fds).
             server = create_server(app, host=args.host, port=args.port, threads=args.threads,
                                    ident="tsukiji-companion", channel_timeout=300,
-                                   connection_limit=max(100, 2 * args.threads))
+                                   connection_limit=max(100, 2 * args.threads),
+                                   # waitress would buffer up to 1 GB before the app's own
+                                   # 64 KiB limit answers; above the app's limit so the app
+                                   # still says why in its own sentence.
+                                   max_request_body_size=2 * BODY_LIMIT)
         except OSError as exc:
             print(f"companion: {listen_problem(args.host, args.port, exc)}", file=sys.stderr)
             return 1  # after the finally below has closed the database

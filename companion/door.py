@@ -193,8 +193,6 @@ class Door:
         if who.is_host or who.seat is None:
             raise Refused(403, "Only a player can bid, from their own phone.")
         seat = who.seat
-        if isinstance(amount, str) and amount.strip().isdigit():
-            amount = int(amount)
         if not isinstance(amount, int) or isinstance(amount, bool):
             raise Refused(400, "A bid is a whole number of Yen.", "amount")
         if amount < 0:

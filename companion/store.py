@@ -71,6 +71,28 @@ def m003_token_joined(db: sqlite_utils.Database) -> None:
     db.table("tokens").add_column("replaces_joined", int, not_null_default=0)
 
 
+#: Fields the forms recorded as digit strings before the edge parsed them into numbers.
+_NUMBER_FIELDS = ("amount", "count", "value")
+
+
+@migrations()
+def m004_numbers_in_events(db: sqlite_utils.Database) -> None:
+    # Early form actions stored "count": "2"; the rules now take numbers only, so an old
+    # game would no longer fold. Rewrite those strings as the numbers they meant.
+    rows = db.execute("SELECT game_id, seq, data FROM events").fetchall()
+    for game_id, seq, raw in rows:
+        data = json.loads(raw)
+        changed = False
+        for key in _NUMBER_FIELDS:
+            value = data.get(key) if isinstance(data, dict) else None
+            if isinstance(value, str) and value.isascii() and value.strip().isdigit():
+                data[key] = int(value)
+                changed = True
+        if changed:
+            db.execute("UPDATE events SET data = ? WHERE game_id = ? AND seq = ?",
+                       [json.dumps(data, ensure_ascii=False), game_id, seq])
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 

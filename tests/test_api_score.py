@@ -129,9 +129,12 @@ def test_bad_input_is_400_with_error_and_field(client: Any, example_snapshot: di
 
 
 def test_error_and_field_match_the_cli_line(client: Any, example_snapshot: dict) -> None:
+    """The same field and rule as the CLI's line, said as one sentence (issue #7: never a
+    fragment such as "must be a whole number >= 0")."""
     example_snapshot["players"][1]["fish"]["eel"] = -1
     body = post(client, example_snapshot).get_json()
-    assert body == {"error": "must be a whole number >= 0", "field": "players[1].fish.eel"}
+    assert body == {"error": "The value of players[1].fish.eel must be a whole number >= 0.",
+                    "field": "players[1].fish.eel"}
 
 
 def test_snapshot_not_an_object(client: Any) -> None:

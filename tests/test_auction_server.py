@@ -103,7 +103,7 @@ def fish(state: dict[str, Any]) -> dict[str, list[Any]]:
 
 @pytest.mark.parametrize(("amount", "status", "words"), [
     (2100, 400, "only ¥2,000"),  # above the bidder's Yen
-    (1_000_000_000_000, 400, "only ¥2,000"),
+    (1_000_000_000_000, 400, "at most ¥1,000,000"),  # bids are bounded (issue #7)
     (150, 400, "multiple of ¥100"),
     (50, 400, "multiple of ¥100"),
     (-100, 400, "negative"),
@@ -227,9 +227,13 @@ def test_no_bid_after_the_reveal(app: Any, game: Game) -> None:
 
 def test_a_seat_cannot_bid_in_another_seats_name(app: Any, game: Game) -> None:
     aid = game.open("tuna", drawn="tuna:15")
+    # A body naming another seat is refused outright (unknown fields are, issue #7) ...
     r = game.post(f"/auctions/{aid}/bids", game.seat["Bo"],
                   {"amount": 400, "player": "Chiyo", "seat": 2, "name": "Chiyo"})
-    assert r.status_code == 201, r.get_json()
+    assert r.status_code == 400 and r.get_json()["field"] == "player"
+    assert sealed_bids(app, game, aid) == {}
+    # ... and the token alone says whose bid it is.
+    assert game.bid("Bo", aid, 400).status_code == 201
     assert set(sealed_bids(app, game, aid)) == {1}  # Bo's seat, not Chiyo's
     assert sealed_bids(app, game, aid)[1][0] == 400
     view = game.auction(aid)
@@ -243,7 +247,9 @@ def test_a_bid_is_answered_with_its_receipt_and_may_change_until_the_reveal(
     aid = game.open("tuna", drawn="tuna:15")
     first = game.bid("Bo", aid, 400).get_json()
     assert first["sealed"] and first["amount"] == 400 and not first["revealed"]
-    second = game.bid("Bo", aid, "600").get_json()  # a digit string is read as Yen
+    # JSON numbers are numbers: a digit string is refused (issue #7), and changes nothing.
+    assert game.bid("Bo", aid, "600").status_code == 400
+    second = game.bid("Bo", aid, 600).get_json()
     assert second["amount"] == 600 and second["receipt"] != first["receipt"]
     amount, _, code = sealed_bids(app, game, aid)[1]
     assert (amount, code) == (600, second["receipt"])

@@ -25,13 +25,13 @@ from hypothesis import event as note_event
 from hypothesis import strategies as st
 
 from companion.door import Door, Refused
+from companion.eventlog import fold
 from companion.live import Hub
 from companion.rules.catalogue import FISH_MARKETS, TUNA_VALUES
 from companion.rules.moves import MOVES
-from companion.rules.tokens import HORSE_MACKEREL_BONUS, NORI_PENALTY
 from companion.rules.setup import make_config
 from companion.rules.table import Table
-from companion.eventlog import fold
+from companion.rules.tokens import HORSE_MACKEREL_BONUS, NORI_PENALTY
 from companion.store import Store
 
 PLAYERS = ["Aiko", "Bo", "Chiyo"]

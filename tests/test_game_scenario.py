@@ -20,12 +20,12 @@ from typing import Any
 import pytest
 
 from companion.door import Door, Refused
+from companion.eventlog import fold
 from companion.live import Hub
 from companion.rules.fish import Fish
 from companion.rules.setup import make_config
 from companion.rules.snapshot import make_snapshot, score_snapshot
 from companion.rules.table import Table
-from companion.eventlog import fold
 from companion.store import Store
 from companion.views import game_view
 

@@ -59,7 +59,7 @@ class Token:
         if key not in TOKEN_NAMES:
             raise IllegalAction(f"there is no fish token called {key!r}", "lot")
         if key in ("spider_crab", "tuna"):
-            if not rest.isdigit():
+            if not (rest.isascii() and rest.isdigit()):
                 raise IllegalAction(f"say which {TOKEN_NAMES[key]} token (e.g. {key}:20)", "lot")
             return cls(key, int(rest))
         if key == "salmon":

@@ -26,7 +26,7 @@ from .catalogue import (
 from .endgame import RESOURCE_THRESHOLD, check_end
 from .errors import IllegalAction
 from .fish import Fish
-from .setup import bag_contents, board_figure, make_config  # noqa: F401 (doctest)
+from .setup import bad_character, bag_contents, board_figure, make_config  # noqa: F401 (doctest)
 from .table import SPACE_ITEMS, Table, initial_table  # noqa: F401 (doctest)
 from .tokens import (
     TokenSpec,
@@ -42,6 +42,8 @@ SUPPLY = "supply"
 ITEM_PRICE = 200
 LOAN_YEN = 500
 SHARE_PRICE = 300
+#: Longest note a payment may carry (one line of the history).
+NOTE_MAX = 120
 
 
 @dataclass(frozen=True)
@@ -93,13 +95,22 @@ def may_record(t: Table, kind: str, args: Args, seat: int | None) -> bool:
 
 
 # -- argument readers ---------------------------------------------------------------------
+# The web edge parses every body into typed values (companion/web/schemas.py); these check
+# them again so that a caller that skipped the edge (a test, a script on the Door) still
+# cannot record a string, a bool or a number beyond the physical game.
+
+#: Most Yen any one payment can move: far beyond any table (everyone starts with ¥2,000),
+#: and well inside SQLite's integers.
+MAX_YEN = 1_000_000
+#: Most pieces one action can move: the box holds 30 barrels of a fish, and no board or
+#: bag holds more tokens of one kind.
+MAX_COUNT = 30
+
 
 def _int(args: Args, key: str, default: int | None = None) -> int:
     value = args.get(key, default)
     if value is None:
         raise IllegalAction("is required", key)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
         raise IllegalAction("must be a whole number", key)
     return value
@@ -109,6 +120,8 @@ def _yen(args: Args, key: str = "amount") -> int:
     amount = _int(args, key)
     if amount <= 0:
         raise IllegalAction("must be more than ¥0", key)
+    if amount > MAX_YEN:
+        raise IllegalAction(f"must be at most ¥{MAX_YEN:,}", key)
     if amount % 100:
         raise IllegalAction("must be a multiple of ¥100", key)
     return amount
@@ -118,9 +131,16 @@ def _count(args: Args, key: str = "count") -> int:
     n = _int(args, key, 1)
     if n < 1:
         raise IllegalAction("must be at least 1", key)
-    if n > 99:
-        raise IllegalAction("is more than any table holds", key)
+    if n > MAX_COUNT:
+        raise IllegalAction(f"must be at most {MAX_COUNT}: no board holds more", key)
     return n
+
+
+def _flag(args: Args, key: str, default: bool = True) -> bool:
+    value = args.get(key, default)
+    if not isinstance(value, bool):
+        raise IllegalAction("must be true or false", key)
+    return value
 
 
 def _party(t: Table, args: Args, key: str) -> int | None:
@@ -160,8 +180,10 @@ def pay(t: Table, a: Args) -> Table:
     if payer == payee:
         raise IllegalAction("payer and payee are the same", "to")
     note = a.get("note", "")
-    if not isinstance(note, str) or len(note) > 120:
-        raise IllegalAction("must be a short text", "note")
+    if not isinstance(note, str) or len(note) > NOTE_MAX:
+        raise IllegalAction(f"must be a text of at most {NOTE_MAX} characters", "note")
+    if bad_character(note) is not None:
+        raise IllegalAction("may not hold control or text-direction characters", "note")
     if payer is not None:
         have = t.players[payer].yen
         if amount > have:
@@ -185,9 +207,8 @@ def _describe_pay(a: Args, show: bool) -> str:
 
 def _token_spec(a: Args) -> TokenSpec:
     key = a.get("fish")
-    if key not in FISH_KEYS:
+    if not isinstance(key, str) or key not in FISH_KEYS:
         raise IllegalAction(f"there is no fish token called {key!r}", "fish")
-    assert isinstance(key, str)
     count = _count(a)
     value = side = None
     if key == "spider_crab" or key == "tuna":
@@ -308,7 +329,7 @@ def take_license(t: Table, a: Args) -> Table:
         raise IllegalAction(f"the {m.en} market has {on_board} licence"
                             f"{'s' if on_board != 1 else ''} left", "count")
     price = 0
-    if a.get("pay", True) not in (False, "false", "0", 0):
+    if _flag(a, "pay"):
         if market == "sardine" and on_board is not None:
             left = on_board
             for _ in range(count):
@@ -385,7 +406,7 @@ def take_item(t: Table, a: Args) -> Table:
                             f"{EXTERNAL_MARKETS[source].en} board", "count")
     if count > p.spaces_free:
         raise IllegalAction(f"{p.name} has {p.spaces_free} free License spaces of 4", "count")
-    price = ITEM_PRICE * count if a.get("pay", True) not in (False, "false", "0", 0) else 0
+    price = ITEM_PRICE * count if _flag(a, "pay") else 0
     if price > p.yen:
         raise short_of_yen(t, i, price, "count")
     items = dict(p.items)

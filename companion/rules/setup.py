@@ -6,6 +6,7 @@ Sources: shared/rules/setup.md §1–§6.
 from __future__ import annotations
 
 import random
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,21 +93,75 @@ class GameConfig:
         )
 
 
+#: Longest name a seat may have (it has to fit the table screen's columns).
+NAME_MAX = 24
+#: The highest seed: the largest whole number a browser's JavaScript still shows exactly.
+MAX_SEED = 2**53 - 1
+#: Names that would read as someone other than a player in the history and in refusals:
+#: the supply (the bank), and the table screen, whose entries are recorded as "host".
+#: Compared as :func:`_reads_as` spells them.
+RESERVED_NAMES = frozenset({"host", "thehost", "supply", "thesupply", "table", "thetable",
+                            "tablescreen", "thetablescreen", "screen", "thescreen"})
+#: Format characters that reorder or hide text (Unicode bidi controls): in a note they can
+#: make a history line read as something else, so no stored text may hold one.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
+
+
+def bad_character(text: str) -> str | None:
+    r"""The first character that no stored text may hold, or None: control characters (NUL,
+    newlines, tabs …), lone surrogates (they cannot even be written as UTF-8, so a name
+    holding one breaks every page of its game) and bidi controls.
+
+    >>> bad_character("Aiko"), bad_character("A\x00"), bad_character("\ud800")
+    (None, '\x00', '\ud800')
+    """
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cs") or ch in BIDI_CONTROLS:
+            return ch
+    return None
+
+
+def _reads_as(name: str) -> str:
+    """A name as it reads on screen: compatibility forms folded (full-width letters), case
+    folded, and only letters and digits kept, so "The  Supply" reads as "thesupply"."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(ch for ch in folded if ch.isalnum())
+
+
+def _same_key(name: str) -> str:
+    """Two names that differ only in case or compatibility forms look the same."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
 def validate_players(names: list[str]) -> tuple[str, ...]:
-    """2–6 unique, non-empty names (trimmed)."""
+    """2–6 names (trimmed): printable, 1–24 characters, unique ignoring case, never one
+    that reads as the supply or the table screen."""
     if not isinstance(names, list):
         raise IllegalAction("give a list of 2 to 6 player names", "players")
-    cleaned = []
+    cleaned: list[str] = []
+    seen: set[str] = set()
     for i, name in enumerate(names):
+        where = f"players[{i}]"
         if not isinstance(name, str) or not name.strip():
-            raise IllegalAction("every player needs a name", f"players[{i}]")
+            raise IllegalAction("every player needs a name", where)
         name = name.strip()
-        if len(name) > 24:
-            raise IllegalAction("names are at most 24 characters", f"players[{i}]")
-        if name.lower() == "supply":
-            raise IllegalAction("'supply' is the bank's name; pick another", f"players[{i}]")
-        if name in cleaned:
-            raise IllegalAction(f"two players are called {name}", f"players[{i}]")
+        if len(name) > NAME_MAX:
+            raise IllegalAction(f"names are at most {NAME_MAX} characters", where)
+        # Category Cf (bidi overrides, zero-width characters) and every other character
+        # Python does not call printable would make a name look like another one, or
+        # reorder the history line it appears in.
+        if bad_character(name) is not None or not name.isprintable() or any(
+                unicodedata.category(ch) == "Cf" for ch in name):
+            raise IllegalAction("a name may hold only visible characters and spaces, no "
+                                "control or formatting characters", where)
+        if _reads_as(name) in RESERVED_NAMES:
+            raise IllegalAction(f"a player called {name} would read as the supply or the "
+                                "table screen in the history; pick another name", where)
+        key = _same_key(name)
+        if key in seen:
+            raise IllegalAction(f"two players are called {name}", where)
+        seen.add(key)
         cleaned.append(name)
     if not MIN_PLAYERS <= len(cleaned) <= MAX_PLAYERS:
         raise IllegalAction("a game has 2 to 6 players", "players")
@@ -357,20 +412,23 @@ def make_config(players: list[str], *, money: str = "open", expansion: bool = Fa
     names = validate_players(players)
     if money not in ("open", "closed"):
         raise IllegalAction('money is "open" or "closed"', "money")
+    if not isinstance(expansion, bool):
+        raise IllegalAction("the Expansion is on (true) or off (false)", "expansion")
     for v in variants:
         if v not in ("more_markets", "known_order", "crash"):
             raise IllegalAction(f"unknown variant {v!r}", "variants")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise IllegalAction("the seed must be a whole number", "seed")
+    elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise IllegalAction(f"the seed must be a whole number from 0 to {MAX_SEED:,}", "seed")
     numbers = validate_board_numbers(board_numbers)
     drawn_fish, drawn_ext = choose_markets(len(names), expansion, seed, fixed_fish)
     fish = fish_markets if fish_markets is not None else drawn_fish
     external = external_markets if external_markets is not None else drawn_ext
     fish_t, ext_t = validate_markets(len(names), expansion, fish, external,
                                      more_markets="more_markets" in variants)
-    if not 0 <= start_player < len(names):
+    if (not isinstance(start_player, int) or isinstance(start_player, bool)
+            or not 0 <= start_player < len(names)):
         raise IllegalAction("the start player must be one of the players", "start_player")
     return GameConfig(
         players=names, colors=tuple(c for c, _ in SEAT_COLORS[: len(names)]),

@@ -6,11 +6,26 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, make_response, render_template, request
 from htmx_flask import Htmx
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge
+from werkzeug.routing import IntegerConverter
 
 from ..paths import STATIC, TEMPLATES
 from ..store import StoreError
 
 htmx = Htmx()
+
+#: Largest request body: an action is well under 1 KiB, a snapshot or the calculator's
+#: whole form a few KiB. Anything more is refused (413) before it is read into memory.
+BODY_LIMIT = 64 * 1024
+#: Most fields of a multipart form (the calculator's six players use about 200).
+FORM_PARTS = 500
+
+
+class AsciiInt(IntegerConverter):
+    """``<int:seat_no>`` in ASCII digits, nine at most: Werkzeug's ``\\d+`` also matches
+    "١", and a 5,000-digit path reached ``int()`` and answered 500."""
+
+    regex = r"[0-9]{1,9}"
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -22,9 +37,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         static_folder=str(STATIC),
         static_url_path="/static",
     )
-    app.config.update(DATABASE=None, SEND_FILE_MAX_AGE_DEFAULT=3600)
+    app.config.update(DATABASE=None, SEND_FILE_MAX_AGE_DEFAULT=3600,
+                      MAX_CONTENT_LENGTH=BODY_LIMIT, MAX_FORM_MEMORY_SIZE=BODY_LIMIT,
+                      MAX_FORM_PARTS=FORM_PARTS)
     if config:
         app.config.update(config)
+    app.url_map.converters["int"] = AsciiInt  # before any route is added
     # Reports keep the rulebook's order of steps and fish; never sort keys.
     app.json.sort_keys = False  # type: ignore[attr-defined]
     htmx.init_app(app)
@@ -40,6 +58,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     _register_games(app)
 
     app.register_error_handler(StoreError, storage_refusal)
+    _register_errors(app)
 
     @app.template_filter("yen")
     def yen_filter(value: int) -> str:
@@ -72,3 +91,25 @@ def storage_refusal(exc: StoreError) -> Response:
         resp = make_response(render_template("unavailable.html", message=exc.message))
     resp.status_code = 503
     return resp
+
+
+def _register_errors(app: Flask) -> None:
+    """Werkzeug's own refusals (a body over the limit, a body it cannot parse) answered as
+    every other refusal: one sentence, as JSON for the API and as the message fragment for
+    the pages."""
+    from ..door import Refused
+    from .forms import htmx_error
+
+    def answer(status: int, message: str) -> Any:
+        if request.path.startswith("/api/"):
+            return jsonify({"error": message}), status
+        return htmx_error(Refused(status, message))
+
+    @app.errorhandler(RequestEntityTooLarge)
+    def too_large(_exc: RequestEntityTooLarge) -> Any:
+        return answer(413, f"The request is too large: this app takes at most "
+                           f"{BODY_LIMIT // 1024} KiB.")
+
+    @app.errorhandler(BadRequest)
+    def bad_request(_exc: BadRequest) -> Any:
+        return answer(400, "The request could not be read; reload the page and try again.")

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, jsonify
 
+from ..door import Refused
 from ..rules.errors import IllegalAction
 from ..rules.snapshot import score_snapshot
+from . import edge
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -19,19 +21,17 @@ def error(message: str, status: int, field: str | None = None) -> Any:
     return jsonify(body), status
 
 
-def json_body() -> Any:
-    """The request's JSON, or IllegalAction with a sentence a person understands."""
-    data = request.get_json(silent=True)
-    if data is None:
-        raise IllegalAction("the request body must be JSON")
-    return data
-
-
 @bp.post("/score")
 def score() -> Any:
     """Score a tsukiji-snapshot/1: 200 with the report, or 400 with the error and field."""
     try:
-        report = score_snapshot(json_body())
+        data = edge.read_json()
+    except Refused as exc:
+        return error(exc.message, exc.status, exc.field)
+    if data is edge.EMPTY:
+        return error("Send a tsukiji-snapshot/1 as the JSON body.", 400)
+    try:
+        report = score_snapshot(data)
     except IllegalAction as exc:
-        return error(exc.message, 400, exc.field)
+        return error(edge.sentence(exc.message, exc.field), 400, exc.field)
     return jsonify(report.to_json())

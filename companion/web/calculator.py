@@ -41,6 +41,7 @@ from ..rules.catalogue import (
 )
 from ..rules.errors import IllegalAction
 from ..rules.snapshot import FORMAT, score_snapshot
+from .schemas import form_int
 
 bp = Blueprint("calculator", __name__, url_prefix="/calculator")
 
@@ -97,9 +98,10 @@ MARKET_COUNTERS = (
 #: Fish markets that can be Overfished: (id, name, expansion).
 OVERFISHABLE = tuple((m.id, m.en, m.expansion) for m in FISH_MARKETS.values())
 
-_PLAYER_NAME = re.compile(r"players\[(\d+)\]\.name")
-_FIELD = re.compile(r"players\[(\d+)\]\.(.+)")
-_WHOLE = re.compile(r"[+-]?[0-9]+")
+# ASCII digits, two at most: ``\d`` also matches "²" and "١", which int() breaks on, and
+# no table has more than six players.
+_PLAYER_NAME = re.compile(r"players\[([0-9]{1,2})\]\.name")
+_FIELD = re.compile(r"players\[([0-9]{1,2})\]\.(.+)")
 _NO_SALMON = {"fresh": 0, "degraded": 0}
 
 
@@ -157,15 +159,16 @@ class CalcForm:
             self.players.append({})
             self.focus = len(self.players) - 1
         elif action.startswith("remove:") and len(self.players) > MIN_PLAYERS:
-            index = action.partition(":")[2]
-            if index.isdigit() and int(index) < len(self.players):
-                del self.players[int(index)]
+            index = form_int(action.partition(":")[2])
+            if index is not None and index < len(self.players):
+                del self.players[index]
         step = form.get("step", "")
         if step:
             self._step(*step.rpartition(":")[::2])
 
-    def _step(self, name: str, delta: str) -> None:
-        if not _WHOLE.fullmatch(delta):
+    def _step(self, name: str, raw_delta: str) -> None:
+        delta = form_int(raw_delta, signed=True)
+        if delta is None:
             return
         if m := _FIELD.fullmatch(name):
             i, sub = int(m.group(1)), m.group(2)
@@ -178,17 +181,18 @@ class CalcForm:
             if counter is None:
                 return
             values, sub = self.markets, name
-        values[sub] = str(stepped(values.get(sub, ""), int(delta), counter))
+        values[sub] = str(stepped(values.get(sub, ""), delta, counter))
 
 
 def stepped(raw: str, delta: int, counter: Counter) -> int | str:
     """The value after a − / + press; the same arithmetic as static/calculator.js.
     An empty field steps to the minimum (−) or to max(minimum, 1) (+)."""
     text = raw.strip()
-    if text and not _WHOLE.fullmatch(text):
+    typed = form_int(text, signed=True)
+    if text and typed is None:
         return raw  # leave text that is not a number for the error to point at
-    if text:
-        value = int(text) + delta
+    if typed is not None:
+        value = typed + delta
     else:
         value = max(counter.min, delta) if delta > 0 else counter.min
     value = max(counter.min, value)
@@ -198,12 +202,14 @@ def stepped(raw: str, delta: int, counter: Counter) -> int | str:
 
 
 def _number(raw: str) -> int | str:
-    """A typed whole number, or the text unchanged so the rules core can refuse it with
-    its own sentence. Empty means 0."""
+    """A typed whole number (the forms' one reading of digits: ASCII only, bounded), or
+    the text unchanged so the rules core can refuse it with its own sentence. Empty
+    means 0."""
     text = raw.strip()
     if not text:
         return 0
-    return int(text) if _WHOLE.fullmatch(text) else raw
+    value = form_int(text, signed=True)
+    return raw if value is None else value
 
 
 def _yen(raw: str) -> int | str:

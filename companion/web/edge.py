@@ -1,19 +1,50 @@
 """Parsing at the edge: every request body (JSON or an htmx form) becomes typed arguments
-once, here, before the door sees it. A body that cannot be parsed is refused with one
-sentence naming the field; nothing is built from a request before its identity is checked
-(the routes call these after ``identify``)."""
+once, here, before the door sees it, through the models of :mod:`.schemas`. A body that
+cannot be parsed is refused with one sentence naming the field; nothing is built from a
+request before its identity is checked (the routes call these after ``identify``).
+
+The JSON body is read here rather than by Flask's ``get_json``: that one lets a deeply
+nested body raise RecursionError (a 500) and reads ``NaN`` as a number. The size of any
+body is bounded by the app (``MAX_CONTENT_LENGTH``, companion/web/__init__.py).
+"""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final, NoReturn
 
 from flask import request
+from pydantic import ValidationError
 from werkzeug.datastructures import MultiDict
 
 from ..door import Refused
+from ..rules.catalogue import FISH_MARKETS
 from ..rules.errors import IllegalAction
-from ..rules.setup import GameConfig, make_config
+from ..rules.moves import MAX_COUNT, MOVES
+from ..rules.setup import GameConfig, bad_character, make_config
+from . import schemas
+from .schemas import ACTIONS, AUCTIONS, FORM_STOCK, TOKEN_CODES, parse
+
+#: JSON bodies nest no deeper than this (a snapshot is 5 deep); deeper is refused before
+#: ``json.loads`` can recurse.
+MAX_DEPTH = 20
+#: Digits a JSON number may have: enough for the bounds of every field to name the field
+#: ("The amount must be at most ¥1,000,000."), and far below Python's 4,300-digit limit.
+JSON_DIGITS = 100
+#: Form fields the pages send for themselves, not for the action: who is posting
+#: (``as``, read by the route) and a security token, should the pages carry one.
+PAGE_FIELDS: Final = frozenset({"as", "csrf_token"})
+
+
+class _Empty:
+    """No body at all (as opposed to a JSON ``null``)."""
+
+    def __repr__(self) -> str:
+        return "EMPTY"
+
+
+EMPTY: Final = _Empty()
 
 
 @dataclass(frozen=True)
@@ -24,177 +55,390 @@ class Action:
     correction: bool = False
 
 
+# -- reading the body --------------------------------------------------------------------------
+
+class _TooManyDigits(ValueError):
+    pass
+
+
+def _int(text: str) -> int:
+    # Python refuses to read numbers of more than 4,300 digits (ValueError); no number of
+    # this game has more than a few, so a long one is refused before it is built.
+    if len(text.lstrip("-")) > JSON_DIGITS:
+        raise _TooManyDigits(text[:20])
+    return int(text)
+
+
+def _constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _too_deep(text: str) -> bool:
+    """Whether brackets outside strings nest deeper than MAX_DEPTH (one linear scan, only
+    when there are that many brackets at all)."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+def _first_bad_text(data: Any) -> tuple[str, bool] | None:
+    """The path of the first string (or object key: ``True``) holding a character nothing
+    may store, walking the whole value (its depth is bounded already)."""
+    stack: list[tuple[str, Any]] = [("", data)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, str):
+            if bad_character(value) is not None:
+                return where, False
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if bad_character(key) is not None:
+                    return where, True
+                stack.append((f"{where}.{key}" if where else key, item))
+        elif isinstance(value, list):
+            stack.extend((f"{where}[{i}]", item) for i, item in enumerate(value))
+    return None
+
+
+def read_json(subject: str = "body") -> Any:
+    """The request's JSON body: ``EMPTY`` when there is none; Refused (400) when it is not
+    UTF-8 JSON, nests too deeply, holds a number too long for the game, NaN or Infinity,
+    or a text with a control character or a lone surrogate."""
+    if request.method in ("GET", "HEAD"):
+        return EMPTY  # a body means nothing there: never refuse a read for one
+    raw = request.get_data(cache=True)  # bounded by MAX_CONTENT_LENGTH: 413 beyond
+    if not raw.strip():
+        return EMPTY
+    try:
+        text = raw.decode("utf-8")
+        if _too_deep(text):
+            raise Refused(400, f"The request body nests deeper than {MAX_DEPTH} levels.")
+        data = json.loads(text, parse_int=_int, parse_constant=_constant)
+    except _TooManyDigits:
+        raise Refused(400, "A number in the request body has more digits than any number "
+                           "of this game.") from None
+    except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError too
+        raise Refused(400, "The request body is not valid JSON.") from None
+    bad = _first_bad_text(data)
+    if bad is not None:
+        raise schemas.bad_text(subject, *bad)
+    return data
+
+
+def json_body() -> Any:
+    """The request's JSON body, for the routes (see :func:`read_json`)."""
+    return read_json()
+
+
+def _object(data: Any, message: str, empty_ok: bool = False) -> dict[str, Any]:
+    if empty_ok and data is EMPTY:
+        return {}
+    if not isinstance(data, dict):
+        raise Refused(400, message)
+    return data
+
+
+def form_fields(form: MultiDict[str, str] | None = None) -> dict[str, str]:
+    """An htmx form as the fields of a body: the first value of each field, trimmed, an
+    empty field left out (absent). The take-licence form sends "pay" twice, the checkbox
+    before its hidden "off", so the first value is the one meant."""
+    form = request.form if form is None else form
+    out: dict[str, str] = {}
+    for key in form:
+        if bad_character(key) is not None:
+            raise schemas.bad_text("form", key, key=True)
+        if any(bad_character(v) is not None for v in form.getlist(key)):
+            raise schemas.bad_text("form", key)
+        value = (form.get(key) or "").strip()
+        if key not in PAGE_FIELDS and value:
+            out[key] = value
+    return out
+
+
+def _with_query_version(fields: dict[str, str]) -> dict[str, str]:
+    """A page may send the version it saw as ``?expected_seq=`` instead of a field."""
+    query = (request.args.get("expected_seq") or "").strip()
+    if "expected_seq" not in fields and query:
+        if bad_character(query) is not None:
+            raise schemas.bad_text("form", "expected_seq")
+        return {**fields, "expected_seq": query}
+    return fields
+
+
+# -- versions ----------------------------------------------------------------------------------
+
+def _if_match() -> int | None:
+    """``If-Match: "12"`` (an entity tag) or ``If-Match: 12``."""
+    raw = request.headers.get("If-Match")
+    if raw is None or not raw.strip():
+        return None
+    tag = raw.strip().removeprefix("W/").strip('"')
+    number = schemas.form_int(tag)
+    if number is None or number > schemas.MAX_SEQ:
+        raise Refused(400, 'The If-Match header must be the number of the last entry you saw, '
+                           'such as "12".', "expected_seq")
+    return number
+
+
+def expected_json(data: Any) -> int | None:
+    if isinstance(data, dict) and data.get("expected_seq") is not None:
+        return parse(schemas.Redo, {"expected_seq": data["expected_seq"]}, "redo").expected_seq
+    return _if_match()
+
+
+def expected_form() -> int | None:
+    return parse(schemas.Redo, _with_query_version(form_fields()), "redo",
+                 form=True).expected_seq
+
+
+# -- actions -----------------------------------------------------------------------------------
+
+def _action_model(kind: Any) -> type[schemas.ActionBody]:
+    if not isinstance(kind, str) or not kind:
+        raise Refused(400, 'The action needs a "type", such as "pay" or "next_turn".', "type")
+    model = ACTIONS.get(kind)
+    if model is not None:
+        return model
+    if kind in MOVES and MOVES[kind].internal:
+        raise Refused(400, "Auctions are opened, bid on and settled through the auction "
+                           "pages and endpoints.", "type")
+    if len(kind) > schemas.ID_MAX:
+        raise Refused(400, "There is no action of that type (docs/actions.md lists them).",
+                      "type")
+    raise Refused(400, f"There is no action called {kind!r}.", "type")
+
+
+def action_json(data: Any) -> Action:
+    body = _object(data, 'An action is a JSON object with a "type", such as '
+                         '{"type": "next_turn"}.')
+    model = _action_model(body.get("type"))
+    action = parse(model, body, str(body["type"]))
+    expected = action.expected_seq if action.expected_seq is not None else _if_match()
+    return Action(str(body["type"]), action.args(), expected, action.correction)
+
+
+def action_form() -> Action:
+    """An action from an htmx form: the same model as the JSON body, its strings read as
+    numbers and flags where the model wants them."""
+    fields = _with_query_version(form_fields())
+    model = _action_model(fields.get("type"))
+    action = parse(model, fields, fields["type"], form=True)
+    return Action(fields["type"], action.args(), action.expected_seq, action.correction)
+
+
+# -- auctions ----------------------------------------------------------------------------------
+
+def _auction_model(kind: Any) -> type[schemas.AuctionBody]:
+    model = AUCTIONS.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        raise Refused(400, schemas.wording("auction", "kind").sentence("must"), "kind")
+    return model
+
+
+def auction_json(data: Any) -> tuple[dict[str, Any], int | None]:
+    body = _object(data, 'An auction is a JSON object with a "kind" and an "owner", such as '
+                         '{"kind": "tuna", "owner": "Aiko"}.')
+    auction = parse(_auction_model(body.get("kind")), body, str(body.get("kind")))
+    expected = auction.expected_seq if auction.expected_seq is not None else _if_match()
+    return auction.body(), expected
+
+
+#: Fields of the page's auction form besides its ``lot_<code>`` and ``barrel_<market>``.
+_AUCTION_FORM = frozenset({"kind", "owner", "drawn", "lot", "expected_seq"})
+
+
+def _form_stock(key: str, value: str) -> int:
+    """One count of the auction form, at most MAX_COUNT: the lot list is built from these,
+    so a count is checked before any list grows."""
+    try:
+        return FORM_STOCK.validate_python(value, context={"form": True})
+    except ValidationError:
+        raise Refused(400, f"Every count of the lot and of the barrels is a whole number "
+                           f"from 0 to {MAX_COUNT}.", key) from None
+
+
+def auction_form() -> tuple[dict[str, Any], int | None]:
+    """The page's auction form: the counts of the lot (``lot_eel=2``) and of the Overseas
+    barrels (``barrel_tuna=3``) become the same body as the JSON API's, keeping only the
+    fields the chosen kind has (the form shows them all)."""
+    fields = _with_query_version(form_fields())
+    lot = [code for code in request.form.getlist("lot") if code.strip()]
+    barrels: dict[str, int] = {}
+    for key, value in fields.items():
+        if key.startswith("lot_"):
+            code = key[4:]
+            if code not in TOKEN_CODES:
+                raise Refused(400, "The lot names a token that does not exist.", key)
+            lot += [code] * _form_stock(key, value)
+        elif key.startswith("barrel_"):
+            market = key[7:]
+            if market not in FISH_MARKETS:
+                raise Refused(400, "The barrels name a market that does not exist.", key)
+            count = _form_stock(key, value)
+            if count:
+                barrels[market] = count
+        elif key not in _AUCTION_FORM:
+            raise Refused(400, f"This request has no field {schemas.quoted(key)}.", key)
+    kind = fields.get("kind")
+    model = _auction_model(kind)
+    body: dict[str, Any] = {"kind": kind, "owner": fields.get("owner")}
+    if model is schemas.DockingAuction and "drawn" in fields:
+        body["drawn"] = fields["drawn"]
+    elif model is schemas.LotAuction:
+        body["lot"] = lot
+    elif model is schemas.OverseasAuction:
+        body["barrels"] = barrels
+    if "expected_seq" in fields:
+        body["expected_seq"] = fields["expected_seq"]
+    # The values are typed now except expected_seq, which the form mode reads.
+    auction = parse(model, body, str(kind), form=True)
+    return auction.body(), auction.expected_seq
+
+
+# -- bids and choices --------------------------------------------------------------------------
+
+_SEND_AMOUNT = 'Send {"amount": …} in Yen; ¥0 is allowed.'
+
+
+def bid_json(data: Any) -> int:
+    return parse(schemas.Bid, _object(data, _SEND_AMOUNT), "bid").amount
+
+
+def bid_form() -> int:
+    return parse(schemas.Bid, form_fields(), "bid", form=True).amount
+
+
+def winner_json(data: Any) -> str | None:
+    body = _object(data, 'Send {"winner": name}, or {"winner": null} to decline every '
+                         "offer at Barter.")
+    if "winner" not in body:
+        raise Refused(400, 'Send {"winner": name}, or {"winner": null} to decline every '
+                           "offer at Barter.", "winner")
+    return parse(schemas.Choose, body, "choose").winner
+
+
+def winner_form() -> str | None:
+    """A form's winner; an empty one declines every offer (Barter)."""
+    fields = form_fields()
+    return parse(schemas.Choose, {"winner": None, **fields}, "choose", form=True).winner
+
+
+# -- undo and redo -----------------------------------------------------------------------------
+
+_UNDO_BODY = ('An undo is {} or {"to_seq": n}, with "expected_seq" if you like; send it as '
+              "a JSON object.")
+
+
+def undo_json(data: Any) -> tuple[int | None, int | None]:
+    undo = parse(schemas.Undo, _object(data, _UNDO_BODY, empty_ok=True), "undo")
+    return undo.to_seq, undo.expected_seq if undo.expected_seq is not None else _if_match()
+
+
+def undo_form() -> tuple[int | None, int | None]:
+    undo = parse(schemas.Undo, _with_query_version(form_fields()), "undo", form=True)
+    return undo.to_seq, undo.expected_seq
+
+
+def redo_json(data: Any) -> int | None:
+    body = _object(data, 'A redo is {}, with "expected_seq" if you like; send it as a JSON '
+                         "object.", empty_ok=True)
+    redo = parse(schemas.Redo, body, "redo")
+    return redo.expected_seq if redo.expected_seq is not None else _if_match()
+
+
+# -- new games ---------------------------------------------------------------------------------
+
+def sentence(message: str, field: str | None = None) -> str:
+    """A rules clause ("must be a whole number >= 0") as one sentence naming its field,
+    for answers whose field is a path (``players[1].fish.eel``)."""
+    if field and message.startswith(("must ", "is ")):
+        text = f"The value of {field} {message}"
+    elif field:
+        text = f"In {field}, {message}"
+    else:
+        text = message[:1].upper() + message[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def _setup_refusal(exc: IllegalAction) -> Refused:
     message = exc.message[0].upper() + exc.message[1:]
     return Refused(400, message if message.endswith(".") else message + ".", exc.field)
 
 
-def json_body() -> Any:
-    return request.get_json(silent=True)
-
-
-def _expected_raw(raw: Any) -> int | None:
-    if raw is None or raw == "":
-        return None
-    try:
-        return int(str(raw).strip('"'))
-    except ValueError:
-        raise Refused(400, "expected_seq must be a whole number.", "expected_seq") from None
-
-
-def expected_json(data: Any) -> int | None:
-    raw = data.get("expected_seq") if isinstance(data, dict) else None
-    return _expected_raw(raw if raw is not None else request.headers.get("If-Match"))
-
-
-def expected_form() -> int | None:
-    return _expected_raw(request.form.get("expected_seq") or request.args.get("expected_seq"))
-
-
-def action_json(data: Any) -> Action:
-    if not isinstance(data, dict):
-        raise Refused(400, "The body must be a JSON object with a \"type\".")
-    kind = data.get("type")
-    if not isinstance(kind, str):
-        raise Refused(400, "The action needs a \"type\".", "type")
-    args = {k: v for k, v in data.items() if k not in ("type", "expected_seq", "correction")}
-    return Action(kind, args, expected_json(data), bool(data.get("correction")))
-
-
-def action_form() -> Action:
-    """An action from an htmx form: fields as strings; empty fields left out."""
-    action: dict[str, Any] = {}
-    for key in request.form:
-        if key in ("as", "expected_seq"):
-            continue
-        value = request.form.get(key, "").strip()
-        if value != "":
-            action[key] = value
-    if "pay" in action:
-        action["pay"] = action["pay"] not in ("off", "false", "0")
-    kind = action.pop("type", "")
-    correction = bool(action.pop("correction", False))
-    return Action(str(kind), action, expected_form(), correction)
-
-
-def auction_json(data: Any) -> tuple[dict[str, Any], int | None]:
-    if not isinstance(data, dict):
-        raise Refused(400, "An auction is a JSON object with a \"kind\" and an \"owner\".")
-    return data, expected_json(data)
-
-
-def auction_form() -> tuple[dict[str, Any], int | None]:
-    form = request.form
-    body: dict[str, Any] = {"kind": form.get("kind"), "owner": form.get("owner")}
-    if form.get("drawn"):
-        body["drawn"] = form.get("drawn")
-    lot = [code for code in form.getlist("lot") if code]
-    for key in form:
-        if key.startswith("lot_") and form.get(key, "").isdigit():
-            lot += [key[4:]] * min(int(form[key]), 30)
-        if key.startswith("barrel_") and form.get(key, "").isdigit() and int(form[key]):
-            body.setdefault("barrels", {})[key[7:]] = int(form[key])
-    if lot:
-        body["lot"] = lot
-    return body, expected_form()
-
-
-def bid_json(data: Any) -> int:
-    if not isinstance(data, dict) or "amount" not in data:
-        raise Refused(400, "Send {\"amount\": …} in Yen; ¥0 is allowed.", "amount")
-    return _bid(data["amount"])
-
-
-def bid_form() -> int:
-    return _bid(request.form.get("amount", ""))
-
-
-def _bid(amount: Any) -> int:
-    if isinstance(amount, str) and amount.strip().isdigit():
-        amount = int(amount)
-    if not isinstance(amount, int) or isinstance(amount, bool):
-        raise Refused(400, "A bid is a whole number of Yen.", "amount")
-    if amount < 0:
-        raise Refused(400, "A bid cannot be negative; ¥0 is allowed.", "amount")
-    if amount % 100:
-        raise Refused(400, "A bid must be a multiple of ¥100.", "amount")
-    return amount
-
-
-def winner_json(data: Any) -> str | None:
-    if not isinstance(data, dict) or "winner" not in data:
-        raise Refused(400, 'Send {"winner": name}, or {"winner": null} to decline every '
-                           "offer at Barter.", "winner")
-    winner = data["winner"]
-    return str(winner) if winner else None
-
-
-def winner_form() -> str | None:
-    return request.form.get("winner") or None
-
-
-def undo_json(data: Any) -> tuple[int | None, int | None]:
-    data = data if isinstance(data, dict) else {}
-    to_seq = data.get("to_seq")
-    if to_seq is not None and (not isinstance(to_seq, int) or isinstance(to_seq, bool)):
-        raise Refused(400, "to_seq must be the number of a history entry.", "to_seq")
-    return to_seq, expected_json(data)
-
-
-def undo_form() -> tuple[int | None, int | None]:
-    raw = request.form.get("to_seq")
-    return (int(raw) if raw and raw.isdigit() else None), expected_form()
-
-
-def redo_json(data: Any) -> int | None:
-    return expected_json(data if isinstance(data, dict) else {})
+def _config(settings: schemas.Config) -> GameConfig:
+    return make_config(
+        list(settings.players), money=settings.money, expansion=settings.expansion,
+        fish_markets=settings.fish_markets, external_markets=settings.external_markets,
+        variants=list(settings.variants), seed=settings.seed, fixed_fish=settings.fixed_fish,
+        start_player=settings.start_player, board_numbers=settings.board_numbers,
+    )
 
 
 def config_json(data: Any) -> GameConfig:
-    if not isinstance(data, dict):
-        raise Refused(400, "The body must be a JSON object.")
+    body = _object(data, 'The game settings are a JSON object, such as '
+                         '{"players": ["Aiko", "Bo"]}.')
     try:
-        return make_config(
-            data.get("players"), money=data.get("money", "open"),
-            expansion=bool(data.get("expansion", False)),
-            fish_markets=data.get("fish_markets"), external_markets=data.get("external_markets"),
-            variants=data.get("variants", ()), seed=data.get("seed"),
-            fixed_fish=data.get("fixed_fish", "mackerel"),
-            start_player=int(data.get("start_player", 0)),
-            board_numbers=data.get("board_numbers"),
-        )
+        return _config(parse(schemas.Config, body, "config"))
     except IllegalAction as exc:
         raise _setup_refusal(exc) from None
-    except (TypeError, ValueError, AttributeError):
-        raise Refused(400, "The game settings are not in the expected form.") from None
 
 
 def config_form(form: MultiDict[str, str]) -> GameConfig:
-    """The New game form as a setup (IllegalAction when a setting breaks a setup rule)."""
-    names = [n for n in (form.getlist("player") or []) if n.strip()]
-    expansion = form.get("expansion") == "on"
-    variants = [v for v in ("more_markets", "known_order", "crash") if form.get(v) == "on"]
-    raw_seed = (form.get("seed") or "").strip()
-    if raw_seed and not raw_seed.isdigit():
-        raise IllegalAction("the seed must be a whole number", "seed")
-    seed = int(raw_seed or 0) or None
-    fish = form.getlist("fish_market") if form.get("manual") == "on" else None
-    external = form.getlist("external_market") if form.get("manual") == "on" else None
+    """The New game form as a setup (IllegalAction when a setting breaks a setup rule or
+    is not in the expected form; the page words it as a sentence)."""
+    for key in form:
+        if bad_character(key) is not None or any(
+                bad_character(v) is not None for v in form.getlist(key)):
+            raise IllegalAction("a setting holds a control character or a text-direction "
+                                "character", key)
+    expansion = form.get("expansion", "")
+    settings: dict[str, Any] = {
+        "players": [n for n in form.getlist("player") if n.strip()],
+        "money": form.get("money") or "open",
+        "variants": [v for v in ("more_markets", "known_order", "crash")
+                     if form.get(v) == "on"],
+    }
+    if expansion:
+        settings["expansion"] = expansion
+        settings["fixed_fish"] = form.get("fixed_fish") or "mackerel"
+    seed = (form.get("seed") or "").strip()
+    if seed:
+        settings["seed"] = seed
+    if form.get("manual") == "on":
+        settings["fish_markets"] = form.getlist("fish_market")
+        settings["external_markets"] = form.getlist("external_market")
     # Numbers printed on Expansion boards, entered by the host: board.<market>.<figure>.
-    numbers: dict[str, dict[str, int]] = {}
+    numbers: dict[str, dict[str, str]] = {}
     for key in form:
         parts = key.split(".")
         value = (form.get(key) or "").strip()
         if len(parts) == 3 and parts[0] == "board" and value:
-            if not value.isdigit():
-                raise IllegalAction("board numbers are whole numbers", key)
-            numbers.setdefault(parts[1], {})[parts[2]] = int(value)
-    config = make_config(
-        names, money=form.get("money", "open"), expansion=expansion, fish_markets=fish,
-        external_markets=external, variants=variants, seed=seed,
-        fixed_fish=form.get("fixed_fish", "mackerel") if expansion else "mackerel",
-        board_numbers=numbers,
-    )
+            numbers.setdefault(parts[1], {})[parts[2]] = value
+    settings["board_numbers"] = numbers
+    try:
+        parsed = parse(schemas.Config, settings, "config", form=True)
+    except Refused as exc:
+        raise IllegalAction(exc.message.removesuffix("."), exc.field) from None
+    # A seed of 0 on the page means "draw one".
+    config = _config(parsed.model_copy(update={"seed": parsed.seed or None}))
     # Keep only the numbers of markets in play.
     kept = {m: n for m, n in config.board_numbers.items() if m in config.fish_markets}
     return replace(config, board_numbers=kept)

@@ -1,0 +1,531 @@
+"""The shape of every request body, as pydantic v2 models: one per action type and one per
+endpoint body, strict (a JSON string is never a number, a number never a bool) and closed
+(``extra="forbid"``: a typo such as ``"ammount"`` is refused with its name, not dropped).
+
+The JSON API and the htmx forms go through the same models. A form sends strings; the one
+step that reads a form string as a number or a flag is :func:`_form_number` /
+:func:`_form_flag`, applied only when validating with ``form=True``: ASCII digits only, so
+``"²"`` and ``"１００"`` are not numbers. Every number is bounded by the physical game
+(``MAX_YEN``, ``MAX_COUNT`` …; docs/actions.md, "Field types and limits").
+
+A refusal is one sentence for a person naming the first bad field (:func:`refusal`),
+never pydantic's own wording. The rules core checks the typed values again (it stays
+standard library only: pydantic lives here, in the web layer).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    ValidationInfo,
+)
+from pydantic_core import ErrorDetails, PydanticCustomError
+
+from ..door import Refused
+from ..rules.auctions import KINDS
+from ..rules.catalogue import (
+    EXTERNAL_MARKETS,
+    FISH_KEYS,
+    FISH_MARKETS,
+    SPIDER_CRAB_VALUES,
+    TUNA_VALUES,
+)
+from ..rules.moves import MAX_COUNT, MAX_YEN, NOTE_MAX
+from ..rules.setup import MAX_SEED, NAME_MAX
+from ..rules.table import SPACE_ITEMS
+
+#: Entry numbers (``expected_seq``, ``to_seq``): a game never gets near a billion entries.
+MAX_SEQ = 10**9
+#: Printed values and track spaces: the largest printed number on a token is 25.
+MAX_PRINTED = 30
+#: Numbers the host enters for Expansion boards (AMB-40).
+MAX_FIGURE = 99
+#: Most tokens in one auction lot: every token one player could hold of several kinds.
+MAX_LOT = 100
+#: Digits a form number may have before it is read as "too large" rather than parsed:
+#: keeps ``int()`` far from Python's 4,300-digit limit.
+MAX_DIGITS = 18
+#: Longest id (market, fish, type …) worth looking up; longer text is not an id.
+ID_MAX = 40
+
+#: Every token code a lot or a draw may name (rules.auctions.Token.parse reads them).
+TOKEN_CODES: frozenset[str] = frozenset(
+    {k for k in FISH_KEYS if k not in ("spider_crab", "tuna")}
+    | {f"spider_crab:{v}" for v in SPIDER_CRAB_VALUES}
+    | {f"tuna:{v}" for v in TUNA_VALUES}
+    | {"salmon:fresh", "salmon:degraded"})
+
+
+# -- form strings → numbers and flags (the one place) -------------------------------------
+
+def form_int(text: str, *, signed: bool = False) -> int | None:
+    """A whole number typed into a form: ASCII digits only (``str.isdigit`` also accepts
+    "²" and "１００", which ``int`` then breaks on or reads as 100), with a leading sign
+    when ``signed``; None when the text is not such a number or has more than
+    ``MAX_DIGITS`` digits.
+
+    >>> form_int("300"), form_int(" 7 "), form_int("²"), form_int("１００"), form_int("-3")
+    (300, 7, None, None, None)
+    >>> form_int("-3", signed=True), form_int("+", signed=True)
+    (-3, None)
+    """
+    text = text.strip()
+    sign = 1
+    if signed and text[:1] in ("+", "-"):
+        sign = -1 if text[0] == "-" else 1
+        text = text[1:]
+    if not text or len(text) > MAX_DIGITS or not (text.isascii() and text.isdigit()):
+        return None
+    return sign * int(text)
+
+
+def _is_form(info: ValidationInfo) -> bool:
+    context = info.context
+    return isinstance(context, Mapping) and bool(context.get("form"))
+
+
+def _form_number(value: object, info: ValidationInfo) -> object:
+    """In a form, ASCII digits are a number; anything else is left for the strict check to
+    refuse. Too many digits read as a number beyond every bound, so the refusal says the
+    limit instead of "not a number"."""
+    if not _is_form(info) or not isinstance(value, str):
+        return value
+    number = form_int(value)
+    if number is None and value.isascii() and value.isdigit():
+        return 10**MAX_DIGITS
+    return value if number is None else number
+
+
+_TRUE = frozenset({"on", "1", "true"})
+_FALSE = frozenset({"off", "0", "false"})
+
+
+def _form_flag(value: object, info: ValidationInfo) -> object:
+    """A ticked checkbox sends "on"; "1"/"true" and "off"/"0"/"false" are read too."""
+    if not _is_form(info) or not isinstance(value, str):
+        return value
+    word = value.strip().lower()
+    return True if word in _TRUE else False if word in _FALSE else value
+
+
+def _one_of(choices: Collection[str]) -> AfterValidator:
+    def check(value: str) -> str:
+        if value not in choices:
+            raise PydanticCustomError("not_one_of", "not one of the choices")
+        return value
+    return AfterValidator(check)
+
+
+FormNumber = BeforeValidator(_form_number)
+FormFlag = BeforeValidator(_form_flag)
+
+Flag = Annotated[bool, FormFlag]
+Seq = Annotated[int, FormNumber, Field(ge=0, le=MAX_SEQ)]
+Amount = Annotated[int, FormNumber, Field(ge=1, le=MAX_YEN)]
+BidAmount = Annotated[int, FormNumber, Field(ge=0, le=MAX_YEN, multiple_of=100)]
+Count = Annotated[int, FormNumber, Field(ge=1, le=MAX_COUNT)]
+Stock = Annotated[int, FormNumber, Field(ge=0, le=MAX_COUNT)]
+Printed = Annotated[int, FormNumber, Field(ge=0, le=MAX_PRINTED)]
+Figure = Annotated[int, FormNumber, Field(ge=0, le=MAX_FIGURE)]
+Seed = Annotated[int, FormNumber, Field(ge=0, le=MAX_SEED)]
+Seat = Annotated[int, FormNumber, Field(ge=0, le=5)]
+#: A player named in an action: the rules look the name up; this only bounds it.
+Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX)]
+Note = Annotated[str, Field(max_length=NOTE_MAX)]
+Text = Annotated[str, Field(max_length=ID_MAX)]
+FishKey = Annotated[str, Field(max_length=ID_MAX), _one_of(FISH_KEYS)]
+FishMarket = Annotated[str, Field(max_length=ID_MAX), _one_of(FISH_MARKETS)]
+AnyMarket = Annotated[str, Field(max_length=ID_MAX),
+                      _one_of(set(FISH_MARKETS) | set(EXTERNAL_MARKETS))]
+Item = Annotated[str, Field(max_length=ID_MAX), _one_of(SPACE_ITEMS)]
+TokenCode = Annotated[str, Field(max_length=ID_MAX), _one_of(TOKEN_CODES)]
+Side = Literal["fresh", "degraded"]
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+# -- actions (POST /actions, the /act form) -------------------------------------------------
+
+class ActionBody(Body):
+    #: Not arguments of the move: read by the door, never stored with the action.
+    expected_seq: Seq | None = None
+    correction: Flag = False
+
+    def args(self) -> dict[str, Any]:
+        """The move's arguments as typed values; fields left out keep the rules' defaults
+        (and stay out of the log, as before)."""
+        return self.model_dump(by_alias=True, exclude_unset=True, exclude_none=True,
+                               exclude={"type", "expected_seq", "correction"})
+
+
+class Pay(ActionBody):
+    type: Literal["pay"]
+    from_: Name = Field(alias="from")
+    to: Name
+    amount: Amount
+    note: Note = ""
+
+
+class _Tokens(ActionBody):
+    fish: FishKey
+    count: Count = 1
+    value: Printed | None = None
+    # The forms send a side for every fish; the rules read it for Salmon only.
+    side: Side | None = None
+
+
+class GainFish(_Tokens):
+    type: Literal["gain_fish"]
+    player: Name
+
+
+class LoseFish(_Tokens):
+    type: Literal["lose_fish"]
+    player: Name
+    to: Literal["market", "box"] | None = None
+
+
+class GiveFish(_Tokens):
+    type: Literal["give_fish"]
+    from_: Name = Field(alias="from")
+    to: Name
+
+
+class TakeRedSnapper(ActionBody):
+    type: Literal["take_red_snapper"]
+    player: Name
+    count: Count = 1
+
+
+class TakeLicense(ActionBody):
+    type: Literal["take_license"]
+    player: Name
+    market: FishMarket
+    count: Count = 1
+    pay: Flag = True
+
+
+class ReturnLicense(ActionBody):
+    type: Literal["return_license"]
+    player: Name
+    market: FishMarket
+    count: Count = 1
+
+
+class TakeItem(ActionBody):
+    type: Literal["take_item"]
+    player: Name
+    item: Item
+    count: Count = 1
+    pay: Flag = True
+
+
+class ReturnItem(ActionBody):
+    type: Literal["return_item"]
+    player: Name
+    item: Item
+    count: Count = 1
+
+
+class TakeLoan(ActionBody):
+    type: Literal["take_loan"]
+    player: Name
+    count: Count = 1
+
+
+class BuyShare(ActionBody):
+    type: Literal["buy_share"]
+    player: Name
+    count: Count = 1
+
+
+class SetTrack(ActionBody):
+    type: Literal["set_track"]
+    track: Literal["eel", "swordfish"]
+    value: Printed
+
+
+class MarkOverfished(ActionBody):
+    type: Literal["mark_overfished"]
+    market: FishMarket
+
+
+class AddMarket(ActionBody):
+    type: Literal["add_market"]
+    market: AnyMarket
+
+
+class NextTurn(ActionBody):
+    type: Literal["next_turn"]
+
+
+class EndGame(ActionBody):
+    type: Literal["end_game"]
+
+
+#: Every action type a client may send, and its model (the rules' MOVES without the
+#: internal auction types; tests/test_edge.py checks that the two agree).
+ACTIONS: dict[str, type[ActionBody]] = {
+    "pay": Pay, "gain_fish": GainFish, "lose_fish": LoseFish, "give_fish": GiveFish,
+    "take_red_snapper": TakeRedSnapper, "take_license": TakeLicense,
+    "return_license": ReturnLicense, "take_item": TakeItem, "return_item": ReturnItem,
+    "take_loan": TakeLoan, "buy_share": BuyShare, "set_track": SetTrack,
+    "mark_overfished": MarkOverfished, "add_market": AddMarket, "next_turn": NextTurn,
+    "end_game": EndGame,
+}
+
+
+# -- the other bodies ------------------------------------------------------------------------
+
+class Undo(Body):
+    to_seq: Seq | None = None
+    expected_seq: Seq | None = None
+
+
+class Redo(Body):
+    expected_seq: Seq | None = None
+
+
+class Bid(Body):
+    amount: BidAmount
+
+
+class Choose(Body):
+    #: A name, or null (at Barter: decline every offer).
+    winner: Name | None
+
+
+class AuctionBody(Body):
+    owner: Name
+    expected_seq: Seq | None = None
+
+    def body(self) -> dict[str, Any]:
+        return self.model_dump(exclude_unset=True, exclude_none=True,
+                               exclude={"expected_seq"})
+
+
+class DockingAuction(AuctionBody):
+    kind: Literal["spider_crab", "tuna"]
+    #: The token drawn by hand; left out, the server draws one.
+    drawn: TokenCode | None = None
+
+
+class SwordfishAuction(AuctionBody):
+    kind: Literal["swordfish"]
+
+
+class LotAuction(AuctionBody):
+    kind: Literal["auction_market", "barter"]
+    lot: list[TokenCode] = Field(max_length=MAX_LOT)
+
+
+class OverseasAuction(AuctionBody):
+    kind: Literal["overseas"]
+    barrels: dict[FishMarket, Stock]
+    drawn: list[TokenCode] | None = Field(default=None, max_length=MAX_COUNT)
+
+
+AUCTIONS: dict[str, type[AuctionBody]] = {
+    "spider_crab": DockingAuction, "tuna": DockingAuction, "swordfish": SwordfishAuction,
+    "auction_market": LotAuction, "barter": LotAuction, "overseas": OverseasAuction,
+}
+assert set(AUCTIONS) == set(KINDS)
+
+
+class Config(Body):
+    """A new game's settings; the rules (make_config) check them against setup."""
+
+    # Bounds generous enough for the rules to say what is wrong ("2 to 6 players",
+    # "at most 24 characters") while no list or text can grow without end.
+    players: list[Annotated[str, Field(max_length=4 * NAME_MAX)]] = Field(max_length=12)
+    money: Text = "open"
+    expansion: Flag = False
+    fish_markets: list[Text] | None = Field(default=None, max_length=len(FISH_MARKETS))
+    external_markets: list[Text] | None = Field(default=None,
+                                                max_length=len(EXTERNAL_MARKETS))
+    variants: list[Text] = Field(default_factory=list, max_length=6)
+    seed: Seed | None = None
+    fixed_fish: Text = "mackerel"
+    start_player: Seat = 0
+    board_numbers: dict[Text, dict[Text, Figure]] | None = None
+
+
+#: One count of a form's auction lot or Overseas barrels (``lot_eel=3``, ``barrel_tuna=2``).
+FORM_STOCK: TypeAdapter[int] = TypeAdapter(Stock, config=ConfigDict(strict=True))
+
+
+# -- refusals: one sentence per field and kind of error -------------------------------------
+
+@dataclass(frozen=True)
+class Wording:
+    """How to say that a field is wrong. ``label`` and ``what`` make the default sentence
+    ("The amount must be a whole number of Yen, such as 300."); ``said`` overrides it per
+    kind of error (``missing``, ``low``, ``high``, ``multiple``, ``shape``)."""
+
+    label: str
+    what: str
+    said: Mapping[str, str] = field(default_factory=dict)
+
+    def sentence(self, kind: str) -> str:
+        if kind in self.said:
+            return self.said[kind]
+        return f"{self.label[0].upper()}{self.label[1:]} must be {self.what}."
+
+
+_PLAYER = "the name of a player at this table"
+_ANY_PARTY = 'a player\'s name or "supply"'
+
+WORDINGS: dict[str, Wording] = {
+    "expected_seq": Wording('the version you saw ("expected_seq")',
+                            f"the number of the last entry you saw, from 0 to {MAX_SEQ:,}"),
+    "to_seq": Wording('the entry to undo to ("to_seq")',
+                      f"the number of a history entry, from 0 to {MAX_SEQ:,}"),
+    "correction": Wording('"correction"', "true or false"),
+    "amount": Wording("the amount", "a whole number of Yen, such as 300", {
+        "low": "The amount must be more than ¥0.",
+        "high": f"The amount must be at most ¥{MAX_YEN:,}."}),
+    "from": Wording('the payer ("from")', _ANY_PARTY),
+    "to": Wording('the payee ("to")', _ANY_PARTY),
+    "note": Wording("the note", f"a text of at most {NOTE_MAX} characters"),
+    "player": Wording("the player", _PLAYER),
+    "fish": Wording("the fish", 'a fish token key, such as "eel" or "tuna"'),
+    "count": Wording("the count", f"a whole number from 1 to {MAX_COUNT}"),
+    "value": Wording("the printed value", "4, 6 or 8 for Spider Crab, 15, 20 or 25 for Tuna"),
+    "side": Wording("the Salmon side", '"fresh" or "degraded"'),
+    "market": Wording("the market", 'a fish market id, such as "eel"'),
+    "item": Wording("the item", '"freezer", "cart" or "buyer_token"'),
+    "track": Wording("the track", '"eel" or "swordfish"'),
+    "pay": Wording('"pay"', "true (the price is paid now) or false"),
+    "owner": Wording("the owner", _PLAYER),
+    "kind": Wording("the kind of auction", "one of " + ", ".join(KINDS)),
+    "drawn": Wording("the token drawn by hand", 'a token code, such as "tuna:20"'),
+    "lot": Wording("the lot", f'a list of at most {MAX_LOT} token codes, such as '
+                              '["eel", "tuna:20"]'),
+    "barrels": Wording("the barrels", f"an object of counts from 0 to {MAX_COUNT} per fish "
+                                      'market, such as {"eel": 2}'),
+    "winner": Wording("the winner", "a player's name, or null to decline every offer at "
+                                    "Barter"),
+    "players": Wording("the players", "a list of 2 to 6 names"),
+    "money": Wording('"money"', '"open" or "closed"'),
+    "expansion": Wording('"expansion"', "true or false"),
+    "fish_markets": Wording('"fish_markets"', 'a list of fish market ids, such as '
+                                              '["mackerel", "eel"]'),
+    "external_markets": Wording('"external_markets"', 'a list of external market ids, such '
+                                                      'as ["ships", "bank"]'),
+    "variants": Wording('"variants"', 'a list of "more_markets", "known_order" or "crash"'),
+    "seed": Wording("the seed", f"a whole number from 0 to {MAX_SEED:,}"),
+    "fixed_fish": Wording('"fixed_fish"', '"mackerel" or "horse_mackerel"'),
+    "start_player": Wording('"start_player"', "a seat number: 0 for the first player"),
+    "board_numbers": Wording("board numbers", f"whole numbers from 0 to {MAX_FIGURE}", {
+        "must": "Board numbers are whole numbers.",
+        "low": f"Board numbers are whole numbers from 0 to {MAX_FIGURE}.",
+        "high": f"Board numbers are whole numbers from 0 to {MAX_FIGURE}.",
+        "shape": 'Board numbers are given per fish market, such as {"nori": {"tokens": 6}}.'}),
+}
+#: Where one field name means something else in one body.
+OVERRIDES: dict[tuple[str, str], Wording] = {
+    ("lose_fish", "to"): Wording('where the tokens go ("to")', '"market" or "box"'),
+    ("give_fish", "from"): Wording('the giver ("from")', _PLAYER),
+    ("give_fish", "to"): Wording('the taker ("to")', _PLAYER),
+    ("set_track", "value"): Wording("the space", "a space of the track, from 1 to 13"),
+    ("add_market", "market"): Wording("the market", 'a fish or external market id, such as '
+                                                    '"squid" or "bank"'),
+    ("overseas", "drawn"): Wording("the tokens drawn by hand",
+                                   'a list of token codes, such as ["tuna:20"]'),
+    ("bid", "amount"): Wording("a bid", "a whole number of Yen", {
+        "must": "A bid is a whole number of Yen, such as 300; ¥0 is allowed.",
+        "missing": 'Send {"amount": …} in Yen; ¥0 is allowed.',
+        "low": "A bid cannot be negative; ¥0 is allowed.",
+        "high": f"A bid is at most ¥{MAX_YEN:,}.",
+        "multiple": "A bid must be a multiple of ¥100."}),
+}
+
+#: pydantic's error types, by the kind of sentence that answers them.
+_KINDS = {
+    "missing": "missing",
+    "greater_than_equal": "low", "greater_than": "low",
+    "less_than_equal": "high", "less_than": "high",
+    "multiple_of": "multiple",
+    "dict_type": "shape", "list_type": "shape", "model_type": "shape",
+}
+
+
+def wording(subject: str, name: str) -> Wording:
+    found = OVERRIDES.get((subject, name)) or WORDINGS.get(name)
+    return found or Wording(f"the field {quoted(name)}", "as docs/actions.md describes it")
+
+
+def quoted(name: str) -> str:
+    """A field name as a client typed it, short and with any odd character escaped."""
+    return json.dumps(name[:ID_MAX], ensure_ascii=False)
+
+
+def path(loc: tuple[int | str, ...]) -> str:
+    """``("board_numbers", "nori", "tokens")`` → ``board_numbers.nori.tokens``;
+    ``("lot", 3)`` → ``lot[3]``."""
+    out = ""
+    for part in loc:
+        if part == "[key]":  # pydantic's marker for a dict key that failed
+            continue
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else part
+    return out
+
+
+def _first(errors: list[ErrorDetails]) -> ErrorDetails:
+    # An unknown field explains a missing one ("ammount" for "amount"): say that first.
+    return next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
+
+
+def refusal(exc: ValidationError, subject: str) -> Refused:
+    """The first bad field of a body as one sentence. ``subject`` is the action type or
+    the body's name ("bid", "undo", "config", "auction" …), for the wording."""
+    error = _first(exc.errors())
+    loc = tuple(error["loc"])
+    where = path(loc)
+    name = str(loc[0]) if loc else ""
+    if error["type"] == "extra_forbidden":
+        whose = f'A "{subject}" action' if subject in ACTIONS else "This request"
+        return Refused(400, f"{whose} has no field {quoted(where)} (docs/actions.md lists "
+                            "the fields).", where)
+    kind = _KINDS.get(error["type"], "must")
+    return Refused(400, wording(subject, name).sentence(kind), where or None)
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def parse(model: type[M], data: object, subject: str, *, form: bool = False) -> M:
+    """``data`` as ``model``, or the refusal naming its first bad field. ``form``: the
+    values are form strings, read as numbers and flags where the model wants them."""
+    try:
+        return model.model_validate(data, context={"form": form})
+    except ValidationError as exc:
+        raise refusal(exc, subject) from None
+
+
+def bad_text(subject: str, where: str, key: bool = False) -> Refused:
+    """The refusal of a text holding a character nothing may store."""
+    if key:
+        return Refused(400, "A field name in the request holds a control character, a lone "
+                            "surrogate or a text-direction character.", where or None)
+    root = where.split(".")[0].split("[")[0]
+    label = wording(subject, root).label if root else "the request body"
+    return Refused(400, f"{label[0].upper()}{label[1:]} holds a control character, a lone "
+                        "surrogate or a text-direction character, which cannot be "
+                        "stored.", where)

@@ -8,7 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .catalogue import FISH_MARKETS, LICENSE_SPACES, RED_SNAPPER_TOKENS, STARTING_YEN
+from .catalogue import (
+    FISH_MARKETS,
+    LICENSE_SPACES,
+    RED_SNAPPER_TOKENS,
+    STARTING_YEN,
+    TAKOYAKI_TOKENS,
+    table_stock,
+)
 from .endgame import EndCheck
 from .errors import IllegalAction
 from .fish import Fish, MarketValues
@@ -121,12 +128,8 @@ def initial_table(config: GameConfig) -> Table:
     )
     external = frozenset(config.external_markets)
     stock: dict[str, int] = {}
-    if "bank" in external:
-        stock.update({"bank.loans": 3, "bank.shares": 2})
-    if "rentals" in external:
-        stock.update({"rentals.freezer": 2, "rentals.cart": 2})
-    if "influence" in external:
-        stock.update({"influence.buyer_token": 2})
+    for market in config.external_markets:
+        stock.update(table_stock(market))
     board_tokens: dict[str, int | None] = {}
     for m in config.fish_markets:
         if FISH_MARKETS[m].tokens_in_bag:
@@ -134,7 +137,7 @@ def initial_table(config: GameConfig) -> Table:
         board_tokens[m] = board_figure(config, m, "tokens")
     board_tokens.pop("red_snapper", None)  # the grid is tracked by MarketValues
     if "octopus" in config.fish_markets:
-        board_tokens["takoyaki"] = 12
+        board_tokens["takoyaki"] = TAKOYAKI_TOKENS
     return Table(
         config=config,
         players=players,

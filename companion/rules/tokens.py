@@ -15,8 +15,8 @@ from .setup import bag_contents
 from .table import Table
 
 #: Horse Mackerel Overfished pays ¥200 per token held; Nori Overfished costs ¥100 per token.
-HORSE_MACKEREL_BONUS = 200
-NORI_PENALTY = 100
+HORSE_MACKEREL_BONUS = FISH_MARKETS["horse_mackerel"].numbers["overfished_bonus"]
+NORI_PENALTY = FISH_MARKETS["nori"].numbers["overfished_penalty"]
 
 
 def fish_market_in_play(t: Table, market: object, key: str = "market") -> str:

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.eventlog import Event, fold
 from companion.rules.auctions import (
     KINDS,
     OWNER_BIDS,
@@ -32,7 +33,6 @@ from companion.rules.errors import IllegalAction
 from companion.rules.moves import apply
 from companion.rules.setup import make_config
 from companion.rules.table import Table, initial_table
-from companion.eventlog import Event, fold
 
 NAMES = ["A", "B", "C", "D"]
 A, B, C, D = range(4)

@@ -48,6 +48,7 @@ _NAMES_EN: dict[str, str] = {
     **{k: v.en for k, v in FISH_MARKETS.items()},
     **{k: v.en for k, v in EXTERNAL_MARKETS.items()},
     **TOKEN_NAMES,
+    "salmon_degraded": "Salmon (degraded)",
     "supply": "the supply", "box": "the box", "bag": "the Auction bag",
     "market": "its market", "harbor": "the Harbor board", "hand": "their own tokens",
     "upper": "upper row", "lower": "lower row", "canned": "the canned-sardine space",
@@ -91,6 +92,7 @@ CATALOGUE: dict[str, dict[str, str]] = {"en": {
     "entry_barrel_wrong": "{market} takes a {allowed} barrel from your Harbor as its entry, "
                           "not {fish}.",
     "not_held": "{player} does not hold {count} {fish}.",
+    "market_tokens_left": "The {market} market has only {left} {fish} tokens left.",
     "not_held_valued": "{player} does not hold a {fish} {value}.",
     "not_for_sale": "{owner} has no {fish} for sale on the {row} at ¥{price:,}.",
     "sardine_licence_held": "Sardine cannot be entered while holding a Sardine licence; "

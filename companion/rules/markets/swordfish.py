@@ -1,0 +1,48 @@
+"""Swordfish (メカジキ), Expansion: entry NOT IN SOURCE (AMB-40); licences ¥600; tokens on
+the board. Selling k pays ``100 × k × V`` and ¥200 once per visit (AMB-46), the tokens go
+to the **box**, then ``V −= k`` (clamped). Barrels are not placed for sale: every 2 unloaded
+in one Fishing action open a Swordfish auction with a token from the board, after which
+the marker moves ±2 (fish-markets.md §16, auctions.md §4). Tokens are worth ``V``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..fish import Fish, MarketValues
+from ..ledger import Run
+from ..resources import clamp_track
+from ..tokens import TokenSpec
+from .base import Market
+
+
+class Swordfish(Market):
+    id = "swordfish"
+    for_sale = False
+    sold_to = "box"
+
+    def sell(self, run: Run, seat: int, sell: Mapping[str, Any],
+             barrels: Sequence[Any]) -> bool:
+        super().sell(run, seat, {}, barrels)
+        k = self.count_sold(sell, self.id)
+        if not k:
+            return False
+        value = run.t.values.swordfish
+        yen = self.numbers["sale_yen"] * k * value
+        run.tokens_out(seat, TokenSpec(self.id, k), "box", field="sell.swordfish")
+        run.note("mv.sell", player=run.name(seat), count=k, fish=self.id, amount=yen)
+        run.pay(None, seat, yen, "sale")
+        # One visit is one sale here, so the once-per-visit bonus is paid once (AMB-46).
+        run.pay(None, seat, self.numbers["visit_bonus"], "swordfish_bonus")
+        run.set_track("swordfish",
+                      clamp_track(value - self.numbers["track_per_token_sold"] * k))
+        return True
+
+    def where_unloaded(self) -> str:
+        return "auction"
+
+    def resources(self, fish: Fish, values: MarketValues, salmon_owned: int) -> int:
+        return clamp_track(values.swordfish) * fish.swordfish
+
+
+MARKET = Swordfish()

@@ -417,4 +417,17 @@ def _settle(t: Table, auction: Auction, winner: int, a: Mapping[str, Any]) -> Ta
     # Overseas takes tokens from the markets here, at the reveal or at the owner's choice
     # alike: a board left empty is Overfished (AMB-21) either way.
     t = auto_overfish(t)
-    return _with_auction(t, replace(auction, status="settled", winner=winner))
+    t = _with_auction(t, replace(auction, status="settled", winner=winner))
+    return open_queued(t)
+
+
+def open_queued(t: Table) -> Table:
+    """The next docking auction a Fishing action triggered opens — and draws its token —
+    when the one before it settles, so its bid limits see that settlement (flows.md)."""
+    if not t.queued_auctions:
+        return t
+    nxt, rest = t.queued_auctions[0], t.queued_auctions[1:]
+    t = replace(t, queued_auctions=rest)
+    t = open_auction(t, {"id": nxt.id, "kind": nxt.kind, "owner": t.players[nxt.owner].name,
+                         "drawn": nxt.drawn})
+    return auto_overfish(t)

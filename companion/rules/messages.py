@@ -51,12 +51,16 @@ _NAMES_EN: dict[str, str] = {
     "salmon_degraded": "Salmon (degraded)",
     "supply": "the supply", "box": "the box", "bag": "the Auction bag",
     "market": "its market", "harbor": "the Harbor board", "hand": "their own tokens",
+    "docking_auction": "their docking auction", "for_sale": "the upper row",
     "upper": "upper row", "lower": "lower row", "canned": "the canned-sardine space",
     # reasons of Yen movements
     "entry": "entry", "licence_payout": "licences", "sale": "sale", "licence": "licence",
     "docking_bonus": "docking bonus", "purchase": "purchase", "oyster": "oyster",
     "cans": "canned sardines", "fugu_self_buy": "degraded Fugu", "overfished": "Overfished",
     "swordfish_bonus": "Swordfish bonus",
+    # ways to pay an entry
+    "entry.ap": "AP", "entry.cart": "a Cart", "entry.yen": "Yen", "entry.free": "a free entry",
+    "entry.token": "a token", "entry.barrel": "a barrel",
     # items
     "freezer": "Freezer", "cart": "Cart", "buyer_token": "Buyer token",
 }
@@ -121,11 +125,13 @@ CATALOGUE: dict[str, dict[str, str]] = {"en": {
                         "most {can} {market} barrels per Fishing action, not {want}.",
     "catch_overfished": "{market} is Overfished: its barrels are in the box.",
     "catch_empty": "The {market} market has {left} barrels left, not {want}.",
+    "catch_licences_joint": "{player}'s licences cannot make all these catches in one Fishing "
+                            "action: each licence catches once.",
     "unload_more_than_at_sea": "{player} has {at_sea} {market} barrels at sea, not {want}.",
     "not_placed": "{player} unloads {unloaded} {market} barrels and places {placed}: every "
                   "unloaded {market} barrel goes for sale on the upper row of the Harbor "
                   "board (for_sale).",
-    "not_for_sale_fish": "{market} barrels are not placed for sale: {where}.",
+    "not_for_sale_fish": "{market} barrels are not placed for sale: they go to {where}.",
     "for_sale_not_unloaded": "{player} places {placed} {market} barrels for sale but unloads "
                              "{unloaded}.",
     "reprice_only_fishing": "Prices can only change during a Fishing action.",
@@ -137,6 +143,13 @@ CATALOGUE: dict[str, dict[str, str]] = {"en": {
                       "draws (the server draws them).",
     "co_draw_wrong": "The draw {code} is not a clam or oyster in the Auction bag.",
     "auction_open": "The {kind} is still open; finish it (or undo it) before anything else.",
+    "entry.option_ap": "{count} AP",
+    "entry.option_yen": "¥{amount:,}",
+    "entry.option_free": "free once per turn",
+    "entry.option_token": "a {fish} token",
+    "entry.option_token_any": "any fish token",
+    "entry.option_barrel": "a {fish} barrel from your Harbor",
+    "entry.option_barrel_any": "a barrel from your Harbor",
     # -- what an action is, inside other sentences ---------------------------------------
     "what.entry": "entering {market}",
     "what.fishing": "a Fishing action",
@@ -174,8 +187,7 @@ CATALOGUE: dict[str, dict[str, str]] = {"en": {
     "mv.freezer": "{player} uses a Freezer: no degradation this turn",
     "mv.catch": "{player} catches {count} {market} barrel(s) ({at_sea} at sea)",
     "mv.unload": "{player} unloads {count} {market} barrel(s)",
-    "mv.auction": "{kind} auction {number} of {total} for a {fish} token{drawn}",
-    "mv.auction_drawn": " ({fish} {value} drawn)",
+    "mv.auction": "{kind} auction {number} of {total}: a {fish} token, drawn as it opens",
     "mv.canned": "{count} Sardine to the canned-sardine space",
     "mv.overfished": "{market} is Overfished",
     "mv.phase": "{player}'s turn: {phase}",
@@ -185,6 +197,16 @@ CATALOGUE: dict[str, dict[str, str]] = {"en": {
     "history.fishing": "{player} went fishing{details}",
     "history.purchase": "{player} bought {details}",
     "history.start_turn": "{player} started the turn{details}",
+    "history.details": ": {items}",
+    "history.d_licences": "{count} licence(s)",
+    "history.d_sold": "sold tokens",
+    "history.d_caught": "caught {count}",
+    "history.d_unloaded": "unloaded {count}",
+    "history.d_for_sale": "{count} for sale",
+    "history.d_item": "{owner}'s {fish} at ¥{price:,}",
+    "history.d_item_closed": "{owner}'s {fish}",
+    "history.d_freezer": "with a Freezer",
+    "history.d_fugu": "bought {count} degraded Fugu",
     "history.turn_unspent": "{player} ended the turn with {count} AP unspent",
     "phase.start": "start-of-turn choices (Freezer, degraded Fugu)",
     "phase.actions": "actions",

@@ -110,6 +110,11 @@ class Market:
         """This market's special interaction during a visit; True if it was used."""
         return False
 
+    # -- fishing ---------------------------------------------------------------------------
+    def catches(self) -> dict[str, int]:
+        """What one use of this market's licence catches: fish market id → barrels."""
+        return {self.id: 1}
+
     # -- docking -----------------------------------------------------------------------------
     def auction_barrels(self) -> int | None:
         """Barrels per docking auction (Spider Crab 2, Tuna 3, Swordfish 2), else None."""

@@ -32,7 +32,7 @@ class SpiderCrab(BagMarket):
         return True
 
     def where_unloaded(self) -> str:
-        return "auction"
+        return "docking_auction"
 
 
 MARKET = SpiderCrab()

@@ -39,7 +39,7 @@ class Swordfish(Market):
         return True
 
     def where_unloaded(self) -> str:
-        return "auction"
+        return "docking_auction"
 
     def resources(self, fish: Fish, values: MarketValues, salmon_owned: int) -> int:
         return clamp_track(values.swordfish) * fish.swordfish

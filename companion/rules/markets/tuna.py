@@ -31,7 +31,7 @@ class Tuna(BagMarket):
         return True
 
     def where_unloaded(self) -> str:
-        return "auction"
+        return "docking_auction"
 
 
 MARKET = Tuna()

@@ -32,17 +32,27 @@ BOARD_NUMBERS: dict[str, dict[str, int]] = {
 }
 
 
-def game(fish: Iterable[str] = BASE, external: Iterable[str] = ("ships", "rentals", "bank", "trading", "barter"),
+EXTERNAL = ("ships", "rentals", "bank", "trading", "barter")
+
+
+def game(fish: Iterable[str] = BASE, external: Iterable[str] = EXTERNAL,
          players: Iterable[str] = NAMES, expansion: bool | None = None,
-         board_numbers: dict[str, dict[str, int]] | None = None, start: bool = True) -> Table:
+         board_numbers: dict[str, dict[str, int]] | None = None, start: bool = True,
+         entry: dict[str, dict[str, int]] | None = None) -> Table:
     """A table with these markets, on the first player's first turn (unless ``start``
-    False)."""
+    False). ``entry``: entry costs for boards whose cost the rulebooks do not print
+    (``{"sardine": {"entry_ap": 1}}``), as a host would enter them (AMB-40)."""
     fish = list(fish)
     exp = expansion if expansion is not None else any(m in EXPANSION for m in fish)
     cfg = make_config(list(players), expansion=exp, variants=["more_markets"],
                       fish_markets=fish, external_markets=list(external), seed=11,
                       board_numbers=board_numbers if board_numbers is not None else {
                           m: n for m, n in BOARD_NUMBERS.items() if m in fish})
+    if entry:
+        numbers = {m: dict(n) for m, n in cfg.board_numbers.items()}
+        for m, n in entry.items():
+            numbers.setdefault(m, {}).update(n)
+        cfg = replace(cfg, board_numbers=numbers)
     t = initial_table(cfg)
     return apply(t, {"type": "next_turn"}) if start else t
 

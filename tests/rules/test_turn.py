@@ -11,7 +11,7 @@ from companion.rules.messages import render
 from companion.rules.moves import MOVES, apply, may_record
 from companion.rules.turn import unspent_message
 
-from .guided_support import act, game, give, refused, rows, turn_of, yen
+from .guided_support import act, game, give, refused, rows, yen
 
 
 def test_before_the_first_turn_there_are_no_ap_and_no_phase() -> None:

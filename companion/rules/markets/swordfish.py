@@ -13,7 +13,7 @@ from ..fish import Fish, MarketValues
 from ..ledger import Run
 from ..resources import clamp_track
 from ..tokens import TokenSpec
-from .base import Market
+from .base import Market, whole
 
 
 class Swordfish(Market):
@@ -23,20 +23,24 @@ class Swordfish(Market):
 
     def sell(self, run: Run, seat: int, sell: Mapping[str, Any],
              barrels: Sequence[Any]) -> bool:
+        """``{"swordfish": k}``, or successive sales in one visit ``{"swordfish": [2, 1]}``
+        (each at the value left by the one before; the ¥200 once per visit: AMB-46)."""
         super().sell(run, seat, {}, barrels)
-        k = self.count_sold(sell, self.id)
-        if not k:
-            return False
-        value = run.t.values.swordfish
-        yen = self.numbers["sale_yen"] * k * value
-        run.tokens_out(seat, TokenSpec(self.id, k), "box", field="sell.swordfish")
-        run.note("mv.sell", player=run.name(seat), count=k, fish=self.id, amount=yen)
-        run.pay(None, seat, yen, "sale")
-        # One visit is one sale here, so the once-per-visit bonus is paid once (AMB-46).
-        run.pay(None, seat, self.numbers["visit_bonus"], "swordfish_bonus")
-        run.set_track("swordfish",
-                      clamp_track(value - self.numbers["track_per_token_sold"] * k))
-        return True
+        raw = sell.get(self.id)
+        sales = raw if isinstance(raw, list) else [self.count_sold(sell, self.id)]
+        self.count_sold({k: 0 for k in sell}, self.id)  # refuses other keys
+        counts = [whole(k, "sell.swordfish") for k in sales if k != 0]
+        for k in counts:
+            value = run.t.values.swordfish
+            yen = self.numbers["sale_yen"] * k * value
+            run.tokens_out(seat, TokenSpec(self.id, k), "box", field="sell.swordfish")
+            run.note("mv.sell", player=run.name(seat), count=k, fish=self.id, amount=yen)
+            run.pay(None, seat, yen, "sale")
+            run.set_track("swordfish",
+                          clamp_track(value - self.numbers["track_per_token_sold"] * k))
+        if counts:
+            run.pay(None, seat, self.numbers["visit_bonus"], "swordfish_bonus")
+        return bool(counts)
 
     def where_unloaded(self) -> str:
         return "docking_auction"

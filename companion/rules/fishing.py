@@ -35,7 +35,7 @@ def _counts(t: Table, raw: object, field: str) -> dict[str, int]:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
-        raise refuse("bad_field", field, field=field, kind="Fishing action")
+        raise refuse("bad_field", field, field=field, kind="kind.fishing")
     out: dict[str, int] = {}
     for market, n in raw.items():
         if market not in MARKETS:
@@ -110,12 +110,12 @@ def _for_sale(raw: object) -> list[ForSale]:
     if raw is None:
         return []
     if not isinstance(raw, list):
-        raise refuse("bad_field", "for_sale", field="for_sale", kind="Fishing action")
+        raise refuse("bad_field", "for_sale", field="for_sale", kind="kind.fishing")
     out = []
     for k, x in enumerate(raw):
         where = f"for_sale[{k}]"
         if not isinstance(x, Mapping) or x.get("fish") not in MARKETS:
-            raise refuse("bad_field", where, field=where, kind="Fishing action")
+            raise refuse("bad_field", where, field=where, kind="kind.fishing")
         out.append(ForSale(str(x["fish"]), price_of(x.get("price"), f"{where}.price")))
     return out
 
@@ -203,11 +203,11 @@ def reprice(run: Run, seat: int, raw: object) -> None:
     if raw is None:
         return
     if not isinstance(raw, list):
-        raise refuse("bad_field", "reprice", field="reprice", kind="Fishing action")
+        raise refuse("bad_field", "reprice", field="reprice", kind="kind.fishing")
     for k, x in enumerate(raw):
         where = f"reprice[{k}]"
         if not isinstance(x, Mapping) or x.get("row") not in ROWS:
-            raise refuse("bad_field", where, field=where, kind="Fishing action")
+            raise refuse("bad_field", where, field=where, kind="kind.fishing")
         row, fish = str(x["row"]), str(x.get("fish"))
         old = price_of(x.get("price"), f"{where}.price")
         new = price_of(x.get("to"), f"{where}.to")
@@ -228,14 +228,14 @@ def fishing_run(t: Table, a: Mapping[str, Any]) -> Run:
     run, seat = begin_action(t, a, Message("what.fishing", {}))
     for key in a:
         if key not in FIELDS:
-            raise refuse("bad_field", str(key), field=str(key), kind="Fishing action")
+            raise refuse("bad_field", str(key), field=str(key), kind="kind.fishing")
     run.spend_ap(seat, FISHING_AP, Message("what.fishing", {}))
     caught = _counts(run.t, a.get("caught"), "caught")
     unloaded = _counts(run.t, a.get("unloaded"), "unloaded")
     placed = _for_sale(a.get("for_sale"))
     drawn = a.get("drawn") or []
     if not isinstance(drawn, list):
-        raise refuse("bad_field", "drawn", field="drawn", kind="Fishing action")
+        raise refuse("bad_field", "drawn", field="drawn", kind="kind.fishing")
     before = dict(run.player(seat).at_sea)
     # A boat that catches does not also dock in the same action: unloading is out of what
     # was at sea before it (flows.md).

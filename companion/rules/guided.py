@@ -56,7 +56,7 @@ def preview(t: Table, action: Args) -> list[Message]:
     kind = action.get("type")
     run = RUNS.get(str(kind))
     if run is None:
-        raise IllegalAction(Message("bad_field", {"field": "type", "kind": "preview"}), "type")
+        raise IllegalAction(Message("bad_field", {"field": "type", "kind": "kind.preview"}), "type")
     return run(t, action).moves
 
 

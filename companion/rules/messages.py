@@ -61,6 +61,10 @@ _NAMES_EN: dict[str, str] = {
     # ways to pay an entry
     "entry.ap": "AP", "entry.cart": "a Cart", "entry.yen": "Yen", "entry.free": "a free entry",
     "entry.token": "a token", "entry.barrel": "a barrel",
+    # kinds of request (in "… is not something a … takes")
+    "kind.fishing": "Fishing action", "kind.purchase": "Purchasing action",
+    "kind.start_turn": "start_turn", "kind.visit": "visit", "kind.preview": "preview",
+    "kind.mackerel_sale": "Mackerel sale",
     # items
     "freezer": "Freezer", "cart": "Cart", "buyer_token": "Buyer token",
 }
@@ -96,6 +100,8 @@ CATALOGUE: dict[str, dict[str, str]] = {"en": {
     "entry_barrel_wrong": "{market} takes a {allowed} barrel from your Harbor as its entry, "
                           "not {fish}.",
     "not_held": "{player} does not hold {count} {fish}.",
+    "bag_tokens_left": "The Auction bag has {left} {fish} left.",
+    "bag_tokens_left_valued": "The Auction bag has {left} {fish} {value} left.",
     "market_tokens_left": "The {market} market has only {left} {fish} tokens left.",
     "not_held_valued": "{player} does not hold a {fish} {value}.",
     "not_for_sale": "{owner} has no {fish} for sale on the {row} at ¥{price:,}.",
@@ -152,6 +158,7 @@ CATALOGUE: dict[str, dict[str, str]] = {"en": {
     "entry.option_barrel_any": "a barrel from your Harbor",
     # -- what an action is, inside other sentences ---------------------------------------
     "what.entry": "entering {market}",
+    "kind.visit_to": "visit to {market}",
     "what.fishing": "a Fishing action",
     "what.purchase": "a Purchasing action",
     "what.visit": "a Markets action",

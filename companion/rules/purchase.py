@@ -31,7 +31,7 @@ def purchase_run(t: Table, a: Mapping[str, Any]) -> Run:
     run, seat = begin_action(t, a, Message("what.purchase", {}))
     for key in a:
         if key not in FIELDS:
-            raise refuse("bad_field", str(key), field=str(key), kind="Purchasing action")
+            raise refuse("bad_field", str(key), field=str(key), kind="kind.purchase")
     run.spend_ap(seat, PURCHASE_AP, Message("what.purchase", {}))
     barrels = a.get("barrels")
     if not isinstance(barrels, list) or not barrels:
@@ -43,7 +43,7 @@ def purchase_run(t: Table, a: Mapping[str, Any]) -> Run:
     for k, b in enumerate(barrels):
         where = f"barrels[{k}]"
         if not isinstance(b, Mapping) or b.get("row") not in ROWS:
-            raise refuse("bad_field", where, field=where, kind="Purchasing action")
+            raise refuse("bad_field", where, field=where, kind="kind.purchase")
         owner = t.index(b.get("from"), f"{where}.from")
         if owner == seat:
             raise refuse("own_barrel", f"{where}.from", player=run.name(seat))

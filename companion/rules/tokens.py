@@ -17,6 +17,11 @@ from .table import Table
 if TYPE_CHECKING:
     from .markets.base import Market
 
+#: Horse Mackerel Overfished pays ¥200 per token held; Nori Overfished costs ¥100 per token
+#: (printed in the catalogue; applied by rules/markets/horse_mackerel.py and nori.py).
+HORSE_MACKEREL_BONUS = FISH_MARKETS["horse_mackerel"].numbers["overfished_bonus"]
+NORI_PENALTY = FISH_MARKETS["nori"].numbers["overfished_penalty"]
+
 
 
 def fish_market_in_play(t: Table, market: object, key: str = "market") -> str:

@@ -162,7 +162,7 @@ def start_turn_run(t: Table, a: Mapping[str, Any]) -> Run:
         raise refuse("not_start_phase", "type", player=name)
     freezer = a.get("freezer", False)
     if not isinstance(freezer, bool):
-        raise refuse("bad_field", "freezer", field="freezer", kind="start_turn")
+        raise refuse("bad_field", "freezer", field="freezer", kind="kind.start_turn")
     from .markets.base import whole
 
     buy = whole(a.get("buy_fugu", 0), "buy_fugu", 0, 99)

@@ -175,7 +175,8 @@ def visit_run(t: Any, a: Mapping[str, Any]) -> Run:
     m = _market(run.t, a)
     for key in a:
         if key not in COMMON_FIELDS and key not in m.visit_fields:
-            raise refuse("bad_field", str(key), field=str(key), kind=f"visit to {m.data.en}")
+            raise refuse("bad_field", str(key), field=str(key),
+                         kind=Message("kind.visit_to", {"market": m.id}))
     refusal = m.refuse_entry(run.t, seat)
     if refusal is not None:
         raise refusal
@@ -183,7 +184,7 @@ def visit_run(t: Any, a: Mapping[str, Any]) -> Run:
     sell = a.get("sell") or {}
     barrels = a.get("sell_barrels") or []
     if not isinstance(sell, Mapping):
-        raise refuse("bad_field", "sell", field="sell", kind="visit")
+        raise refuse("bad_field", "sell", field="sell", kind="kind.visit")
     pay_entry(run, seat, m, a.get("entry"))
     licence_payouts(run, m)
     sold = m.sell(run, seat, sell, barrels)

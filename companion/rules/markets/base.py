@@ -184,7 +184,10 @@ class BagMarket(Market):
         bag = list(t.bag)
         code = bag_code(spec)
         if bag.count(code) < spec.count:
-            raise refuse("drawn_wrong", "drawn", code=code)
+            if spec.value is not None:
+                raise refuse("bag_tokens_left_valued", "count", left=bag.count(code),
+                             fish=spec.key, value=spec.value)
+            raise refuse("bag_tokens_left", "count", left=bag.count(code), fish=spec.key)
         for _ in range(spec.count):
             bag.remove(code)
         return replace(t, bag=tuple(bag))

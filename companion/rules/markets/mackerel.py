@@ -25,7 +25,7 @@ class Mackerel(Market):
         for k, b in enumerate(barrels):
             where = f"sell_barrels[{k}]"
             if not isinstance(b, Mapping) or b.get("row") not in ("upper", "lower"):
-                raise refuse("bad_field", where, field=where, kind="Mackerel sale")
+                raise refuse("bad_field", where, field=where, kind="kind.mackerel_sale")
             run.harbor_take(seat, str(b["row"]), "mackerel", price_of(b.get("price"), where),
                             where)
             run.barrels_back("mackerel", 1)

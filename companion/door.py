@@ -89,8 +89,9 @@ class Door:
             self._check_version(state, expected)
             last = state.events[-1] if state.events else None
             correction = correction or (last is not None and last.type == "undo")
+            data, grp = _server_inputs(state, kind, data)
             state = self._append(state, who, kind, data, self.actor_name(state, who),
-                                 correction=correction)
+                                 correction=correction, grp=grp)
         self.hub.notify(game_id, state.version)
         return state.events[-1]
 
@@ -217,7 +218,7 @@ class Door:
             self.store.put_bid(game_id, auction_id, seat, amount, nonce, code)
             name = state.config.players[seat]
             data = {"auction": auction_id, "player": name}
-            state = self._append(state, who, "bid_sealed", data, name, grp=auction_id)
+            state = self._append(state, who, "bid_sealed", data, name, grp=group_of(auction_id))
             if not state.table.auctions[auction_id].missing:
                 state = self._reveal(state, auction_id, name)
         self.hub.notify(game_id, state.version)
@@ -250,7 +251,7 @@ class Door:
                 data.update(_settle_draws(state, auction, random.Random(
                     f"{state.config.seed}:{state.version + 1}")))
             state = self._append(state, who, "auction_choose", data,
-                                 self.actor_name(state, who), grp=auction_id)
+                                 self.actor_name(state, who), grp=group_of(auction_id))
         self.hub.notify(game_id, state.version)
         return state.events[-1]
 
@@ -273,7 +274,7 @@ class Door:
         if auction.kind == "overseas":
             data.update(_settle_draws(state, auction, random.Random(
                 f"{state.config.seed}:{state.version + 1}")))
-        return self._append(state, None, "auction_reveal", data, actor, grp=auction_id)
+        return self._append(state, None, "auction_reveal", data, actor, grp=group_of(auction_id))
 
     def reissue(self, game_id: str, token: str | None, seat: int) -> str:
         who = self.identify(game_id, token)
@@ -321,6 +322,36 @@ def refusal(exc: IllegalAction, state: GameState, who: Identity | None) -> Refus
     if exc.public_message and state.config.money == "closed" and seat != exc.private_to:
         message = exc.public_message
     return Refused(400, _sentence(message, exc.field), exc.field)
+
+
+def group_of(auction_id: str) -> str:
+    """The undo group of an auction's entries: a docking auction (``a17.2``) belongs to the
+    Fishing action that triggered it (``a17``), so one undo reverts all of it."""
+    return auction_id.split(".", 1)[0]
+
+
+def _server_inputs(state: GameState, kind: str, data: dict[str, Any]
+                   ) -> tuple[dict[str, Any], str | None]:
+    """What the server adds to a guided action before the rules see it: the bag draws (a
+    seeded shuffle, recorded in the log so the fold replays) and the id of the auctions it
+    may trigger, whose entries share the action's undo group."""
+    if kind not in ("fishing", "purchase"):
+        return data, None
+    seq = state.version + 1
+    rng = random.Random(f"{state.config.seed}:{seq}")
+    if kind == "fishing":
+        bag = sorted(state.table.bag)
+        rng.shuffle(bag)
+        return {**data, "drawn": bag, "auction_id": f"a{seq}"}, f"a{seq}"
+    n = sum(1 for b in data.get("barrels", []) if isinstance(b, dict)
+            and b.get("fish") in ("clams_oysters", "clam", "oyster"))
+    bag = list(state.table.bag)
+    draws = []
+    for _ in range(n):
+        if not any(c in ("clam", "oyster") for c in bag):
+            break
+        draws.append(_draw(bag, "clam|oyster", rng))
+    return ({**data, "draws": draws} if draws else data), None
 
 
 def _sentence(message: str, field: str | None = None) -> str:

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from companion.door import Door, Refused
 from companion.eventlog import fold
 from companion.live import Hub
+from companion.rules import guided
 from companion.rules.catalogue import FISH_MARKETS, TUNA_VALUES
 from companion.rules.moves import MOVES
 from companion.rules.setup import make_config
@@ -90,6 +91,8 @@ def valid_action(draw: Any, t: Table) -> dict[str, Any]:
         "take_red_snapper", "take_license", "take_license", "return_license", "take_item",
         "return_item", "take_loan", "buy_share", "set_track", "mark_overfished",
         "add_market", "next_turn", "next_turn", "end_game",
+        # The guided turn (flows.md), always for the active player.
+        "visit", "visit", "fishing", "fishing", "purchase", "start_turn",
     ]
     # Giving back is likelier once someone holds something to give back.
     if any(p.licenses for p in t.players):
@@ -160,6 +163,45 @@ def valid_action(draw: Any, t: Table) -> dict[str, Any]:
         a.update(market=draw(st.sampled_from(list(t.config.fish_markets))))
     elif kind == "add_market":
         a.update(market=draw(st.sampled_from(ADDABLE)))
+    elif kind in ("visit", "fishing", "purchase", "start_turn"):
+        a.update(_guided(draw, t, kind))
+    return a
+
+
+def _guided(draw: Any, t: Table, kind: str) -> dict[str, Any]:
+    """A guided action of the active player, within what the table shows."""
+    me = t.players[t.turn.current]
+    a: dict[str, Any] = {"player": me.name}
+    if kind == "visit":
+        a["market"] = draw(st.sampled_from(list(t.config.fish_markets)))
+        a["entry"] = draw(st.sampled_from(["ap", "ap", "yen", "free"]))
+        if draw(st.booleans()):
+            a["licenses"] = draw(st.integers(0, 2))
+        held = _held_keys(t, t.turn.current)
+        if held and draw(st.booleans()):
+            key = draw(st.sampled_from(held))
+            if key in ("spider_crab", "tuna"):
+                a["sell"] = {key: [getattr(me.fish, key)[0]]}
+            elif key != "salmon":
+                a["sell"] = {key: 1}
+    elif kind == "fishing":
+        if me.at_sea and draw(st.booleans()):
+            a["unloaded"] = dict(me.at_sea)
+            a["for_sale"] = [{"fish": m, "price": 100 * draw(st.integers(0, 5))}
+                             for m, n in me.at_sea.items() for _ in range(n)
+                             if m not in ("spider_crab", "tuna", "swordfish")]
+        elif me.licenses:
+            a["caught"] = {draw(st.sampled_from(sorted(me.licenses))): 1}
+    elif kind == "purchase":
+        offers = [(p.name, row, x) for i, p in enumerate(t.players) if i != t.turn.current
+                  for row in ("upper", "lower") for x in getattr(p, row)]
+        if offers:
+            owner, row, x = draw(st.sampled_from(offers))
+            a["barrels"] = [{"from": owner, "fish": x.fish, "row": row, "price": x.price}]
+        else:
+            a["barrels"] = [{"from": PLAYERS[0], "fish": "eel", "row": "upper", "price": 100}]
+    else:
+        a["freezer"] = draw(st.booleans())
     return a
 
 
@@ -207,6 +249,21 @@ def expected_yen(before: Table, after: Table, a: dict[str, Any]) -> tuple[list[i
     kind = a["type"]
     idx = {p.name: i for i, p in enumerate(before.players)}
     pays = a.get("pay", True) is not False
+    if kind in guided.RUNS:
+        # The movements the preview reports, from the one computation the move makes.
+        for m in guided.preview(before, a):
+            if m.code != "mv.yen":
+                continue
+            payer, payee, amount = m.values["payer"], m.values["payee"], m.values["amount"]
+            if payer == "supply":
+                supply -= amount
+            else:
+                yen[idx[payer]] -= amount
+            if payee == "supply":
+                supply += amount
+            else:
+                yen[idx[payee]] += amount
+        return yen, supply
     if kind == "pay":
         amount = a["amount"]
         if a["from"] == "supply":
@@ -297,7 +354,7 @@ def run(draw: Any, store: Store, door: Door, path: Path) -> None:
         assert after.actions == before.actions + 1
 
         # Yen: exactly the parties and amounts of the rule; the total never changes.
-        yen, gained = expected_yen(before, after, action)
+        yen, gained = expected_yen(before, after, {**event.data, "type": event.type})
         assert [p.yen for p in after.players] == yen, action
         supply += gained
         assert sum(p.yen for p in after.players) + supply == START_TOTAL

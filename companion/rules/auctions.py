@@ -13,10 +13,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .catalogue import FISH_MARKETS, TOKEN_NAMES
+from .catalogue import (
+    AUCTION_MARKET_FEES,
+    FISH_MARKETS,
+    TOKEN_NAMES,
+    docking_auction_barrels,
+)
+from .catalogue import OVERSEAS_ENTRY as OVERSEAS_ENTRY
 from .errors import IllegalAction
 from .fish import Fish
-from .resources import clamp_track, fugu_resources, resources_by_fish, salmon_in_game
+from .resources import (
+    clamp_track,
+    fugu_resources,
+    nori_value,
+    resources_by_fish,
+    salmon_in_game,
+)
 from .table import Table
 from .tokens import auto_overfish, spec_for, take_from_market, token_label
 
@@ -31,9 +43,9 @@ KINDS: dict[str, str] = {
 #: Kinds where the owner bids too (docking auctions); at the Auction and Barter markets
 #: every *other* player bids.
 OWNER_BIDS = frozenset({"spider_crab", "tuna", "swordfish", "overseas"})
-OVERSEAS_ENTRY = 100
-#: Barrels per converted token in an Overseas lot (auctions.md §5).
-OVERSEAS_CONVERSIONS = {"spider_crab": 2, "tuna": 3, "swordfish": 2}
+#: Barrels per converted token in an Overseas lot (auctions.md §5): as at docking.
+OVERSEAS_CONVERSIONS = docking_auction_barrels()
+SWORDFISH_STEP = FISH_MARKETS["swordfish"].numbers["auction_step"]
 
 
 @dataclass(frozen=True)
@@ -122,9 +134,11 @@ def receipt(auction_id: str, seat: int, amount: int, nonce: str) -> str:
     return f"{digest[:4]}-{digest[4:8]}".upper()
 
 
-def lot_worth(tokens: tuple[Token, ...], table: Table) -> int:
+def lot_worth(tokens: tuple[Token, ...], table: Table, owner: int | None = None) -> int:
     """Resources of a lot at current values, just before it moves (AMB-13, AMB-14):
-    k Fugu in a lot are worth k²."""
+    k Fugu in a lot are worth k²; a Nori is worth what it is worth to its holder ``owner``
+    just before the move (a tenth of the holder's other fish, AMB-45), not a tenth of the
+    lot's other tokens."""
     fish = Fish()
     for t in tokens:
         fish = add_token(fish, t, 1)
@@ -132,6 +146,10 @@ def lot_worth(tokens: tuple[Token, ...], table: Table) -> int:
     values = resources_by_fish(fish, table.values, salmon)
     if fish.fugu:
         values["fugu"] = fugu_resources(fish.fugu)
+    if fish.nori and owner is not None:
+        held = resources_by_fish(table.players[owner].fish, table.values, salmon)
+        others = sum(v for k, v in held.items() if k != "nori")
+        values["nori"] = nori_value(others) * fish.nori
     return sum(values.values())
 
 
@@ -142,12 +160,9 @@ def auction_market_fee(worth: int) -> int:
     >>> auction_market_fee(15), auction_market_fee(7), auction_market_fee(2)
     (500, 300, 200)
     """
-    if worth >= 10:
-        return 500
-    if worth >= 5:
-        return 300
-    if worth >= 2:
-        return 200
+    for at_least, fee in AUCTION_MARKET_FEES:
+        if worth >= at_least:
+            return fee
     raise IllegalAction("a lot must be worth at least 2 Resources to be auctioned", "lot")
 
 
@@ -160,9 +175,9 @@ def swordfish_after_auction(value: int, winning_bid: int) -> int:
     """
     target = 100 * value
     if winning_bid > target:
-        return clamp_track(value + 2)
+        return clamp_track(value + SWORDFISH_STEP)
     if winning_bid < target:
-        return clamp_track(value - 2)
+        return clamp_track(value - SWORDFISH_STEP)
     return value
 
 
@@ -263,7 +278,7 @@ def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
         for tok in lot:
             fish = add_token(fish, tok, -1)
         if kind == "auction_market":
-            fee = auction_market_fee(lot_worth(tuple(lot), t))
+            fee = auction_market_fee(lot_worth(tuple(lot), t, owner))
             if fee > seller.yen:
                 raise IllegalAction(f"{seller.name} cannot pay the ¥{fee} fee", "lot")
         t = t.with_player(owner, fish=fish, yen=seller.yen - fee)
@@ -402,4 +417,17 @@ def _settle(t: Table, auction: Auction, winner: int, a: Mapping[str, Any]) -> Ta
     # Overseas takes tokens from the markets here, at the reveal or at the owner's choice
     # alike: a board left empty is Overfished (AMB-21) either way.
     t = auto_overfish(t)
-    return _with_auction(t, replace(auction, status="settled", winner=winner))
+    t = _with_auction(t, replace(auction, status="settled", winner=winner))
+    return open_queued(t)
+
+
+def open_queued(t: Table) -> Table:
+    """The next docking auction a Fishing action triggered opens — and draws its token —
+    when the one before it settles, so its bid limits see that settlement (flows.md)."""
+    if not t.queued_auctions:
+        return t
+    nxt, rest = t.queued_auctions[0], t.queued_auctions[1:]
+    t = replace(t, queued_auctions=rest)
+    t = open_auction(t, {"id": nxt.id, "kind": nxt.kind, "owner": t.players[nxt.owner].name,
+                         "drawn": nxt.drawn})
+    return auto_overfish(t)

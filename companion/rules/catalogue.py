@@ -10,6 +10,7 @@ Player count ``P`` is 2..6; per-P figures are tuples indexed by ``P - 2``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -77,6 +78,13 @@ class FishMarket:
     max_licenses_per_player: int | None = None
     sell: str = ""
     notes: str = ""
+    #: Further printed numbers of this board, by name (sale prices, track moves, auction
+    #: sizes, bonuses): the market's module (rules/markets/) reads them from here.
+    numbers: Mapping[str, int] = field(default_factory=dict)
+    #: Figures the sources contradict, with the reading taken (shown for the host to check).
+    disputed: Mapping[str, str] = field(default_factory=dict)
+    #: Whether ``entry`` lists every printed option (False: some are NOT IN SOURCE).
+    entry_complete: bool = True
 
 
 @dataclass(frozen=True)
@@ -109,6 +117,7 @@ RED_SNAPPER_GRID: tuple[int, ...] = (6, 6, 5, 5, 5, 4, 4, 4, 3, 3, 3, 2, 2, 2, 1
 RED_SNAPPER_TOKENS = len(RED_SNAPPER_GRID)
 
 TRACK_MIN, TRACK_MAX = 1, 13
+TAKOYAKI_TOKENS = 12
 EEL_START, SWORDFISH_START = 1, 6
 
 FISH_MARKETS: dict[str, FishMarket] = {
@@ -121,12 +130,15 @@ FISH_MARKETS: dict[str, FishMarket] = {
             # With the normal set-aside of P starting licences; see mackerel_licenses().
             licenses=(2, 3, 4, 3, 2),
             sell="¥100 per 2 Mackerel tokens or own Harbor barrels returned",
+            numbers={"sale_yen": 100, "sale_items": 2},
         ),
         FishMarket(
             "eel", "Eel", "ウナギ", False, ("eel",), AP1,
             license_price=500, licenses_per_visit=None,
             barrels=_capped(2, 8), tokens=_const(13), licenses=_capped(1, 4),
             sell="¥100 × k × Eel value, then the value drops 2 per token",
+            numbers={"sale_yen": 100, "track_per_token_sold": 2,
+                     "track_per_barrel_for_sale": 1},
         ),
         FishMarket(
             "fugu", "Fugu", "フグ", False, ("fugu",), AP1,
@@ -134,6 +146,7 @@ FISH_MARKETS: dict[str, FishMarket] = {
             barrels=_const(3), tokens=_const(7), licenses=_const(1),
             sell="¥100 × k² for k tokens sold at once",
             notes="The free licence returns to the board when you unload a Fugu barrel.",
+            numbers={"sale_yen": 100},
         ),
         FishMarket(
             "octopus", "Octopus", "タコ", False, ("octopus", "takoyaki"),
@@ -142,6 +155,7 @@ FISH_MARKETS: dict[str, FishMarket] = {
             barrels=_capped(2, 6), tokens=_capped(2, 6), licenses=_capped(1, 3),
             sell="cannot sell; trade 1 Octopus for 3 Takoyaki for sale",
             notes="12 Takoyaki tokens besides the Octopus tokens.",
+            numbers={"takoyaki_per_octopus": 3, "takoyaki": TAKOYAKI_TOKENS},
         ),
         FishMarket(
             "red_snapper", "Red Snapper", "マダイ", False, ("red_snapper",), AP1,
@@ -155,6 +169,7 @@ FISH_MARKETS: dict[str, FishMarket] = {
             # AMB-11: the board prints "P, max 4"; the 3-player example says 4.
             barrels=_const(4), tokens=_const(10), licenses=_capped(1, 4),
             sell="cannot sell",
+            disputed={"licenses": "AMB-11"},
         ),
         FishMarket(
             "spider_crab", "Spider Crab", "タカアシガニ", False, ("spider_crab",), AP1,
@@ -162,6 +177,7 @@ FISH_MARKETS: dict[str, FishMarket] = {
             barrels=_const(5), tokens=_const(len(SPIDER_CRAB_TOKENS)), licenses=_capped(1, 3),
             tokens_in_bag=True,
             sell="¥100 × printed value + ¥400 per token; tokens back into the bag",
+            numbers={"sale_yen": 100, "sale_bonus": 400, "auction_barrels": 2},
         ),
         FishMarket(
             "squid", "Squid", "イカ", False, ("squid",),
@@ -169,6 +185,7 @@ FISH_MARKETS: dict[str, FishMarket] = {
             license_price=300, licenses_per_visit=None,
             barrels=_capped(2, 7), tokens=_const(8), licenses=_capped(1, 4),
             sell="¥600 per token",
+            numbers={"sale_yen": 600},
         ),
         FishMarket(
             "tuna", "Tuna", "マグロ", False, ("tuna",), AP1,
@@ -176,6 +193,7 @@ FISH_MARKETS: dict[str, FishMarket] = {
             barrels=_const(6), tokens=_const(len(TUNA_TOKENS)), licenses=_capped(1, 3),
             tokens_in_bag=True,
             sell="¥100 × printed value; tokens back into the bag",
+            numbers={"sale_yen": 100, "auction_barrels": 3},
         ),
         FishMarket(
             "clams_oysters", "Clams & Oysters", "ハマグリとカキ", True, ("clam", "oyster"),
@@ -184,12 +202,14 @@ FISH_MARKETS: dict[str, FishMarket] = {
             barrels=None, tokens=None, licenses=None, tokens_in_bag=True,
             sell="¥800 per set of 1 clam + 1 oyster; tokens back into the bag",
             notes="Buying a barrel draws a clam or oyster from the bag; an oyster pays ¥200.",
+            numbers={"set_yen": 800, "oyster_bonus": 200}, entry_complete=False,
         ),
         FishMarket(
             "himono", "Himono", "干物", True, ("himono",), (),
             license_price=400, licenses_per_visit=1,
             barrels=None, tokens=None, licenses=None,
             sell="cannot sell",
+            numbers={"items_per_licence": 2, "items_per_barrel": 2}, entry_complete=False,
         ),
         FishMarket(
             "horse_mackerel", "Horse Mackerel", "アジ", True, ("horse_mackerel",), FREE_ONCE,
@@ -197,6 +217,7 @@ FISH_MARKETS: dict[str, FishMarket] = {
             barrels=None, tokens=None, licenses=None, pays_license_holders=False,
             sell="cannot sell",
             notes="Overfished: every player takes ¥200 per Horse Mackerel token held.",
+            numbers={"overfished_bonus": 200, "mackerel_per_licence": 2},
         ),
         FishMarket(
             "nori", "Nori", "海苔", True, ("nori",), FREE_ONCE,
@@ -204,6 +225,7 @@ FISH_MARKETS: dict[str, FishMarket] = {
             barrels=None, tokens=None, licenses=None,
             sell="cannot sell",
             notes="Overfished: every player pays ¥100 per Nori token held (what they can).",
+            numbers={"overfished_penalty": 100},
         ),
         FishMarket(
             "sardine", "Sardine", "イワシ", True, ("sardine",), (),
@@ -211,12 +233,18 @@ FISH_MARKETS: dict[str, FishMarket] = {
             license_price=500, licenses_per_visit=None,
             barrels=None, tokens=None, licenses=_const(2),
             sell="cannot sell; buy canned sardines at ¥100 each",
+            numbers={"first_licence": 500, "last_licence": 300, "can_yen": 100,
+                     "tokens_per_barrel": 2},
+            entry_complete=False,
         ),
         FishMarket(
             "swordfish", "Swordfish", "メカジキ", True, ("swordfish",), (),
             license_price=600, licenses_per_visit=None,
             barrels=None, tokens=None, licenses=None,
             sell="¥100 × k × Swordfish value, +¥200 once per visit; value drops 1 per token",
+            numbers={"sale_yen": 100, "visit_bonus": 200, "track_per_token_sold": 1,
+                     "auction_barrels": 2, "auction_step": 2},
+            entry_complete=False,
         ),
     )
 }
@@ -322,7 +350,8 @@ def mackerel_licenses(players: int, set_aside: bool = True) -> int:
 
 def sardine_license_price(on_board: int) -> int:
     """Price of the next Sardine licence: ¥500 while both are on the board, else ¥300."""
-    return 500 if on_board >= 2 else 300
+    n = FISH_MARKETS["sardine"].numbers
+    return n["first_licence"] if on_board >= 2 else n["last_licence"]
 
 
 def ships_on_market(players: int) -> dict[str, int]:
@@ -335,3 +364,56 @@ def ships_on_market(players: int) -> dict[str, int]:
         "four_slot": 1,
         "barge": 1,
     }
+
+
+# -- the turn and the money actions move (turn-and-scoring.md §1–§2) -------------------------
+
+#: Action points per turn; a Fishing or a Purchasing action costs 1.
+AP_PER_TURN = 2
+FISHING_AP = 1
+PURCHASE_AP = 1
+#: A Cart gives 1 AP for a market's entry cost; Freezers and Carts have 2 uses each.
+CART_AP = 1
+ITEM_USES = 2
+#: Every visit pays each holder this much per licence of that market (fish-markets.md §0).
+LICENSE_PAYOUT = 100
+#: Docking bonus: ¥100 per 2 barrels unloaded in one Fishing action.
+DOCKING_BONUS_YEN = 100
+DOCKING_BONUS_BARRELS = 2
+#: Prices on a Harbor board, bids and payments are whole multiples of the smallest Yen token.
+YEN_STEP = 100
+#: Auction market fee by the lot's Resources: (at least, fee), highest first (auctions.md §3).
+AUCTION_MARKET_FEES: tuple[tuple[int, int], ...] = ((10, 500), (5, 300), (2, 200))
+OVERSEAS_ENTRY = 100
+
+#: Where the table keeps an external market's printed stock (``stock`` key → table key).
+_TABLE_STOCK_KEYS: dict[str, dict[str, str]] = {
+    "bank": {"loans": "bank.loans", "shares": "bank.shares"},
+    "rentals": {"freezers": "rentals.freezer", "carts": "rentals.cart"},
+    "influence": {"buyer_tokens": "influence.buyer_token"},
+}
+
+
+def table_stock(market: str) -> dict[str, int]:
+    """An external market's printed stock under the table's keys (``bank.loans`` …).
+
+    >>> table_stock("rentals")
+    {'rentals.freezer': 2, 'rentals.cart': 2}
+    """
+    keys = _TABLE_STOCK_KEYS.get(market, {})
+    return {keys[k]: n for k, n in EXTERNAL_MARKETS[market].stock.items() if k in keys}
+
+
+def docking_auction_barrels() -> dict[str, int]:
+    """Barrels unloaded per docking auction (Spider Crab 2, Tuna 3, Swordfish 2), in the
+    order the auctions run (flows.md)."""
+    return {m: FISH_MARKETS[m].numbers["auction_barrels"]
+            for m in ("spider_crab", "tuna", "swordfish")}
+
+
+def disputed_figures(fish_markets: tuple[str, ...] | list[str]) -> dict[str, dict[str, str]]:
+    """Figures of the markets in play that the sources contradict, with the reading taken
+    (AMB-11: Salmon licences ``min(P, 4)`` by the board, 4 in the 3-player example); the
+    host checks them against the boards and may enter the number (board numbers)."""
+    return {m: dict(FISH_MARKETS[m].disputed) for m in fish_markets
+            if m in FISH_MARKETS and FISH_MARKETS[m].disputed}

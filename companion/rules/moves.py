@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import auctions
+from . import auctions, guided
 from .catalogue import (
     EXTERNAL_MARKETS,
     FISH_KEYS,
@@ -27,7 +27,7 @@ from .endgame import RESOURCE_THRESHOLD, check_end
 from .errors import IllegalAction
 from .fish import Fish
 from .setup import bad_character, bag_contents, board_figure, make_config  # noqa: F401 (doctest)
-from .table import SPACE_ITEMS, Table, initial_table  # noqa: F401 (doctest)
+from .table import SPACE_ITEMS, Table, initial_table, with_new_boards  # noqa: F401 (doctest)
 from .tokens import (
     TokenSpec,
     auto_overfish,
@@ -36,6 +36,7 @@ from .tokens import (
     return_to_market,
     take_from_market,
 )
+from .turn import begin_turn, end_turn
 
 Args = Mapping[str, Any]
 SUPPLY = "supply"
@@ -582,7 +583,9 @@ def _describe_add_market(a: Args, show: bool) -> str:
 # -- turns --------------------------------------------------------------------------------
 
 def _start_turn(t: Table, seat: int) -> Table:
-    """A player's turn starts: the end check comes first (AMB-05) while not triggered."""
+    """A player's turn starts: the end check comes first (AMB-05) while not triggered, then
+    their 2 AP and the start of turn (rules/turn.py: degradation at once, or phase "start"
+    while a Freezer or a degraded Fugu waits for their choice)."""
     turn = replace(t.turn, current=seat, number=t.turn.number + 1, last_check=None,
                    revealed_yen=None)
     if turn.triggered_by is None:
@@ -595,24 +598,28 @@ def _start_turn(t: Table, seat: int) -> Table:
             n = len(t.players)
             turn = replace(turn, triggered_by=seat,
                            final_turns=tuple((seat + k) % n for k in range(1, n)))
-    return replace(t, turn=turn)
+    return begin_turn(replace(t, turn=turn))
 
 
 def next_turn(t: Table, a: Args) -> Table:
     """End the current turn and start the next player's, running the start-of-turn end
     check; after the trigger every other player has exactly one more turn, then the game
-    ends (turn-and-scoring.md §4–§5)."""
+    ends (turn-and-scoring.md §4–§5). Accepted with AP left (the table may have played
+    something it did not record): the turn's unspent AP are kept on the table; an open
+    start-of-turn choice counts as declined (the degradation happens)."""
     turn = t.turn
     if turn.finished:
         raise IllegalAction("the game is over", "type")
     if turn.number == 0:
         return _start_turn(t, turn.current)
+    t = end_turn(t)
+    turn = t.turn
     if turn.triggered_by is not None:
         if not turn.final_turns:
             return replace(t, turn=replace(turn, finished=True, last_check=None))
         nxt, rest = turn.final_turns[0], turn.final_turns[1:]
-        t = _start_turn(t, nxt)
-        return replace(t, turn=replace(t.turn, final_turns=rest))
+        t = _start_turn(replace(t, turn=replace(turn, final_turns=rest)), nxt)
+        return t
     return _start_turn(t, (turn.current + 1) % len(t.players))
 
 
@@ -644,6 +651,12 @@ MOVES: dict[str, Move] = {
     "add_market": Move(add_market, _describe_add_market, who="anyone"),
     "next_turn": Move(next_turn, _describe_next_turn, who="current"),
     "end_game": Move(end_game, lambda a, s: "The game was ended", who="host"),
+    # The guided turn (flows.md): the player named acts on their own Yen and tokens, and
+    # must be the active player (checked by the move itself, with a sentence naming them).
+    "visit": Move(guided.visit, guided.describe("visit")),
+    "fishing": Move(guided.fishing, guided.describe("fishing")),
+    "purchase": Move(guided.purchase, guided.describe("purchase"), moves_yen=True),
+    "start_turn": Move(guided.start_turn, guided.describe("start_turn")),
 }
 
 
@@ -691,7 +704,7 @@ def apply(t: Table, action: Args) -> Table:
             # The rules perform an auction as soon as it is triggered, before play goes on.
             raise IllegalAction(f"the {auctions.KINDS[unsettled.kind]} is still open; "
                                 "finish it (or undo it) before anything else", "type")
-    new = move.apply(t, action)
+    new = with_new_boards(move.apply(t, action))
     return replace(new, actions=t.actions + 1)
 
 

@@ -8,7 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .catalogue import FISH_MARKETS, LICENSE_SPACES, RED_SNAPPER_TOKENS, STARTING_YEN
+from .catalogue import (
+    FISH_MARKETS,
+    LICENSE_SPACES,
+    RED_SNAPPER_TOKENS,
+    STARTING_YEN,
+    TAKOYAKI_TOKENS,
+    table_stock,
+)
 from .endgame import EndCheck
 from .errors import IllegalAction
 from .fish import Fish, MarketValues
@@ -18,6 +25,30 @@ from .setup import GameConfig, bag_contents, board_figure
 
 #: Things that occupy a License space besides Fishing Licences.
 SPACE_ITEMS: dict[str, str] = {"freezer": "Freezer", "cart": "Cart", "buyer_token": "Buyer token"}
+ROWS = ("upper", "lower")
+
+
+@dataclass(frozen=True)
+class ForSale:
+    """One thing for sale on a Harbor board at the price its owner set: a barrel (``fish``
+    is its fish market id, ``himono`` for a Himono barrel) or a Takoyaki (``takoyaki``)."""
+
+    fish: str
+    price: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"fish": self.fish, "price": self.price}
+
+
+@dataclass(frozen=True)
+class QueuedAuction:
+    """A docking auction a Fishing action triggered that opens when the one before it
+    settles (flows.md: Spider Crab, then Tuna, then Swordfish), with its drawn token."""
+
+    id: str
+    kind: str
+    owner: int
+    drawn: str
 
 
 @dataclass(frozen=True)
@@ -35,6 +66,21 @@ class PlayerState:
     #: Ever took a loan / bought a share (the Bank's either-or rule is for the whole game).
     borrowed: bool = False
     invested: bool = False
+    #: The Harbor board's rows: what is for sale, in the order it was placed.
+    upper: tuple[ForSale, ...] = ()
+    lower: tuple[ForSale, ...] = ()
+    #: Barrels caught and not yet unloaded, by fish market id.
+    at_sea: dict[str, int] = field(default_factory=dict)
+    #: Freezers and Carts held that were used once already (flipped to their last use).
+    flipped: dict[str, int] = field(default_factory=dict)
+
+    def row(self, name: str) -> tuple[ForSale, ...]:
+        return self.upper if name == "upper" else self.lower
+
+    def harbor_json(self) -> dict[str, list[dict[str, object]]]:
+        """``{"upper": [{"fish", "price"}, ...], "lower": [...]}`` (flows.md)."""
+        return {"upper": [x.to_json() for x in self.upper],
+                "lower": [x.to_json() for x in self.lower]}
 
     @property
     def spaces_used(self) -> int:
@@ -59,6 +105,14 @@ class TurnState:
     last_check: EndCheck | None = None
     #: Yen revealed to everyone by the last check (closed money, ≥ 50 Resources).
     revealed_yen: tuple[int, ...] | None = None
+    #: Action points the active player has left (None before the first turn and at the end).
+    ap_left: int | None = None
+    #: "start" while the active player has start-of-turn choices to make, else "actions".
+    phase: str | None = None
+    #: Markets with no printed entry cost entered this turn (once per turn each).
+    free_entries: frozenset[str] = frozenset()
+    #: Turns that ended with AP unspent: (turn number, seat, AP left), oldest first.
+    unspent: tuple[tuple[int, int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -79,6 +133,13 @@ class Table:
     auctions: dict[str, Any] = field(default_factory=dict)
     #: Number of actions folded in (not the version: undone events are not counted).
     actions: int = 0
+    #: Barrels on each fish market's board: the printed stock for this player count, less
+    #: what was caught, plus what came back (None: not printed, the host enters it: AMB-40).
+    board_barrels: dict[str, int | None] = field(default_factory=dict)
+    #: Sardine tokens on the canned-sardine space of the Sardine board.
+    canned_sardines: int = 0
+    #: Docking auctions waiting for the open one to settle, in the order they run.
+    queued_auctions: tuple[QueuedAuction, ...] = ()
 
     # -- lookups ------------------------------------------------------------------------
     def index(self, name: object, field_name: str = "player") -> int:
@@ -121,12 +182,8 @@ def initial_table(config: GameConfig) -> Table:
     )
     external = frozenset(config.external_markets)
     stock: dict[str, int] = {}
-    if "bank" in external:
-        stock.update({"bank.loans": 3, "bank.shares": 2})
-    if "rentals" in external:
-        stock.update({"rentals.freezer": 2, "rentals.cart": 2})
-    if "influence" in external:
-        stock.update({"influence.buyer_token": 2})
+    for market in config.external_markets:
+        stock.update(table_stock(market))
     board_tokens: dict[str, int | None] = {}
     for m in config.fish_markets:
         if FISH_MARKETS[m].tokens_in_bag:
@@ -134,7 +191,7 @@ def initial_table(config: GameConfig) -> Table:
         board_tokens[m] = board_figure(config, m, "tokens")
     board_tokens.pop("red_snapper", None)  # the grid is tracked by MarketValues
     if "octopus" in config.fish_markets:
-        board_tokens["takoyaki"] = 12
+        board_tokens["takoyaki"] = TAKOYAKI_TOKENS
     return Table(
         config=config,
         players=players,
@@ -144,4 +201,14 @@ def initial_table(config: GameConfig) -> Table:
         bag=bag_contents(config.fish_markets, config.board_numbers),
         stock=stock,
         turn=TurnState(current=config.start_player),
+        board_barrels={m: board_figure(config, m, "barrels") for m in config.fish_markets},
     )
+
+
+def with_new_boards(t: Table) -> Table:
+    """Barrels for a fish market that entered mid-game (``add_market``), as at setup."""
+    missing = [m for m in t.config.fish_markets if m not in t.board_barrels]
+    if not missing:
+        return t
+    return replace(t, board_barrels={**t.board_barrels, **{
+        m: board_figure(t.config, m, "barrels") for m in missing}})

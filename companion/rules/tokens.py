@@ -7,16 +7,21 @@ Overfish it when its last token leaves), so neither has to import the other.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .catalogue import FISH_MARKETS, MARKET_OF_TOKEN, TOKEN_NAMES
 from .errors import IllegalAction
 from .setup import bag_contents
 from .table import Table
 
-#: Horse Mackerel Overfished pays ¥200 per token held; Nori Overfished costs ¥100 per token.
-HORSE_MACKEREL_BONUS = 200
-NORI_PENALTY = 100
+if TYPE_CHECKING:
+    from .markets.base import Market
+
+#: Horse Mackerel Overfished pays ¥200 per token held; Nori Overfished costs ¥100 per token
+#: (printed in the catalogue; applied by rules/markets/horse_mackerel.py and nori.py).
+HORSE_MACKEREL_BONUS = FISH_MARKETS["horse_mackerel"].numbers["overfished_bonus"]
+NORI_PENALTY = FISH_MARKETS["nori"].numbers["overfished_penalty"]
+
 
 
 def fish_market_in_play(t: Table, market: object, key: str = "market") -> str:
@@ -65,82 +70,35 @@ def bag_known(t: Table, market: str) -> bool:
 
 
 def take_from_market(t: Table, spec: TokenSpec) -> Table:
-    """Remove tokens from their market (board or Auction bag)."""
+    """Remove tokens from their market (board, Red Snapper grid or Auction bag): the
+    market's own object says how (rules/markets/)."""
     market = fish_market_in_play(t, MARKET_OF_TOKEN[spec.key], "fish")
-    if market == "red_snapper":
-        remaining = t.values.red_snapper_remaining
-        if spec.count > remaining:
-            raise IllegalAction(f"only {remaining} Red Snapper tokens are left on the grid",
-                                "count")
-        values = replace(t.values, red_snapper_remaining=remaining - spec.count)
-        return replace(t, values=values)
-    if FISH_MARKETS[market].tokens_in_bag:
-        if not bag_known(t, market):
-            return t  # not known: the host did not enter this board's numbers
-        bag = list(t.bag)
-        code = bag_code(spec)
-        if bag.count(code) < spec.count:
-            raise IllegalAction(f"the Auction bag has {bag.count(code)} {spec.label()[2:]} "
-                                "left", "count")
-        for _ in range(spec.count):
-            bag.remove(code)
-        return replace(t, bag=tuple(bag))
-    stock = t.board_tokens.get(stock_key(spec.key))
-    if stock is None:
-        return t  # not known: the host did not enter this board's numbers
-    if stock < spec.count:
-        raise IllegalAction(f"the {FISH_MARKETS[market].en} market has only {stock} "
-                            f"{TOKEN_NAMES[spec.key]} tokens left", "count")
-    board = dict(t.board_tokens)
-    board[stock_key(spec.key)] = stock - spec.count
-    return replace(t, board_tokens=board)
+    return _market(market).take_tokens(t, spec)
 
 
 def return_to_market(t: Table, spec: TokenSpec) -> Table:
     """Tokens go back to their market (AMB-18): the bag for bag fish, else the board."""
-    market = MARKET_OF_TOKEN[spec.key]
-    if market == "red_snapper":
-        return t  # Red Snapper tokens never return to the grid
-    if FISH_MARKETS[market].tokens_in_bag:
-        if not bag_known(t, market):
-            return t
-        return replace(t, bag=tuple(sorted(t.bag + (bag_code(spec),) * spec.count)))
-    stock = t.board_tokens.get(stock_key(spec.key))
-    if stock is None:
-        return t
-    board = dict(t.board_tokens)
-    board[stock_key(spec.key)] = stock + spec.count
-    return replace(t, board_tokens=board)
+    return _market(MARKET_OF_TOKEN[spec.key]).return_tokens(t, spec)
 
 
 def overfish(t: Table, market: str) -> Table:
-    """Mark a market Overfished with its effects on holders (fish-markets.md §13, §14)."""
+    """Mark a market Overfished: its barrels left on the board go to the box, and its
+    effects on holders apply (fish-markets.md §13, §14, §17)."""
     t = replace(t, values=replace(t.values, overfished=t.values.overfished | {market}))
-    if market == "horse_mackerel":
-        for i, p in enumerate(t.players):
-            if p.fish.horse_mackerel:
-                t = t.with_player(i, yen=p.yen + HORSE_MACKEREL_BONUS * p.fish.horse_mackerel)
-    if market == "nori":
-        for i, p in enumerate(t.players):
-            if p.fish.nori:  # pays what they can, no debt (AMB-44)
-                t = t.with_player(i, yen=max(0, p.yen - NORI_PENALTY * p.fish.nori))
-    return t
+    if t.board_barrels.get(market):
+        t = replace(t, board_barrels={**t.board_barrels, market: 0})
+    return _market(market).on_overfished(t)
 
 
 def auto_overfish(t: Table) -> Table:
     """A market whose tokens have all left its board (or the bag) is Overfished (AMB-21)."""
     for market in t.config.fish_markets:
-        if market in t.values.overfished:
-            continue
-        m = FISH_MARKETS[market]
-        if market == "red_snapper":
-            empty = t.values.red_snapper_remaining == 0
-        elif m.tokens_in_bag:
-            prefixes = tuple(f"{k}" for k in m.token_keys)
-            empty = (bag_contents((market,), t.config.board_numbers) != ()
-                     and not any(code.split(":")[0] in prefixes for code in t.bag))
-        else:
-            empty = t.board_tokens.get(market) == 0
-        if empty:
+        if market not in t.values.overfished and _market(market).tokens_exhausted(t):
             t = overfish(t, market)
     return t
+
+
+def _market(market: str) -> Market:
+    from .markets import MARKETS  # the markets use these helpers: import when asked
+
+    return MARKETS[market]

@@ -65,7 +65,17 @@ def action(game_id: str) -> Any:
     def handle(who: Identity, body: Any) -> tuple[Any, int]:
         a = edge.action_json(body)
         event = door().act(game_id, who.token, a.kind, a.args, a.expected, a.correction)
-        return {"seq": event.seq}, 201
+        answer: dict[str, Any] = {"seq": event.seq}
+        if event.grp:
+            # The auctions this action triggered, in the order they run (flows.md).
+            table = store().state(game_id).table
+            prefix = f"{event.grp}."
+            ids = [aid for aid in table.auctions if aid.startswith(prefix)]
+            ids += [q.id for q in table.queued_auctions if q.id.startswith(prefix)]
+            ids = sorted(set(ids), key=lambda x: int(x.rsplit(".", 1)[1]))
+            if ids:
+                answer["auctions"] = ids
+        return answer, 201
 
     return _answer(game_id, handle)
 

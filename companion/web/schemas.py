@@ -276,6 +276,113 @@ class EndGame(ActionBody):
     type: Literal["end_game"]
 
 
+# -- the guided turn (shared/spec/flows.md) ----------------------------------------------------
+
+#: A price on a Harbor board: ¥0 is allowed (AMB-03), in ¥100 steps.
+Price = Annotated[int, FormNumber, Field(ge=0, le=MAX_YEN, multiple_of=100)]
+Row = Literal["upper", "lower"]
+#: Most barrels, prices or tokens one guided action can name: the box holds 30 of a fish.
+MAX_ITEMS = 30
+#: Fish named in one action: there are 15 fish markets and a few more token keys.
+MAX_KINDS = 20
+BarrelKey = Annotated[str, Field(max_length=ID_MAX), _one_of(set(FISH_MARKETS) | set(FISH_KEYS))]
+Counts = Annotated[dict[BarrelKey, Annotated[int, Field(ge=0, le=MAX_COUNT)]],
+                   Field(max_length=MAX_KINDS)]
+
+
+class _Item(Body):
+    """One element of a list inside an action (no ``expected_seq`` of its own)."""
+
+
+class EntryToken(_Item):
+    fish: FishKey
+    value: Printed | None = None
+    side: Side | None = None
+    #: A Takoyaki for sale on your Harbor (``"from": "harbor"`` with its price).
+    from_: Literal["harbor"] | None = Field(default=None, alias="from")
+    price: Price | None = None
+
+
+class EntryBarrel(_Item):
+    fish: BarrelKey
+    row: Row
+    price: Price
+
+
+class TokenEntry(_Item):
+    token: EntryToken
+
+
+class BarrelEntry(_Item):
+    barrel: EntryBarrel
+
+
+Entry = Literal["ap", "cart", "yen", "free"] | TokenEntry | BarrelEntry
+
+
+class SoldBarrel(_Item):
+    row: Row
+    price: Price
+
+
+class Visit(ActionBody):
+    type: Literal["visit"]
+    player: Name
+    market: AnyMarket
+    entry: Entry
+    licenses: Annotated[int, FormNumber, Field(ge=0, le=4)] | None = None
+    sell: Annotated[dict[FishKey, Annotated[int, Field(ge=0, le=MAX_COUNT)]
+                         | Annotated[list[Printed], Field(max_length=MAX_ITEMS)]],
+                    Field(max_length=MAX_KINDS)] | None = None
+    sell_barrels: Annotated[list[SoldBarrel], Field(max_length=MAX_ITEMS)] | None = None
+    #: Octopus: Octopus tokens traded for Takoyaki, and the Takoyaki's prices.
+    trade: Count | None = None
+    takoyaki_prices: Annotated[list[Price], Field(max_length=MAX_ITEMS)] | None = None
+    #: Sardine: canned sardines bought.
+    cans: Count | None = None
+
+
+class ForSale(_Item):
+    fish: BarrelKey
+    price: Price
+
+
+class Reprice(_Item):
+    row: Row
+    fish: BarrelKey
+    price: Price
+    to: Price
+
+
+class Fishing(ActionBody):
+    type: Literal["fishing"]
+    player: Name
+    caught: Counts | None = None
+    unloaded: Counts | None = None
+    for_sale: Annotated[list[ForSale], Field(max_length=MAX_ITEMS)] | None = None
+    reprice: Annotated[list[Reprice], Field(max_length=MAX_ITEMS)] | None = None
+
+
+class Bought(_Item):
+    from_: Name = Field(alias="from")
+    fish: BarrelKey
+    row: Row
+    price: Price
+
+
+class Purchase(ActionBody):
+    type: Literal["purchase"]
+    player: Name
+    barrels: Annotated[list[Bought], Field(min_length=1, max_length=MAX_ITEMS)]
+
+
+class StartTurn(ActionBody):
+    type: Literal["start_turn"]
+    player: Name
+    freezer: Flag = False
+    buy_fugu: Annotated[int, FormNumber, Field(ge=0, le=MAX_COUNT)] = 0
+
+
 #: Every action type a client may send, and its model (the rules' MOVES without the
 #: internal auction types; tests/test_edge.py checks that the two agree).
 ACTIONS: dict[str, type[ActionBody]] = {
@@ -284,7 +391,8 @@ ACTIONS: dict[str, type[ActionBody]] = {
     "return_license": ReturnLicense, "take_item": TakeItem, "return_item": ReturnItem,
     "take_loan": TakeLoan, "buy_share": BuyShare, "set_track": SetTrack,
     "mark_overfished": MarkOverfished, "add_market": AddMarket, "next_turn": NextTurn,
-    "end_game": EndGame,
+    "end_game": EndGame, "visit": Visit, "fishing": Fishing, "purchase": Purchase,
+    "start_turn": StartTurn,
 }
 
 
@@ -419,6 +527,28 @@ WORDINGS: dict[str, Wording] = {
     "winner": Wording("the winner", "a player's name, or null to decline every offer at "
                                     "Barter"),
     "players": Wording("the players", "a list of 2 to 6 names"),
+    "entry": Wording("the entry", '"ap", "cart", "yen", "free", {"token": {"fish": …}} or '
+                                  '{"barrel": {"fish": …, "row": …, "price": …}}'),
+    "licenses": Wording("the licences", "a whole number from 0 to 4"),
+    "sell": Wording("what is sold", f'an object of counts from 0 to {MAX_COUNT} per fish '
+                                    '(printed values for Spider Crab and Tuna), such as '
+                                    '{"eel": 2} or {"tuna": [20, 15]}'),
+    "sell_barrels": Wording("the barrels sold", 'a list of {"row": "upper", "price": 100}'),
+    "trade": Wording("the Octopus traded", f"a whole number from 1 to {MAX_COUNT}"),
+    "takoyaki_prices": Wording("the Takoyaki prices", "a list of prices in ¥100 steps"),
+    "cans": Wording("the canned sardines", f"a whole number from 1 to {MAX_COUNT}"),
+    "caught": Wording("the barrels caught", f'an object of counts from 0 to {MAX_COUNT} per '
+                                            'fish market, such as {"eel": 1}'),
+    "unloaded": Wording("the barrels unloaded", f'an object of counts from 0 to {MAX_COUNT} '
+                                                'per fish market, such as {"eel": 2}'),
+    "for_sale": Wording("the barrels for sale", 'a list of {"fish": "eel", "price": 300}, '
+                                                'each price in ¥100 steps (¥0 allowed)'),
+    "reprice": Wording("the new prices", 'a list of {"row": "upper", "fish": "eel", '
+                                         '"price": 300, "to": 200}'),
+    "freezer": Wording('"freezer"', "true or false"),
+    "buy_fugu": Wording("the degraded Fugu bought", f"a whole number from 0 to {MAX_COUNT}"),
+    "price": Wording("the price", "a whole number of Yen in ¥100 steps, such as 300"),
+    "row": Wording("the row", '"upper" or "lower"'),
     "money": Wording('"money"', '"open" or "closed"'),
     "expansion": Wording('"expansion"', "true or false"),
     "fish_markets": Wording('"fish_markets"', 'a list of fish market ids, such as '
@@ -445,6 +575,11 @@ OVERRIDES: dict[tuple[str, str], Wording] = {
                                                     '"squid" or "bank"'),
     ("overseas", "drawn"): Wording("the tokens drawn by hand",
                                    'a list of token codes, such as ["tuna:20"]'),
+    ("visit", "market"): Wording("the market", 'a market id in play, such as "eel"'),
+    ("purchase", "barrels"): Wording("the barrels", 'a list of 1 to 30 barrels for sale, '
+                                     'each {"from": name, "fish": "eel", "row": "upper", '
+                                     '"price": 300}'),
+    ("purchase", "from"): Wording('the seller ("from")', _PLAYER),
     ("bid", "amount"): Wording("a bid", "a whole number of Yen", {
         "must": "A bid is a whole number of Yen, such as 300; ¥0 is allowed.",
         "missing": 'Send {"amount": …} in Yen; ¥0 is allowed.',
@@ -480,6 +615,8 @@ def path(loc: tuple[int | str, ...]) -> str:
     for part in loc:
         if part == "[key]":  # pydantic's marker for a dict key that failed
             continue
+        if isinstance(part, str) and (part[:1].isupper() or any(c in part for c in "[]'-,")):
+            continue  # the tag of a union's member ("literal[...]", "TokenEntry")
         if isinstance(part, int):
             out += f"[{part}]"
         else:

@@ -1,0 +1,262 @@
+"""The Fishing action: ``fishing`` (turn-and-scoring.md §2–§3, flows.md).
+
+One action (1 AP): barrels caught from market boards onto boats at sea, barrels unloaded
+at the player's ports out of what was at sea before, the unloaded barrels placed for sale
+on the upper row at the prices the player sets. The app pays the docking bonus first, then
+the markets' docking rules (Eel track, Fugu licence, Sardine tokens), then opens the
+docking auctions: Spider Crab, Tuna, Swordfish — the first at once, each next one when the
+one before it settles (rules/auctions.py), their barrels back to the market.
+
+The app does not track boats (their slots, one Salmon per boat, which ship holds what):
+``caught`` is checked against the player's licences only (one catch per licence per
+Fishing action, a Horse Mackerel licence catching 1 Horse Mackerel or 1–2 Mackerel).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from . import auctions
+from .catalogue import DOCKING_BONUS_BARRELS, DOCKING_BONUS_YEN, FISHING_AP
+from .ledger import Run, refuse
+from .markets import MARKETS, BagMarket, Market
+from .markets.base import price_of, whole
+from .messages import Message
+from .table import ROWS, ForSale, QueuedAuction, Table
+from .turn import begin_action, finish
+
+FIELDS = frozenset({"type", "player", "caught", "unloaded", "for_sale", "reprice", "drawn",
+                    "auction_id"})
+
+
+def _counts(t: Table, raw: object, field: str) -> dict[str, int]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise refuse("bad_field", field, field=field, kind="kind.fishing")
+    out: dict[str, int] = {}
+    for market, n in raw.items():
+        if market not in MARKETS:
+            raise refuse("not_a_fish_market", f"{field}.{market}", name=repr(market))
+        if market not in t.config.fish_markets:
+            raise refuse("market_not_in_play", f"{field}.{market}", market=market)
+        n = whole(n, f"{field}.{market}", 0)
+        if n:
+            out[str(market)] = n
+    return out
+
+
+def can_catch(caught: Mapping[str, int],
+              licences: list[tuple[Mapping[str, int], int]]) -> bool:
+    """Whether licences ``[(catches per use, how many held)]`` can make these catches in
+    one Fishing action, each licence used once (turn-and-scoring.md §3).
+
+    >>> hm = {"horse_mackerel": 1, "mackerel": 2}
+    >>> can_catch({"mackerel": 3}, [({"mackerel": 1}, 1), (hm, 1)])
+    True
+    >>> can_catch({"mackerel": 2, "horse_mackerel": 1}, [(hm, 1)])
+    False
+    """
+    need = {k: v for k, v in caught.items() if v > 0}
+    if not need:
+        return True
+    if not licences:
+        return False
+    (catches, n), rest = licences[0], licences[1:]
+    useful = [f for f in catches if need.get(f, 0) > 0]
+
+    def spread(i: int, left: int, still: dict[str, int]) -> bool:
+        if i == len(useful):
+            return can_catch(still, rest)
+        f = useful[i]
+        for k in range(left + 1):
+            after = {**still, f: still.get(f, 0) - k * catches[f]}
+            if spread(i + 1, left - k, after):
+                return True
+            if after[f] <= 0:
+                return False
+        return False
+
+    return spread(0, n, need)
+
+
+def _licences(run: Run, seat: int) -> list[tuple[Mapping[str, int], int]]:
+    return [(MARKETS[m].catches(), n) for m, n in run.player(seat).licenses.items()
+            if m in MARKETS and n]
+
+
+def catch(run: Run, seat: int, caught: dict[str, int]) -> None:
+    licences = _licences(run, seat)
+    name = run.name(seat)
+    for market, n in caught.items():
+        alone = sum(held * catches.get(market, 0) for catches, held in licences)
+        if n > alone:
+            raise refuse("catch_no_licence", f"caught.{market}", player=name,
+                         licences=sum(held for c, held in licences if market in c),
+                         market=market, can=alone, want=n)
+    if not can_catch(caught, licences):
+        raise refuse("catch_licences_joint", "caught", player=name)
+    at_sea = dict(run.player(seat).at_sea)
+    for market, n in caught.items():
+        run.barrels_out(market, n, f"caught.{market}")
+        at_sea[market] = at_sea.get(market, 0) + n
+        run.note("mv.catch", player=name, count=n, market=market, at_sea=at_sea[market])
+    run.set_player(seat, at_sea=at_sea)
+
+
+def _for_sale(raw: object) -> list[ForSale]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise refuse("bad_field", "for_sale", field="for_sale", kind="kind.fishing")
+    out = []
+    for k, x in enumerate(raw):
+        where = f"for_sale[{k}]"
+        if not isinstance(x, Mapping) or x.get("fish") not in MARKETS:
+            raise refuse("bad_field", where, field=where, kind="kind.fishing")
+        out.append(ForSale(str(x["fish"]), price_of(x.get("price"), f"{where}.price")))
+    return out
+
+
+def unload(run: Run, seat: int, before: dict[str, int], unloaded: dict[str, int],
+           placed: list[ForSale]) -> None:
+    """Unloading: every unloaded barrel goes for sale, or to its docking auction, or is
+    refused with where it may go; the docking bonus comes first (AMB-15: every barrel
+    unloaded at your own ports counts)."""
+    name = run.name(seat)
+    for market, n in unloaded.items():
+        if n > before.get(market, 0):
+            raise refuse("unload_more_than_at_sea", f"unloaded.{market}", player=name,
+                         at_sea=before.get(market, 0), market=market, want=n)
+    per_fish: dict[str, int] = {}
+    for item in placed:
+        per_fish[item.fish] = per_fish.get(item.fish, 0) + 1
+    for market, n in per_fish.items():
+        if not MARKETS[market].for_sale:
+            raise refuse("not_for_sale_fish", "for_sale", market=market,
+                         where=MARKETS[market].where_unloaded())
+        if n > unloaded.get(market, 0):
+            raise refuse("for_sale_not_unloaded", "for_sale", player=name, placed=n,
+                         market=market, unloaded=unloaded.get(market, 0))
+    for market, n in unloaded.items():
+        if MARKETS[market].for_sale and per_fish.get(market, 0) != n:
+            raise refuse("not_placed", "for_sale", player=name, unloaded=n,
+                         placed=per_fish.get(market, 0), market=market)
+    at_sea = {m: k - unloaded.get(m, 0) for m, k in run.player(seat).at_sea.items()}
+    run.set_player(seat, at_sea={m: k for m, k in at_sea.items() if k})
+    for market, n in unloaded.items():
+        run.note("mv.unload", player=name, count=n, market=market)
+    total = sum(unloaded.values())
+    run.pay(None, seat, DOCKING_BONUS_YEN * (total // DOCKING_BONUS_BARRELS), "docking_bonus")
+    for item in placed:
+        run.harbor_add(seat, "upper", item)
+    for market, m in MARKETS.items():
+        if unloaded.get(market) and m.for_sale:
+            m.unloaded(run, seat, unloaded[market], per_fish.get(market, 0))
+
+
+def _available(run: Run, m: Market) -> int | None:
+    """Tokens a docking auction of this fish can still sell (None: not counted)."""
+    if isinstance(m, BagMarket):
+        return len(m.in_bag(run.t))
+    return run.t.board_tokens.get(m.id)
+
+
+def docking_auctions(run: Run, seat: int, unloaded: dict[str, int], drawn: list[str],
+                     prefix: str) -> list[QueuedAuction]:
+    """One auction per 2 Spider Crab / 3 Tuna / 2 Swordfish barrels unloaded, in that
+    order; all their barrels go back to the market (the box once Overfished), leftovers
+    uncompensated; no auction without a token to sell (AMB-20)."""
+    queue: list[QueuedAuction] = []
+    plan = [(m, unloaded[m.id]) for m in MARKETS.values()
+            if not m.for_sale and unloaded.get(m.id)]
+    pool = list(drawn)
+    for m, n in plan:
+        run.barrels_back(m.id, n)
+        per = m.auction_barrels() or n + 1
+        count = n // per
+        available = _available(run, m)
+        if available is not None:
+            count = min(count, available)
+        bag_left = list(m.in_bag(run.t)) if isinstance(m, BagMarket) else []
+        for _ in range(count):
+            if isinstance(m, BagMarket):
+                code = next((c for c in pool if c.split(":")[0] in m.data.token_keys), None)
+                if code is None:
+                    raise refuse("draw_needed", "drawn", kind=m.id, fish=m.id)
+                pool.remove(code)
+                if code not in bag_left:
+                    raise refuse("drawn_wrong", "drawn", code=code)
+                bag_left.remove(code)
+            else:
+                code = m.data.token_keys[0]
+            queue.append(QueuedAuction(f"{prefix}.{len(queue) + 1}", m.id, seat, code))
+    for k, q in enumerate(queue):
+        run.note("mv.auction", kind=q.kind, number=k + 1, total=len(queue), fish=q.kind)
+    return queue
+
+
+def reprice(run: Run, seat: int, raw: object) -> None:
+    """Changing the prices of barrels already for sale (allowed during a Fishing action)."""
+    if raw is None:
+        return
+    if not isinstance(raw, list):
+        raise refuse("bad_field", "reprice", field="reprice", kind="kind.fishing")
+    for k, x in enumerate(raw):
+        where = f"reprice[{k}]"
+        if not isinstance(x, Mapping) or x.get("row") not in ROWS:
+            raise refuse("bad_field", where, field=where, kind="kind.fishing")
+        row, fish = str(x["row"]), str(x.get("fish"))
+        old = price_of(x.get("price"), f"{where}.price")
+        new = price_of(x.get("to"), f"{where}.to")
+        p = run.player(seat)
+        items = list(p.row(row))
+        at = next((i for i, it in enumerate(items) if it.fish == fish and it.price == old), None)
+        if at is None:
+            raise refuse("not_for_sale", where, owner=p.name, fish=fish, row=row, price=old)
+        items[at] = ForSale(fish, new)
+        run.set_player(seat, **{row: tuple(items)})
+        run.note("mv.harbor_reprice", player=p.name, fish=fish, row=row, before=old, price=new)
+
+
+def fishing_run(t: Table, a: Mapping[str, Any]) -> Run:
+    """``{"type": "fishing", "player", "caught"?: {market: n}, "unloaded"?: {market: n},
+    "for_sale"?: [{"fish", "price"}], "reprice"?: [{"row", "fish", "price", "to"}],
+    "drawn"?: [token codes the server drew for the docking auctions], "auction_id"?}``."""
+    run, seat = begin_action(t, a, Message("what.fishing", {}))
+    for key in a:
+        if key not in FIELDS:
+            raise refuse("bad_field", str(key), field=str(key), kind="kind.fishing")
+    run.spend_ap(seat, FISHING_AP, Message("what.fishing", {}))
+    caught = _counts(run.t, a.get("caught"), "caught")
+    unloaded = _counts(run.t, a.get("unloaded"), "unloaded")
+    placed = _for_sale(a.get("for_sale"))
+    drawn = a.get("drawn") or []
+    if not isinstance(drawn, list):
+        raise refuse("bad_field", "drawn", field="drawn", kind="kind.fishing")
+    before = dict(run.player(seat).at_sea)
+    # A boat that catches does not also dock in the same action: unloading is out of what
+    # was at sea before it (flows.md).
+    unload(run, seat, before, unloaded, placed)
+    catch(run, seat, caught)
+    queue = docking_auctions(run, seat, unloaded, [str(c) for c in drawn],
+                             str(a.get("auction_id") or f"g{t.actions + 1}"))
+    reprice(run, seat, a.get("reprice"))
+    finish(run)
+    if queue:
+        first, rest = queue[0], tuple(queue[1:])
+        run.t = auctions.open_auction(run.t, {"id": first.id, "kind": first.kind,
+                                              "owner": run.name(seat), "drawn": first.drawn})
+        run.t = replace(run.t, queued_auctions=rest)
+        finish(run)
+    return run
+
+
+def triggered_auctions(before: Table, after: Table) -> list[str]:
+    """The ids of the auctions an action opened or queued, in the order they run (for the
+    API answer's ``"auctions"``)."""
+    opened = [aid for aid in after.auctions if aid not in before.auctions]
+    return opened + [q.id for q in after.queued_auctions
+                     if q.id not in {x.id for x in before.queued_auctions}]

@@ -1,0 +1,216 @@
+"""What every fish market does, and the defaults a market module overrides.
+
+A market object answers the shared code's questions about one fish market — how it may
+be entered, what its licences cost, what it buys and at what price, what docking its
+barrels does, how a bought barrel gives its token, when it is Overfished — from the
+numbers printed in the catalogue. Shared code never asks "which market is this?".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from ..catalogue import FISH_MARKETS, EntryOption, FishMarket
+from ..errors import IllegalAction
+from ..fish import Fish, MarketValues
+from ..ledger import Run, refuse
+from ..resources import resources_by_fish
+from ..table import ForSale, Table
+from ..tokens import TokenSpec, bag_code, bag_known, stock_key
+
+
+def whole(value: object, what: str, low: int = 1, high: int = 99,
+          field: str | None = None) -> int:
+    """A whole number ``low..high`` from the request (digits in a string accepted)."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise refuse("bad_count", field or what, what=what, low=low, high=high)
+    return value
+
+
+def price_of(value: object, field: str) -> int:
+    """A Harbor price: a whole multiple of ¥100, ¥0 allowed (AMB-03)."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0 or value % 100:
+        raise refuse("bad_price", field, price=value)
+    return value
+
+
+class Market:
+    """A fish market's rules; the default is a plain market (Mackerel-like numbers are
+    read from the catalogue, nothing special)."""
+
+    id: ClassVar[str]
+    #: Visit fields this market reads besides entry, licenses, sell.
+    visit_fields: ClassVar[tuple[str, ...]] = ()
+    #: Whether its barrels go for sale when unloaded (False: a docking auction instead).
+    for_sale: ClassVar[bool] = True
+    #: Where its sold tokens go: "market" (the bag for bag fish) or "box".
+    sold_to: ClassVar[str] = "market"
+
+    @property
+    def data(self) -> FishMarket:
+        return FISH_MARKETS[self.id]
+
+    @property
+    def numbers(self) -> Mapping[str, int]:
+        return self.data.numbers
+
+    # -- entry -------------------------------------------------------------------------------
+    def entry_options(self, t: Table) -> tuple[EntryOption, ...]:
+        """The printed options; for a board whose options are not in the sources
+        (AMB-40), what the host entered as board numbers (``entry_ap``, ``entry_yen``)."""
+        entered = t.config.board_numbers.get(self.id, {})
+        extra = []
+        if "entry_ap" in entered:
+            extra.append(EntryOption("ap", int(entered["entry_ap"])))
+        if "entry_yen" in entered:
+            extra.append(EntryOption("yen", int(entered["entry_yen"])))
+        return self.data.entry + tuple(extra)
+
+    def refuse_entry(self, t: Table, seat: int) -> IllegalAction | None:
+        """Why this player may not enter now (Sardine, Nori), or None."""
+        return None
+
+    def pays_license_holders(self) -> bool:
+        return self.data.pays_license_holders
+
+    # -- licences ----------------------------------------------------------------------------
+    def licence_prices(self, t: Table, count: int) -> list[int] | None:
+        """The price of each of ``count`` licences bought in one visit (None: not printed)."""
+        price = self.data.license_price
+        return None if price is None else [price] * count
+
+    # -- sales -------------------------------------------------------------------------------
+    def sell(self, run: Run, seat: int, sell: Mapping[str, Any],
+             barrels: Sequence[Any]) -> bool:
+        """Sell tokens (and, at Mackerel, own barrels) to this market; True if anything was
+        sold. The default market buys nothing."""
+        if barrels:
+            raise refuse("sell_barrels_only_mackerel", "sell_barrels")
+        if sell:
+            raise refuse("cannot_sell", "sell", market=self.id)
+        return False
+
+    def count_sold(self, sell: Mapping[str, Any], key: str) -> int:
+        """The count of one token key in ``sell``, after refusing any other key."""
+        for other in sell:
+            if other not in self.data.token_keys:
+                raise refuse("sell_wrong_fish", "sell", market=self.id,
+                             allowed=list(self.data.token_keys), fish=other)
+        if key not in sell:
+            return 0
+        return whole(sell[key], f"sell.{key}", 0)
+
+    def special(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
+        """This market's special interaction during a visit; True if it was used."""
+        return False
+
+    # -- fishing ---------------------------------------------------------------------------
+    def catches(self) -> dict[str, int]:
+        """What one use of this market's licence catches: fish market id → barrels."""
+        return {self.id: 1}
+
+    # -- docking -----------------------------------------------------------------------------
+    def auction_barrels(self) -> int | None:
+        """Barrels per docking auction (Spider Crab 2, Tuna 3, Swordfish 2), else None."""
+        return self.numbers.get("auction_barrels")
+
+    def unloaded(self, run: Run, seat: int, count: int, for_sale: int) -> None:
+        """What unloading ``count`` of its barrels at your ports does besides the docking
+        bonus (``for_sale`` of them placed on the upper row)."""
+
+    def where_unloaded(self) -> str:
+        """Where its unloaded barrels may go (for the refusal of an unplaced barrel)."""
+        return "for_sale"
+
+    # -- the Harbor board ------------------------------------------------------------------
+    def degrades(self, item: ForSale) -> bool:
+        """Whether this item leaves / moves down at the start of its owner's turn."""
+        return True
+
+    def bought(self, run: Run, buyer: int, item: ForSale, row: str,
+               draws: list[str]) -> None:
+        """A Purchasing action bought this item: the barrel goes back to its market (the
+        box if Overfished) and the buyer takes one token of this fish."""
+        run.barrels_back(self.id, 1)
+        run.tokens_in(buyer, TokenSpec(self.data.token_keys[0], 1), "barrels")
+
+    # -- tokens on the board -----------------------------------------------------------------
+    def take_tokens(self, t: Table, spec: TokenSpec) -> Table:
+        """Tokens leave this market's board (or the Auction bag) for a player or a lot."""
+        key = stock_key(spec.key)
+        stock = t.board_tokens.get(key)
+        if stock is None:
+            return t  # not known: the host did not enter this board's numbers
+        if stock < spec.count:
+            raise refuse("market_tokens_left", "count", market=self.id, left=stock,
+                         fish=spec.key)
+        return replace(t, board_tokens={**t.board_tokens, key: stock - spec.count})
+
+    def return_tokens(self, t: Table, spec: TokenSpec) -> Table:
+        """Tokens come back to this market (AMB-18)."""
+        key = stock_key(spec.key)
+        stock = t.board_tokens.get(key)
+        if stock is None:
+            return t
+        return replace(t, board_tokens={**t.board_tokens, key: stock + spec.count})
+
+    def tokens_exhausted(self, t: Table) -> bool:
+        """All its tokens have left the market: Overfished (fish-markets.md §17)."""
+        return t.board_tokens.get(self.id) == 0
+
+    def on_overfished(self, t: Table) -> Table:
+        """Effects of becoming Overfished on the holders (Horse Mackerel, Nori)."""
+        return t
+
+    # -- Resources ---------------------------------------------------------------------------
+    def resources(self, fish: Fish, values: MarketValues, salmon_owned: int) -> int:
+        """The Resources of one player's tokens of this market (turn-and-scoring.md §7)."""
+        by_fish = resources_by_fish(fish, values, salmon_owned)
+        return sum(by_fish.get(k, 0) for k in self.data.token_keys)
+
+
+class BagMarket(Market):
+    """A market whose tokens live in the Auction bag (Spider Crab, Tuna, Clams & Oysters)."""
+
+    def take_tokens(self, t: Table, spec: TokenSpec) -> Table:
+        if not bag_known(t, self.id):
+            return t  # not known: the host did not enter this board's numbers
+        bag = list(t.bag)
+        code = bag_code(spec)
+        if bag.count(code) < spec.count:
+            if spec.value is not None:
+                raise refuse("bag_tokens_left_valued", "count", left=bag.count(code),
+                             fish=spec.key, value=spec.value)
+            raise refuse("bag_tokens_left", "count", left=bag.count(code), fish=spec.key)
+        for _ in range(spec.count):
+            bag.remove(code)
+        return replace(t, bag=tuple(bag))
+
+    def return_tokens(self, t: Table, spec: TokenSpec) -> Table:
+        if not bag_known(t, self.id):
+            return t
+        return replace(t, bag=tuple(sorted(t.bag + (bag_code(spec),) * spec.count)))
+
+    def in_bag(self, t: Table) -> list[str]:
+        return [c for c in t.bag if c.split(":")[0] in self.data.token_keys]
+
+    def tokens_exhausted(self, t: Table) -> bool:
+        return bag_known(t, self.id) and not self.in_bag(t)
+
+
+def sold_values(sell: Mapping[str, Any], key: str, allowed: frozenset[int],
+                market: Market) -> list[int]:
+    """Spider Crab and Tuna sales name the printed values sold: ``{"tuna": [20, 15]}``."""
+    market.count_sold({k: 0 for k in sell}, key)  # refuses other keys
+    raw = sell.get(key)
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or any(v not in allowed or isinstance(v, bool) for v in raw):
+        raise refuse("sell_list", f"sell.{key}", fish=key)
+    return [int(v) for v in raw]

@@ -1,0 +1,57 @@
+"""The Purchasing action: ``purchase`` (fish-markets.md §0, turn-and-scoring.md §2).
+
+One action (1 AP): any number of barrels (and Takoyaki, Himono barrels) from other players'
+Harbor boards. Per item the buyer pays its owner the listed price, the barrel goes back to
+its market (the box if Overfished) and the buyer takes a token by that fish's rule — asked
+of the market object (Red Snapper: the next grid token; Salmon: fresh from the upper row,
+degraded from the lower; Clams & Oysters: a draw from the bag, an oyster pays ¥200).
+Items are bought in the order named, so an oyster's ¥200 can pay for the next one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .catalogue import PURCHASE_AP
+from .ledger import Run, refuse
+from .markets import market_of_item
+from .markets.base import price_of
+from .messages import Message
+from .table import ROWS, Table
+from .turn import begin_action, finish
+
+FIELDS = frozenset({"type", "player", "barrels", "draws"})
+
+
+def purchase_run(t: Table, a: Mapping[str, Any]) -> Run:
+    """``{"type": "purchase", "player", "barrels": [{"from", "fish", "row", "price"}],
+    "draws"?: ["clam" | "oyster", ...]}`` (the draws, one per Clams & Oysters barrel, are
+    made by the server from the Auction bag)."""
+    run, seat = begin_action(t, a, Message("what.purchase", {}))
+    for key in a:
+        if key not in FIELDS:
+            raise refuse("bad_field", str(key), field=str(key), kind="kind.purchase")
+    run.spend_ap(seat, PURCHASE_AP, Message("what.purchase", {}))
+    barrels = a.get("barrels")
+    if not isinstance(barrels, list) or not barrels:
+        raise refuse("nothing_to_buy", "barrels")
+    raw_draws = a.get("draws") or []
+    if not isinstance(raw_draws, list):
+        raise refuse("co_draw_needed", "draws")
+    draws = [str(d) for d in raw_draws]
+    for k, b in enumerate(barrels):
+        where = f"barrels[{k}]"
+        if not isinstance(b, Mapping) or b.get("row") not in ROWS:
+            raise refuse("bad_field", where, field=where, kind="kind.purchase")
+        owner = t.index(b.get("from"), f"{where}.from")
+        if owner == seat:
+            raise refuse("own_barrel", f"{where}.from", player=run.name(seat))
+        fish, row = str(b.get("fish")), str(b["row"])
+        price = price_of(b.get("price"), f"{where}.price")
+        item = run.harbor_take(owner, row, fish, price, where)
+        run.pay(seat, owner, price, "purchase",
+                Message("what.barrel", {"owner": run.name(owner), "fish": fish}), where)
+        market_of_item(item.fish).bought(run, seat, item, row, draws)
+    finish(run)
+    return run

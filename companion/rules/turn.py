@@ -1,0 +1,192 @@
+"""The guided turn (turn-and-scoring.md §1, flows.md "The turn"): action points, the start of
+a turn (Freezer, buying your own degraded Fugu, degradation), and what every guided action
+checks first (whose turn, AP left, a start-of-turn choice still open).
+
+AMB-05 orders the start of a turn: end check → (discard at sea) → Freezer → Fugu self-buy →
+degradation → Himono conversion. The end check runs in moves.next_turn before this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from .catalogue import AP_PER_TURN, ITEM_USES
+from .ledger import Run, refuse
+from .markets import market_of_item
+from .messages import Message
+from .table import Table
+from .tokens import TokenSpec, auto_overfish
+
+START, ACTIONS = "start", "actions"
+
+
+def has_start_choice(t: Table, seat: int) -> bool:
+    """A Freezer to use, or a degraded Fugu on the lower row to buy (flows.md)."""
+    p = t.players[seat]
+    return bool(p.items.get("freezer")) or any(x.fish == "fugu" for x in p.lower)
+
+
+def begin_turn(t: Table) -> Table:
+    """The active player's turn starts (after the end check): 2 AP, then the start of turn —
+    the degradation at once when there is nothing to choose, else phase "start"."""
+    seat = t.turn.current
+    t = replace(t, turn=replace(t.turn, ap_left=AP_PER_TURN, free_entries=frozenset(),
+                                phase=START))
+    if has_start_choice(t, seat):
+        return t
+    run = Run(t)
+    degrade(run, seat)
+    return replace(run.t, turn=replace(run.t.turn, phase=ACTIONS))
+
+
+def end_turn(t: Table) -> Table:
+    """The active player's turn ends (next_turn): an open start-of-turn choice counts as
+    declined (so the Harbor degrades), and AP left unspent are kept for the history."""
+    turn = t.turn
+    if turn.number == 0 or turn.ap_left is None:
+        return t
+    if turn.phase == START:
+        run = Run(t)
+        decline(run, turn.current)
+        t = run.t
+    left = t.turn.ap_left or 0
+    unspent = t.turn.unspent + ((turn.number, turn.current, left),) if left else t.turn.unspent
+    return replace(t, turn=replace(t.turn, ap_left=None, phase=None, free_entries=frozenset(),
+                                   unspent=unspent))
+
+
+def unspent_message(t: Table, number: int) -> Message | None:
+    """"Aiko ended the turn with 1 AP unspent" for turn ``number``, if it did."""
+    for n, seat, left in t.turn.unspent:
+        if n == number:
+            return Message("history.turn_unspent", {"player": t.players[seat].name,
+                                                    "count": left})
+    return None
+
+
+def degrade(run: Run, seat: int) -> None:
+    """The lower row's barrels go back to their markets (the box if Overfished), the upper
+    row's move down; Takoyaki and Himono barrels never degrade or move."""
+    p = run.player(seat)
+    for x in p.lower:
+        if market_of_item(x.fish).degrades(x):
+            run.note("mv.degrade_out", player=p.name, fish=x.fish, price=x.price)
+            run.barrels_back(market_of_item(x.fish).id, 1)
+    moving = tuple(x for x in p.upper if market_of_item(x.fish).degrades(x))
+    lower = tuple(x for x in p.lower if not market_of_item(x.fish).degrades(x)) + moving
+    upper = tuple(x for x in p.upper if not market_of_item(x.fish).degrades(x))
+    run.set_player(seat, upper=upper, lower=lower)
+    if moving:
+        run.note("mv.degrade_down", player=p.name, count=len(moving))
+
+
+def decline(run: Run, seat: int) -> None:
+    """No Freezer, no Fugu: the degradation happens, and the actions begin."""
+    degrade(run, seat)
+    run.t = replace(run.t, turn=replace(run.t.turn, phase=ACTIONS))
+
+
+def use_item(run: Run, seat: int, item: str) -> None:
+    """A Freezer or Cart is used: the first use flips it, the second returns it to the
+    Rentals board (external-markets.md: 2 uses each)."""
+    p = run.player(seat)
+    flipped = p.flipped.get(item, 0)
+    if ITEM_USES > 1 and flipped == 0:
+        run.set_player(seat, flipped={**p.flipped, item: 1})
+        run.note("mv.item_flip", player=p.name, item=item)
+        return
+    items = dict(p.items)
+    items[item] -= 1
+    if not items[item]:
+        del items[item]
+    rest = {k: v for k, v in p.flipped.items() if k != item}
+    if flipped > 1:
+        rest[item] = flipped - 1
+    run.set_player(seat, items=items, flipped=rest)
+    key = f"rentals.{item}"
+    run.t = replace(run.t, stock={**run.t.stock, key: run.t.stock.get(key, 0) + 1})
+    run.note("mv.item_back", player=p.name, item=item, market="rentals")
+
+
+def begin_action(t: Table, a: Mapping[str, Any], what: Message) -> tuple[Run, int]:
+    """What every guided action checks first: a turn is on, it is this player's, AP are
+    left (flows.md: none starts once they are spent, whatever its entry); a start-of-turn
+    choice still open counts as declined (the degradation happens first)."""
+    turn = t.turn
+    if turn.finished:
+        raise refuse("game_over", "type")
+    if turn.number == 0 or turn.ap_left is None:
+        raise refuse("no_turn_yet", "type")
+    seat = t.index(a.get("player"))
+    if seat != turn.current:
+        raise refuse("not_your_turn", "player", active=t.players[turn.current].name,
+                     player=t.players[seat].name)
+    if turn.ap_left <= 0:
+        raise refuse("ap_spent", "type", player=t.players[seat].name, what=what)
+    run = Run(t)
+    if turn.phase == START:
+        decline(run, seat)
+    return run, seat
+
+
+def finish(run: Run) -> Table:
+    """Markets whose last token left during the action are Overfished, after it (a Horse
+    Mackerel or Nori effect during a Purchasing action waits for its end: §13, §14)."""
+    before = run.t.values.overfished
+    run.effect(auto_overfish, "overfished")
+    for market in sorted(run.t.values.overfished - before):
+        run.note("mv.overfished", market=market)
+    return run.t
+
+
+# -- start_turn ----------------------------------------------------------------------------
+
+def start_turn_run(t: Table, a: Mapping[str, Any]) -> Run:
+    """``{"type": "start_turn", "player", "freezer": bool, "buy_fugu": N}``: use a Freezer
+    (no degradation this turn), or buy N of your degraded Fugu, cheapest first, at their
+    listed prices to the supply (each barrel back to the Fugu market, a Fugu token to you),
+    then the degradation."""
+    turn = t.turn
+    if turn.finished:
+        raise refuse("game_over", "type")
+    if turn.number == 0 or turn.ap_left is None:
+        raise refuse("no_turn_yet", "type")
+    seat = t.index(a.get("player"))
+    name = t.players[seat].name
+    if seat != turn.current:
+        raise refuse("not_your_turn", "player", active=t.players[turn.current].name,
+                     player=name)
+    if turn.phase != START:
+        raise refuse("not_start_phase", "type", player=name)
+    freezer = a.get("freezer", False)
+    if not isinstance(freezer, bool):
+        raise refuse("bad_field", "freezer", field="freezer", kind="kind.start_turn")
+    from .markets.base import whole
+
+    buy = whole(a.get("buy_fugu", 0), "buy_fugu", 0, 99)
+    p = t.players[seat]
+    run = Run(t)
+    if freezer:
+        if not p.items.get("freezer"):
+            raise refuse("no_freezer", "freezer", player=name)
+        if buy:
+            # fish-markets.md §3: not possible on a turn where you use a Freezer.
+            raise refuse("freezer_and_fugu", "buy_fugu")
+        use_item(run, seat, "freezer")
+        run.note("mv.freezer", player=name)
+        run.t = replace(run.t, turn=replace(run.t.turn, phase=ACTIONS))
+        return run
+    fugu = sorted((x for x in p.lower if x.fish == "fugu"), key=lambda x: x.price)
+    if buy > len(fugu):
+        raise refuse("fugu_too_many", "buy_fugu", player=name, have=len(fugu), want=buy)
+    what = Message("what.fugu", {"count": buy})
+    for x in fugu[:buy]:
+        run.harbor_take(seat, "lower", "fugu", x.price, "buy_fugu")
+        run.pay(seat, None, x.price, "fugu_self_buy", what, "buy_fugu")
+        run.barrels_back("fugu", 1)
+        run.tokens_in(seat, TokenSpec("fugu", 1), "buy_fugu")
+    decline(run, seat)
+    finish(run)
+    return run

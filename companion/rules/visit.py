@@ -1,0 +1,197 @@
+"""The Markets action at a fish market: ``visit`` (fish-markets.md §0, flows.md).
+
+Entry by one printed option, then the licence payouts to every holder, then sales (before
+licences, so a sale can pay for them), the market's special, and licences — all or
+nothing. Each market's own rules come from its object in rules/markets/.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from .catalogue import CART_AP, EXTERNAL_MARKETS, FISH_KEYS, LICENSE_PAYOUT, EntryOption
+from .ledger import Run, refuse
+from .markets import MARKETS, Market, market_of_item
+from .markets.base import price_of, whole
+from .messages import Message
+from .table import ROWS
+from .tokens import TokenSpec
+from .turn import begin_action, finish, use_item
+
+#: The fields every visit may carry; a market adds its own (``visit_fields``).
+COMMON_FIELDS = frozenset({"type", "player", "market", "entry", "licenses", "sell",
+                           "sell_barrels"})
+
+
+def _market(t: Any, a: Mapping[str, Any]) -> Market:
+    market = a.get("market")
+    if market in EXTERNAL_MARKETS:
+        if market not in t.config.external_markets:
+            raise refuse("market_not_in_play", "market", market=market)
+        raise refuse("external_not_guided", "market", market=market)
+    if market not in MARKETS:
+        raise refuse("not_a_fish_market", "market", name=repr(market))
+    assert isinstance(market, str)
+    if market not in t.config.fish_markets:
+        raise refuse("market_not_in_play", "market", market=market)
+    return MARKETS[market]
+
+
+def _option(o: EntryOption) -> Message:
+    """One printed entry option, for the refusal that lists them."""
+    if o.kind in ("token", "barrel"):
+        return Message(f"entry.option_{o.kind}" + ("_any" if o.what == "any" else ""),
+                       {"fish": o.what, "count": o.amount})
+    return Message(f"entry.option_{o.kind}", {"count": o.amount, "amount": o.amount})
+
+
+def pay_entry(run: Run, seat: int, m: Market, entry: object) -> None:
+    """Pay one of the market's printed entry options (flows.md ``entry``)."""
+    options = m.entry_options(run.t)
+    if not options:
+        raise refuse("entry_unknown", "entry", market=m.id)
+    kind = entry if isinstance(entry, str) else (
+        next(iter(entry)) if isinstance(entry, Mapping) and len(entry) == 1 else None)
+    if kind not in ("ap", "cart", "yen", "free", "token", "barrel"):
+        raise refuse("entry_bad", "entry")
+    wanted = "ap" if kind == "cart" else kind
+    option = next((o for o in options if o.kind == wanted), None)
+    if option is None:
+        raise refuse("entry_not_printed", "entry", market=m.id, entry=f"entry.{kind}",
+                     options=[_option(o) for o in options])
+    what = Message("what.entry", {"market": m.id})
+    name = run.name(seat)
+    if kind == "ap":
+        run.spend_ap(seat, option.amount, what)
+    elif kind == "cart":
+        if not run.player(seat).items.get("cart"):
+            raise refuse("no_cart", "entry", player=name)
+        # AMB-30: Cart AP pay an AP entry cost; the rest comes from the turn's AP.
+        run.note("mv.cart", player=name, count=min(CART_AP, option.amount))
+        use_item(run, seat, "cart")
+        if option.amount > CART_AP:
+            run.spend_ap(seat, option.amount - CART_AP, what)
+    elif kind == "yen":
+        run.pay(seat, None, option.amount, "entry",
+                Message("what.entry_yen", {"market": m.id}), "entry")
+    elif kind == "free":
+        if m.id in run.t.turn.free_entries:
+            raise refuse("free_once", "entry", market=m.id)
+        run.t = replace(run.t, turn=replace(run.t.turn,
+                                            free_entries=run.t.turn.free_entries | {m.id}))
+        run.note("mv.free_entry", player=name, market=m.id)
+    elif kind == "token":
+        assert isinstance(entry, Mapping)
+        _entry_token(run, seat, m, option, entry["token"])
+    else:
+        assert isinstance(entry, Mapping)
+        _entry_barrel(run, seat, m, option, entry["barrel"])
+
+
+def _entry_token(run: Run, seat: int, m: Market, option: EntryOption, raw: object) -> None:
+    if not isinstance(raw, Mapping) or raw.get("fish") not in FISH_KEYS:
+        raise refuse("entry_bad", "entry.token")
+    key = str(raw["fish"])
+    if option.what not in ("any", key):
+        raise refuse("entry_token_wrong", "entry.token", market=m.id, allowed=option.what,
+                     fish=key)
+    if raw.get("from") == "harbor":
+        # A Takoyaki for sale on your own Harbor (fish-markets.md §5) goes back too.
+        price = price_of(raw.get("price"), "entry.token.price")
+        row = next((r for r in ROWS if any(x.fish == key and x.price == price
+                                           for x in run.player(seat).row(r))), "upper")
+        run.harbor_take(seat, row, key, price, "entry.token")
+        from .tokens import return_to_market
+
+        run.t = return_to_market(run.t, TokenSpec(key, 1))
+        run.note("mv.token_out", player=run.name(seat), count=1, fish=key, where="market")
+        return
+    value = raw.get("value")
+    side = raw.get("side")
+    spec = TokenSpec(key, 1, value if isinstance(value, int) else None,
+                     side if key == "salmon" and isinstance(side, str) else None)
+    run.tokens_out(seat, spec, "market", "entry.token")
+
+
+def _entry_barrel(run: Run, seat: int, m: Market, option: EntryOption, raw: object) -> None:
+    if not isinstance(raw, Mapping) or raw.get("row") not in ROWS:
+        raise refuse("entry_bad", "entry.barrel")
+    fish = str(raw.get("fish"))
+    if option.what not in ("any", fish) or fish not in MARKETS:
+        raise refuse("entry_barrel_wrong", "entry.barrel", market=m.id, allowed=option.what,
+                     fish=fish)
+    item = run.harbor_take(seat, str(raw["row"]), fish,
+                           price_of(raw.get("price"), "entry.barrel.price"), "entry.barrel")
+    run.barrels_back(market_of_item(item.fish).id, 1)
+
+
+def licence_payouts(run: Run, m: Market) -> None:
+    """Every holder of this market's licences, the visitor too, takes ¥100 per licence
+    (none at Horse Mackerel; Overfished markets still pay: fish-markets.md §0)."""
+    if not m.pays_license_holders():
+        return
+    for i, p in enumerate(run.t.players):
+        n = p.licenses.get(m.id, 0)
+        if n:
+            run.pay(None, i, LICENSE_PAYOUT * n, "licence_payout")
+
+
+def buy_licences(run: Run, seat: int, m: Market, count: int) -> None:
+    """Licences at the printed price, within the board's stock, the per-entry limit, the
+    per-player limit and the buyer's free License spaces."""
+    p = run.player(seat)
+    data = m.data
+    if data.licenses_per_visit is not None and count > data.licenses_per_visit:
+        raise refuse("licences_per_visit", "licenses", market=m.id,
+                     limit=data.licenses_per_visit)
+    held = p.licenses.get(m.id, 0)
+    if data.max_licenses_per_player is not None and held + count > data.max_licenses_per_player:
+        raise refuse("licences_per_player", "licenses", market=m.id,
+                     limit=data.max_licenses_per_player)
+    on_board = run.t.board_licenses.get(m.id)
+    if on_board is not None and count > on_board:
+        raise refuse("licences_left", "licenses", market=m.id, left=on_board)
+    if count > p.spaces_free:
+        raise refuse("spaces_free", "licenses", player=p.name, free=p.spaces_free)
+    prices = m.licence_prices(run.t, count)
+    if prices is None:
+        raise refuse("licence_price_unknown", "licenses", market=m.id)
+    run.pay(seat, None, sum(prices), "licence",
+            Message("what.licences", {"count": count, "market": m.id}), "licenses")
+    run.set_player(seat, licenses={**run.player(seat).licenses, m.id: held + count})
+    left = None if on_board is None else on_board - count
+    if left is not None:
+        run.t = replace(run.t, board_licenses={**run.t.board_licenses, m.id: left})
+    run.note("mv.licence_in", player=p.name, count=count, market=m.id,
+             left="?" if left is None else left)
+
+
+def visit_run(t: Any, a: Mapping[str, Any]) -> Run:
+    """``{"type": "visit", "player", "market", "entry", "licenses"?, "sell"?,
+    "sell_barrels"?, ...the market's own fields}`` (flows.md)."""
+    run, seat = begin_action(t, a, Message("what.visit", {}))
+    m = _market(run.t, a)
+    for key in a:
+        if key not in COMMON_FIELDS and key not in m.visit_fields:
+            raise refuse("bad_field", str(key), field=str(key),
+                         kind=Message("kind.visit_to", {"market": m.id}))
+    refusal = m.refuse_entry(run.t, seat)
+    if refusal is not None:
+        raise refusal
+    licenses = whole(a.get("licenses", 0), "licenses", 0, 4)
+    sell = a.get("sell") or {}
+    barrels = a.get("sell_barrels") or []
+    if not isinstance(sell, Mapping):
+        raise refuse("bad_field", "sell", field="sell", kind="kind.visit")
+    pay_entry(run, seat, m, a.get("entry"))
+    licence_payouts(run, m)
+    sold = m.sell(run, seat, sell, barrels)
+    special = m.special(run, seat, a)
+    if licenses:
+        buy_licences(run, seat, m, licenses)
+    if not (sold or special or licenses):
+        raise refuse("no_interaction", "market", market=m.id)  # AMB-37
+    finish(run)
+    return run

@@ -65,7 +65,7 @@ class Move:
 
 
 def may_record(t: Table, kind: str, args: Args, seat: int | None) -> bool:
-    """Whether a seat (None: the host) may record this move. A seat may move its own Yen and
+    """Whether a seat (None: the host) may record this move (TC-05). A seat may move its own Yen and
     tokens, to anyone or the supply, never another player's (so a refusal can never tell it
     another player's holdings); settling an auction is the server's (``internal``).
 
@@ -701,7 +701,8 @@ def apply(t: Table, action: Args) -> Table:
     if not move.internal:
         unsettled = next((x for x in t.auctions.values() if x.status != "settled"), None)
         if unsettled is not None:
-            # The rules perform an auction as soon as it is triggered, before play goes on.
+            # The rules perform an auction as soon as it is triggered, before play goes on
+            # (TC-04).
             raise IllegalAction(f"the {auctions.KINDS[unsettled.kind]} is still open; "
                                 "finish it (or undo it) before anything else", "type")
     new = with_new_boards(move.apply(t, action))

@@ -337,3 +337,37 @@ def test_every_answer_carries_the_protective_headers(client: Any) -> None:
         assert "frame-ancestors 'none'" in r.headers["Content-Security-Policy"], path
         assert r.headers["X-Content-Type-Options"] == "nosniff", path
         assert r.headers["Referrer-Policy"] == "no-referrer", path
+
+
+def test_a_stream_whose_phone_went_away_frees_its_slot_within_seconds(tmp_path: Path
+                                                                       ) -> None:
+    """With ``--threads 40`` there are 8 stream slots. A phone that vanishes (its socket
+    closed without a word) must not hold its slot: the keepalive notices, and a new stream
+    gets in within a few seconds instead of the 503 of a full pool."""
+    srv = start_server(tmp_path / "gone.sqlite3", extra=["--threads", "40"])
+    streams: list[SSE] = []
+    try:
+        game = requests.post(f"{srv.url}/api/games", json={"players": PLAYERS},
+                             timeout=TIMEOUT).json()
+        gid = game["id"]
+        viewers = [("host", game["host_token"])] + [("seat", s["token"]) for s in game["seats"]]
+        for i in range(8):
+            role, token = viewers[i % len(viewers)]
+            streams.append(SSE(srv.port, f"/games/{gid}/stream?as={role}", token))
+            assert streams[-1].next_update()["id"] == "0"
+        full = SSE(srv.port, f"/games/{gid}/stream?as=seat", game["seats"][2]["token"])
+        assert full.status == 503
+        full.close()
+        streams.pop(1).close()  # the host's second stream: its phone is gone
+        deadline = time.monotonic() + 10
+        status = 503
+        while status == 503 and time.monotonic() < deadline:
+            time.sleep(0.5)
+            again = SSE(srv.port, f"/games/{gid}/stream?as=seat", game["seats"][2]["token"])
+            status = again.status
+            again.close()
+        assert status == 200, "the vanished phone still holds its stream slot"
+    finally:
+        for s in streams:
+            s.close()
+        srv.stop()

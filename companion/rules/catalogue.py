@@ -209,7 +209,13 @@ FISH_MARKETS: dict[str, FishMarket] = {
             license_price=400, licenses_per_visit=1,
             barrels=None, tokens=None, licenses=None,
             sell="cannot sell",
-            numbers={"items_per_licence": 2, "items_per_barrel": 2}, entry_complete=False,
+            notes="Its licence catches Mackerel, Horse Mackerel or Sardine barrels (a Himono "
+                  "barrel only when none of them is available), at most 2 at sea per "
+                  "licence; 2 items on a licence become a Himono barrel at the start of a "
+                  "turn.",
+            numbers={"items_per_licence": 2, "items_per_barrel": 2, "at_sea_per_licence": 2,
+                     "barrels_per_conversion": 1},
+            entry_complete=False,
         ),
         FishMarket(
             "horse_mackerel", "Horse Mackerel", "アジ", True, ("horse_mackerel",), FREE_ONCE,
@@ -299,6 +305,10 @@ EXTERNAL_MARKETS: dict[str, ExternalMarket] = {
                        crash_side="closed"),
     )
 }
+
+#: What a Himono licence catches and what may be loaded onto it (fish-markets.md §12); a
+#: Himono barrel is caught only when none of these is available.
+HIMONO_CATCHES: tuple[str, ...] = ("mackerel", "horse_mackerel", "sardine")
 
 BASE_FISH = tuple(m.id for m in FISH_MARKETS.values() if not m.expansion)
 EXPANSION_FISH = tuple(m.id for m in FISH_MARKETS.values() if m.expansion)

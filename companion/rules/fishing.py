@@ -7,9 +7,12 @@ the markets' docking rules (Eel track, Fugu licence, Sardine tokens), then opens
 docking auctions: Spider Crab, Tuna, Swordfish — the first at once, each next one when the
 one before it settles (rules/auctions.py), their barrels back to the market.
 
-The app does not track boats (their slots, one Salmon per boat, which ship holds what):
-``caught`` is checked against the player's licences only (one catch per licence per
-Fishing action, a Horse Mackerel licence catching 1 Horse Mackerel or 1–2 Mackerel).
+The app does not track boats (their slots, one Salmon per boat, which ship holds what, one
+fish type per ship): ``caught`` is checked against the player's licences only (one catch per
+licence per Fishing action, a Horse Mackerel licence catching 1 Horse Mackerel or 1–2
+Mackerel). Barrels caught under Himono licences are named apart, in ``caught_himono``, and
+stay apart at sea (``himono_at_sea``); unloaded, they are the unloaded barrels of their fish
+not placed for sale, and go onto the Himono licences (rules/markets/himono.py).
 """
 
 from __future__ import annotations
@@ -21,14 +24,14 @@ from typing import Any
 from . import auctions
 from .catalogue import DOCKING_BONUS_BARRELS, DOCKING_BONUS_YEN, FISHING_AP
 from .ledger import Run, refuse
-from .markets import MARKETS, BagMarket, Market
+from .markets import MARKETS, BagMarket, Market, himono
 from .markets.base import price_of, whole
 from .messages import Message
 from .table import ROWS, ForSale, QueuedAuction, Table
 from .turn import begin_action, finish
 
-FIELDS = frozenset({"type", "player", "caught", "unloaded", "for_sale", "reprice", "drawn",
-                    "auction_id"})
+FIELDS = frozenset({"type", "player", "caught", "caught_himono", "unloaded", "for_sale",
+                    "reprice", "drawn", "auction_id"})
 
 
 def _counts(t: Table, raw: object, field: str) -> dict[str, int]:
@@ -122,10 +125,12 @@ def _for_sale(raw: object) -> list[ForSale]:
 
 def unload(run: Run, seat: int, before: dict[str, int], unloaded: dict[str, int],
            placed: list[ForSale]) -> None:
-    """Unloading: every unloaded barrel goes for sale, or to its docking auction, or is
-    refused with where it may go; the docking bonus comes first (AMB-15: every barrel
-    unloaded at your own ports counts)."""
+    """Unloading: every unloaded barrel goes for sale, or to its docking auction, or — when
+    caught under a Himono licence — onto a Himono licence; anything else is refused with
+    where it may go. The docking bonus comes first (AMB-15, AMB-41: every barrel unloaded at
+    your own ports counts)."""
     name = run.name(seat)
+    on_licence = run.player(seat).himono_at_sea
     for market, n in unloaded.items():
         if n > before.get(market, 0):
             raise refuse("unload_more_than_at_sea", f"unloaded.{market}", player=name,
@@ -140,10 +145,24 @@ def unload(run: Run, seat: int, before: dict[str, int], unloaded: dict[str, int]
         if n > unloaded.get(market, 0):
             raise refuse("for_sale_not_unloaded", "for_sale", player=name, placed=n,
                          market=market, unloaded=unloaded.get(market, 0))
+        plain = before.get(market, 0) - on_licence.get(market, 0)
+        if n > plain:
+            raise refuse("himono_not_for_sale", "for_sale", player=name, plain=plain,
+                         market=market, placed=n)
+    to_licence: dict[str, int] = {}
     for market, n in unloaded.items():
-        if MARKETS[market].for_sale and per_fish.get(market, 0) != n:
+        if not MARKETS[market].for_sale:
+            continue
+        rest = n - per_fish.get(market, 0)
+        if rest > on_licence.get(market, 0):
+            if on_licence.get(market, 0):
+                raise refuse("not_placed_himono", "for_sale", player=name, unloaded=n,
+                             placed=per_fish.get(market, 0), market=market,
+                             himono=on_licence[market])
             raise refuse("not_placed", "for_sale", player=name, unloaded=n,
                          placed=per_fish.get(market, 0), market=market)
+        if rest:
+            to_licence[market] = rest
     at_sea = {m: k - unloaded.get(m, 0) for m, k in run.player(seat).at_sea.items()}
     run.set_player(seat, at_sea={m: k for m, k in at_sea.items() if k})
     for market, n in unloaded.items():
@@ -152,9 +171,12 @@ def unload(run: Run, seat: int, before: dict[str, int], unloaded: dict[str, int]
     run.pay(None, seat, DOCKING_BONUS_YEN * (total // DOCKING_BONUS_BARRELS), "docking_bonus")
     for item in placed:
         run.harbor_add(seat, "upper", item)
+    himono.dock(run, seat, to_licence)
     for market, m in MARKETS.items():
-        if unloaded.get(market) and m.for_sale:
-            m.unloaded(run, seat, unloaded[market], per_fish.get(market, 0))
+        plain_unloaded = unloaded.get(market, 0) - to_licence.get(market, 0)
+        if plain_unloaded and m.for_sale:
+            # AMB-41: barrels going onto a Himono licence give no Sardine tokens.
+            m.unloaded(run, seat, plain_unloaded, per_fish.get(market, 0))
 
 
 def _available(run: Run, m: Market) -> int | None:
@@ -222,15 +244,19 @@ def reprice(run: Run, seat: int, raw: object) -> None:
 
 
 def fishing_run(t: Table, a: Mapping[str, Any]) -> Run:
-    """``{"type": "fishing", "player", "caught"?: {market: n}, "unloaded"?: {market: n},
-    "for_sale"?: [{"fish", "price"}], "reprice"?: [{"row", "fish", "price", "to"}],
-    "drawn"?: [token codes the server drew for the docking auctions], "auction_id"?}``."""
+    """``{"type": "fishing", "player", "caught"?: {market: n}, "caught_himono"?: {market: n},
+    "unloaded"?: {market: n}, "for_sale"?: [{"fish", "price"}],
+    "reprice"?: [{"row", "fish", "price", "to"}],
+    "drawn"?: [token codes the server drew for the docking auctions], "auction_id"?}``.
+    ``caught`` is what the licences of each fish (and Horse Mackerel's) catch,
+    ``caught_himono`` what Himono licences catch (one barrel per face-up licence)."""
     run, seat = begin_action(t, a, Message("what.fishing", {}))
     for key in a:
         if key not in FIELDS:
             raise refuse("bad_field", str(key), field=str(key), kind="kind.fishing")
     run.spend_ap(seat, FISHING_AP, Message("what.fishing", {}))
     caught = _counts(run.t, a.get("caught"), "caught")
+    caught_himono = _counts(run.t, a.get("caught_himono"), "caught_himono")
     unloaded = _counts(run.t, a.get("unloaded"), "unloaded")
     placed = _for_sale(a.get("for_sale"))
     drawn = a.get("drawn") or []
@@ -241,6 +267,7 @@ def fishing_run(t: Table, a: Mapping[str, Any]) -> Run:
     # was at sea before it (flows.md).
     unload(run, seat, before, unloaded, placed)
     catch(run, seat, caught)
+    himono.catch(run, seat, caught_himono)
     queue = docking_auctions(run, seat, unloaded, [str(c) for c in drawn],
                              str(a.get("auction_id") or f"g{t.actions + 1}"))
     reprice(run, seat, a.get("reprice"))

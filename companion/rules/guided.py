@@ -12,20 +12,42 @@ from typing import Any
 
 from .errors import IllegalAction
 from .fishing import fishing_run
-from .ledger import Run
+from .ledger import Run, refuse
+from .markets import himono
 from .messages import Message, render
 from .purchase import purchase_run
 from .table import Table
-from .turn import start_turn_run
+from .turn import active_seat, finish, start_turn_run
 from .visit import visit_run
 
 Args = Mapping[str, Any]
+
+LOAD_FIELDS = frozenset({"type", "player", "tokens", "barrels"})
+
+
+def load_himono_run(t: Table, a: Args) -> Run:
+    """``{"type": "load_himono", "player", "tokens"?: {fish: n}, "barrels"?: [{"fish",
+    "row", "price"}]}``: free, any time on your own turn (no AP, not an action, so also in
+    phase "start", where a licence it fills converts with start_turn, and after the
+    last AP):
+    Mackerel, Horse Mackerel or Sardine tokens of your own and barrels from your Harbor
+    onto your Himono licences, 2 items per licence (fish-markets.md §12)."""
+    seat = active_seat(t, a)
+    for key in a:
+        if key not in LOAD_FIELDS:
+            raise refuse("bad_field", str(key), field=str(key), kind="kind.load_himono")
+    run = Run(t)
+    himono.load(run, seat, a.get("tokens"), a.get("barrels"))
+    finish(run)
+    return run
+
 
 RUNS: dict[str, Callable[[Table, Args], Run]] = {
     "visit": visit_run,
     "fishing": fishing_run,
     "purchase": purchase_run,
     "start_turn": start_turn_run,
+    "load_himono": load_himono_run,
 }
 
 
@@ -45,8 +67,14 @@ def purchase(t: Table, a: Args) -> Table:
 
 
 def start_turn(t: Table, a: Args) -> Table:
-    """The start-of-turn choices: Freezer, degraded Fugu (rules/turn.py)."""
+    """The start-of-turn choices: discards at sea, Freezer, degraded Fugu, Himono prices
+    (rules/turn.py)."""
     return start_turn_run(t, a).t
+
+
+def load_himono(t: Table, a: Args) -> Table:
+    """Loading Himono licences (rules/markets/himono.py)."""
+    return load_himono_run(t, a).t
 
 
 def preview(t: Table, action: Args) -> list[Message]:
@@ -78,16 +106,23 @@ def describe(kind: str) -> Callable[[Args, bool], str]:
                 "player": a.get("player"), "market": a.get("market"),
                 "details": _join(details)}))
         if kind == "fishing":
-            for key in ("caught", "unloaded"):
-                raw = a.get(key)
-                if isinstance(raw, Mapping) and raw:
-                    details.append(Message(f"history.d_{key}", {
-                        "count": sum(int(v) for v in raw.values() if isinstance(v, int))}))
+            caught = _total(a.get("caught")) + _total(a.get("caught_himono"))
+            if caught:
+                details.append(Message("history.d_caught", {"count": caught}))
+            if _total(a.get("unloaded")):
+                details.append(Message("history.d_unloaded",
+                                       {"count": _total(a.get("unloaded"))}))
             if a.get("for_sale"):
                 details.append(Message("history.d_for_sale",
                                        {"count": len(a["for_sale"])}))
             return render(Message("history.fishing", {"player": a.get("player"),
                                                       "details": _join(details)}))
+        if kind == "load_himono":
+            barrels = a.get("barrels")
+            count = _total(a.get("tokens")) + (len(barrels) if isinstance(barrels, list)
+                                               else 0)
+            return render(Message("history.load_himono", {"player": a.get("player"),
+                                                          "count": count}))
         if kind == "purchase":
             raw = a.get("barrels") or []
             items = [Message("history.d_item" if show else "history.d_item_closed",
@@ -96,13 +131,25 @@ def describe(kind: str) -> Callable[[Args, bool], str]:
                      for b in raw if isinstance(b, Mapping)]
             return render(Message("history.purchase", {"player": a.get("player"),
                                                        "details": items}))
+        discarded = _total(a.get("discarded")) + _total(a.get("discarded_himono"))
+        if discarded:
+            details.append(Message("history.d_discarded", {"count": discarded}))
         if a.get("freezer"):
             details.append(Message("history.d_freezer", {}))
         if a.get("buy_fugu"):
             details.append(Message("history.d_fugu", {"count": a["buy_fugu"]}))
+        prices = a.get("himono_prices")
+        if isinstance(prices, list) and prices:
+            details.append(Message("history.d_himono", {"count": len(prices)}))
         return render(Message("history.start_turn", {"player": a.get("player"),
                                                      "details": _join(details)}))
     return line
+
+
+def _total(raw: object) -> int:
+    if not isinstance(raw, Mapping):
+        return 0
+    return sum(v for v in raw.values() if isinstance(v, int) and not isinstance(v, bool))
 
 
 def _join(details: list[Message]) -> Message | str:

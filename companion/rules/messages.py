@@ -64,6 +64,7 @@ _NAMES_EN: dict[str, str] = {
     # kinds of request (in "… is not something a … takes")
     "kind.fishing": "Fishing action", "kind.purchase": "Purchasing action",
     "kind.start_turn": "start_turn", "kind.visit": "visit", "kind.preview": "preview",
+    "kind.load_himono": "load_himono",
     "kind.mackerel_sale": "Mackerel sale",
     # items
     "freezer": "Freezer", "cart": "Cart", "buyer_token": "Buyer token",
@@ -78,7 +79,44 @@ CATALOGUE: dict[str, dict[str, str]] = {"en": {
     "ap_spent": "{player} has spent this turn's AP; no {what} can start now (next_turn ends "
                 "the turn).",
     "not_start_phase": "{player} has no start-of-turn choice to make now; start_turn is for "
-                       "the start of a turn with a Freezer or degraded Fugu.",
+                       "the start of a turn with a Freezer, degraded Fugu or a full Himono "
+                       "licence, or for discarding barrels at sea before the turn's first "
+                       "action.",
+    "discard_too_late": "Barrels at sea may be discarded only at the start of the turn, "
+                        "before any action; {player} has acted this turn.",
+    "discard_more": "{player} has {at_sea} {market} barrel(s) at sea caught without a "
+                    "Himono licence, not {want}.",
+    "discard_more_himono": "{player} has {at_sea} {market} barrel(s) at sea caught with "
+                           "Himono licences, not {want}.",
+    "himono_no_licence": "{player} holds no Himono licence.",
+    "himono_catch_wrong": "A Himono licence catches Mackerel, Horse Mackerel or Sardine "
+                          "barrels (a Himono barrel only when none of them is available), "
+                          "not {market}.",
+    "himono_catch_licences": "{player} has {usable} face-up Himono licence(s) of {held}: at "
+                             "most {usable} barrel(s) with Himono licences in this Fishing "
+                             "action, not {want} (each licence catches once, and none while "
+                             "2 barrels it caught are at sea).",
+    "himono_barrel_not_yet": "A Himono licence catches a Himono barrel only when no "
+                             "Mackerel, Horse Mackerel or Sardine barrel is available; "
+                             "{markets} still is.",
+    "himono_not_for_sale": "{player} has {plain} {market} barrel(s) at sea caught without a "
+                           "Himono licence and places {placed} for sale: barrels caught with "
+                           "a Himono licence go onto the licence, never for sale.",
+    "not_placed_himono": "{player} unloads {unloaded} {market} barrels and places {placed}, "
+                         "but only {himono} of those at sea were caught with a Himono "
+                         "licence (they go onto it): every other unloaded {market} barrel "
+                         "goes for sale on the upper row of the Harbor board (for_sale).",
+    "himono_prices_count": "{player} has {count} full Himono licence(s) turning into a "
+                           "Himono barrel now: give {count} price(s) in himono_prices, not "
+                           "{given}.",
+    "himono_price_needed": "{player}'s full Himono licence(s) turn into {count} Himono "
+                           "barrel(s) first: answer start_turn with their prices "
+                           "(himono_prices).",
+    "himono_no_room": "{player}'s Himono licences have room for {room} more item(s), not "
+                      "{want}.",
+    "himono_load_wrong": "Only Mackerel, Horse Mackerel and Sardine barrels or tokens go onto "
+                         "a Himono licence, not {fish}.",
+    "himono_nothing": "Name the tokens or barrels to put onto the Himono licences.",
     "no_freezer": "{player} holds no Freezer.",
     "freezer_and_fugu": "A turn that uses a Freezer has no degradation, so no degraded Fugu "
                         "can be bought in it.",
@@ -199,6 +237,25 @@ CATALOGUE: dict[str, dict[str, str]] = {"en": {
     "mv.overfished": "{market} is Overfished",
     "mv.phase": "{player}'s turn: {phase}",
     "mv.himono": "{player}'s Himono licence: 2 items back, a Himono barrel for sale",
+    "mv.catch_himono": "{player} catches {count} {market} barrel(s) with Himono licences "
+                       "({at_sea} at sea)",
+    "mv.himono_face_down": "{player}'s Himono licence goes face down: {count} barrels it "
+                           "caught are at sea",
+    "mv.himono_face_up": "{player}'s Himono licence turns face up",
+    "mv.himono_barrel_on": "{player} puts a {fish} barrel on a Himono licence ({count} of "
+                           "{limit})",
+    "mv.himono_token_on": "{player} puts a {fish} token on a Himono licence ({count} of "
+                          "{limit})",
+    "mv.himono_overflow": "{player}'s Himono licences are full: the {market} barrel goes "
+                          "back",
+    "mv.himono_barrel_back": "A {fish} barrel goes back from {player}'s Himono licence",
+    "mv.himono_token_back": "A {fish} token goes back from {player}'s Himono licence to its "
+                            "market",
+    "mv.himono_waits": "{player}'s full Himono licence waits: no Himono barrel is left "
+                       "(AMB-42)",
+    "mv.discard": "{player} discards {count} {market} barrel(s) at sea",
+    "mv.discard_himono": "{player} discards {count} {market} barrel(s) at sea caught with "
+                         "Himono licences",
     # -- history lines -------------------------------------------------------------------
     "history.visit": "{player} visited {market}{details}",
     "history.fishing": "{player} went fishing{details}",
@@ -214,8 +271,11 @@ CATALOGUE: dict[str, dict[str, str]] = {"en": {
     "history.d_item_closed": "{owner}'s {fish}",
     "history.d_freezer": "with a Freezer",
     "history.d_fugu": "bought {count} degraded Fugu",
+    "history.d_discarded": "discarded {count} at sea",
+    "history.d_himono": "{count} Himono barrel(s) for sale",
+    "history.load_himono": "{player} put {count} item(s) onto Himono licences",
     "history.turn_unspent": "{player} ended the turn with {count} AP unspent",
-    "phase.start": "start-of-turn choices (Freezer, degraded Fugu)",
+    "phase.start": "start-of-turn choices (Freezer, degraded Fugu, Himono prices)",
     "phase.actions": "actions",
 }}
 

@@ -26,6 +26,7 @@ from .catalogue import (
 from .endgame import RESOURCE_THRESHOLD, check_end
 from .errors import IllegalAction
 from .fish import Fish
+from .markets import himono
 from .setup import bad_character, bag_contents, board_figure, make_config  # noqa: F401 (doctest)
 from .table import SPACE_ITEMS, Table, initial_table, with_new_boards  # noqa: F401 (doctest)
 from .tokens import (
@@ -354,7 +355,8 @@ def take_license(t: Table, a: Args) -> Table:
 
 
 def return_license(t: Table, a: Args) -> Table:
-    """Give licences back to their board, free, no refund."""
+    """Give licences back to their board, free, no refund (a Himono licence's items go
+    back to their markets, uncompensated)."""
     i = t.index(a.get("player"))
     market = a.get("market")
     p = t.players[i]
@@ -362,6 +364,9 @@ def return_license(t: Table, a: Args) -> Table:
     if not isinstance(market, str) or p.licenses.get(market, 0) < count:
         raise IllegalAction(f"{p.name} does not hold {count} such licence"
                             f"{'s' if count != 1 else ''}", "market")
+    if market == "himono":
+        # fish-markets.md §12: what lies on a licence given up goes back uncompensated.
+        t = himono.give_up(t, i, count)
     licenses = dict(p.licenses)
     licenses[market] -= count
     if not licenses[market]:
@@ -657,6 +662,7 @@ MOVES: dict[str, Move] = {
     "fishing": Move(guided.fishing, guided.describe("fishing")),
     "purchase": Move(guided.purchase, guided.describe("purchase"), moves_yen=True),
     "start_turn": Move(guided.start_turn, guided.describe("start_turn")),
+    "load_himono": Move(guided.load_himono, guided.describe("load_himono")),
 }
 
 

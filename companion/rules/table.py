@@ -41,6 +41,34 @@ class ForSale:
 
 
 @dataclass(frozen=True)
+class HimonoItem:
+    """One item on a Himono licence: a barrel (caught under it and docked, or loaded from
+    the Harbor) or a token (loaded from the player's own), of ``fish`` (a market id:
+    ``mackerel``, ``horse_mackerel``, ``sardine``, or ``himono`` for a Himono barrel caught
+    under the licence). It goes back to that market at the conversion or when the licence
+    is given up (fish-markets.md §12)."""
+
+    fish: str
+    barrel: bool
+
+    def to_json(self) -> dict[str, object]:
+        return {"fish": self.fish, "barrel": self.barrel}
+
+
+@dataclass(frozen=True)
+class HimonoLicence:
+    """One Himono licence's state: the items on it (at most 2), and how many barrels caught
+    under it are still at sea (at most 2; at 2 it lies face down, red ✕, and catches
+    nothing until one of them is unloaded or discarded)."""
+
+    items: tuple[HimonoItem, ...] = ()
+    at_sea: int = 0
+
+    def sort_key(self) -> tuple[int, int, tuple[tuple[str, bool], ...]]:
+        return (-len(self.items), -self.at_sea, tuple((x.fish, x.barrel) for x in self.items))
+
+
+@dataclass(frozen=True)
 class QueuedAuction:
     """A docking auction a Fishing action triggered that opens when the one before it
     settles (flows.md: Spider Crab, then Tuna, then Swordfish), with its drawn token."""
@@ -73,6 +101,12 @@ class PlayerState:
     at_sea: dict[str, int] = field(default_factory=dict)
     #: Freezers and Carts held that were used once already (flipped to their last use).
     flipped: dict[str, int] = field(default_factory=dict)
+    #: The Himono licences that are not empty, fullest first (licences are alike but for
+    #: what lies on them and what they caught; ``himono_licences`` pads with empty ones).
+    himono: tuple[HimonoLicence, ...] = ()
+    #: Of ``at_sea``, the barrels caught under Himono licences, by fish market id: they go
+    #: onto a Himono licence when unloaded, never for sale.
+    himono_at_sea: dict[str, int] = field(default_factory=dict)
 
     def row(self, name: str) -> tuple[ForSale, ...]:
         return self.upper if name == "upper" else self.lower
@@ -81,6 +115,18 @@ class PlayerState:
         """``{"upper": [{"fish", "price"}, ...], "lower": [...]}`` (flows.md)."""
         return {"upper": [x.to_json() for x in self.upper],
                 "lower": [x.to_json() for x in self.lower]}
+
+    def himono_licences(self) -> tuple[HimonoLicence, ...]:
+        """One entry per Himono licence held, fullest first."""
+        held = self.licenses.get("himono", 0)
+        return (self.himono + (HimonoLicence(),) * held)[:held]
+
+    def himono_json(self) -> list[dict[str, object]]:
+        """``[{"items": [{"fish", "barrel"}, ...], "at_sea": n, "face_down": bool}, ...]``,
+        one per Himono licence held, fullest first."""
+        limit = FISH_MARKETS["himono"].numbers["at_sea_per_licence"]
+        return [{"items": [x.to_json() for x in lic.items], "at_sea": lic.at_sea,
+                 "face_down": lic.at_sea >= limit} for lic in self.himono_licences()]
 
     @property
     def spaces_used(self) -> int:
@@ -113,6 +159,9 @@ class TurnState:
     free_entries: frozenset[str] = frozenset()
     #: Turns that ended with AP unspent: (turn number, seat, AP left), oldest first.
     unspent: tuple[tuple[int, int, int], ...] = ()
+    #: Whether the active player started an action (visit, fishing, purchase) this turn:
+    #: barrels at sea may be discarded only before that (turn-and-scoring.md §1).
+    acted: bool = False
 
 
 @dataclass(frozen=True)

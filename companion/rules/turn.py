@@ -2,8 +2,17 @@
 a turn (Freezer, buying your own degraded Fugu, degradation), and what every guided action
 checks first (whose turn, AP left, a start-of-turn choice still open).
 
-AMB-05 orders the start of a turn: end check → (discard at sea) → Freezer → Fugu self-buy →
+AMB-05 orders the start of a turn: end check → discard at sea → Freezer → Fugu self-buy →
 degradation → Himono conversion. The end check runs in moves.next_turn before this.
+
+Phase "start" waits for a choice: a Freezer to use, a degraded Fugu to buy, or a full
+Himono licence whose Himono barrel needs its price (only while the Himono market has a
+barrel for it: AMB-42). The first visit, fishing or purchase in that phase declines the
+Freezer and the Fugu — but a Himono barrel waiting for its price refuses them (the
+conversion is not optional); ``next_turn`` there leaves the items on the licence. Barrels
+at sea may be discarded by ``start_turn`` (``discarded``, ``discarded_himono``) in phase
+"start", or in phase "actions" before the turn's first action (discarding and the
+degradation touch different things, so their order does not matter then).
 """
 
 from __future__ import annotations
@@ -14,7 +23,8 @@ from typing import Any
 
 from .catalogue import AP_PER_TURN, ITEM_USES
 from .ledger import Run, refuse
-from .markets import market_of_item
+from .markets import MARKETS, himono, market_of_item
+from .markets.base import whole
 from .messages import Message
 from .table import Table
 from .tokens import TokenSpec, auto_overfish
@@ -23,9 +33,11 @@ START, ACTIONS = "start", "actions"
 
 
 def has_start_choice(t: Table, seat: int) -> bool:
-    """A Freezer to use, or a degraded Fugu on the lower row to buy (flows.md)."""
+    """A Freezer to use, a degraded Fugu on the lower row to buy (flows.md), or a Himono
+    barrel to price (a full Himono licence, while a Himono barrel is left)."""
     p = t.players[seat]
-    return bool(p.items.get("freezer")) or any(x.fish == "fugu" for x in p.lower)
+    return (bool(p.items.get("freezer")) or any(x.fish == "fugu" for x in p.lower)
+            or himono.conversions(t, seat) > 0)
 
 
 def begin_turn(t: Table) -> Table:
@@ -33,7 +45,7 @@ def begin_turn(t: Table) -> Table:
     the degradation at once when there is nothing to choose, else phase "start"."""
     seat = t.turn.current
     t = replace(t, turn=replace(t.turn, ap_left=AP_PER_TURN, free_entries=frozenset(),
-                                phase=START))
+                                phase=START, acted=False))
     if has_start_choice(t, seat):
         return t
     run = Run(t)
@@ -54,7 +66,7 @@ def end_turn(t: Table) -> Table:
     left = t.turn.ap_left or 0
     unspent = t.turn.unspent + ((turn.number, turn.current, left),) if left else t.turn.unspent
     return replace(t, turn=replace(t.turn, ap_left=None, phase=None, free_entries=frozenset(),
-                                   unspent=unspent))
+                                   unspent=unspent, acted=False))
 
 
 def unspent_message(t: Table, number: int) -> Message | None:
@@ -110,10 +122,8 @@ def use_item(run: Run, seat: int, item: str) -> None:
     run.note("mv.item_back", player=p.name, item=item, market="rentals")
 
 
-def begin_action(t: Table, a: Mapping[str, Any], what: Message) -> tuple[Run, int]:
-    """What every guided action checks first: a turn is on, it is this player's, AP are
-    left (flows.md: none starts once they are spent, whatever its entry); a start-of-turn
-    choice still open counts as declined (the degradation happens first)."""
+def active_seat(t: Table, a: Mapping[str, Any]) -> int:
+    """The acting player's seat, refusing unless a turn is on and it is theirs."""
     turn = t.turn
     if turn.finished:
         raise refuse("game_over", "type")
@@ -123,11 +133,26 @@ def begin_action(t: Table, a: Mapping[str, Any], what: Message) -> tuple[Run, in
     if seat != turn.current:
         raise refuse("not_your_turn", "player", active=t.players[turn.current].name,
                      player=t.players[seat].name)
-    if turn.ap_left <= 0:
-        raise refuse("ap_spent", "type", player=t.players[seat].name, what=what)
+    return seat
+
+
+def begin_action(t: Table, a: Mapping[str, Any], what: Message) -> tuple[Run, int]:
+    """What every guided action checks first: a turn is on, it is this player's, AP are
+    left (flows.md: none starts once they are spent, whatever its entry); a start-of-turn
+    choice still open counts as declined (the degradation happens first) — unless a Himono
+    barrel waits for its price."""
+    seat = active_seat(t, a)
+    turn = t.turn
+    name = t.players[seat].name
+    if turn.ap_left is not None and turn.ap_left <= 0:
+        raise refuse("ap_spent", "type", player=name, what=what)
+    if turn.phase == START and himono.conversions(t, seat):
+        raise refuse("himono_price_needed", "type", player=name,
+                     count=himono.conversions(t, seat))
     run = Run(t)
     if turn.phase == START:
         decline(run, seat)
+    run.t = replace(run.t, turn=replace(run.t.turn, acted=True))
     return run, seat
 
 
@@ -143,31 +168,59 @@ def finish(run: Run) -> Table:
 
 # -- start_turn ----------------------------------------------------------------------------
 
+START_FIELDS = frozenset({"type", "player", "freezer", "buy_fugu", "himono_prices",
+                          "discarded", "discarded_himono"})
+
+
+def _at_sea_counts(raw: object, field: str) -> dict[str, int]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise refuse("bad_field", field, field=field, kind="kind.start_turn")
+    out: dict[str, int] = {}
+    for market, n in raw.items():
+        if market not in MARKETS:
+            raise refuse("not_a_fish_market", f"{field}.{market}", name=repr(market))
+        n = whole(n, f"{field}.{market}", 0)
+        if n:
+            out[str(market)] = n
+    return out
+
+
 def start_turn_run(t: Table, a: Mapping[str, Any]) -> Run:
-    """``{"type": "start_turn", "player", "freezer": bool, "buy_fugu": N}``: use a Freezer
-    (no degradation this turn), or buy N of your degraded Fugu, cheapest first, at their
-    listed prices to the supply (each barrel back to the Fugu market, a Fugu token to you),
-    then the degradation."""
-    turn = t.turn
-    if turn.finished:
-        raise refuse("game_over", "type")
-    if turn.number == 0 or turn.ap_left is None:
-        raise refuse("no_turn_yet", "type")
-    seat = t.index(a.get("player"))
+    """``{"type": "start_turn", "player", "freezer": bool, "buy_fugu": N,
+    "himono_prices": [YEN, ...], "discarded": {market: n}, "discarded_himono": {market: n}}``,
+    in the rules' order: discard barrels at sea (back to their markets, the box once
+    Overfished); use a Freezer (no degradation this turn), or buy N of your degraded Fugu,
+    cheapest first, at their listed prices to the supply (each barrel back to the Fugu
+    market, a Fugu token to you), then the degradation; then each full Himono licence's
+    items back to their markets and a Himono barrel for sale at the next price of
+    ``himono_prices`` (one per full licence the Himono market has a barrel for).
+
+    In phase "actions", before the turn's first action, only the discards are accepted."""
+    seat = active_seat(t, a)
     name = t.players[seat].name
-    if seat != turn.current:
-        raise refuse("not_your_turn", "player", active=t.players[turn.current].name,
-                     player=name)
-    if turn.phase != START:
-        raise refuse("not_start_phase", "type", player=name)
+    for key in a:
+        if key not in START_FIELDS:
+            raise refuse("bad_field", str(key), field=str(key), kind="kind.start_turn")
     freezer = a.get("freezer", False)
     if not isinstance(freezer, bool):
         raise refuse("bad_field", "freezer", field="freezer", kind="kind.start_turn")
-    from .markets.base import whole
-
     buy = whole(a.get("buy_fugu", 0), "buy_fugu", 0, 99)
-    p = t.players[seat]
+    plain = _at_sea_counts(a.get("discarded"), "discarded")
+    on_licence = _at_sea_counts(a.get("discarded_himono"), "discarded_himono")
+    prices = a.get("himono_prices")
+    if t.turn.phase != START:
+        if freezer or buy or prices or not (plain or on_licence):
+            raise refuse("not_start_phase", "type", player=name)
+        if t.turn.acted:
+            raise refuse("discard_too_late", "discarded", player=name)
     run = Run(t)
+    himono.discard(run, seat, plain, on_licence)
+    if t.turn.phase != START:
+        finish(run)
+        return run
+    p = t.players[seat]
     if freezer:
         if not p.items.get("freezer"):
             raise refuse("no_freezer", "freezer", player=name)
@@ -177,16 +230,17 @@ def start_turn_run(t: Table, a: Mapping[str, Any]) -> Run:
         use_item(run, seat, "freezer")
         run.note("mv.freezer", player=name)
         run.t = replace(run.t, turn=replace(run.t.turn, phase=ACTIONS))
-        return run
-    fugu = sorted((x for x in p.lower if x.fish == "fugu"), key=lambda x: x.price)
-    if buy > len(fugu):
-        raise refuse("fugu_too_many", "buy_fugu", player=name, have=len(fugu), want=buy)
-    what = Message("what.fugu", {"count": buy})
-    for x in fugu[:buy]:
-        run.harbor_take(seat, "lower", "fugu", x.price, "buy_fugu")
-        run.pay(seat, None, x.price, "fugu_self_buy", what, "buy_fugu")
-        run.barrels_back("fugu", 1)
-        run.tokens_in(seat, TokenSpec("fugu", 1), "buy_fugu")
-    decline(run, seat)
+    else:
+        fugu = sorted((x for x in p.lower if x.fish == "fugu"), key=lambda x: x.price)
+        if buy > len(fugu):
+            raise refuse("fugu_too_many", "buy_fugu", player=name, have=len(fugu), want=buy)
+        what = Message("what.fugu", {"count": buy})
+        for x in fugu[:buy]:
+            run.harbor_take(seat, "lower", "fugu", x.price, "buy_fugu")
+            run.pay(seat, None, x.price, "fugu_self_buy", what, "buy_fugu")
+            run.barrels_back("fugu", 1)
+            run.tokens_in(seat, TokenSpec("fugu", 1), "buy_fugu")
+        decline(run, seat)
+    himono.convert(run, seat, prices)
     finish(run)
     return run

@@ -14,7 +14,7 @@ from companion.rules.errors import IllegalAction
 from companion.rules.fish import Fish
 from companion.rules.moves import apply
 from companion.rules.setup import make_config
-from companion.rules.table import ForSale, Table, initial_table
+from companion.rules.table import ForSale, HimonoItem, HimonoLicence, Table, initial_table
 
 NAMES = ("Aiko", "Bo", "Chiyo", "Daichi")
 BASE = ["mackerel", "eel", "fugu", "octopus", "red_snapper", "salmon", "spider_crab", "squid",
@@ -80,8 +80,12 @@ def give(t: Table, name: str, *, yen: int | None = None, fish: Fish | None = Non
          licenses: dict[str, int] | None = None, items: dict[str, int] | None = None,
          upper: list[tuple[str, int]] | None = None,
          lower: list[tuple[str, int]] | None = None,
-         at_sea: dict[str, int] | None = None) -> Table:
-    """Set a player's holdings by hand (the table as the test needs it)."""
+         at_sea: dict[str, int] | None = None,
+         himono: list[tuple[list[tuple[str, bool]], int]] | None = None,
+         himono_at_sea: dict[str, int] | None = None) -> Table:
+    """Set a player's holdings by hand (the table as the test needs it). ``himono``: one
+    ``([(fish, is_barrel), ...], barrels_at_sea)`` per Himono licence that is not empty;
+    ``himono_at_sea``: which of ``at_sea`` were caught under Himono licences."""
     changes: dict[str, Any] = {}
     if yen is not None:
         changes["yen"] = yen
@@ -97,6 +101,12 @@ def give(t: Table, name: str, *, yen: int | None = None, fish: Fish | None = Non
         changes["lower"] = tuple(ForSale(f, p) for f, p in lower)
     if at_sea is not None:
         changes["at_sea"] = at_sea
+    if himono is not None:
+        lics = [HimonoLicence(tuple(HimonoItem(f, b) for f, b in items), n)
+                for items, n in himono]
+        changes["himono"] = tuple(sorted(lics, key=HimonoLicence.sort_key))
+    if himono_at_sea is not None:
+        changes["himono_at_sea"] = himono_at_sea
     return t.with_player(seat(t, name), **changes)
 
 

@@ -6,9 +6,11 @@ open) at a 4-player table with every base and Expansion fish market:
   only moves between players and the supply as the rules move it, and the preview agrees
   with the move);
 - replaying the recorded actions from the set-up table equals applying them live;
-- a market's barrels on its board, on Harbors and at sea, and its tokens on boards, in
-  the bag, in open lots and in players' hands, never exceed its printed stock (and equal
-  it while nothing went to the box);
+- a market's barrels on its board, on Harbors, at sea and on Himono licences, and its
+  tokens on boards, in the bag, in open lots, in players' hands and on Himono licences,
+  never exceed its printed stock (and equal it while nothing went to the box);
+- no Himono licence holds more than 2 items or has more than 2 barrels it caught at sea,
+  and the barrels at sea caught under Himono licences are among those at sea;
 - a refused action changes nothing.
 """
 
@@ -26,6 +28,7 @@ from companion.rules.catalogue import FISH_MARKETS
 from companion.rules.errors import IllegalAction
 from companion.rules.guided import preview
 from companion.rules.markets import MARKETS
+from companion.rules.markets.himono import conversions
 from companion.rules.moves import apply
 from companion.rules.setup import board_figure, make_config
 from companion.rules.table import Table, initial_table
@@ -54,11 +57,23 @@ CONFIG = config()
 
 
 def held_tokens(t: Table, market: str) -> int:
+    """Tokens of this market in players' hands and on their Himono licences."""
     n = 0
     for p in t.players:
         for key in FISH_MARKETS[market].token_keys:
             n += p.fish.count(key)
+        n += sum(1 for lic in p.himono for x in lic.items if not x.barrel and x.fish == market)
     return n
+
+
+def check_himono(t: Table) -> None:
+    for p in t.players:
+        assert len(p.himono) <= p.licenses.get("himono", 0)
+        for lic in p.himono_licences():
+            assert len(lic.items) <= 2 and 0 <= lic.at_sea <= 2
+        assert sum(lic.at_sea for lic in p.himono) <= sum(p.himono_at_sea.values())
+        for m, n in p.himono_at_sea.items():
+            assert 0 < n <= p.at_sea.get(m, 0), (p.name, m)
 
 
 def check_stock(t: Table) -> None:
@@ -67,6 +82,8 @@ def check_stock(t: Table) -> None:
         if printed is not None and t.board_barrels.get(market) is not None:
             out = sum(p.at_sea.get(market, 0) + sum(1 for x in p.upper + p.lower
                                                     if x.fish == market)
+                      + sum(1 for lic in p.himono for x in lic.items
+                            if x.barrel and x.fish == market)
                       for p in t.players)
             total = (t.board_barrels[market] or 0) + out
             assert total <= printed, market
@@ -173,12 +190,53 @@ def fishing_action(data: st.DataObject, t: Table, seat: int) -> dict[str, Any]:
         for fish in MARKETS[market].catches():
             if fish in t.config.fish_markets and data.draw(st.booleans(), label="catch"):
                 caught[fish] = data.draw(st.integers(1, n))
-    unloaded = {m: data.draw(st.integers(0, n)) for m, n in p.at_sea.items()}
-    unloaded = {m: n for m, n in unloaded.items() if n}
-    for_sale = [{"fish": m, "price": data.draw(PRICES)} for m, n in unloaded.items()
-                if MARKETS[m].for_sale for _ in range(n)]
-    return {"type": "fishing", "player": p.name, "caught": caught, "unloaded": unloaded,
-            "for_sale": for_sale, "drawn": _draws(data, t)}
+    caught_himono = {}
+    if p.licenses.get("himono") and data.draw(st.booleans(), label="himono catch"):
+        fish = data.draw(st.sampled_from(["mackerel", "horse_mackerel", "sardine", "himono"]))
+        caught_himono[fish] = data.draw(st.integers(1, 2))
+    unloaded: dict[str, int] = {}
+    for_sale = []
+    for m, n in p.at_sea.items():
+        on_licence = p.himono_at_sea.get(m, 0)
+        plain = data.draw(st.integers(0, n - on_licence))
+        himono = data.draw(st.integers(0, on_licence))
+        if plain + himono:
+            unloaded[m] = plain + himono
+        if MARKETS[m].for_sale:
+            for_sale += [{"fish": m, "price": data.draw(PRICES)} for _ in range(plain)]
+    return {"type": "fishing", "player": p.name, "caught": caught,
+            "caught_himono": caught_himono, "unloaded": unloaded, "for_sale": for_sale,
+            "drawn": _draws(data, t)}
+
+
+def load_action(data: st.DataObject, t: Table, seat: int) -> dict[str, Any]:
+    p = t.players[seat]
+    keys = [k for k in ("mackerel", "horse_mackerel", "sardine") if p.fish.count(k)]
+    tokens = {k: 1 for k in keys[:data.draw(st.integers(0, len(keys)))]}
+    barrels = [{"fish": x.fish, "row": r, "price": x.price} for r in ("upper", "lower")
+               for x in p.row(r) if x.fish in ("mackerel", "horse_mackerel", "sardine")]
+    return {"type": "load_himono", "player": p.name, "tokens": tokens,
+            "barrels": barrels[:data.draw(st.integers(0, min(2, len(barrels))))]}
+
+
+def start_action(data: st.DataObject, t: Table, seat: int) -> dict[str, Any]:
+    p = t.players[seat]
+    action: dict[str, Any] = {"type": "start_turn", "player": p.name}
+    if t.turn.phase == "start":
+        action["freezer"] = data.draw(st.booleans())
+        action["buy_fugu"] = data.draw(st.integers(0, 2))
+        n = conversions(t, seat)
+        if data.draw(st.integers(0, 4), label="wrong price count") == 0:
+            n += 1
+        action["himono_prices"] = [data.draw(PRICES) for _ in range(n)]
+    plain = {m: n - p.himono_at_sea.get(m, 0) for m, n in p.at_sea.items()}
+    discarded = {m: data.draw(st.integers(0, n)) for m, n in plain.items() if n}
+    discarded_himono = {m: data.draw(st.integers(0, n)) for m, n in p.himono_at_sea.items()}
+    if any(discarded.values()):
+        action["discarded"] = discarded
+    if any(discarded_himono.values()):
+        action["discarded_himono"] = discarded_himono
+    return action
 
 
 def purchase_action(data: st.DataObject, t: Table, seat: int) -> dict[str, Any]:
@@ -209,8 +267,12 @@ def next_action(data: st.DataObject, t: Table) -> dict[str, Any]:
     kinds = ["next_turn", "visit", "visit", "visit", "fishing", "fishing", "purchase"]
     if not t.turn.ap_left:
         kinds = ["next_turn"]
-    if t.turn.phase == "start":
-        kinds.append("start_turn")
+    if t.turn.phase == "start" or not t.turn.acted:
+        kinds += ["start_turn", "start_turn"]
+    if t.players[seat].licenses.get("himono"):
+        kinds.append("load_himono")
+    if t.turn.phase == "start" and conversions(t, seat):
+        kinds = ["start_turn"] * 5 + ["next_turn", "visit", "load_himono"]
     kind = data.draw(st.sampled_from(kinds), label="kind")
     if kind == "visit":
         return visit_action(data, t, seat)
@@ -219,31 +281,45 @@ def next_action(data: st.DataObject, t: Table) -> dict[str, Any]:
     if kind == "purchase":
         return purchase_action(data, t, seat)
     if kind == "start_turn":
-        return {"type": "start_turn", "player": t.players[seat].name,
-                "freezer": data.draw(st.booleans()), "buy_fugu": data.draw(st.integers(0, 2))}
+        return start_action(data, t, seat)
+    if kind == "load_himono":
+        return load_action(data, t, seat)
     return {"type": "next_turn"}
 
 
 def warm(t: Table) -> Table:
-    """Some holdings to act with: licences, a Cart or a Freezer, tokens, Yen, and barrels at
-    sea (taken from their boards, so the stock still adds up)."""
+    """Some holdings to act with: licences (Himono ones too, one full, one with an item), a Cart
+    or a Freezer, tokens, Yen, and barrels at sea (some caught under Himono licences) —
+    all taken from their boards, so the stock still adds up."""
     from companion.rules.fish import Fish
-    at_sea = [{"tuna": 3, "swordfish": 2}, {"spider_crab": 2, "tuna": 2}, {"eel": 2}, {}]
+    from companion.rules.table import HimonoItem, HimonoLicence
+    at_sea = [{"tuna": 3, "swordfish": 2}, {"spider_crab": 2, "tuna": 2, "mackerel": 2},
+              {"eel": 2, "sardine": 1}, {}]
+    on_licence = [{}, {"mackerel": 1}, {"sardine": 1}, {}]
+    full = (HimonoItem("mackerel", True), HimonoItem("sardine", False))
+    himono = [(), (HimonoLicence(full, 1),),
+              (HimonoLicence((HimonoItem("mackerel", False),), 1),), ()]
     items = [{"cart": 1}, {"freezer": 1}, {}, {"cart": 1}]
-    board = dict(t.board_barrels)
+    board = {**t.board_barrels, "mackerel": (t.board_barrels["mackerel"] or 0) - 1}
     for i in range(len(t.players)):
         for m, n in at_sea[i].items():
             board[m] = (board[m] or 0) - n
-        t = t.with_player(i, yen=2500, licenses={"spider_crab": 1, "tuna": 1},
-                          fish=Fish(octopus=1, squid=1, mackerel=1), items=items[i],
-                          at_sea=at_sea[i])
-    return replace(t, board_licenses={**t.board_licenses, "spider_crab": 0, "tuna": 0},
-                   board_tokens={**t.board_tokens, "octopus": 2, "squid": 4, "mackerel": 26},
+        licenses = {"spider_crab": 1, "tuna": 1}
+        if i in (1, 2, 3):
+            licenses["himono"] = 1
+        t = t.with_player(i, yen=2500, licenses=licenses,
+                          fish=Fish(octopus=1, squid=1, mackerel=1, sardine=int(i == 3)),
+                          items=items[i], at_sea=at_sea[i], himono_at_sea=on_licence[i],
+                          himono=himono[i])
+    return replace(t, board_licenses={**t.board_licenses, "spider_crab": 0, "tuna": 0,
+                                      "himono": 0},
+                   board_tokens={**t.board_tokens, "octopus": 2, "squid": 4, "mackerel": 25,
+                                 "sardine": 8},
                    board_barrels=board,
                    stock={**t.stock, "rentals.cart": 0, "rentals.freezer": 1})
 
 
-GUIDED = ("visit", "fishing", "purchase", "start_turn")
+GUIDED = ("visit", "fishing", "purchase", "start_turn", "load_himono")
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
@@ -272,6 +348,7 @@ def test_random_guided_play_keeps_the_books(data: st.DataObject) -> None:
         t = new
         log.append(action)
         check_stock(t)
+        check_himono(t)
     # Replaying equals applying (from the same warmed table, as the fold would).
     again = start
     for action in log:
@@ -295,4 +372,5 @@ def test_the_event_fold_equals_the_live_table(data: st.DataObject) -> None:
         data_ = {k: v for k, v in action.items() if k != "type"}
         events.append(Event(len(events) + 1, action["type"], data_, "host", "now"))
         check_stock(t)
+        check_himono(t)
     assert fold(CONFIG, events) == t

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.rules.fish import Fish
+from companion.rules.guided import preview_lines
 from companion.rules.messages import render
 from companion.rules.moves import MOVES, apply, may_record
 from companion.rules.turn import unspent_message
@@ -180,3 +181,74 @@ def test_replaying_a_turn_equals_applying_it() -> None:
         again = apply(again, dict(a))
     assert t == again and yen(t) == yen(again)
     assert replace(t.turn) == again.turn
+
+
+# -- discarding barrels at sea (turn-and-scoring.md §1 step 1, fish-markets.md §17) ------------
+# Only at the start of your turn, before any action — so not a field of ``fishing``: it is
+# ``start_turn``'s ``discarded`` (and ``discarded_himono`` for barrels caught under Himono
+# licences), accepted in phase "start" or, in phase "actions", before the turn's first action.
+
+def test_barrels_at_sea_are_discarded_before_the_first_action() -> None:
+    t = give(game(), "Aiko", at_sea={"eel": 2, "squid": 1})
+    eel = t.board_barrels["eel"]
+    lines = preview_lines(t, {"type": "start_turn", "player": "Aiko", "discarded": {"eel": 1}})
+    assert lines == ["Aiko discards 1 Eel barrel(s) at sea",
+                     f"Eel barrels on the board: {eel} → {eel + 1}"]
+    t = act(t, "start_turn", player="Aiko", discarded={"eel": 1})
+    assert t.player("Aiko").at_sea == {"eel": 1, "squid": 1} and t.board_barrels["eel"] == eel + 1
+    assert t.turn.ap_left == 2 and t.turn.phase == "actions"
+    t = act(t, "start_turn", player="Aiko", discarded={"squid": 1})  # still before any action
+    t = act(t, "fishing", player="Aiko")
+    refused(t, "start_turn", "discard_too_late", player="Aiko", discarded={"eel": 1})
+
+
+def test_a_free_or_cart_entry_is_an_action_too() -> None:
+    t = give(game(["mackerel", "horse_mackerel", "eel", "squid", "tuna"]), "Aiko",
+             at_sea={"eel": 1})
+    t = act(t, "visit", player="Aiko", market="horse_mackerel", entry="free", licenses=1)
+    assert t.turn.ap_left == 2
+    refused(t, "start_turn", "discard_too_late", player="Aiko", discarded={"eel": 1})
+
+
+def test_discards_in_the_start_phase_come_first() -> None:
+    t = give(game(), "Bo", at_sea={"eel": 1}, lower=[("fugu", 300)])
+    t = act(t, "next_turn")
+    assert t.turn.phase == "start"
+    t = act(t, "start_turn", player="Bo", discarded={"eel": 1}, buy_fugu=1)
+    assert t.player("Bo").at_sea == {} and t.player("Bo").fish.fugu == 1
+
+
+def test_a_discarded_barrel_of_an_overfished_market_goes_to_the_box() -> None:
+    t = give(game(), "Aiko", at_sea={"eel": 1})
+    t = replace(t, values=replace(t.values, overfished=frozenset({"eel"})),
+                board_barrels={**t.board_barrels, "eel": 0})
+    t = act(t, "start_turn", player="Aiko", discarded={"eel": 1})
+    assert t.board_barrels["eel"] == 0 and t.player("Aiko").at_sea == {}
+
+
+def test_discard_refusals_change_nothing() -> None:
+    t = give(game(), "Aiko", at_sea={"eel": 1})
+    refused(t, "start_turn", "discard_more", player="Aiko", discarded={"eel": 2})
+    refused(t, "start_turn", "discard_more", player="Aiko", discarded={"squid": 1})
+    refused(t, "start_turn", "discard_more_himono", player="Aiko",
+            discarded_himono={"eel": 1})
+    refused(t, "start_turn", "not_start_phase", player="Aiko", discarded={"eel": 1},
+            freezer=True)
+    refused(t, "start_turn", "not_start_phase", player="Aiko", discarded={})
+    refused(t, "start_turn", "not_a_fish_market", player="Aiko", discarded={"bank": 1})
+    refused(t, "start_turn", "bad_field", player="Aiko", discard={"eel": 1})
+    refused(t, "start_turn", "not_your_turn", player="Bo", discarded={"eel": 1})
+
+
+def test_discarding_a_himono_barrel_turns_its_licence_face_up() -> None:
+    fish = ["mackerel", "himono", "eel", "squid", "tuna"]
+    t = give(game(fish), "Aiko", licenses={"himono": 1}, at_sea={"mackerel": 3},
+             himono_at_sea={"mackerel": 2}, himono=[([], 2)])
+    mackerel = t.board_barrels["mackerel"]
+    t = act(t, "start_turn", player="Aiko", discarded_himono={"mackerel": 1})
+    p = t.player("Aiko")
+    assert p.at_sea == {"mackerel": 2} and p.himono_at_sea == {"mackerel": 1}
+    assert p.himono_json() == [{"items": [], "at_sea": 1, "face_down": False}]
+    assert t.board_barrels["mackerel"] == mackerel + 1
+    t = act(t, "fishing", player="Aiko", caught_himono={"mackerel": 1})
+    assert t.player("Aiko").himono_at_sea == {"mackerel": 2}

@@ -92,7 +92,7 @@ def valid_action(draw: Any, t: Table) -> dict[str, Any]:
         "return_item", "take_loan", "buy_share", "set_track", "mark_overfished",
         "add_market", "next_turn", "next_turn", "end_game",
         # The guided turn (flows.md), always for the active player.
-        "visit", "visit", "fishing", "fishing", "purchase", "start_turn",
+        "visit", "visit", "fishing", "fishing", "purchase", "start_turn", "load_himono",
     ]
     # Giving back is likelier once someone holds something to give back.
     if any(p.licenses for p in t.players):
@@ -163,7 +163,7 @@ def valid_action(draw: Any, t: Table) -> dict[str, Any]:
         a.update(market=draw(st.sampled_from(list(t.config.fish_markets))))
     elif kind == "add_market":
         a.update(market=draw(st.sampled_from(ADDABLE)))
-    elif kind in ("visit", "fishing", "purchase", "start_turn"):
+    elif kind in ("visit", "fishing", "purchase", "start_turn", "load_himono"):
         a.update(_guided(draw, t, kind))
     return a
 
@@ -200,6 +200,9 @@ def _guided(draw: Any, t: Table, kind: str) -> dict[str, Any]:
             a["barrels"] = [{"from": owner, "fish": x.fish, "row": row, "price": x.price}]
         else:
             a["barrels"] = [{"from": PLAYERS[0], "fish": "eel", "row": "upper", "price": 100}]
+    elif kind == "load_himono":
+        held = [k for k in ("mackerel", "horse_mackerel", "sardine") if me.fish.count(k)]
+        a["tokens"] = {draw(st.sampled_from(held)): 1} if held else {"mackerel": 1}
     else:
         a["freezer"] = draw(st.booleans())
     return a

@@ -361,6 +361,8 @@ class Fishing(ActionBody):
     unloaded: Counts | None = None
     for_sale: Annotated[list[ForSale], Field(max_length=MAX_ITEMS)] | None = None
     reprice: Annotated[list[Reprice], Field(max_length=MAX_ITEMS)] | None = None
+    #: Barrels caught with Himono licences (Mackerel, Horse Mackerel, Sardine, Himono).
+    caught_himono: Counts | None = None
 
 
 class Bought(_Item):
@@ -381,6 +383,24 @@ class StartTurn(ActionBody):
     player: Name
     freezer: Flag = False
     buy_fugu: Annotated[int, FormNumber, Field(ge=0, le=MAX_COUNT)] = 0
+    #: One price per full Himono licence: its new Himono barrel goes up for sale (AMB-42).
+    himono_prices: Annotated[list[Price], Field(max_length=4)] | None = None
+    #: Barrels at sea given up at the start of the turn (back to their market).
+    discarded: Counts | None = None
+    discarded_himono: Counts | None = None
+
+
+class LoadedBarrel(_Item):
+    fish: BarrelKey
+    row: Row
+    price: Price
+
+
+class LoadHimono(ActionBody):
+    type: Literal["load_himono"]
+    player: Name
+    tokens: Counts | None = None
+    barrels: Annotated[list[LoadedBarrel], Field(max_length=MAX_ITEMS)] | None = None
 
 
 #: Every action type a client may send, and its model (the rules' MOVES without the
@@ -392,7 +412,7 @@ ACTIONS: dict[str, type[ActionBody]] = {
     "take_loan": TakeLoan, "buy_share": BuyShare, "set_track": SetTrack,
     "mark_overfished": MarkOverfished, "add_market": AddMarket, "next_turn": NextTurn,
     "end_game": EndGame, "visit": Visit, "fishing": Fishing, "purchase": Purchase,
-    "start_turn": StartTurn,
+    "start_turn": StartTurn, "load_himono": LoadHimono,
 }
 
 
@@ -546,6 +566,15 @@ WORDINGS: dict[str, Wording] = {
     "reprice": Wording("the new prices", 'a list of {"row": "upper", "fish": "eel", '
                                          '"price": 300, "to": 200}'),
     "freezer": Wording('"freezer"', "true or false"),
+    "caught_himono": Wording("the barrels caught with Himono licences", 'an object of counts '
+                             'per fish market, such as {"mackerel": 1}'),
+    "himono_prices": Wording("the Himono prices", "a list of prices in ¥100 steps, one per "
+                                                  "full Himono licence"),
+    "discarded": Wording("the barrels discarded", 'an object of counts per fish market, '
+                                                  'such as {"eel": 1}'),
+    "discarded_himono": Wording("the Himono barrels discarded", 'an object of counts per '
+                                'fish market, such as {"mackerel": 1}'),
+    "tokens": Wording("the tokens", 'an object of counts per fish, such as {"mackerel": 1}'),
     "buy_fugu": Wording("the degraded Fugu bought", f"a whole number from 0 to {MAX_COUNT}"),
     "price": Wording("the price", "a whole number of Yen in ¥100 steps, such as 300"),
     "row": Wording("the row", '"upper" or "lower"'),

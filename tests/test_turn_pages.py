@@ -101,7 +101,7 @@ def test_the_guide_is_on_the_active_phone_only(game: Game) -> None:
 
 
 def test_the_guide_answers_204_while_its_turn_is_unchanged(game: Game) -> None:
-    key = re.search(r"key=([^\"&]+)", game.guide(A)).group(1)  # type: ignore[union-attr]
+    key = re.search(r"name=\"key\" value=\"([^\"]+)\"", game.guide(A)).group(1)  # type: ignore[union-attr]
     r = game.phones[A].get(f"/games/{game.id}/turn?key={key}")
     assert r.status_code == 204
 

@@ -520,6 +520,8 @@ def box(game_id: str) -> Any:
         return htmx_error(exc)
     if request.args.get("key") == guide_key(state.table):
         return "", 204
+    if request.args.get("full"):  # the guide with its stylesheet and script
+        return render_template("game/_turn_guide.html", view={"id": game_id})
     return render_guide(game_id, who, state)
 
 

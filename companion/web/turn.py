@@ -1,0 +1,617 @@
+"""The active player's phone runs their turn: the guided turn (docs/actions.md, "The
+guided turn") as big choices on the phone — the start-of-turn card, then Fishing,
+Purchasing and Markets — with a preview of every movement before one Confirm.
+
+The phone's form is flat (``sell.eel=2``, ``entry=ap``, ``for_sale.0.price=300``,
+``barrel=Aiko|eel|upper|300``); :func:`action_from_form` turns it into the nested JSON
+shape of the API and parses it with the same pydantic models (``schemas.ACTIONS``), so a
+form can do nothing the API would refuse. Identity is checked before the body is read;
+the confirm goes through the one door like every other change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, Flask, make_response, render_template, request
+from markupsafe import Markup
+
+from ..door import Door, Refused, _server_inputs, refusal
+from ..eventlog import GameState
+from ..identity import Identity
+from ..rules import guided
+from ..rules.catalogue import FISH_MARKETS, TOKEN_NAMES, EntryOption
+from ..rules.errors import IllegalAction
+from ..rules.markets import MARKETS, Market, market_of_item
+from ..rules.messages import Message, render
+from ..rules.table import ROWS, PlayerState, Table
+from . import edge, schemas
+from .auth import page_identity
+from .context import door, store
+from .forms import htmx_error
+from .render import event_text, render_live
+
+bp = Blueprint("turn", __name__)
+
+#: The guided action types this page builds.
+KINDS = ("visit", "fishing", "purchase", "start_turn")
+PANELS = ("markets", "fishing", "purchasing")
+#: Most price slots shown for one fish: the box holds 30 barrels of a fish.
+MAX_SLOTS = 30
+
+
+# -- the flat form → the JSON shape ------------------------------------------------------------
+
+
+def _num(text: str) -> int | str:
+    """A form number as an int; anything else stays a string, for the model to refuse."""
+    number = schemas.form_int(text)
+    return text if number is None else number
+
+
+def _unknown(key: str) -> Refused:
+    return Refused(400, f"This form has no field {schemas.quoted(key)}; reload the page.", key)
+
+
+def _entry(text: str) -> Any:
+    """``ap`` | ``cart`` | ``yen`` | ``free`` | ``token:KEY[:VALUE|:SIDE]`` |
+    ``token:takoyaki:harbor:PRICE`` | ``barrel:KEY:ROW:PRICE``."""
+    parts = text.split(":")
+    if parts[0] == "token" and len(parts) >= 2:
+        token: dict[str, Any] = {"fish": parts[1]}
+        if len(parts) == 3:
+            token["side" if parts[2] in ("fresh", "degraded") else "value"] = _num(parts[2])
+        elif len(parts) == 4 and parts[2] == "harbor":
+            token["from"] = "harbor"
+            token["price"] = _num(parts[3])
+        elif len(parts) != 2:
+            raise Refused(400, "The entry names a token this form does not offer.", "entry")
+        return {"token": token}
+    if parts[0] == "barrel" and len(parts) == 4:
+        return {"barrel": {"fish": parts[1], "row": parts[2], "price": _num(parts[3])}}
+    return text
+
+
+def _counts(fields: Mapping[str, str], prefix: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in fields.items():
+        if key.startswith(prefix):
+            number = _num(value)
+            if number != 0:
+                out[key[len(prefix) :]] = number
+    return out
+
+
+def nested(fields: Mapping[str, str], barrels: list[str]) -> dict[str, Any]:
+    """The flat form as the API's body (docs/actions.md), before the model parses it."""
+    kind = fields.get("type", "")
+    body: dict[str, Any] = {"type": kind}
+    if "player" in fields:
+        body["player"] = fields["player"]
+    if "expected_seq" in fields:
+        body["expected_seq"] = _num(fields["expected_seq"])
+    known = {"type", "player", "expected_seq"}
+    if kind == "visit":
+        known |= {"market", "entry", "licenses", "trade", "cans"}
+        if "market" in fields:
+            body["market"] = fields["market"]
+        if "entry" in fields:
+            body["entry"] = _entry(fields["entry"])
+        for key in ("licenses", "trade", "cans"):
+            if key in fields and _num(fields[key]) != 0:
+                body[key] = _num(fields[key])
+        sell: dict[str, Any] = {}
+        valued: dict[str, list[Any]] = {}
+        for key, value in fields.items():
+            if not key.startswith("sell."):
+                continue
+            known.add(key)
+            parts = key.split(".")
+            count = _num(value)
+            if len(parts) == 3:  # sell.tuna.20 = how many of the printed 20
+                valued.setdefault(parts[1], [])
+                if isinstance(count, str):
+                    valued[parts[1]].append(count)
+                else:
+                    valued[parts[1]] += [_num(parts[2])] * min(count, MAX_SLOTS)
+            elif count != 0:
+                sell[parts[1]] = count
+        sell.update({k: v for k, v in valued.items() if v})
+        if sell:
+            body["sell"] = sell
+        trade = body.get("trade")
+        if isinstance(trade, int):
+            per = MARKETS["octopus"].numbers.get("takoyaki_per_octopus", 3)
+            prices = [
+                _num(fields[f"takoyaki.{i}"])
+                for i in range(min(trade * per, MAX_SLOTS))
+                if f"takoyaki.{i}" in fields
+            ]
+            if prices:
+                body["takoyaki_prices"] = prices
+        known |= {k for k in fields if k.startswith("takoyaki.")}
+    elif kind == "fishing":
+        for part in ("caught", "unloaded"):
+            counts = _counts(fields, f"{part}.")
+            known |= {k for k in fields if k.startswith(f"{part}.")}
+            if counts:
+                body[part] = counts
+        unloaded = body.get("unloaded", {})
+        slots: dict[str, int] = {}
+        for_sale = []
+        numbers = sorted(
+            {k.split(".")[1] for k in fields if k.startswith("for_sale.")},
+            key=lambda n: int(n) if n.isascii() and n.isdigit() else 10**6,
+        )
+        for n in numbers:
+            fish, price = fields.get(f"for_sale.{n}.fish"), fields.get(f"for_sale.{n}.price")
+            known |= {f"for_sale.{n}.fish", f"for_sale.{n}.price"}
+            if fish is None or price is None:
+                continue
+            slot = slots.get(fish, 0)
+            slots[fish] = slot + 1
+            want = unloaded.get(fish, 0)
+            if isinstance(want, int) and slot < want:
+                for_sale.append({"fish": fish, "price": _num(price)})
+        if for_sale:
+            body["for_sale"] = for_sale
+    elif kind == "purchase":
+        known.add("barrel")
+        chosen = []
+        for code in barrels:
+            parts = code.split("|")
+            if len(parts) != 4:
+                raise Refused(
+                    400,
+                    "A barrel on this form is not one the page offered; reload the page.",
+                    "barrel",
+                )
+            owner, fish, row, price = parts
+            chosen.append({"from": owner, "fish": fish, "row": row, "price": _num(price)})
+        body["barrels"] = chosen
+    elif kind == "start_turn":
+        known |= {"freezer", "buy_fugu"}
+        if "freezer" in fields:
+            body["freezer"] = fields["freezer"] in ("on", "yes", "1", "true")
+        if "buy_fugu" in fields:
+            body["buy_fugu"] = _num(fields["buy_fugu"])
+    else:
+        raise Refused(
+            400,
+            "This form records a guided turn: a visit, a fishing or a "
+            "purchasing action, or the start-of-turn choices.",
+            "type",
+        )
+    for key in fields:
+        if key not in known:
+            raise _unknown(key)
+    return body
+
+
+def action_from_form() -> tuple[str, dict[str, Any], int | None]:
+    """The posted form as (kind, arguments, expected_seq), parsed by the API's model."""
+    fields = edge.form_fields()
+    barrels = [b.strip() for b in request.form.getlist("barrel") if b.strip()]
+    body = nested(fields, barrels)
+    kind = str(body["type"])
+    action = schemas.parse(schemas.ACTIONS[kind], body, kind)
+    return kind, action.args(), action.expected_seq
+
+
+# -- what the guide shows ----------------------------------------------------------------------
+
+
+def _yen(amount: int) -> str:
+    return f"¥{amount:,}"
+
+
+def _option_label(o: EntryOption) -> str:
+    if o.kind in ("token", "barrel"):
+        code = f"entry.option_{o.kind}" + ("_any" if o.what == "any" else "")
+        return render(Message(code, {"fish": o.what, "count": o.amount}))
+    return render(Message(f"entry.option_{o.kind}", {"count": o.amount, "amount": o.amount}))
+
+
+def _token_choices(p: PlayerState, what: str) -> list[dict[str, Any]]:
+    """The tokens this player could hand back for an entry option (``what``: a key or
+    "any"), one radio each."""
+    fish = p.fish
+    out: list[dict[str, Any]] = []
+    for key in fish.held():
+        if what not in ("any", key):
+            continue
+        name = TOKEN_NAMES[key]
+        if key in ("spider_crab", "tuna"):
+            for v in sorted(set(getattr(fish, key)), reverse=True):
+                out.append({"value": f"token:{key}:{v}", "label": f"a {name} {v} token"})
+        elif key == "salmon":
+            for side, n in (("fresh", fish.salmon_fresh), ("degraded", fish.salmon_degraded)):
+                if n:
+                    out.append({"value": f"token:salmon:{side}", "label": f"a {side} Salmon token"})
+        else:
+            out.append({"value": f"token:{key}", "label": f"a {name} token"})
+    if what in ("any", "takoyaki"):
+        for row in ROWS:
+            for x in p.row(row):
+                if x.fish == "takoyaki":
+                    out.append(
+                        {
+                            "value": f"token:takoyaki:harbor:{x.price}",
+                            "label": f"a Takoyaki for sale at {_yen(x.price)}",
+                        }
+                    )
+    return _unique(out)
+
+
+def _unique(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    seen: set[str] = set()
+    out = []
+    for r in rows:
+        if r["value"] not in seen:
+            seen.add(r["value"])
+            out.append(r)
+    return out
+
+
+def _entry_choices(t: Table, seat: int, m: Market) -> list[dict[str, Any]]:
+    p = t.players[seat]
+    ap = t.turn.ap_left or 0
+    out: list[dict[str, Any]] = []
+    for o in m.entry_options(t):
+        label = _option_label(o)
+        if o.kind == "ap":
+            out.append(
+                {
+                    "value": "ap",
+                    "label": label,
+                    "why": None if ap >= o.amount else "You have too few AP left.",
+                }
+            )
+            if p.items.get("cart"):
+                out.append({"value": "cart", "label": f"{label} from your Cart", "why": None})
+        elif o.kind == "yen":
+            out.append(
+                {
+                    "value": "yen",
+                    "label": label,
+                    "why": None if p.yen >= o.amount else "You hold too little Yen.",
+                }
+            )
+        elif o.kind == "free":
+            used = m.id in t.turn.free_entries
+            out.append(
+                {
+                    "value": "free",
+                    "label": label,
+                    "why": "Used already this turn." if used else None,
+                }
+            )
+        elif o.kind == "token":
+            choices = _token_choices(p, o.what)
+            if not choices:
+                out.append({"value": "", "label": label, "why": "You hold none."})
+            out += [{**c, "why": None} for c in choices]
+        else:
+            barrels = [
+                {
+                    "value": f"barrel:{x.fish}:{row}:{x.price}",
+                    "label": f"your {FISH_MARKETS[market_of_item(x.fish).id].en} barrel "
+                    f"at {_yen(x.price)} ({row} row)",
+                    "why": None,
+                }
+                for row in ROWS
+                for x in p.row(row)
+                if x.fish in MARKETS and o.what in ("any", x.fish)
+            ]
+            if not barrels:
+                out.append({"value": "", "label": label, "why": "Your Harbor has none."})
+            out += _unique(barrels)
+    return out
+
+
+def _sells(m: Market) -> bool:
+    return type(m).sell is not Market.sell
+
+
+def _sell_rows(p: PlayerState, m: Market) -> list[dict[str, Any]]:
+    if not _sells(m):
+        return []
+    rows: list[dict[str, Any]] = []
+    for key in m.data.token_keys:
+        held = p.fish.count(key)
+        if not held:
+            continue
+        if key in ("spider_crab", "tuna"):
+            values: tuple[int, ...] = getattr(p.fish, key)
+            for v in sorted(set(values), reverse=True):
+                rows.append(
+                    {
+                        "name": f"sell.{key}.{v}",
+                        "label": f"{TOKEN_NAMES[key]} {v}",
+                        "max": values.count(v),
+                    }
+                )
+        else:
+            rows.append({"name": f"sell.{key}", "label": TOKEN_NAMES[key], "max": held})
+    return rows
+
+
+def _licence_offer(t: Table, seat: int, m: Market) -> dict[str, Any] | None:
+    prices = m.licence_prices(t, 1)
+    if prices is None:
+        return None
+    p = t.players[seat]
+    data = m.data
+    limit = min(4, data.licenses_per_visit or 4, p.spaces_free)
+    left = t.board_licenses.get(m.id)
+    if left is not None:
+        limit = min(limit, left)
+    if data.max_licenses_per_player is not None:
+        limit = min(limit, data.max_licenses_per_player - p.licenses.get(m.id, 0))
+    if limit <= 0:
+        return None
+    return {"price": prices[0], "max": limit, "left": left}
+
+
+def market_tile(t: Table, seat: int, m: Market) -> dict[str, Any]:
+    options = m.entry_options(t)
+    why: str | None = None
+    refused = m.refuse_entry(t, seat)
+    if (t.turn.ap_left or 0) <= 0:
+        why = "No action starts once the turn's AP are spent."
+    elif refused is not None:
+        why = refused.message if refused.message.endswith(".") else refused.message + "."
+    elif not options:
+        why = (
+            "This board's entry cost is not printed in the rules; record the visit with "
+            "the forms below."
+        )
+    return {
+        "id": m.id,
+        "name": m.data.en,
+        "ja": m.data.ja,
+        "costs": [_option_label(o) for o in options],
+        "why": why,
+    }
+
+
+def market_panel(t: Table, seat: int, m: Market) -> dict[str, Any]:
+    p = t.players[seat]
+    special: dict[str, Any] = {}
+    if "trade" in m.visit_fields and p.fish.count("octopus"):
+        per = m.numbers.get("takoyaki_per_octopus", 3)
+        special["trade"] = {
+            "max": p.fish.count("octopus"),
+            "per": per,
+            "slots": list(range(min(per * p.fish.count("octopus"), MAX_SLOTS))),
+        }
+    if "cans" in m.visit_fields:
+        special["cans"] = {"price": m.numbers.get("can_yen", 100), "max": 10}
+    return {
+        **market_tile(t, seat, m),
+        "entries": _entry_choices(t, seat, m),
+        "licences": _licence_offer(t, seat, m),
+        "sell": _sell_rows(p, m),
+        "special": special,
+    }
+
+
+def fishing_panel(t: Table, seat: int) -> dict[str, Any]:
+    p = t.players[seat]
+    catch = []
+    for market, n in p.licenses.items():
+        if market not in MARKETS or market not in t.config.fish_markets:
+            continue
+        left = t.board_barrels.get(market)
+        catch.append(
+            {
+                "name": f"caught.{market}",
+                "label": FISH_MARKETS[market].en,
+                "max": n if left is None else min(n, left),
+                "left": left,
+            }
+        )
+    unload = []
+    slots = []
+    number = 0
+    for fish, n in p.at_sea.items():
+        if not n:
+            continue
+        board = market_of_item(fish)
+        unload.append(
+            {
+                "name": f"unloaded.{fish}",
+                "label": board.data.en,
+                "max": n,
+                "for_sale": board.for_sale,
+                "auction": board.auction_barrels(),
+            }
+        )
+        if board.for_sale:
+            for i in range(min(n, MAX_SLOTS)):
+                slots.append(
+                    {"n": number, "fish": fish, "i": i, "label": f"{board.data.en} barrel {i + 1}"}
+                )
+                number += 1
+    return {"catch": catch, "unload": unload, "slots": slots}
+
+
+def purchase_panel(t: Table, seat: int) -> list[dict[str, Any]]:
+    owners = []
+    for i, p in enumerate(t.players):
+        if i == seat:
+            continue
+        rows = []
+        for row in ROWS:
+            chips = [
+                {
+                    "value": f"{p.name}|{x.fish}|{row}|{x.price}",
+                    "price": x.price,
+                    "fish": TOKEN_NAMES.get(x.fish) or FISH_MARKETS[x.fish].en,
+                    "id": f"buy-{i}-{row}-{k}",
+                }
+                for k, x in enumerate(p.row(row))
+            ]
+            rows.append({"row": row, "chips": chips})
+        owners.append({"name": p.name, "rows": rows, "empty": not any(r["chips"] for r in rows)})
+    return owners
+
+
+def start_card(t: Table, seat: int) -> dict[str, Any]:
+    p = t.players[seat]
+    fugu = sorted(x.price for x in p.lower if x.fish == "fugu")
+    return {"freezer": bool(p.items.get("freezer")), "fugu": fugu, "max": len(fugu)}
+
+
+def guide_key(t: Table) -> str:
+    turn = t.turn
+    waiting = any(
+        getattr(a, "status", "") not in ("settled", "cancelled") for a in t.auctions.values()
+    )
+    return f"{turn.number}.{turn.current}.{turn.phase}.{turn.ap_left}.{turn.finished}.{waiting}"
+
+
+def guide(game_id: str, who: Identity, state: GameState) -> dict[str, Any]:
+    t = state.table
+    turn = t.turn
+    seat = who.seat
+    on = turn.number > 0 and not turn.finished and turn.ap_left is not None
+    active = on and seat is not None and seat == turn.current
+    return {
+        "game_id": game_id,
+        "key": guide_key(t),
+        "on": on,
+        "active": active,
+        "finished": turn.finished,
+        "me": None if seat is None else t.players[seat].name,
+        "current": t.players[turn.current].name,
+        "ap_left": turn.ap_left,
+        "phase": turn.phase,
+        "start": start_card(t, turn.current) if active and turn.phase == "start" else None,
+    }
+
+
+def _me(game_id: str) -> tuple[Identity, GameState, int]:
+    who = page_identity(game_id, "seat")
+    if who.seat is None:
+        raise Refused(403, "The turn guide runs on the phone of the player whose turn it is.")
+    return who, store().state(game_id), who.seat
+
+
+def _refused_sentence(exc: IllegalAction, state: GameState, who: Identity) -> str:
+    return refusal(exc, state, who).message
+
+
+def render_guide(game_id: str, who: Identity, state: GameState | None = None) -> str:
+    state = state or store().state(game_id)
+    return render_template("game/_turn_box.html", g=guide(game_id, who, state))
+
+
+# -- routes ------------------------------------------------------------------------------------
+
+
+@bp.get("/games/<game_id>/turn")
+def box(game_id: str) -> Any:
+    """The guide; 204 when ``?key=`` is still its state (the form being filled stays)."""
+    try:
+        who, state, _seat = _me(game_id)
+    except Refused as exc:
+        return htmx_error(exc)
+    if request.args.get("key") == guide_key(state.table):
+        return "", 204
+    if request.args.get("full"):  # the guide with its stylesheet and script
+        return render_template("game/_turn_guide.html", view={"id": game_id})
+    return render_guide(game_id, who, state)
+
+
+@bp.get("/games/<game_id>/turn/<panel>")
+@bp.get("/games/<game_id>/turn/<panel>/<market>")
+def panel(game_id: str, panel: str, market: str | None = None) -> Any:
+    try:
+        who, state, seat = _me(game_id)
+        t = state.table
+        g = guide(game_id, who, state)
+        if not g["active"]:
+            raise Refused(400, f"It is {g['current']}'s turn.")
+        if panel == "markets" and market is None:
+            tiles = [market_tile(t, seat, MARKETS[m]) for m in t.config.fish_markets]
+            return render_template("game/_turn_markets.html", g=g, tiles=tiles)
+        if panel == "markets" and market in t.config.fish_markets:
+            return render_template(
+                "game/_turn_visit.html", g=g, m=market_panel(t, seat, MARKETS[market])
+            )
+        if panel == "fishing" and market is None:
+            return render_template("game/_turn_fishing.html", g=g, f=fishing_panel(t, seat))
+        if panel == "purchasing" and market is None:
+            return render_template("game/_turn_purchase.html", g=g, owners=purchase_panel(t, seat))
+        raise Refused(404, "There is no such part of the turn guide.")
+    except Refused as exc:
+        return htmx_error(exc)
+
+
+@bp.post("/games/<game_id>/turn/preview")
+def preview(game_id: str) -> Any:
+    """What the posted form would do, movement by movement, or the one-sentence reason the
+    rules refuse it. Changes nothing."""
+    try:
+        who, state, _seat = _me(game_id)
+        kind, args, _expected = action_from_form()
+        Door._permit(state, who, kind, args)
+    except Refused as exc:
+        if exc.status == 403:
+            return htmx_error(exc)
+        return render_template("game/_turn_preview.html", error=exc.message)
+    data, _group = _server_inputs(state, kind, {"type": kind, **args})
+    try:
+        lines = [line[:1].upper() + line[1:] for line in guided.preview_lines(state.table, data)]
+    except IllegalAction as exc:
+        return render_template("game/_turn_preview.html", error=_refused_sentence(exc, state, who))
+    total = None
+    if kind == "purchase":
+        total = sum(int(b["price"]) for b in args.get("barrels", []))
+    return render_template("game/_turn_preview.html", lines=lines, total=total)
+
+
+@bp.post("/games/<game_id>/turn/confirm")
+def confirm(game_id: str) -> Any:
+    """The previewed action through the one door; the guide, the live region and a
+    message come back."""
+    try:
+        who = page_identity(game_id, "seat")
+        if who.seat is None:
+            raise Refused(403, "The turn guide runs on the phone of the player whose turn it is.")
+        kind, args, expected = action_from_form()
+        event = door().act(game_id, who.token, kind, args, expected)
+    except Refused as exc:
+        return htmx_error(exc)
+    state = store().state(game_id)
+    live = render_live(game_id, who, state)
+    flash = render_template(
+        "game/_flash.html", oob=True, message=f"Recorded: {event_text(game_id, event.seq, who)}"
+    )
+    resp = make_response(
+        render_guide(game_id, who, state)
+        + f'<div id="live" hx-swap-oob="innerHTML">{live}</div>'
+        + flash
+    )
+    return resp
+
+
+def init_app(app: Flask) -> None:
+    """``turn_guide(view)`` for seat.html (through templates/game/_turn_guide.html)."""
+
+    @app.context_processor
+    def _guide() -> dict[str, Any]:
+        def turn_guide(view: Mapping[str, Any]) -> Markup:
+            who = page_identity(str(view["id"]), "seat")
+            if who.seat is None:
+                return Markup("")
+            return Markup(render_guide(str(view["id"]), who))
+
+        return {"turn_guide": turn_guide}
+
+
+@bp.record_once
+def _register(state: Any) -> None:
+    init_app(state.app)

@@ -27,6 +27,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     # Reports keep the rulebook's order of steps and fish; never sort keys.
     app.json.sort_keys = False  # type: ignore[attr-defined]
     htmx.init_app(app)
+    from . import compress  # compressed responses, long-lived versioned static files
+    compress.init_app(app)
 
     from . import api, calculator, home
 

@@ -146,11 +146,12 @@ def test_game_from_new_game_page_joined_by_qr_with_live_pay_undo_and_stale_submi
     urls = []
     for i, name in enumerate(PLAYERS):
         anchor = anchors.nth(i)
-        expect(anchor).to_have_attribute("aria-label", f"Join link for {name}")
+        expect(anchor).to_have_attribute("aria-label", f"QR code to join as {name}")
         url = anchor.get_attribute("data-join-url")
         assert url and re.fullmatch(re.escape(live_server.url) + r"/join/[A-Za-z0-9_-]{22,}",
                                     url), url
-        assert anchor.get_attribute("href") == url
+        # Not a link: tapping the code on the table device must not sign it in as a seat.
+        assert anchor.get_attribute("href") is None
         svg = anchor.locator("svg").evaluate("el => el.outerHTML")
         assert svg_path_data(svg) == expected_qr_path(url), f"QR of seat {i} is not its link"
         urls.append(url)

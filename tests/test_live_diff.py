@@ -213,7 +213,7 @@ def test_closed_money_never_sends_another_players_yen(server: LiveServer) -> Non
         balances: dict[str, set[int]] = {n: {2000} for n in names}
         seen_amounts: dict[str, set[int]] = {v: set() for v in tokens}  # named to them
         steps = [("supply", "Aiko", 3300), ("Bo", "supply", 700), ("supply", "Chiyo", 1900),
-                 ("supply", "Daichi", 4100), ("Aiko", "Bo", 400), ("Chiyo", "Daichi", 600)]
+                 ("supply", "Daichi", 4100), ("Aiko", "Bo", 400), ("Chiyo", "Daichi", 500)]
         yen = dict.fromkeys(names, 2000)
         last = 0
         for payer, payee, amount in steps:
@@ -234,7 +234,9 @@ def test_closed_money_never_sends_another_players_yen(server: LiveServer) -> Non
             s.update(at_least=last)
             own = balances.get(viewer, set())
             secret = {b for name, bs in balances.items() if name != viewer for b in bs}
-            secret -= own | seen_amounts[viewer]
+            # What the viewer may see: its own Yen, how far it is from ¥5,000, the payments
+            # it took part in.
+            secret -= own | {5000 - b for b in own} | seen_amounts[viewer]
             assert secret
             for seq, data in s.updates:
                 text = re.sub(r"<svg.*?</svg>", "QR", data)  # its drawing is figures too
@@ -316,3 +318,34 @@ def test_the_reveal_clears_the_message_bar_and_is_announced(server: LiveServer) 
     finally:
         for s in streams.values():
             s.close()
+
+
+def test_pages_are_compressed_the_stream_is_not_and_static_files_keep(
+        server: LiveServer) -> None:
+    game = new_game(server)
+    with requests.Session() as http:
+        http.headers["Accept-Encoding"] = "gzip"
+        assert http.get(f"{server.url}/join/{game['host_token']}", timeout=TIMEOUT).ok
+        page = http.get(f"{server.url}/games/{game['id']}/table", timeout=TIMEOUT)
+        assert page.status_code == 200
+        assert page.headers["Content-Encoding"] == "gzip"
+        assert 'id="live"' in page.text
+        # The stream goes out as it is: each event must leave when it is written.
+        with http.get(f"{server.url}/games/{game['id']}/stream?as=host", stream=True,
+                      timeout=TIMEOUT) as stream:
+            assert stream.status_code == 200
+            assert "Content-Encoding" not in stream.headers
+        # Versioned addresses (a content hash, or a version in the file's name) are kept
+        # for a year; the bare name only for the default hour.
+        scripts = re.findall(r'src="(/static/[^"]+)"', page.text)
+        assert any("game.js?v=" in s for s in scripts), scripts
+        for src in scripts:
+            r = http.get(server.url + html.unescape(src), timeout=TIMEOUT)
+            assert r.status_code == 200
+            assert "immutable" in r.headers["Cache-Control"], (src, r.headers)
+            assert "max-age=31536000" in r.headers["Cache-Control"]
+            assert not re.search(r"[0-9]", src.split("?v=")[-1]) or "?v=" not in src
+        plain = http.get(f"{server.url}/static/game.js", timeout=TIMEOUT)
+        assert "immutable" not in plain.headers.get("Cache-Control", "")
+        stale = http.get(f"{server.url}/static/game.js?v=old", timeout=TIMEOUT)
+        assert "immutable" not in stale.headers.get("Cache-Control", "")

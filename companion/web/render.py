@@ -8,10 +8,9 @@ swaps. One viewer's page at one version (and, on the table screen, one presence 
 rendered once and kept: a browser names the page it shows by those numbers (``since`` and
 ``p``), and its stream's first event carries only what changed after it.
 
-Every region is rendered from the viewer's own view (``companion.views``), or, for the
-boards everyone shares, from the table screen's view, which shows nobody's secret. A
-region's markup is cached by its inputs: viewers whose inputs are equal share one render;
-nothing else is shared.
+Every region is rendered from the viewer's own view (``companion.views``), the only
+source. A region's markup is cached by its inputs: viewers whose inputs are equal (the
+boards, with open money) share one render; nothing else is shared.
 """
 
 from __future__ import annotations
@@ -154,7 +153,7 @@ class LiveCaches:
     def __init__(self) -> None:
         #: Region markup by the inputs it was rendered from.
         self.regions: Memo[tuple[Any, ...], Node] = Memo(4096)
-        #: The shared boards of one version: (game, version) → nodes.
+        #: The players' and markets' boards of one version, by their inputs.
         self.public: Memo[tuple[Any, ...], dict[str, Node]] = Memo(64)
         #: History rows of one version for one kind of viewer.
         self.history: Memo[tuple[Any, ...], tuple[Node, ...]] = Memo(128)
@@ -297,32 +296,32 @@ def announcement(page: LivePage, added: list[str]) -> str:
 
 # -- one viewer's page -------------------------------------------------------------------------
 
-def _public(game_id: str, state: GameState) -> dict[str, Node]:
-    """The players' and markets' boards as the table screen shows them, shared by every
-    viewer (with closed money nobody's Yen: a phone shows its own in its own card)."""
+def _board(game_id: str, state: GameState, view: dict[str, Any]) -> dict[str, Node]:
+    """The players' and markets' boards from the viewer's own view. Viewers whose boards
+    have equal inputs share one set (with open money, all of them; with closed money a
+    phone's board differs by its own Yen, which only it sees)."""
     c = caches()
+    players = view["players"]
+    inputs = [({k: p[k] for k in ("seat", "name", "is_current", "yen")},
+               {k: p[k] for k in ("seat", "name", "resources", "loans", "shares", "licenses",
+                                  "space_items", "spaces_used", "fish")},
+               {"seat": p["seat"], "end": p["end"]}) for p in players]
+    markets = view["markets"]
+    nori = ([(p["name"], p["nori_value"]) for p in players]
+            if any(f["id"] == "nori" for f in markets["fish"]) else [])
 
     def make() -> dict[str, Node]:
-        view = game_view(state, None)
         nodes: dict[str, Node] = {}
-        for p in view["players"]:
-            i = p["seat"]
-            nodes[f"pc-{i}-head"] = c.region(
-                f"pc-{i}-head", "player_head",
-                {k: p[k] for k in ("seat", "name", "is_current", "yen")})
-            nodes[f"pc-{i}-body"] = c.region(
-                f"pc-{i}-body", "player_body",
-                {k: p[k] for k in ("seat", "name", "resources", "loans", "shares", "licenses",
-                                   "space_items", "spaces_used", "fish")})
-            nodes[f"pc-{i}-end"] = c.region(f"pc-{i}-end", "player_end",
-                                          {"seat": i, "end": p["end"]})
-        markets = view["markets"]
-        nori = ([(p["name"], p["nori_value"]) for p in view["players"]]
-                if any(f["id"] == "nori" for f in markets["fish"]) else [])
+        for head, body, end in inputs:
+            i = head["seat"]
+            nodes[f"pc-{i}-head"] = c.region(f"pc-{i}-head", "player_head", head)
+            nodes[f"pc-{i}-body"] = c.region(f"pc-{i}-body", "player_body", body)
+            nodes[f"pc-{i}-end"] = c.region(f"pc-{i}-end", "player_end", end)
         nodes["markets-board"] = c.region("markets-board", "markets", markets, nori)
         return nodes
 
-    return c.public.get((game_id, state.version), make)
+    return c.public.get((game_id, state.version, repr(inputs), repr(markets), repr(nori)),
+                        make)
 
 
 def _history(game_id: str, state: GameState, who: Identity,
@@ -382,7 +381,7 @@ def _build(game_id: str, who: Identity, state: GameState, presence: int) -> Live
     view = game_view(state, who, hub().connected(game_id), _own_bids(game_id, who, state))
     role = "host" if who.is_host else "seat"
     players = view["players"]
-    nodes = dict(_public(game_id, state))
+    nodes = dict(_board(game_id, state, view))
     layout = [{k: p[k] for k in ("seat", "name", "color_hex")} for p in players]
     t = view["turn"]
     a = view["auction"]
@@ -469,7 +468,7 @@ class Board:
 
 def public_board(game_id: str, state: GameState) -> Board:
     """The players' and markets' boards as everyone may see them, one version's."""
-    nodes = _public(game_id, state)
+    nodes = _board(game_id, state, game_view(state, None))
     cards = "".join(expand(nodes, k) for k in nodes if k.startswith("pc-"))
     return Board(Markup(f'<section class="players-board">{cards}</section>'),
                  Markup(expand(nodes, "markets-board")))

@@ -151,6 +151,8 @@ class LivePage:
 
 
 class LiveCaches:
+    """What the live pages of one app keep between renders (bounded, newest kept)."""
+
     def __init__(self) -> None:
         #: Region markup by the inputs it was rendered from.
         self.regions: Memo[tuple[Any, ...], Node] = Memo(4096)
@@ -167,7 +169,6 @@ class LiveCaches:
         self.bids: Memo[tuple[str, int, int], dict[str, tuple[int, str]]] = Memo(256)
         #: One update event, shared by the streams of one viewer at the same point.
         self.events: Memo[tuple[Any, ...], str] = Memo(256)
-
 
     def region(self, id_: str, macro: str, *args: Any) -> Node:
         """A region from its macro and inputs, rendered once for equal inputs (the inputs

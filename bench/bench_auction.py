@@ -14,9 +14,13 @@ Against the real server (``python -m companion serve --host 127.0.0.1 --port <fr
     revealed bids (its ``data-auction``/``data-status`` of the revealed auction), taken
     when the bytes completing the event arrive. "All 7" is the slowest of the 7 per round.
     The host then undoes the auction (so every round starts from the same table).
-(b) The same with ``--listeners`` streams (seats and table screen in turn), for
-    ``--big-auctions`` rounds; and while they are all connected, one bookkeeping action and
-    one state read must still succeed (timed), and the action must reach every stream.
+(b) The same with ``--listeners`` streams open, for ``--big-auctions`` rounds; and while
+    they are all connected, one bookkeeping action and one state read must still succeed
+    (timed), and the action must reach the game's streams. A viewer holds at most 3 streams
+    (``PER_VIEWER`` in companion/live.py: a fourth replaces its oldest), so one game's 7
+    viewers hold 21: the listeners are spread over as many games as that takes (the table
+    screen and the seats in turn), the auctions run in the first game and are timed on its
+    21 streams, and the other games' streams stay open, idle, holding their threads.
 (c) Beside it in the same run, a bare baseline: a tiny WSGI app (this file with
     ``--serve-bare PORT``) on waitress with the same settings (threads, channel timeout)
     that broadcasts the body of each ``POST /broadcast`` to every open ``GET /stream``
@@ -62,6 +66,7 @@ THREADS = 256  # companion serve's default (companion/cli.py DEFAULT_THREADS)
 CHANNEL_TIMEOUT = 300  # as companion serve
 CONNECTION_LIMIT = max(100, 2 * THREADS)  # as companion serve (waitress's default is 100)
 WAIT = 120.0  # seconds: the longest any single wait may take before the run fails
+PER_VIEWER = 3  # streams one viewer may hold (companion/live.py PER_VIEWER)
 
 
 # -- servers ------------------------------------------------------------------------------
@@ -230,7 +235,7 @@ class Listeners:
                 s.events += 1
                 if self.watch is not None and s.seen_at is None and self.watch.search(block):
                     s.seen_at = now
-                    s.seen_size = len(block)
+                    s.seen_size = len(block) + 2  # with the blank line that ends it
 
     def wait(self, what: str, pred: Callable[[Stream], bool], among: list[Stream] | None = None,
              timeout: float = WAIT) -> None:
@@ -300,15 +305,19 @@ class Round:
     each_ms: list[float]  # per listener
     post_ms: float  # the last seal's POST round trip (it includes the reveal's commit)
     size: int  # bytes of a reveal event (median over listeners)
+    table_sizes: list[int] = field(default_factory=list)  # the table screens' reveal events
+    phone_sizes: list[int] = field(default_factory=list)  # the phones'
 
 
-def auction_round(game: Game, listeners: Listeners, owner: int, rng: random.Random) -> Round:
+def auction_round(game: Game, listeners: Listeners, owner: int, rng: random.Random,
+                  watching: list[Stream]) -> Round:
+    """One auction in ``game``, timed on its streams (``watching``)."""
     status, data = game.post("/auctions", game.host, {"kind": "swordfish",
                                                        "owner": PLAYERS[owner]})
     if status != 201:
         raise RuntimeError(f"could not open an auction: {status} {data}")
     aid, seq = data["auction_id"], data["seq"]
-    listeners.wait("the auction", lambda s: s.last_id >= seq)
+    listeners.wait("the auction", lambda s: s.last_id >= seq, watching)
     amounts = [100 * k for k in range(6)]
     rng.shuffle(amounts)  # distinct: one highest bid, settled at the reveal
     order = list(range(6))
@@ -319,7 +328,7 @@ def auction_round(game: Game, listeners: Listeners, owner: int, rng: random.Rand
         if status != 201:
             raise RuntimeError(f"bid refused: {status} {data}")
         seq = data["seq"]
-    listeners.wait("the fifth seal", lambda s: s.last_id >= seq)
+    listeners.wait("the fifth seal", lambda s: s.last_id >= seq, watching)
     listeners.arm(re.compile(rb'data-auction="' + aid.encode()
                              + rb'" data-status="(?:revealed|settled)"'))
     last = order[-1]
@@ -328,17 +337,20 @@ def auction_round(game: Game, listeners: Listeners, owner: int, rng: random.Rand
     t1 = time.perf_counter()
     if status != 201 or not data.get("revealed"):
         raise RuntimeError(f"the last seal did not reveal: {status} {data}")
-    listeners.wait("the reveal", lambda s: s.seen_at is not None)
+    listeners.wait("the reveal", lambda s: s.seen_at is not None, watching)
     with listeners.cond:
-        each = [((s.seen_at or t0) - t0) * 1000 for s in listeners.streams]
-        sizes = [s.seen_size for s in listeners.streams]
+        each = [((s.seen_at or t0) - t0) * 1000 for s in watching]
+        sizes = [s.seen_size for s in watching]
+        table = [s.seen_size for s in watching if s.name.startswith("host#")]
+        phones = [s.seen_size for s in watching if not s.name.startswith("host#")]
     listeners.arm(None)
     status, data = game.post("/undo", game.host)  # back to the same table for the next round
     if status != 200:
         raise RuntimeError(f"undo failed: {status} {data}")
     seq = data["seq"]
-    listeners.wait("the undo", lambda s: s.last_id >= seq)
-    return Round(max(each), each, (t1 - t0) * 1000, int(statistics.median(sizes)))
+    listeners.wait("the undo", lambda s: s.last_id >= seq, watching)
+    return Round(max(each), each, (t1 - t0) * 1000, int(statistics.median(sizes)), table,
+                 phones)
 
 
 def app_phase(port: int, n_listeners: int, rounds: int, rng: random.Random,
@@ -347,17 +359,26 @@ def app_phase(port: int, n_listeners: int, rounds: int, rng: random.Random,
     listeners = Listeners(port)
     extra: dict[str, Any] = {}
     try:
-        game = Game(client)
+        # A viewer keeps at most PER_VIEWER streams (companion/live.py): a game's 7 viewers
+        # hold 21 at most, so more listeners are spread over more games. The auctions run
+        # in the first; the other games' streams stay open, idle, holding their threads.
+        per_game = 7 * PER_VIEWER
+        games = [Game(client) for _ in range(math.ceil(n_listeners / per_game))]
+        game = games[0]
+        watching: list[Stream] = []
         for i in range(n_listeners):
-            path, token, name = game.viewer(i)
-            listeners.connect(path, token, f"{name}#{i}")
+            path, token, name = games[i // per_game].viewer(i % per_game)
+            stream = listeners.connect(path, token, f"{name}#{i}")
+            if i < per_game:
+                watching.append(stream)
         listeners.wait("the first page", lambda s: s.last_id >= 0)
         bad = [s.status for s in listeners.streams if s.status != 200]
         if bad:
             raise RuntimeError(f"{len(bad)} streams were refused: {bad[:3]}")
         for _ in range(2):  # warm-up rounds, not counted
-            auction_round(game, listeners, rng.randrange(6), rng)
-        results = [auction_round(game, listeners, r % 6, rng) for r in range(rounds)]
+            auction_round(game, listeners, rng.randrange(6), rng, watching)
+        results = [auction_round(game, listeners, r % 6, rng, watching)
+                   for r in range(rounds)]
         if lockup_check:
             # With every stream connected, an action and a read still get through.
             t0 = time.perf_counter()
@@ -368,7 +389,7 @@ def app_phase(port: int, n_listeners: int, rounds: int, rng: random.Random,
             if status != 201:
                 raise RuntimeError(f"an action failed with {n_listeners} listeners: {status}")
             seq = data["seq"]
-            listeners.wait("the action", lambda s: s.last_id >= seq)
+            listeners.wait("the action", lambda s: s.last_id >= seq, watching)
             t2 = time.perf_counter()
             status, state = client.request("GET", f"/api/games/{game.id}", game.host)
             t3 = time.perf_counter()
@@ -546,17 +567,37 @@ def main(argv: list[str] | None = None) -> int:
               [r.post_ms for r in small]))
     print(row("bare waitress SSE: POST → message on **all** streams", 7,
               [r.all_ms for r in bare_small]))
-    print(row("app: last seal POSTed → reveal on **all** streams", n, [r.all_ms for r in big]))
-    print(row("app: last seal → reveal, each stream", n, [x for r in big for x in r.each_ms]))
+    print(row(f"app: last seal POSTed → reveal on the game's 21 streams, {n} open", n,
+              [r.all_ms for r in big]))
+    print(row("app: last seal → reveal, each of the 21", n,
+              [x for r in big for x in r.each_ms]))
     print(row("app: the last seal's POST round trip", n, [r.post_ms for r in big]))
     print(row("bare waitress SSE: POST → message on **all** streams", n,
               [r.all_ms for r in bare_big]))
     print()
+    print("| ratio app / bare, **all** streams | listeners | median | p99 | target (#7) |")
+    print("|---|---:|---:|---:|---|")
+    for listeners_n, app_rounds, bare_rounds in ((7, small, bare_small),):
+        a = [r.all_ms for r in app_rounds]
+        b = [r.all_ms for r in bare_rounds]
+        print(f"| reveal on every stream | {listeners_n} | "
+              f"{statistics.median(a) / statistics.median(b):.2f}× | "
+              f"{pct(a, 99) / pct(b, 99):.2f}× | "
+              "median ≤ 2× |")
+    print()
+    table_sizes = [x for r in small for x in r.table_sizes]
+    phone_sizes = [x for r in small for x in r.phone_sizes]
+    print("| bytes of the reveal's update event (7 listeners) | events | median | max |")
+    print("|---|---:|---:|---:|")
+    for label, sizes in (("the table screen", table_sizes), ("a phone", phone_sizes)):
+        print(f"| {label} | {len(sizes):,} | {statistics.median(sizes):,.0f} | "
+              f"{max(sizes):,} |")
+    print()
     print(f"Reveal event size (one stream, median): {size:,} bytes; the bare message is "
           f"padded to the same size.")
     print(f"With {n} streams open ({alive['open']} still open at the end): a bookkeeping "
-          f"action answered in {alive['action_ms']:.1f} ms and reached all {n} streams in "
-          f"{alive['fanout_ms']:.1f} ms; a state read took {alive['read_ms']:.1f} ms.")
+          f"action answered in {alive['action_ms']:.1f} ms and reached its game's 21 streams "
+          f"in {alive['fanout_ms']:.1f} ms; a state read took {alive['read_ms']:.1f} ms.")
     target = pct([r.all_ms for r in small], 99)
     print()
     print(f"Target: all 7 devices have the reveal with p99 ≤ 25 ms: "

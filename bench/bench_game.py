@@ -16,7 +16,9 @@ listener; no database, no rendering). Each measurement is taken on both in the s
     rounds of ``--per-thread`` actions per thread, app and bare alternating.
 (b) Event to all devices: one client, one action at a time; the time from just before the
     POST is sent until the last of the 7 listeners has read the ``update`` event whose id is
-    the new seq (listeners are threads in this process reading raw sockets).
+    the new seq (listeners are threads in this process reading raw sockets). The bytes of
+    every update event each listener read here are kept: one payment, one event, so they
+    are what one one-entry change costs a phone and the table screen.
 (c) State read: ``GET /api/games/<id>`` (host token) after the log has grown to each of
     ``--sizes`` events; the events are real ``pay`` actions posted through the server, one
     at a time (the POST round trips of the last 100 before each size are reported too).
@@ -34,6 +36,7 @@ import os
 import platform
 import signal
 import socket
+import statistics
 import sys
 import tempfile
 import threading
@@ -142,6 +145,9 @@ class Listener:
         self.last = -1
         self.arrived: dict[int, int] = {}
         self.size = 0  # bytes of the last update event
+        #: Bytes of every update event while ``recording`` (one entry per event).
+        self.sizes: list[int] = []
+        self.recording = False
         self.error: BaseException | None = None
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
         self.sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
@@ -182,7 +188,9 @@ class Listener:
                     continue
                 now = time.perf_counter_ns()
                 seq = int(block.split(b"id: ", 1)[1].split(b"\n", 1)[0])
-                self.size = len(block)
+                self.size = len(block) + 2  # with the blank line that ends it
+                if self.recording:
+                    self.sizes.append(self.size)
                 with self.cond:
                     self.arrived[seq] = now
                     self.last = max(self.last, seq)
@@ -478,14 +486,18 @@ def main(argv: list[str] | None = None) -> int:
             fan: dict[str, list[int]] = {"app": [], "bare": []}
             block = 50
             done = 0
+            for d in devices.values():
+                for x in d.listeners:
+                    x.recording = True
             while done < args.fanout:
                 n = min(block, args.fanout - done)
                 for name, target in targets.items():
                     fan[name] += fanout(target, devices[name], n)
                 done += n
             print(f"(b) done: {len(fan['app'])} actions per server", flush=True)
-            sizes_seen = [x.size for x in devices["app"].listeners]  # host first
-            bare_size = devices["bare"].listeners[0].size
+            table_bytes = devices["app"].listeners[0].sizes  # the host's stream is first
+            phone_bytes = [b for x in devices["app"].listeners[1:] for b in x.sizes]
+            bare_bytes = [b for x in devices["bare"].listeners for b in x.sizes]
             for d in devices.values():
                 d.close()
             devices.clear()
@@ -508,17 +520,18 @@ def main(argv: list[str] | None = None) -> int:
         rows.append((label, f"{len(samples):,}", ms(median), ms(p99), target))
         return median, p99
 
-    def ratio(a: tuple[float, float], b: tuple[float, float]) -> None:
-        rows.append(("ratio app / bare", "", f"{a[0] / b[0]:.1f}×", f"{a[1] / b[1]:.1f}×", ""))
+    def ratio(a: tuple[float, float], b: tuple[float, float], target: str = "") -> None:
+        rows.append(("ratio app / bare", "", f"{a[0] / b[0]:.2f}×", f"{a[1] / b[1]:.2f}×",
+                     target))
 
     a = add("(a) action round trip, `companion serve`, 7 devices connected, 7 acting at "
-            "once", trips["app"], "p99 ≤ 50 ms")
+            "once", trips["app"], "p99 ≤ 50 ms (#3)")
     b = add("(a) same, bare Flask route + 7 bare SSE listeners (baseline)", trips["bare"])
-    ratio(a, b)
+    ratio(a, b, "≤ 1.5× (#7)")
     a = add("(b) action → last of 7 devices got its update, `companion serve`", fan["app"],
-            "p99 ≤ 25 ms")
+            "p99 ≤ 25 ms (#3)")
     b = add("(b) same, bare SSE broadcast on waitress (baseline)", fan["bare"])
-    ratio(a, b)
+    ratio(a, b, "median ≤ 2× (#7)")
     for size, app_reads, _, _ in grown:
         add(f"(c) `GET /api/games/<id>` (host) with {size:,} events", app_reads)
     add("(c) `GET`, bare Flask route (baseline, during the 10,000 step)"
@@ -529,7 +542,7 @@ def main(argv: list[str] | None = None) -> int:
             "listeners)", appends)
 
     print()
-    print("| measurement | n | median | p99 | target (issue #3) |")
+    print("| measurement | n | median | p99 | target (issue) |")
     print("|---|---:|---:|---:|---|")
     for row in rows:
         print("| " + " | ".join(row) + " |")
@@ -544,9 +557,17 @@ def main(argv: list[str] | None = None) -> int:
               f"{no_numpy[0] / 1024:.1f} MB | {no_numpy[1] / 1024:.1f} MB | – | idle ≤ 50 MB |")
     print(f"| bare Flask on waitress (baseline) | {memory['bare']['start'] / 1024:.1f} MB | "
           f"– | {memory['bare']['end'] / 1024:.1f} MB | |")
-    print(f"\n(one update event as sent, `companion serve`: host {sizes_seen[0]:,} bytes, "
-          f"seats {min(sizes_seen[1:]):,}–{max(sizes_seen[1:]):,} bytes; bare: "
-          f"{bare_size:,} bytes)")
+    print()
+    print("| bytes of one update event, one payment (b) | events | median | p99 | max | "
+          "target (#7) |")
+    print("|---|---:|---:|---:|---:|---|")
+    for label, sizes, target in (("a phone (6 seats)", phone_bytes, "≤ 2,048"),
+                                 ("the table screen", table_bytes, "≤ 4,096"),
+                                 ("bare SSE listener (7)", bare_bytes, "")):
+        ordered = sorted(sizes)
+        p99 = ordered[max(0, -(-99 * len(ordered) // 100) - 1)]
+        print(f"| {label} | {len(sizes):,} | {statistics.median(sizes):,.0f} | {p99:,} | "
+              f"{ordered[-1]:,} | {target} |")
     return 0
 
 

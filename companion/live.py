@@ -58,6 +58,12 @@ class Hub:
                 self._versions[game_id] = version
                 self._cond.notify_all()
 
+    def version(self, game_id: str) -> int:
+        """The newest version of a game this hub was told of (no database read: a stream
+        asks on every wake)."""
+        with self._lock:
+            return self._versions.get(game_id, 0)
+
     def kick(self, game_id: str) -> None:
         """Wake every stream of a game so it re-checks its identity (a link was revoked)."""
         with self._cond:
@@ -192,10 +198,12 @@ def sse(hub: Hub, game_id: str, viewer: str, sid: int, is_host: bool, seen: int,
         version_of: Callable[[], int], render: Callable[[], tuple[int, int, str]],
         still_valid: Callable[[], bool]) -> Iterator[str]:
     """The Server-Sent Events of one open stream (slot ``sid``, taken already and given
-    back when the generator ends). ``render`` gives (version, presence, html) from one
-    state; ``still_valid`` re-checks the stream's token on every wake-up, so a revoked
-    link's stream closes at once with a ``signed-out`` event. A stream replaced by a newer
-    one of the same viewer ends with ``replaced`` (the page then stops reconnecting)."""
+    back when the generator ends). ``render`` gives (version, presence, data) from one
+    state, the data being what changed for this stream since its last event (empty when
+    nothing did: then no event is sent); ``still_valid`` re-checks the stream's token on
+    every wake-up, so a revoked link's stream closes at once with a ``signed-out`` event.
+    A stream replaced by a newer one of the same viewer ends with ``replaced`` (the page
+    then stops reconnecting)."""
     presence = -1
     burst = False
     started = time.monotonic()
@@ -216,8 +224,9 @@ def sse(hub: Hub, game_id: str, viewer: str, sid: int, is_host: bool, seen: int,
                     # phones at once). Let it finish, then send its latest state.
                     time.sleep(BURST_PAUSE)
                 version, pres, html = render()
-                data = "\n".join(f"data: {line}" for line in html.splitlines())
-                yield f"id: {version}\nevent: update\n{data}\n\n"
+                if html:
+                    data = "\n".join(f"data: {line}" for line in html.splitlines())
+                    yield f"id: {version}\nevent: update\n{data}\n\n"
                 seen, presence = version, pres
                 burst = version_of() != seen
             if time.monotonic() - started > STREAM_LIFETIME:

@@ -336,7 +336,7 @@ def test_every_answer_carries_the_protective_headers(client: Any) -> None:
         assert r.headers["X-Frame-Options"] == "DENY", path
         assert "frame-ancestors 'none'" in r.headers["Content-Security-Policy"], path
         assert r.headers["X-Content-Type-Options"] == "nosniff", path
-        assert r.headers["Referrer-Policy"] == "no-referrer", path
+        assert r.headers["Referrer-Policy"] == "same-origin", path
 
 
 def test_a_stream_whose_phone_went_away_frees_its_slot_within_seconds(tmp_path: Path

@@ -49,6 +49,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from . import security
 
     security.init_app(app)
+    from . import compress  # compressed responses, long-lived versioned static files
+    compress.init_app(app)
 
     from . import api, calculator, home
 

@@ -40,9 +40,17 @@ def form_change(game_id: str, role: str, change: Callable[[Identity], Any],
         result = change(who)
     except Refused as exc:
         return htmx_error(exc)
-    html = render_live(game_id, who)
     flash = render_template("game/_flash.html", message=message(result, who), oob=True)
-    return html + flash
+    if request.headers.get("X-Live") == "up":
+        # The page's stream brings the change, as it does to every other page: one way in
+        # for the live regions, so the stream always knows what the page shows.
+        resp = make_response(flash)
+        resp.headers["HX-Reswap"] = "none"
+        return resp
+    resp = make_response(render_live(game_id, who) + flash)
+    resp.headers["HX-Retarget"] = "#live"
+    resp.headers["HX-Reswap"] = "innerHTML"
+    return resp
 
 
 @bp.post("/games/<game_id>/act")

@@ -25,8 +25,9 @@ HEADERS = {
     "Content-Security-Policy": "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; "
                                "object-src 'none'",
     "X-Content-Type-Options": "nosniff",
-    # A join link in the address bar must never leave in a Referer.
-    "Referrer-Policy": "no-referrer",
+    # A join link in the address bar must never leave in a Referer to another site
+    # ("no-referrer" would also make Chromium send "Origin: null" on this app's own forms).
+    "Referrer-Policy": "same-origin",
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 
@@ -41,16 +42,18 @@ def _same_origin(origin: str) -> bool:
 
 
 def cross_site() -> bool:
-    """Whether a state-changing request was sent by a page of another origin."""
+    """Whether a state-changing request was sent by a page of another origin. Fetch
+    Metadata decides where the browser sends it; ``Origin`` where it does not."""
     if request.method in SAFE_METHODS:
         return False
     site = request.headers.get("Sec-Fetch-Site")
-    if site is not None and site not in ("same-origin", "none"):
-        return True
+    if site is not None:
+        return site not in ("same-origin", "none")
     origin = request.headers.get("Origin")
-    if origin is not None and origin != "null" and not _same_origin(origin):
-        return True
-    return origin == "null"  # sandboxed frames and some privacy modes: never this app
+    if origin is None:
+        return False  # not a browser (curl, a script with a Bearer token)
+    # "null": a sandboxed frame or a privacy mode; never a page of this app.
+    return origin == "null" or not _same_origin(origin)
 
 
 def init_app(app: Flask) -> None:

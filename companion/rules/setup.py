@@ -273,30 +273,32 @@ def board_figure(config: GameConfig, market: str, what: str) -> int | None:
 
 
 def checklist(config: GameConfig) -> list[dict[str, Any]]:
-    """What to put on the physical table, board by board (setup.md §3–§6)."""
+    """What to put on the physical table, board by board, in the order of setup.md §1
+    (steps 1–8 and what comes before play; the stock from §3–§6)."""
     p = config.player_count
     items: list[dict[str, Any]] = []
 
-    def unknown(n: int | None) -> str:
-        return "as printed on the board" if n is None else str(n)
+    def count(n: int | None, what: str) -> str:
+        return f"{what} as printed on the board" if n is None else f"{n} {what}"
 
     for market in config.fish_markets:
         m = FISH_MARKETS[market]
-        lines = [
-            f"{unknown(board_figure(config, market, 'licenses'))} licences",
-            f"{unknown(board_figure(config, market, 'barrels'))} barrels",
-        ]
+        lines = [count(board_figure(config, market, "licenses"), "licences"),
+                 count(board_figure(config, market, "barrels"), "barrels")]
         tokens = board_figure(config, market, "tokens")
-        if m.tokens_in_bag:
-            lines.append(f"{unknown(tokens)} tokens into the Auction bag")
+        if market == "clams_oysters":
+            lines.append("every Clam and Oyster token into the Auction bag")
+        elif m.tokens_in_bag:
+            lines.append(f"{count(tokens, 'tokens')} into the Auction bag")
         elif market == "red_snapper":
             lines.append("a token on each of the 18 grid spots")
         elif market == "octopus":
-            lines.append(f"{unknown(tokens)} Octopus tokens and 12 Takoyaki tokens")
+            lines.append(f"{count(tokens, 'Octopus tokens')} and 12 Takoyaki tokens")
         elif market == "sardine":
-            lines.append(f"{unknown(tokens)} tokens in the supply; the canned space stays empty")
+            lines.append(f"{count(tokens, 'tokens')} in the supply; the canned space stays "
+                         "empty")
         else:
-            lines.append(f"{unknown(tokens)} tokens")
+            lines.append(count(tokens, "tokens"))
         if market == "eel":
             lines.append("the value marker on 1")
         if market == "swordfish":
@@ -312,9 +314,15 @@ def checklist(config: GameConfig) -> list[dict[str, Any]]:
             boats = ships_on_market(p)
             lines = [f"set aside {p} one-slot ships for the players",
                      f"{boats['one_slot']} one-slot, {boats['two_slot']} two-slot, "
-                     f"{boats['three_slot']} three-slot, {boats['four_slot']} four-slot ships",
-                     "the six-slot barge" + (" (or the two four-slot barges)"
-                                             if config.expansion else "")]
+                     f"{boats['three_slot']} three-slot, {boats['four_slot']} four-slot ships"]
+            if config.expansion:
+                # Expansion setup step 4: the barge is a choice, the Blue ship an option.
+                lines += ["the six-slot barge or the two four-slot barges (the other goes "
+                          "back in the box)",
+                          "if you like, the Blue four-slot ship as well, beside the "
+                          "four-slot ship"]
+            else:
+                lines.append("the six-slot barge")
         elif market == "bank":
             lines = ["3 Loan tokens", "2 Share tokens"]
         elif market == "rentals":
@@ -329,20 +337,44 @@ def checklist(config: GameConfig) -> list[dict[str, Any]]:
             lines = ["empty places"]
         items.append({"board": e.en, "ja": e.ja, "kind": "external", "lines": lines})
 
+    bag_fish = [m for m in config.fish_markets if FISH_MARKETS[m].tokens_in_bag]
     bag = bag_contents(config.fish_markets, config.board_numbers)
-    if bag:
-        items.append({"board": "Auction bag", "ja": "競り袋", "kind": "bag",
-                      "lines": [_bag_line(bag)]})
-    if "crash" in config.variants:
-        items.append({"board": "Crash tokens", "ja": "暴落トークン", "kind": "variant",
-                      "lines": ["12 crash tokens beside the supply"]})
-    each = [f"¥{STARTING_YEN:,}", "a one-slot ship in the leftmost port", "a Harbor board with "
-            "both Port Coverings"]
+    bag_lines = [_bag_line(bag)] if bag else []
+    if "clams_oysters" in bag_fish and not config.board_numbers.get("clams_oysters"):
+        bag_lines.append("every Clam and Oyster token (the app does not count them)")
+    if bag_lines:
+        items.append({"board": "Auction bag", "ja": "競り袋", "kind": "bag", "lines": bag_lines})
+
+    # Step 6, or what the known market order variant does instead of it (§8).
+    if "known_order" in config.variants:
+        items.append({"board": "Known market order", "ja": "市場の順番", "kind": "variant",
+                      "lines": ["shuffle the fish boards not in play and lay them out face up "
+                                "in a row, in that order",
+                                "do the same with the external boards, in a second row"]
+                      + ([] if bag_fish else ["the Auction bag goes back in the box"])})
+    else:
+        items.append({"board": "Back in the box", "ja": "箱に戻すもの", "kind": "box",
+                      "lines": ["every board not in play, with its pieces"]
+                      + ([] if bag_fish else ["the Auction bag"])})
+
+    each = [f"¥{STARTING_YEN:,}", "a one-slot ship in the leftmost port",
+            "a Harbor board, its small Port Covering (1) over the middle port and the large "
+            "one (2) over the rightmost port"]
     if not config.horse_mackerel_from_start:
         each.insert(1, "a Mackerel licence")
     else:
         each.insert(1, "no licence (Horse Mackerel is in play)")
     items.append({"board": "Each player", "ja": "各プレイヤー", "kind": "player", "lines": each})
+    items.append({"board": "The supply", "ja": "ストック", "kind": "supply",
+                  "lines": ["all the other Yen"]})
+    if "crash" in config.variants:
+        items.append({"board": "Crash tokens", "ja": "暴落トークン", "kind": "variant",
+                      "lines": ["12 crash tokens beside the supply"]})
+    money = ("open money: every player's Yen stays in view" if config.money == "open"
+             else "closed money: every player keeps their Yen hidden")
+    items.append({"board": "Before play", "ja": "ゲーム開始前", "kind": "start",
+                  "lines": [f"{config.players[config.start_player]} plays first; play goes "
+                            "clockwise", money]})
     return items
 
 
@@ -369,7 +401,9 @@ def unknown_figures(fish_markets: tuple[str, ...] | list[str]) -> dict[str, tupl
     out: dict[str, tuple[str, ...]] = {}
     for market in fish_markets:
         m = FISH_MARKETS[market]
-        missing = tuple(f for f in BOARD_FIGURES if getattr(m, f) is None)
+        # A bag fish's tokens are counted in the bag (``BAG_FIGURES``), not on its board.
+        missing = tuple(f for f in BOARD_FIGURES if getattr(m, f) is None
+                        and not (f == "tokens" and m.tokens_in_bag))
         missing += BAG_FIGURES.get(market, ())
         if missing:
             out[market] = missing

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .catalogue import (
@@ -24,6 +24,7 @@ from .catalogue import (
     SPIDER_CRAB_TOKENS,
     STARTING_YEN,
     TUNA_TOKENS,
+    disputed_figures,
     mackerel_licenses,
     per_p,
     ships_on_market,
@@ -408,6 +409,98 @@ def unknown_figures(fish_markets: tuple[str, ...] | list[str]) -> dict[str, tupl
         if missing:
             out[market] = missing
     return out
+
+
+#: Why a disputed figure is asked for, in one line for the New game page.
+DISPUTED_NOTES = {
+    ("salmon", "licenses"): "The Salmon board prints “P, max 4”, but the rulebook’s 3-player "
+                            "example puts 4 licences on it; the app follows the board unless "
+                            "you change the number here.",
+}
+
+
+def disputed_defaults(fish_markets: tuple[str, ...] | list[str],
+                      players: int) -> dict[str, dict[str, int]]:
+    """The figures of the markets in play that the sources contradict (AMB-11: Salmon
+    licences), each with the reading the app takes by default for this player count: the
+    host may change it, and it is then a board number like the others."""
+    out: dict[str, dict[str, int]] = {}
+    for market, figures in disputed_figures(fish_markets).items():
+        for what in figures:
+            n = default_figure(market, what, players)
+            if n is not None:
+                out.setdefault(market, {})[what] = n
+    return out
+
+
+def default_figure(market: str, what: str, players: int) -> int | None:
+    """The figure the app uses when the host enters none: the rulebooks' (for Salmon's
+    licences the board's ``min(P, 4)``, AMB-11), or None where they print none."""
+    if what not in BOARD_FIGURES:
+        return None
+    return per_p(getattr(FISH_MARKETS[market], what), players)
+
+
+def asked_figures(fish_markets: tuple[str, ...] | list[str]) -> dict[str, tuple[str, ...]]:
+    """Every figure the New game page asks of the host: those the rulebooks lack (AMB-40)
+    and those they contradict (AMB-11)."""
+    out = dict(unknown_figures(fish_markets))
+    for market, figures in disputed_figures(fish_markets).items():
+        out[market] = out.get(market, ()) + tuple(f for f in figures if f not in
+                                                   out.get(market, ()))
+    return out
+
+
+#: Figures that count the pieces in the box, the same whatever the player count: every
+#: Clam and Oyster token goes into the bag (setup.md §6). Every other board figure is
+#: printed per player count ("P, max 4"), so a number copied for 3 players says nothing
+#: about 4; the server remembers those per player count.
+BOX_FIGURES = frozenset(f for figures in BAG_FIGURES.values() for f in figures)
+
+
+def memory_players(what: str, players: int) -> int:
+    """The player count a remembered figure is kept under: 0 for the box's counts."""
+    return 0 if what in BOX_FIGURES else players
+
+
+def with_remembered(config: GameConfig, remembered: dict[str, dict[str, int]],
+                    given: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
+                    ) -> GameConfig:
+    """The game's board numbers completed from those this server remembers (AMB-40): for
+    every figure the host may be asked for that this request did not give (``given``,
+    even empty), on every fish market the game may use, the ones still in the box too, so
+    that a market entering mid-game is stocked as well. Figures the rules print by now are
+    never taken from memory."""
+    markets = [m for m, data in FISH_MARKETS.items() if config.expansion or not data.expansion]
+    numbers = {m: dict(figures) for m, figures in config.board_numbers.items()}
+    for market, figures in asked_figures(markets).items():
+        known = remembered.get(market, {})
+        for what in figures:
+            value = known.get(what)
+            if (market, what) in given or what in numbers.get(market, {}) or value is None:
+                continue
+            numbers.setdefault(market, {})[what] = value
+    return replace(config, board_numbers=validate_board_numbers(numbers))
+
+
+def to_remember(given: dict[str, dict[str, int]], cleared: set[tuple[str, str]],
+                players: int) -> list[tuple[str, str, int, int | None]]:
+    """What the server keeps of the numbers a host entered for a new game: rows of
+    (market, figure, player count, value), None to forget one (a field emptied, or a
+    disputed figure set back to the app's default). Only figures the host is asked for
+    are kept; a number for a printed figure belongs to its game alone."""
+    asked = asked_figures(list(FISH_MARKETS))
+    rows: list[tuple[str, str, int, int | None]] = []
+    for market, figures in given.items():
+        for what, value in figures.items():
+            if what in asked.get(market, ()):
+                default = default_figure(market, what, players)
+                rows.append((market, what, memory_players(what, players),
+                             None if value == default else int(value)))
+    for market, what in sorted(cleared):
+        if what in asked.get(market, ()) and what not in given.get(market, {}):
+            rows.append((market, what, memory_players(what, players), None))
+    return rows
 
 
 def validate_board_numbers(raw: object) -> dict[str, dict[str, int]]:

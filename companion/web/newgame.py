@@ -1,14 +1,23 @@
 """New game: names, money, Expansion and variants, the seeded market draw with re-roll or
 markets by hand, the board numbers (remembered by the server, AMB-40; the Salmon licences,
-AMB-11), the setup checklist; creating the game goes through the door."""
+AMB-11), the setup checklist; creating the game goes through the door. Also the site's
+/favicon.ico."""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 
+from ..paths import STATIC
 from ..rules.catalogue import (
     BASE_EXTERNAL,
     BASE_FISH,
@@ -96,3 +105,13 @@ def create() -> Any:
     set_cookie(resp, host_cookie(game_id), host)
     return resp
 
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """Browsers ask every site for /favicon.ico whatever the page links; answering it
+    keeps a 404 out of every page load (the page head belongs to base.html). The icon is
+    1 KiB, so it is answered from memory, with no file left open behind a HEAD."""
+    resp = Response((STATIC / "favicon.ico").read_bytes(), mimetype="image/vnd.microsoft.icon")
+    resp.cache_control.public = True
+    resp.cache_control.max_age = 86_400
+    return resp

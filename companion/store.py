@@ -93,6 +93,19 @@ def m004_numbers_in_events(db: sqlite_utils.Database) -> None:
                        [json.dumps(data, ensure_ascii=False), game_id, seq])
 
 
+
+@migrations()
+def m005_board_numbers(db: sqlite_utils.Database) -> None:
+    # Numbers printed only on the boards (AMB-40) or disputed by the rulebooks (AMB-11),
+    # entered once by the host and used by this server's next games, not kept per game:
+    # one row per market, figure and player count (0 for the box's counts, the same for
+    # every count). A game's own numbers stay in its config, so a change here never
+    # alters a game already created.
+    db.table("board_numbers").create(
+        {"market": str, "figure": str, "players": int, "value": int, "updated_at": str},
+        pk=("market", "figure", "players"),
+    )
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -543,3 +556,37 @@ class Store:
         new = state.with_undone(seqs, by)
         self._games[state.id] = new
         return new
+
+    # -- board numbers remembered by the server (m005) ------------------------------------
+    def board_numbers(self, players: int) -> dict[str, dict[str, int]]:
+        """The numbers remembered for games of this many players, with the box's counts
+        (kept under 0): market → figure → value."""
+        with self.lock:
+            rows = self.conn.execute(
+                "SELECT market, figure, value FROM board_numbers WHERE players IN (0, ?) "
+                "ORDER BY market, figure", [players]).fetchall()
+        out: dict[str, dict[str, int]] = {}
+        for market, figure, value in rows:
+            out.setdefault(str(market), {})[str(figure)] = int(value)
+        return out
+
+    def remember_board_numbers(self, rows: list[tuple[str, str, int, int | None]]) -> None:
+        """Keep (or, for None, forget) numbers as (market, figure, player count, value).
+        Only what changes is written, so ``updated_at`` says when a host last changed a
+        number, and a game that changes none costs no extra write."""
+        with self.lock:
+            current = {(str(r[0]), str(r[1]), int(r[2])): int(r[3]) for r in self.conn.execute(
+                "SELECT market, figure, players, value FROM board_numbers").fetchall()}
+        changes = [row for row in rows if current.get(row[:3]) != row[3]]
+        if not changes:
+            return
+        with self.write():
+            for market, figure, players, value in changes:
+                if value is None:
+                    self.conn.execute("DELETE FROM board_numbers WHERE market = ? AND "
+                                      "figure = ? AND players = ?", [market, figure, players])
+                else:
+                    self.db.table("board_numbers").upsert(
+                        {"market": market, "figure": figure, "players": players,
+                         "value": value, "updated_at": now()},
+                        pk=("market", "figure", "players"))

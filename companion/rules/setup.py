@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .catalogue import (
@@ -24,6 +24,7 @@ from .catalogue import (
     SPIDER_CRAB_TOKENS,
     STARTING_YEN,
     TUNA_TOKENS,
+    disputed_figures,
     mackerel_licenses,
     per_p,
     ships_on_market,
@@ -273,30 +274,32 @@ def board_figure(config: GameConfig, market: str, what: str) -> int | None:
 
 
 def checklist(config: GameConfig) -> list[dict[str, Any]]:
-    """What to put on the physical table, board by board (setup.md §3–§6)."""
+    """What to put on the physical table, board by board, in the order of setup.md §1
+    (steps 1–8 and what comes before play; the stock from §3–§6)."""
     p = config.player_count
     items: list[dict[str, Any]] = []
 
-    def unknown(n: int | None) -> str:
-        return "as printed on the board" if n is None else str(n)
+    def count(n: int | None, what: str) -> str:
+        return f"{what} as printed on the board" if n is None else f"{n} {what}"
 
     for market in config.fish_markets:
         m = FISH_MARKETS[market]
-        lines = [
-            f"{unknown(board_figure(config, market, 'licenses'))} licences",
-            f"{unknown(board_figure(config, market, 'barrels'))} barrels",
-        ]
+        lines = [count(board_figure(config, market, "licenses"), "licences"),
+                 count(board_figure(config, market, "barrels"), "barrels")]
         tokens = board_figure(config, market, "tokens")
-        if m.tokens_in_bag:
-            lines.append(f"{unknown(tokens)} tokens into the Auction bag")
+        if market == "clams_oysters":
+            lines.append("every Clam and Oyster token into the Auction bag")
+        elif m.tokens_in_bag:
+            lines.append(f"{count(tokens, 'tokens')} into the Auction bag")
         elif market == "red_snapper":
             lines.append("a token on each of the 18 grid spots")
         elif market == "octopus":
-            lines.append(f"{unknown(tokens)} Octopus tokens and 12 Takoyaki tokens")
+            lines.append(f"{count(tokens, 'Octopus tokens')} and 12 Takoyaki tokens")
         elif market == "sardine":
-            lines.append(f"{unknown(tokens)} tokens in the supply; the canned space stays empty")
+            lines.append(f"{count(tokens, 'tokens')} in the supply; the canned space stays "
+                         "empty")
         else:
-            lines.append(f"{unknown(tokens)} tokens")
+            lines.append(count(tokens, "tokens"))
         if market == "eel":
             lines.append("the value marker on 1")
         if market == "swordfish":
@@ -312,9 +315,15 @@ def checklist(config: GameConfig) -> list[dict[str, Any]]:
             boats = ships_on_market(p)
             lines = [f"set aside {p} one-slot ships for the players",
                      f"{boats['one_slot']} one-slot, {boats['two_slot']} two-slot, "
-                     f"{boats['three_slot']} three-slot, {boats['four_slot']} four-slot ships",
-                     "the six-slot barge" + (" (or the two four-slot barges)"
-                                             if config.expansion else "")]
+                     f"{boats['three_slot']} three-slot, {boats['four_slot']} four-slot ships"]
+            if config.expansion:
+                # Expansion setup step 4: the barge is a choice, the Blue ship an option.
+                lines += ["the six-slot barge or the two four-slot barges (the other goes "
+                          "back in the box)",
+                          "if you like, the Blue four-slot ship as well, beside the "
+                          "four-slot ship"]
+            else:
+                lines.append("the six-slot barge")
         elif market == "bank":
             lines = ["3 Loan tokens", "2 Share tokens"]
         elif market == "rentals":
@@ -329,20 +338,44 @@ def checklist(config: GameConfig) -> list[dict[str, Any]]:
             lines = ["empty places"]
         items.append({"board": e.en, "ja": e.ja, "kind": "external", "lines": lines})
 
+    bag_fish = [m for m in config.fish_markets if FISH_MARKETS[m].tokens_in_bag]
     bag = bag_contents(config.fish_markets, config.board_numbers)
-    if bag:
-        items.append({"board": "Auction bag", "ja": "競り袋", "kind": "bag",
-                      "lines": [_bag_line(bag)]})
-    if "crash" in config.variants:
-        items.append({"board": "Crash tokens", "ja": "暴落トークン", "kind": "variant",
-                      "lines": ["12 crash tokens beside the supply"]})
-    each = [f"¥{STARTING_YEN:,}", "a one-slot ship in the leftmost port", "a Harbor board with "
-            "both Port Coverings"]
+    bag_lines = [_bag_line(bag)] if bag else []
+    if "clams_oysters" in bag_fish and not config.board_numbers.get("clams_oysters"):
+        bag_lines.append("every Clam and Oyster token (the app does not count them)")
+    if bag_lines:
+        items.append({"board": "Auction bag", "ja": "競り袋", "kind": "bag", "lines": bag_lines})
+
+    # Step 6, or what the known market order variant does instead of it (§8).
+    if "known_order" in config.variants:
+        items.append({"board": "Known market order", "ja": "市場の順番", "kind": "variant",
+                      "lines": ["shuffle the fish boards not in play and lay them out face up "
+                                "in a row, in that order",
+                                "do the same with the external boards, in a second row"]
+                      + ([] if bag_fish else ["the Auction bag goes back in the box"])})
+    else:
+        items.append({"board": "Back in the box", "ja": "箱に戻すもの", "kind": "box",
+                      "lines": ["every board not in play, with its pieces"]
+                      + ([] if bag_fish else ["the Auction bag"])})
+
+    each = [f"¥{STARTING_YEN:,}", "a one-slot ship in the leftmost port",
+            "a Harbor board, its small Port Covering (1) over the middle port and the large "
+            "one (2) over the rightmost port"]
     if not config.horse_mackerel_from_start:
         each.insert(1, "a Mackerel licence")
     else:
         each.insert(1, "no licence (Horse Mackerel is in play)")
     items.append({"board": "Each player", "ja": "各プレイヤー", "kind": "player", "lines": each})
+    items.append({"board": "The supply", "ja": "ストック", "kind": "supply",
+                  "lines": ["all the other Yen"]})
+    if "crash" in config.variants:
+        items.append({"board": "Crash tokens", "ja": "暴落トークン", "kind": "variant",
+                      "lines": ["12 crash tokens beside the supply"]})
+    money = ("open money: every player's Yen stays in view" if config.money == "open"
+             else "closed money: every player keeps their Yen hidden")
+    items.append({"board": "Before play", "ja": "ゲーム開始前", "kind": "start",
+                  "lines": [f"{config.players[config.start_player]} plays first; play goes "
+                            "clockwise", money]})
     return items
 
 
@@ -369,11 +402,105 @@ def unknown_figures(fish_markets: tuple[str, ...] | list[str]) -> dict[str, tupl
     out: dict[str, tuple[str, ...]] = {}
     for market in fish_markets:
         m = FISH_MARKETS[market]
-        missing = tuple(f for f in BOARD_FIGURES if getattr(m, f) is None)
+        # A bag fish's tokens are counted in the bag (``BAG_FIGURES``), not on its board.
+        missing = tuple(f for f in BOARD_FIGURES if getattr(m, f) is None
+                        and not (f == "tokens" and m.tokens_in_bag))
         missing += BAG_FIGURES.get(market, ())
         if missing:
             out[market] = missing
     return out
+
+
+#: Why a disputed figure is asked for, in one line for the New game page.
+DISPUTED_NOTES = {
+    ("salmon", "licenses"): "The Salmon board prints “P, max 4”, but the rulebook’s 3-player "
+                            "example puts 4 licences on it; the app follows the board unless "
+                            "you change the number here.",
+}
+
+
+def disputed_defaults(fish_markets: tuple[str, ...] | list[str],
+                      players: int) -> dict[str, dict[str, int]]:
+    """The figures of the markets in play that the sources contradict (AMB-11: Salmon
+    licences), each with the reading the app takes by default for this player count: the
+    host may change it, and it is then a board number like the others."""
+    out: dict[str, dict[str, int]] = {}
+    for market, figures in disputed_figures(fish_markets).items():
+        for what in figures:
+            n = default_figure(market, what, players)
+            if n is not None:
+                out.setdefault(market, {})[what] = n
+    return out
+
+
+def default_figure(market: str, what: str, players: int) -> int | None:
+    """The figure the app uses when the host enters none: the rulebooks' (for Salmon's
+    licences the board's ``min(P, 4)``, AMB-11), or None where they print none."""
+    if what not in BOARD_FIGURES:
+        return None
+    return per_p(getattr(FISH_MARKETS[market], what), players)
+
+
+def asked_figures(fish_markets: tuple[str, ...] | list[str]) -> dict[str, tuple[str, ...]]:
+    """Every figure the New game page asks of the host: those the rulebooks lack (AMB-40)
+    and those they contradict (AMB-11)."""
+    out = dict(unknown_figures(fish_markets))
+    for market, figures in disputed_figures(fish_markets).items():
+        out[market] = out.get(market, ()) + tuple(f for f in figures if f not in
+                                                   out.get(market, ()))
+    return out
+
+
+#: Figures that count the pieces in the box, the same whatever the player count: every
+#: Clam and Oyster token goes into the bag (setup.md §6). Every other board figure is
+#: printed per player count ("P, max 4"), so a number copied for 3 players says nothing
+#: about 4; the server remembers those per player count.
+BOX_FIGURES = frozenset(f for figures in BAG_FIGURES.values() for f in figures)
+
+
+def memory_players(what: str, players: int) -> int:
+    """The player count a remembered figure is kept under: 0 for the box's counts."""
+    return 0 if what in BOX_FIGURES else players
+
+
+def with_remembered(config: GameConfig, remembered: dict[str, dict[str, int]],
+                    given: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
+                    ) -> GameConfig:
+    """The game's board numbers completed from those this server remembers (AMB-40): for
+    every figure the host may be asked for that this request did not give (``given``,
+    even empty), on every fish market the game may use, the ones still in the box too, so
+    that a market entering mid-game is stocked as well. Figures the rules print by now are
+    never taken from memory."""
+    markets = [m for m, data in FISH_MARKETS.items() if config.expansion or not data.expansion]
+    numbers = {m: dict(figures) for m, figures in config.board_numbers.items()}
+    for market, figures in asked_figures(markets).items():
+        known = remembered.get(market, {})
+        for what in figures:
+            value = known.get(what)
+            if (market, what) in given or what in numbers.get(market, {}) or value is None:
+                continue
+            numbers.setdefault(market, {})[what] = value
+    return replace(config, board_numbers=validate_board_numbers(numbers))
+
+
+def to_remember(given: dict[str, dict[str, int]], cleared: set[tuple[str, str]],
+                players: int) -> list[tuple[str, str, int, int | None]]:
+    """What the server keeps of the numbers a host entered for a new game: rows of
+    (market, figure, player count, value), None to forget one (a field emptied, or a
+    disputed figure set back to the app's default). Only figures the host is asked for
+    are kept; a number for a printed figure belongs to its game alone."""
+    asked = asked_figures(list(FISH_MARKETS))
+    rows: list[tuple[str, str, int, int | None]] = []
+    for market, figures in given.items():
+        for what, value in figures.items():
+            if what in asked.get(market, ()):
+                default = default_figure(market, what, players)
+                rows.append((market, what, memory_players(what, players),
+                             None if value == default else int(value)))
+    for market, what in sorted(cleared):
+        if what in asked.get(market, ()) and what not in given.get(market, {}):
+            rows.append((market, what, memory_players(what, players), None))
+    return rows
 
 
 def validate_board_numbers(raw: object) -> dict[str, dict[str, int]]:

@@ -22,7 +22,15 @@ from ..door import Refused
 from ..rules.catalogue import FISH_MARKETS
 from ..rules.errors import IllegalAction
 from ..rules.moves import MAX_COUNT, MOVES
-from ..rules.setup import GameConfig, bad_character, make_config
+from ..rules.setup import (
+    GameConfig,
+    bad_character,
+    disputed_defaults,
+    make_config,
+    to_remember,
+    with_remembered,
+)
+from ..store import Store
 from . import schemas
 from .schemas import ACTIONS, AUCTIONS, FORM_STOCK, TOKEN_CODES, parse
 
@@ -392,26 +400,70 @@ def _config(settings: schemas.Config) -> GameConfig:
     )
 
 
+def _memory() -> Store:
+    """The server's store, which remembers the board numbers between games (AMB-40)."""
+    from .context import store
+
+    return store()
+
+
 def config_json(data: Any) -> GameConfig:
+    """The API's game settings. The board numbers a request gives are remembered for this
+    server's next games, and those it leaves out are taken from what was remembered. They
+    are kept before the game is created (this is called only to create one): should the
+    game then fail to be saved, the numbers are still the host's, and a retry finds them."""
     body = _object(data, 'The game settings are a JSON object, such as '
                          '{"players": ["Aiko", "Bo"]}.')
     try:
-        return _config(parse(schemas.Config, body, "config"))
+        config = _config(parse(schemas.Config, body, "config"))
     except IllegalAction as exc:
         raise _setup_refusal(exc) from None
+    memory = _memory()
+    given = {(m, f) for m, figures in config.board_numbers.items() for f in figures}
+    memory.remember_board_numbers(to_remember(config.board_numbers, set(), config.player_count))
+    return with_remembered(config, memory.board_numbers(config.player_count), given)
 
 
-def config_form(form: MultiDict[str, str]) -> GameConfig:
+#: The hidden field of the New game page saying for how many players its board numbers
+#: were shown: they are printed per player count, so after a change of count the page's
+#: numbers are stale and the remembered (or default) ones for the new count are used.
+BOARD_PLAYERS = "board_players"
+
+
+def _board_fields(form: MultiDict[str, str], players: int
+                  ) -> tuple[dict[str, dict[str, str]], set[tuple[str, str]]]:
+    """The page's ``board.<market>.<figure>`` fields: those filled in, and every one shown
+    (filled or left empty), or none when the page says it showed them for another player
+    count (a form without that field, from a script, is taken as it is)."""
+    entered: dict[str, dict[str, str]] = {}
+    shown: set[tuple[str, str]] = set()
+    shown_for = (form.get(BOARD_PLAYERS) or "").strip()
+    if shown_for and shown_for != str(players):
+        return entered, shown
+    for key in form:
+        parts = key.split(".")
+        if len(parts) == 3 and parts[0] == "board":
+            shown.add((parts[1], parts[2]))
+            value = (form.get(key) or "").strip()
+            if value:
+                entered.setdefault(parts[1], {})[parts[2]] = value
+    return entered, shown
+
+
+def config_form(form: MultiDict[str, str], remember: bool = False) -> GameConfig:
     """The New game form as a setup (IllegalAction when a setting breaks a setup rule or
-    is not in the expected form; the page words it as a sentence)."""
+    is not in the expected form; the page words it as a sentence). The board numbers the
+    page did not show are taken from what this server remembers; with ``remember`` (the
+    game is being created) those it showed are remembered, an emptied one forgotten."""
     for key in form:
         if bad_character(key) is not None or any(
                 bad_character(v) is not None for v in form.getlist(key)):
             raise IllegalAction("a setting holds a control character or a text-direction "
                                 "character", key)
     expansion = form.get("expansion", "")
+    players = [n for n in form.getlist("player") if n.strip()]
     settings: dict[str, Any] = {
-        "players": [n for n in form.getlist("player") if n.strip()],
+        "players": players,
         "money": form.get("money") or "open",
         "variants": [v for v in ("more_markets", "known_order", "crash")
                      if form.get(v) == "on"],
@@ -425,20 +477,26 @@ def config_form(form: MultiDict[str, str]) -> GameConfig:
     if form.get("manual") == "on":
         settings["fish_markets"] = form.getlist("fish_market")
         settings["external_markets"] = form.getlist("external_market")
-    # Numbers printed on Expansion boards, entered by the host: board.<market>.<figure>.
-    numbers: dict[str, dict[str, str]] = {}
-    for key in form:
-        parts = key.split(".")
-        value = (form.get(key) or "").strip()
-        if len(parts) == 3 and parts[0] == "board" and value:
-            numbers.setdefault(parts[1], {})[parts[2]] = value
-    settings["board_numbers"] = numbers
+    # Numbers printed on the boards, entered by the host: board.<market>.<figure>.
+    entered, shown = _board_fields(form, len(players))
+    settings["board_numbers"] = entered
     try:
         parsed = parse(schemas.Config, settings, "config", form=True)
     except Refused as exc:
         raise IllegalAction(exc.message.removesuffix("."), exc.field) from None
     # A seed of 0 on the page means "draw one".
     config = _config(parsed.model_copy(update={"seed": parsed.seed or None}))
-    # Keep only the numbers of markets in play.
-    kept = {m: n for m, n in config.board_numbers.items() if m in config.fish_markets}
-    return replace(config, board_numbers=kept)
+    # Keep only the numbers of markets in play, and a disputed figure only where it
+    # differs from the app's reading (the page shows that reading in the field).
+    p = config.player_count
+    kept = {m: {f: n for f, n in figures.items() if n != (disputed_defaults((m,), p)
+                                                          .get(m, {}).get(f))}
+            for m, figures in config.board_numbers.items() if m in config.fish_markets}
+    kept = {m: figures for m, figures in kept.items() if figures}
+    shown = {(m, f) for m, f in shown if m in config.fish_markets}
+    memory = _memory()
+    if remember:
+        in_play = {m: dict(figures) for m, figures in config.board_numbers.items()
+                   if m in config.fish_markets}
+        memory.remember_board_numbers(to_remember(in_play, shown, p))
+    return with_remembered(replace(config, board_numbers=kept), memory.board_numbers(p), shown)

@@ -1,13 +1,23 @@
 """New game: names, money, Expansion and variants, the seeded market draw with re-roll or
-markets by hand, the setup checklist; creating the game goes through the door."""
+markets by hand, the board numbers (remembered by the server, AMB-40; the Salmon licences,
+AMB-11), the setup checklist; creating the game goes through the door. Also the site's
+/favicon.ico."""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 
+from ..paths import STATIC
 from ..rules.catalogue import (
     BASE_EXTERNAL,
     BASE_FISH,
@@ -17,7 +27,15 @@ from ..rules.catalogue import (
     FISH_MARKETS,
 )
 from ..rules.errors import IllegalAction
-from ..rules.setup import SEAT_COLORS, GameConfig, checklist, unknown_figures
+from ..rules.setup import (
+    DISPUTED_NOTES,
+    SEAT_COLORS,
+    GameConfig,
+    board_figure,
+    checklist,
+    disputed_defaults,
+    unknown_figures,
+)
 from . import edge
 from .auth import host_cookie, set_cookie
 from .context import door
@@ -31,6 +49,14 @@ def _context(form: Any, error: IllegalAction | None = None,
         "form": form, "error": error, "config": config,
         "checklist": checklist(config) if config else None,
         "unknown": unknown_figures(config.fish_markets) if config else {},
+        # Disputed figures (AMB-11) with what this game uses now: the host's number, the
+        # remembered one, or the app's default for the player count.
+        "disputed": {m: {f: board_figure(config, m, f) for f in figures}
+                     for m, figures in disputed_defaults(config.fish_markets,
+                                                         config.player_count).items()}
+        if config else {},
+        "disputed_notes": DISPUTED_NOTES,
+        "board_players": edge.BOARD_PLAYERS,
         "fish_markets": FISH_MARKETS, "external_markets": EXTERNAL_MARKETS,
         "base_fish": BASE_FISH, "expansion_fish": EXPANSION_FISH,
         "base_external": BASE_EXTERNAL, "expansion_external": EXPANSION_EXTERNAL,
@@ -71,10 +97,21 @@ def preview() -> str:
 @bp.post("/games")
 def create() -> Any:
     try:
-        config = edge.config_form(request.form)
+        config = edge.config_form(request.form, remember=True)
     except IllegalAction as exc:
         return render_template("game/new.html", **_context(request.form, exc)), 400
     game_id, host, _ = door().create_game(config)
     resp = redirect(url_for("table.page", game_id=game_id), code=303)
     set_cookie(resp, host_cookie(game_id), host)
+    return resp
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """Browsers ask every site for /favicon.ico whatever the page links; answering it
+    keeps a 404 out of every page load (the page head belongs to base.html). The icon is
+    1 KiB, so it is answered from memory, with no file left open behind a HEAD."""
+    resp = Response((STATIC / "favicon.ico").read_bytes(), mimetype="image/vnd.microsoft.icon")
+    resp.cache_control.public = True
+    resp.cache_control.max_age = 86_400
     return resp

@@ -6,15 +6,13 @@ the table screen reverts it. The guide passes axe-core and fits 360 px at 200 % 
 
 from __future__ import annotations
 
-import glob
-import os
 import re
-import tarfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 import requests
+from axe import run_axe
 from browser_support import LIVE, RECORD_FLASH, wait_flash
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -25,28 +23,9 @@ SETUP = {"players": [A, B, C], "seed": 5,
          "external_markets": ["ships", "bank", "rentals"]}
 
 
-def axe_script(tmp: Path) -> str | None:
-    """axe.min.js: $AXE_CORE, or a `npm pack axe-core` tarball in /tmp, unpacked here."""
-    try:
-        from axe import AXE_JS  # type: ignore[import-not-found]  # tests/browser/axe.py
-
-        return str(AXE_JS)
-    except ImportError:
-        pass
-    if os.environ.get("AXE_CORE"):
-        return os.environ["AXE_CORE"]
-    for tgz in sorted(glob.glob("/tmp/axe-core-*.tgz")):
-        with tarfile.open(tgz) as tar:
-            tar.extract("package/axe.min.js", tmp, filter="data")
-        return str(tmp / "package" / "axe.min.js")
-    return None
-
-
-def axe_violations(page: Any, script: str, selector: str) -> list[dict[str, Any]]:
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=script)
-    return page.evaluate("sel => axe.run(sel).then(r => r.violations.map(v => "
-                         "({id: v.id, nodes: v.nodes.map(n => n.html)})))", selector)
+def axe_violations(page: Any, selector: str) -> list[dict[str, Any]]:
+    """axe-core's violations inside ``selector`` (the vendored copy, tests/browser/axe.py)."""
+    return [{"id": v["id"], "nodes": v["nodes"]} for v in run_axe(page, selector)]
 
 
 class Api:
@@ -111,7 +90,6 @@ def test_a_turn_from_the_active_phone(live_server: Any, phone: Any, screen: Any,
     guide = aiko.locator("#turn-guide")
     expect(guide.get_by_role("heading", name=re.compile("Your turn — 2 AP"))).to_be_visible()
     expect(bo.locator("#turn-guide")).to_contain_text("Aiko has 2 AP left.")
-    script = axe_script(tmp_path)
 
     # Markets → Eel: sell 2 Eel; the preview names every movement.
     guide.get_by_role("button", name="Markets").click()
@@ -128,8 +106,7 @@ def test_a_turn_from_the_active_phone(live_server: Any, phone: Any, screen: Any,
     for target in (guide.locator(".turn-choice").first, guide.locator(".tstep-input").first,
                    guide.locator(".tstep-btn").first, guide.locator(".turn-confirm")):
         assert target.bounding_box()["height"] >= 48
-    if script:
-        assert axe_violations(aiko, script, "#turn-guide") == []
+    assert axe_violations(aiko, "#turn-guide") == []
     before = {p["name"]: p["yen"] for p in api.state()["players"]}
     guide.get_by_role("button", name="Confirm").click()
     wait_flash(aiko, r"^Recorded")
@@ -144,8 +121,7 @@ def test_a_turn_from_the_active_phone(live_server: Any, phone: Any, screen: Any,
     for _ in range(3):
         more.click()
     expect(guide.locator("#turn-preview")).to_contain_text("Tuna auction 1 of 1", timeout=LIVE)
-    if script:
-        assert axe_violations(aiko, script, "#turn-guide") == []
+    assert axe_violations(aiko, "#turn-guide") == []
     aiko.set_viewport_size({"width": 360, "height": 780})
     assert fits(aiko, 360)
     aiko.evaluate("document.documentElement.style.fontSize = '200%'")

@@ -133,6 +133,9 @@ def test_a_turn_from_the_active_phone(live_server: Any, phone: Any, screen: Any,
     assert state["auction"]["kind"] == "tuna" and state["players"][0]["at_sea"] == {}
     expect(bo.locator("#turn-guide")).to_contain_text("Aiko has 0 AP left.", timeout=LIVE)
     expect(table.locator("#live")).to_contain_text("Tuna", timeout=LIVE)
+    # The table screen has the Fishing entry (and so its version) before anyone undoes.
+    expect(table.locator(f'#history li[data-seq="{state["seq"]}"]')).to_have_count(
+        1, timeout=LIVE)
 
     # Undo on the table screen: the Fishing action and its auction go back.
     table.locator("#history .card-head").get_by_role("button", name="Undo", exact=True).click()

@@ -71,6 +71,7 @@ PER_VIEWER = 3  # streams one viewer may hold (companion/live.py PER_VIEWER)
 
 # -- servers ------------------------------------------------------------------------------
 
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -78,8 +79,13 @@ def free_port() -> int:
 
 
 def start(cmd: list[str], port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    proc = subprocess.Popen(
+        cmd,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -113,8 +119,14 @@ class Client:
     def __init__(self, port: int) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
 
-    def request(self, method: str, path: str, token: str | None = None,
-                body: Any = None, raw: bytes | None = None) -> tuple[int, Any]:
+    def request(
+        self,
+        method: str,
+        path: str,
+        token: str | None = None,
+        body: Any = None,
+        raw: bytes | None = None,
+    ) -> tuple[int, Any]:
         headers = {"Content-Type": "application/json"}
         if token:
             headers["Authorization"] = f"Bearer {token}"
@@ -132,6 +144,7 @@ class Client:
 
 
 # -- the listeners ------------------------------------------------------------------------
+
 
 @dataclass
 class Stream:
@@ -169,8 +182,10 @@ class Listeners:
     def connect(self, path: str, token: str | None, name: str) -> Stream:
         sock = socket.create_connection(("127.0.0.1", self.port), timeout=WAIT)
         auth = f"Authorization: Bearer {token}\r\n" if token else ""
-        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
-                     f"Accept: text/event-stream\r\n{auth}\r\n".encode())
+        sock.sendall(
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+            f"Accept: text/event-stream\r\n{auth}\r\n".encode()
+        )
         sock.setblocking(False)
         stream = Stream(sock, name)
         with self.cond:
@@ -205,8 +220,10 @@ class Listeners:
             head, s.raw = s.raw.split(b"\r\n\r\n", 1)
             lines = head.decode("latin-1").split("\r\n")
             s.status = int(lines[0].split()[1])
-            s.chunked = any(h.lower().startswith("transfer-encoding:") and "chunked" in h.lower()
-                            for h in lines[1:])
+            s.chunked = any(
+                h.lower().startswith("transfer-encoding:") and "chunked" in h.lower()
+                for h in lines[1:]
+            )
             s.headers_done = True
         if s.chunked:
             while True:
@@ -216,8 +233,8 @@ class Listeners:
                 size = int(s.raw[:i].split(b";")[0], 16)
                 if len(s.raw) < i + 2 + size + 2:
                     break
-                s.body += s.raw[i + 2:i + 2 + size]
-                s.raw = s.raw[i + 4 + size:]
+                s.body += s.raw[i + 2 : i + 2 + size]
+                s.raw = s.raw[i + 4 + size :]
                 if size == 0:
                     s.closed = True
                     break
@@ -228,21 +245,27 @@ class Listeners:
             j = s.body.find(b"\n\n")
             if j < 0:
                 break
-            block, s.body = s.body[:j], s.body[j + 2:]
+            block, s.body = s.body[:j], s.body[j + 2 :]
             s.started = True
             if block.startswith(b"id: ") and b"\nevent: update" in block[:40]:
-                s.last_id = max(s.last_id, int(block[4:block.index(b"\n")]))
+                s.last_id = max(s.last_id, int(block[4 : block.index(b"\n")]))
                 s.events += 1
                 if self.watch is not None and s.seen_at is None and self.watch.search(block):
                     s.seen_at = now
                     s.seen_size = len(block) + 2  # with the blank line that ends it
 
-    def wait(self, what: str, pred: Callable[[Stream], bool], among: list[Stream] | None = None,
-             timeout: float = WAIT) -> None:
+    def wait(
+        self,
+        what: str,
+        pred: Callable[[Stream], bool],
+        among: list[Stream] | None = None,
+        timeout: float = WAIT,
+    ) -> None:
         group = self.streams if among is None else among
         with self.cond:
             ok = self.cond.wait_for(
-                lambda: all(pred(s) for s in group) or any(s.closed for s in group), timeout)
+                lambda: all(pred(s) for s in group) or any(s.closed for s in group), timeout
+            )
             closed = [s.name for s in group if s.closed]
         if closed:
             raise RuntimeError(f"stream(s) closed while waiting for {what}: {closed[:5]}")
@@ -273,15 +296,39 @@ class Listeners:
 
 # -- the app ------------------------------------------------------------------------------
 
+
 class Game:
     def __init__(self, client: Client) -> None:
-        status, data = client.request("POST", "/api/games", body={
-            "players": PLAYERS, "money": "open", "expansion": True, "seed": 2024,
-            "variants": ["more_markets"],
-            "fish_markets": ["mackerel", "swordfish", "eel", "tuna", "spider_crab", "salmon",
-                             "squid", "fugu"],
-            "external_markets": ["ships", "auction", "barter", "overseas", "bank", "rentals",
-                                 "trading"]})
+        status, data = client.request(
+            "POST",
+            "/api/games",
+            body={
+                "players": PLAYERS,
+                "money": "open",
+                "expansion": True,
+                "seed": 2024,
+                "variants": ["more_markets"],
+                "fish_markets": [
+                    "mackerel",
+                    "swordfish",
+                    "eel",
+                    "tuna",
+                    "spider_crab",
+                    "salmon",
+                    "squid",
+                    "fugu",
+                ],
+                "external_markets": [
+                    "ships",
+                    "auction",
+                    "barter",
+                    "overseas",
+                    "bank",
+                    "rentals",
+                    "trading",
+                ],
+            },
+        )
         assert status == 201, data
         self.client = client
         self.id: str = data["id"]
@@ -309,11 +356,11 @@ class Round:
     phone_sizes: list[int] = field(default_factory=list)  # the phones'
 
 
-def auction_round(game: Game, listeners: Listeners, owner: int, rng: random.Random,
-                  watching: list[Stream]) -> Round:
+def auction_round(
+    game: Game, listeners: Listeners, owner: int, rng: random.Random, watching: list[Stream]
+) -> Round:
     """One auction in ``game``, timed on its streams (``watching``)."""
-    status, data = game.post("/auctions", game.host, {"kind": "swordfish",
-                                                       "owner": PLAYERS[owner]})
+    status, data = game.post("/auctions", game.host, {"kind": "swordfish", "owner": PLAYERS[owner]})
     if status != 201:
         raise RuntimeError(f"could not open an auction: {status} {data}")
     aid, seq = data["auction_id"], data["seq"]
@@ -323,14 +370,16 @@ def auction_round(game: Game, listeners: Listeners, owner: int, rng: random.Rand
     order = list(range(6))
     rng.shuffle(order)
     for seat in order[:-1]:
-        status, data = game.post(f"/auctions/{aid}/bids", game.seats[seat],
-                                 {"amount": amounts[seat]})
+        status, data = game.post(
+            f"/auctions/{aid}/bids", game.seats[seat], {"amount": amounts[seat]}
+        )
         if status != 201:
             raise RuntimeError(f"bid refused: {status} {data}")
         seq = data["seq"]
     listeners.wait("the fifth seal", lambda s: s.last_id >= seq, watching)
-    listeners.arm(re.compile(rb'data-auction="' + aid.encode()
-                             + rb'" data-status="(?:revealed|settled)"'))
+    listeners.arm(
+        re.compile(rb'data-auction="' + aid.encode() + rb'" data-status="(?:revealed|settled)"')
+    )
     last = order[-1]
     t0 = time.perf_counter()
     status, data = game.post(f"/auctions/{aid}/bids", game.seats[last], {"amount": amounts[last]})
@@ -349,12 +398,12 @@ def auction_round(game: Game, listeners: Listeners, owner: int, rng: random.Rand
         raise RuntimeError(f"undo failed: {status} {data}")
     seq = data["seq"]
     listeners.wait("the undo", lambda s: s.last_id >= seq, watching)
-    return Round(max(each), each, (t1 - t0) * 1000, int(statistics.median(sizes)), table,
-                 phones)
+    return Round(max(each), each, (t1 - t0) * 1000, int(statistics.median(sizes)), table, phones)
 
 
-def app_phase(port: int, n_listeners: int, rounds: int, rng: random.Random,
-              lockup_check: bool = False) -> tuple[list[Round], dict[str, Any]]:
+def app_phase(
+    port: int, n_listeners: int, rounds: int, rng: random.Random, lockup_check: bool = False
+) -> tuple[list[Round], dict[str, Any]]:
     client = Client(port)
     listeners = Listeners(port)
     extra: dict[str, Any] = {}
@@ -377,14 +426,21 @@ def app_phase(port: int, n_listeners: int, rounds: int, rng: random.Random,
             raise RuntimeError(f"{len(bad)} streams were refused: {bad[:3]}")
         for _ in range(2):  # warm-up rounds, not counted
             auction_round(game, listeners, rng.randrange(6), rng, watching)
-        results = [auction_round(game, listeners, r % 6, rng, watching)
-                   for r in range(rounds)]
+        results = [auction_round(game, listeners, r % 6, rng, watching) for r in range(rounds)]
         if lockup_check:
             # With every stream connected, an action and a read still get through.
             t0 = time.perf_counter()
-            status, data = game.post("/actions", game.host, {
-                "type": "pay", "from": "supply", "to": "Aiko", "amount": 100,
-                "note": "bench: still alive"})
+            status, data = game.post(
+                "/actions",
+                game.host,
+                {
+                    "type": "pay",
+                    "from": "supply",
+                    "to": "Aiko",
+                    "amount": 100,
+                    "note": "bench: still alive",
+                },
+            )
             t1 = time.perf_counter()
             if status != 201:
                 raise RuntimeError(f"an action failed with {n_listeners} listeners: {status}")
@@ -395,9 +451,12 @@ def app_phase(port: int, n_listeners: int, rounds: int, rng: random.Random,
             t3 = time.perf_counter()
             if status != 200 or state["seq"] != seq:
                 raise RuntimeError(f"a state read failed with {n_listeners} listeners: {status}")
-            extra = {"action_ms": (t1 - t0) * 1000, "fanout_ms": (t2 - t0) * 1000,
-                     "read_ms": (t3 - t2) * 1000,
-                     "open": sum(1 for s in listeners.streams if not s.closed)}
+            extra = {
+                "action_ms": (t1 - t0) * 1000,
+                "fanout_ms": (t2 - t0) * 1000,
+                "read_ms": (t3 - t2) * 1000,
+                "open": sum(1 for s in listeners.streams if not s.closed),
+            }
         return results, extra
     finally:
         listeners.close()
@@ -405,6 +464,7 @@ def app_phase(port: int, n_listeners: int, rounds: int, rng: random.Random,
 
 
 # -- the bare baseline ----------------------------------------------------------------------
+
 
 def bare_app_factory() -> tuple[Callable[..., Any], Callable[[], None]]:
     cond = threading.Condition()
@@ -420,12 +480,14 @@ def bare_app_factory() -> tuple[Callable[..., Any], Callable[[], None]]:
                 seq = state["seq"]
                 cond.notify_all()
             out = json.dumps({"seq": seq}).encode()
-            start_response("200 OK", [("Content-Type", "application/json"),
-                                      ("Content-Length", str(len(out)))])
+            start_response(
+                "200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(out)))]
+            )
             return [out]
         if path == "/stream":
-            start_response("200 OK", [("Content-Type", "text/event-stream"),
-                                      ("Cache-Control", "no-cache")])
+            start_response(
+                "200 OK", [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")]
+            )
 
             def events() -> Any:
                 with cond:
@@ -433,8 +495,13 @@ def bare_app_factory() -> tuple[Callable[..., Any], Callable[[], None]]:
                 yield b"retry: 2000\n\n"
                 while True:
                     with cond:
-                        cond.wait_for(lambda seen=seen: state["seq"] > seen  # type: ignore[misc]
-                                      or state["stopping"], 15)
+                        cond.wait_for(
+                            lambda seen=seen: (
+                                state["seq"] > seen  # type: ignore[misc]
+                                or state["stopping"]
+                            ),
+                            15,
+                        )
                         if state["stopping"]:
                             return
                         seq, msg = state["seq"], state["msg"]
@@ -443,6 +510,7 @@ def bare_app_factory() -> tuple[Callable[..., Any], Callable[[], None]]:
                         yield b"id: %d\nevent: update\ndata: %s\n\n" % (seq, msg)
                     else:
                         yield b": keepalive\n\n"
+
             return events()
         start_response("404 Not Found", [("Content-Length", "0")])
         return [b""]
@@ -465,8 +533,14 @@ def serve_bare(port: int) -> int:
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    server = create_server(app, host="127.0.0.1", port=port, threads=THREADS,
-                           channel_timeout=CHANNEL_TIMEOUT, connection_limit=CONNECTION_LIMIT)
+    server = create_server(
+        app,
+        host="127.0.0.1",
+        port=port,
+        threads=THREADS,
+        channel_timeout=CHANNEL_TIMEOUT,
+        connection_limit=CONNECTION_LIMIT,
+    )
     try:
         server.run()
     except KeyboardInterrupt:
@@ -500,8 +574,9 @@ def bare_phase(port: int, n_listeners: int, rounds: int, size: int) -> list[Roun
                 sizes = [s.seen_size for s in listeners.streams]
             listeners.arm(None)
             if r >= 2:
-                results.append(Round(max(each), each, (t1 - t0) * 1000,
-                                     int(statistics.median(sizes))))
+                results.append(
+                    Round(max(each), each, (t1 - t0) * 1000, int(statistics.median(sizes)))
+                )
         return results
     finally:
         listeners.close()
@@ -510,6 +585,7 @@ def bare_phase(port: int, n_listeners: int, rounds: int, size: int) -> list[Roun
 
 # -- report -------------------------------------------------------------------------------
 
+
 def pct(values: list[float], q: float) -> float:
     """Nearest-rank percentile (p99 of fewer than 100 values is the largest)."""
     ordered = sorted(values)
@@ -517,15 +593,18 @@ def pct(values: list[float], q: float) -> float:
 
 
 def row(label: str, listeners: int, values: list[float]) -> str:
-    return (f"| {label} | {listeners} | {len(values):,} | {statistics.median(values):.1f} ms "
-            f"| {pct(values, 99):.1f} ms | {max(values):.1f} ms |")
+    return (
+        f"| {label} | {listeners} | {len(values):,} | {statistics.median(values):.1f} ms "
+        f"| {pct(values, 99):.1f} ms | {max(values):.1f} ms |"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--auctions", type=int, default=50, help="rounds with 7 listeners")
-    parser.add_argument("--big-auctions", type=int, default=10,
-                        help="rounds with --listeners listeners")
+    parser.add_argument(
+        "--big-auctions", type=int, default=10, help="rounds with --listeners listeners"
+    )
     parser.add_argument("--listeners", type=int, default=200)
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--serve-bare", type=int, metavar="PORT", help=argparse.SUPPRESS)
@@ -536,18 +615,34 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory(prefix="bench-auction-") as tmp:
         app_port, bare_port = free_port(), free_port()
-        app = start([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
-                     "--port", str(app_port), "--db", str(Path(tmp) / "bench.sqlite3"),
-                     "--no-qr"], app_port)
+        app = start(
+            [
+                sys.executable,
+                "-m",
+                "companion",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(app_port),
+                "--db",
+                str(Path(tmp) / "bench.sqlite3"),
+                "--no-qr",
+            ],
+            app_port,
+        )
         try:
             small, _ = app_phase(app_port, 7, args.auctions, rng)
-            big, alive = app_phase(app_port, args.listeners, args.big_auctions, rng,
-                                   lockup_check=True)
+            big, alive = app_phase(
+                app_port, args.listeners, args.big_auctions, rng, lockup_check=True
+            )
         finally:
             stop(app)
         size = int(statistics.median(r.size for r in small))
-        bare = start([sys.executable, str(Path(__file__).resolve()), "--serve-bare",
-                      str(bare_port)], bare_port)
+        bare = start(
+            [sys.executable, str(Path(__file__).resolve()), "--serve-bare", str(bare_port)],
+            bare_port,
+        )
         try:
             bare_small = bare_phase(bare_port, 7, args.auctions, size)
             bare_big = bare_phase(bare_port, args.listeners, args.big_auctions, size)
@@ -555,54 +650,77 @@ def main(argv: list[str] | None = None) -> int:
             stop(bare)
 
     n = args.listeners
-    print(f"Python {platform.python_version()}, {platform.system()} {platform.machine()}, "
-          f"{os.cpu_count()} CPUs; database on the local disk (WAL, synchronous=FULL).")
+    print(
+        f"Python {platform.python_version()}, {platform.system()} {platform.machine()}, "
+        f"{os.cpu_count()} CPUs; database on the local disk (WAL, synchronous=FULL)."
+    )
     print()
     print("| measurement | listeners | rounds | median | p99 | max |")
     print("|---|---:|---:|---:|---:|---:|")
-    print(row("app: last seal POSTed → reveal on **all** streams", 7,
-              [r.all_ms for r in small]))
+    print(row("app: last seal POSTed → reveal on **all** streams", 7, [r.all_ms for r in small]))
     print(row("app: last seal → reveal, each stream", 7, [x for r in small for x in r.each_ms]))
-    print(row("app: the last seal's POST round trip (incl. the reveal's commit)", 7,
-              [r.post_ms for r in small]))
-    print(row("bare waitress SSE: POST → message on **all** streams", 7,
-              [r.all_ms for r in bare_small]))
-    print(row(f"app: last seal POSTed → reveal on the game's 21 streams, {n} open", n,
-              [r.all_ms for r in big]))
-    print(row("app: last seal → reveal, each of the 21", n,
-              [x for r in big for x in r.each_ms]))
+    print(
+        row(
+            "app: the last seal's POST round trip (incl. the reveal's commit)",
+            7,
+            [r.post_ms for r in small],
+        )
+    )
+    print(
+        row(
+            "bare waitress SSE: POST → message on **all** streams",
+            7,
+            [r.all_ms for r in bare_small],
+        )
+    )
+    print(
+        row(
+            f"app: last seal POSTed → reveal on the game's 21 streams, {n} open",
+            n,
+            [r.all_ms for r in big],
+        )
+    )
+    print(row("app: last seal → reveal, each of the 21", n, [x for r in big for x in r.each_ms]))
     print(row("app: the last seal's POST round trip", n, [r.post_ms for r in big]))
-    print(row("bare waitress SSE: POST → message on **all** streams", n,
-              [r.all_ms for r in bare_big]))
+    print(
+        row("bare waitress SSE: POST → message on **all** streams", n, [r.all_ms for r in bare_big])
+    )
     print()
     print("| ratio app / bare, **all** streams | listeners | median | p99 | target (#7) |")
     print("|---|---:|---:|---:|---|")
     for listeners_n, app_rounds, bare_rounds in ((7, small, bare_small),):
         a = [r.all_ms for r in app_rounds]
         b = [r.all_ms for r in bare_rounds]
-        print(f"| reveal on every stream | {listeners_n} | "
-              f"{statistics.median(a) / statistics.median(b):.2f}× | "
-              f"{pct(a, 99) / pct(b, 99):.2f}× | "
-              "median ≤ 2× |")
+        print(
+            f"| reveal on every stream | {listeners_n} | "
+            f"{statistics.median(a) / statistics.median(b):.2f}× | "
+            f"{pct(a, 99) / pct(b, 99):.2f}× | "
+            "median ≤ 2× |"
+        )
     print()
     table_sizes = [x for r in small for x in r.table_sizes]
     phone_sizes = [x for r in small for x in r.phone_sizes]
     print("| bytes of the reveal's update event (7 listeners) | events | median | max |")
     print("|---|---:|---:|---:|")
     for label, sizes in (("the table screen", table_sizes), ("a phone", phone_sizes)):
-        print(f"| {label} | {len(sizes):,} | {statistics.median(sizes):,.0f} | "
-              f"{max(sizes):,} |")
+        print(f"| {label} | {len(sizes):,} | {statistics.median(sizes):,.0f} | {max(sizes):,} |")
     print()
-    print(f"Reveal event size (one stream, median): {size:,} bytes; the bare message is "
-          f"padded to the same size.")
-    print(f"With {n} streams open ({alive['open']} still open at the end): a bookkeeping "
-          f"action answered in {alive['action_ms']:.1f} ms and reached its game's 21 streams "
-          f"in {alive['fanout_ms']:.1f} ms; a state read took {alive['read_ms']:.1f} ms.")
+    print(
+        f"Reveal event size (one stream, median): {size:,} bytes; the bare message is "
+        f"padded to the same size."
+    )
+    print(
+        f"With {n} streams open ({alive['open']} still open at the end): a bookkeeping "
+        f"action answered in {alive['action_ms']:.1f} ms and reached its game's 21 streams "
+        f"in {alive['fanout_ms']:.1f} ms; a state read took {alive['read_ms']:.1f} ms."
+    )
     target = pct([r.all_ms for r in small], 99)
     print()
-    print(f"Target: all 7 devices have the reveal with p99 ≤ 25 ms: "
-          f"{'met' if target <= 25 else 'NOT met'} ({target:.1f} ms); "
-          f"{n} listeners served without locking up: yes.")
+    print(
+        f"Target: all 7 devices have the reveal with p99 ≤ 25 ms: "
+        f"{'met' if target <= 25 else 'NOT met'} ({target:.1f} ms); "
+        f"{n} listeners served without locking up: yes."
+    )
     return 0
 
 

@@ -45,26 +45,108 @@ if str(ROOT) not in sys.path:  # run from a checkout without installing
 TABLE: dict[str, Any] = {
     "format": "tsukiji-snapshot/1",
     "players": [
-        {"name": "Aiko", "yen": 4200, "loans": 1, "shares": 0, "fish": {
-            "mackerel": 3, "eel": 2, "fugu": 2, "octopus": 1, "takoyaki": 3,
-            "red_snapper": 2, "salmon": {"fresh": 1, "degraded": 2}, "spider_crab": [4, 8],
-            "squid": 1, "tuna": [15, 25], "clam": 1, "oyster": 1, "himono": 1,
-            "horse_mackerel": 2, "nori": 1, "sardine": 2, "swordfish": 1}},
-        {"name": "Bo", "yen": 6100, "loans": 0, "shares": 1, "fish": {
-            "mackerel": 5, "salmon": {"fresh": 1, "degraded": 0}, "squid": 3, "fugu": 1,
-            "sardine": 4, "horse_mackerel": 1}},
-        {"name": "Chiyo", "yen": 2800, "loans": 2, "shares": 0, "fish": {
-            "eel": 3, "tuna": [20], "spider_crab": [6, 6, 4], "octopus": 2, "takoyaki": 1,
-            "clam": 2, "oyster": 3, "nori": 1, "himono": 2}},
-        {"name": "Daichi", "yen": 5300, "loans": 0, "shares": 2, "fish": {
-            "red_snapper": 4, "salmon": {"fresh": 0, "degraded": 3}, "swordfish": 2,
-            "mackerel": 1, "squid": 2, "sardine": 1, "fugu": 3}},
-        {"name": "Emi", "yen": 3900, "loans": 1, "shares": 1, "fish": {
-            "tuna": [25, 15, 20], "eel": 1, "horse_mackerel": 3, "himono": 1, "clam": 1,
-            "nori": 1, "spider_crab": [8]}},
-        {"name": "Fumio", "yen": 4700, "loans": 0, "shares": 0, "fish": {
-            "mackerel": 2, "octopus": 1, "takoyaki": 2, "red_snapper": 1,
-            "salmon": {"fresh": 2, "degraded": 1}, "swordfish": 1, "sardine": 3, "oyster": 1}},
+        {
+            "name": "Aiko",
+            "yen": 4200,
+            "loans": 1,
+            "shares": 0,
+            "fish": {
+                "mackerel": 3,
+                "eel": 2,
+                "fugu": 2,
+                "octopus": 1,
+                "takoyaki": 3,
+                "red_snapper": 2,
+                "salmon": {"fresh": 1, "degraded": 2},
+                "spider_crab": [4, 8],
+                "squid": 1,
+                "tuna": [15, 25],
+                "clam": 1,
+                "oyster": 1,
+                "himono": 1,
+                "horse_mackerel": 2,
+                "nori": 1,
+                "sardine": 2,
+                "swordfish": 1,
+            },
+        },
+        {
+            "name": "Bo",
+            "yen": 6100,
+            "loans": 0,
+            "shares": 1,
+            "fish": {
+                "mackerel": 5,
+                "salmon": {"fresh": 1, "degraded": 0},
+                "squid": 3,
+                "fugu": 1,
+                "sardine": 4,
+                "horse_mackerel": 1,
+            },
+        },
+        {
+            "name": "Chiyo",
+            "yen": 2800,
+            "loans": 2,
+            "shares": 0,
+            "fish": {
+                "eel": 3,
+                "tuna": [20],
+                "spider_crab": [6, 6, 4],
+                "octopus": 2,
+                "takoyaki": 1,
+                "clam": 2,
+                "oyster": 3,
+                "nori": 1,
+                "himono": 2,
+            },
+        },
+        {
+            "name": "Daichi",
+            "yen": 5300,
+            "loans": 0,
+            "shares": 2,
+            "fish": {
+                "red_snapper": 4,
+                "salmon": {"fresh": 0, "degraded": 3},
+                "swordfish": 2,
+                "mackerel": 1,
+                "squid": 2,
+                "sardine": 1,
+                "fugu": 3,
+            },
+        },
+        {
+            "name": "Emi",
+            "yen": 3900,
+            "loans": 1,
+            "shares": 1,
+            "fish": {
+                "tuna": [25, 15, 20],
+                "eel": 1,
+                "horse_mackerel": 3,
+                "himono": 1,
+                "clam": 1,
+                "nori": 1,
+                "spider_crab": [8],
+            },
+        },
+        {
+            "name": "Fumio",
+            "yen": 4700,
+            "loans": 0,
+            "shares": 0,
+            "fish": {
+                "mackerel": 2,
+                "octopus": 1,
+                "takoyaki": 2,
+                "red_snapper": 1,
+                "salmon": {"fresh": 2, "degraded": 1},
+                "swordfish": 1,
+                "sardine": 3,
+                "oyster": 1,
+            },
+        },
     ],
     "markets": {
         "eel": {"value": 7},
@@ -120,6 +202,7 @@ def bench_in_process(calls: int) -> dict[str, list[int]]:
 
 # --- servers ---------------------------------------------------------------------------
 
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -149,8 +232,14 @@ def serve_bare(port: int) -> int:
     signal.signal(signal.SIGINT, stop)
     server = None
     try:
-        server = create_server(app, host="127.0.0.1", port=port, threads=DEFAULT_THREADS,
-                               ident="bare", channel_timeout=300)
+        server = create_server(
+            app,
+            host="127.0.0.1",
+            port=port,
+            threads=DEFAULT_THREADS,
+            ident="bare",
+            channel_timeout=300,
+        )
         server.run()
     except KeyboardInterrupt:
         pass
@@ -165,8 +254,9 @@ class Server:
         self.name, self.port, self.log_path = name, port, log
         self.log = log.open("w", encoding="utf-8")
         env = dict(os.environ, PYTHONUNBUFFERED="1")
-        self.process = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=self.log,
-                                        stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(
+            cmd, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT
+        )
         self.url = f"http://127.0.0.1:{port}/api/score"
 
     def wait_listening(self, timeout: float = 30) -> None:
@@ -197,13 +287,35 @@ def app_and_bare(tmp: Path, script: Path) -> dict[str, Server]:
     on a free port with its own log in ``tmp``; started, not yet listening."""
     app_port, bare_port = free_port(), free_port()
     return {
-        "app": Server("companion serve", [
-            sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
-            "--port", str(app_port), "--db", str(tmp / "bench.sqlite3"), "--no-qr",
-        ], app_port, tmp / "app.log"),
-        "bare": Server("bare waitress", [
-            sys.executable, str(script.resolve()), "--serve-bare", str(bare_port),
-        ], bare_port, tmp / "bare.log"),
+        "app": Server(
+            "companion serve",
+            [
+                sys.executable,
+                "-m",
+                "companion",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(app_port),
+                "--db",
+                str(tmp / "bench.sqlite3"),
+                "--no-qr",
+            ],
+            app_port,
+            tmp / "app.log",
+        ),
+        "bare": Server(
+            "bare waitress",
+            [
+                sys.executable,
+                str(script.resolve()),
+                "--serve-bare",
+                str(bare_port),
+            ],
+            bare_port,
+            tmp / "bare.log",
+        ),
     }
 
 
@@ -238,8 +350,9 @@ def bench_http(requests_per_server: int, tmp: Path) -> dict[str, list[int]]:
                         response = http.post(url, data=body, headers=headers, timeout=10)
                         out.append(clock() - start)
                         if response.status_code != 200:
-                            raise RuntimeError(f"{name}: {response.status_code} "
-                                               f"{response.text[:200]}")
+                            raise RuntimeError(
+                                f"{name}: {response.status_code} {response.text[:200]}"
+                            )
                 done += block
     finally:
         for server in servers.values():
@@ -249,45 +362,78 @@ def bench_http(requests_per_server: int, tmp: Path) -> dict[str, list[int]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--calls", type=int, default=20_000,
-                        help="in-process calls per measurement (default 20000)")
-    parser.add_argument("--requests", type=int, default=2_000,
-                        help="HTTP requests per server (default 2000)")
+    parser.add_argument(
+        "--calls", type=int, default=20_000, help="in-process calls per measurement (default 20000)"
+    )
+    parser.add_argument(
+        "--requests", type=int, default=2_000, help="HTTP requests per server (default 2000)"
+    )
     parser.add_argument("--no-http", action="store_true", help="skip the server part")
     parser.add_argument("--serve-bare", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve_bare:
         return serve_bare(args.serve_bare)
 
-    print(f"Python {platform.python_version()} on {platform.system()} {platform.machine()}, "
-          f"{os.cpu_count()} CPUs, {time.strftime('%Y-%m-%d %H:%M')}", flush=True)
+    print(
+        f"Python {platform.python_version()} on {platform.system()} {platform.machine()}, "
+        f"{os.cpu_count()} CPUs, {time.strftime('%Y-%m-%d %H:%M')}",
+        flush=True,
+    )
     local = bench_in_process(args.calls)
     timer_median, _ = summary(local["timer"])
     rows = []
-    for key, label in (("score", "`score()` on parsed players"),
-                       ("score_snapshot", "`score_snapshot()` incl. validation")):
+    for key, label in (
+        ("score", "`score()` on parsed players"),
+        ("score_snapshot", "`score_snapshot()` incl. validation"),
+    ):
         median, p99 = summary(local[key])
-        rows.append((f"{label}, 6 players", f"{args.calls:,}",
-                     f"{median / 1e3:.1f} µs", f"{p99 / 1e3:.1f} µs"))
+        rows.append(
+            (
+                f"{label}, 6 players",
+                f"{args.calls:,}",
+                f"{median / 1e3:.1f} µs",
+                f"{p99 / 1e3:.1f} µs",
+            )
+        )
     if not args.no_http:
         with tempfile.TemporaryDirectory(prefix="bench-score-") as tmp:
             remote = bench_http(args.requests, Path(tmp))
         app_median, app_p99 = summary(remote["app"])
         bare_median, bare_p99 = summary(remote["bare"])
-        rows.append(("`POST /api/score`, `companion serve` (waitress)", f"{args.requests:,}",
-                     f"{app_median / 1e6:.2f} ms", f"{app_p99 / 1e6:.2f} ms"))
-        rows.append(("`POST`, bare Flask route on waitress (baseline)", f"{args.requests:,}",
-                     f"{bare_median / 1e6:.2f} ms", f"{bare_p99 / 1e6:.2f} ms"))
-        rows.append(("ratio app / bare", "", f"{app_median / bare_median:.2f}×",
-                     f"{app_p99 / bare_p99:.2f}×"))
+        rows.append(
+            (
+                "`POST /api/score`, `companion serve` (waitress)",
+                f"{args.requests:,}",
+                f"{app_median / 1e6:.2f} ms",
+                f"{app_p99 / 1e6:.2f} ms",
+            )
+        )
+        rows.append(
+            (
+                "`POST`, bare Flask route on waitress (baseline)",
+                f"{args.requests:,}",
+                f"{bare_median / 1e6:.2f} ms",
+                f"{bare_p99 / 1e6:.2f} ms",
+            )
+        )
+        rows.append(
+            (
+                "ratio app / bare",
+                "",
+                f"{app_median / bare_median:.2f}×",
+                f"{app_p99 / bare_p99:.2f}×",
+            )
+        )
 
     print()
     print("| measurement | n | median | p99 |")
     print("|---|---:|---:|---:|")
     for row in rows:
         print("| " + " | ".join(row) + " |")
-    print(f"\n(timing harness per call, an empty lambda between two clock reads, "
-          f"included above: ~{timer_median:.0f} ns)")
+    print(
+        f"\n(timing harness per call, an empty lambda between two clock reads, "
+        f"included above: ~{timer_median:.0f} ns)"
+    )
     return 0
 
 

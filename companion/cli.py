@@ -49,8 +49,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as exc:
-        print(f"snapshot: not valid JSON (line {exc.lineno}, column {exc.colno})",
-              file=sys.stderr)
+        print(f"snapshot: not valid JSON (line {exc.lineno}, column {exc.colno})", file=sys.stderr)
         return 2
     except RecursionError:
         print("snapshot: nested too deeply to be a snapshot", file=sys.stderr)
@@ -75,8 +74,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         db = Path(args.db) if args.db else default_db_path()
     except OSError as exc:
         why = (exc.strerror or str(exc)).lower()
-        print(f"companion: cannot create the data folder {exc.filename} for the database "
-              f"({why}); pass --db to use a file in another folder.", file=sys.stderr)
+        print(
+            f"companion: cannot create the data folder {exc.filename} for the database "
+            f"({why}); pass --db to use a file in another folder.",
+            file=sys.stderr,
+        )
         return 1
     try:
         # THREADS sizes the live-stream slots (threads - reserve) to the server's real pool.
@@ -107,13 +109,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
             # waitress stops accepting *any* connection at connection_limit (default 100);
             # every open live stream holds one, so the limit must sit well above the stream
             # slots (threads - reserve) or an action cannot get in (select(): < 1024 fds).
-            server = create_server(app, host=args.host, port=args.port, threads=args.threads,
-                                   ident="tsukiji-companion", channel_timeout=300,
-                                   connection_limit=max(100, 2 * args.threads),
-                                   # waitress would buffer up to 1 GB before the app's own
-                                   # 64 KiB limit answers; above the app's limit so the app
-                                   # still says why in its own sentence.
-                                   max_request_body_size=2 * BODY_LIMIT)
+            server = create_server(
+                app,
+                host=args.host,
+                port=args.port,
+                threads=args.threads,
+                ident="tsukiji-companion",
+                channel_timeout=300,
+                connection_limit=max(100, 2 * args.threads),
+                # waitress would buffer up to 1 GB before the app's own
+                # 64 KiB limit answers; above the app's limit so the app
+                # still says why in its own sentence.
+                max_request_body_size=2 * BODY_LIMIT,
+            )
         except OSError as exc:
             print(f"companion: {listen_problem(args.host, args.port, exc)}", file=sys.stderr)
             return 1  # after the finally below has closed the database
@@ -163,8 +171,9 @@ def port_number(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="companion", description="Tsukiji Companion: a table companion for "
-        "Tokyo Tsukiji Market.")
+        prog="companion",
+        description="Tsukiji Companion: a table companion for Tokyo Tsukiji Market.",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
 
     serve = sub.add_parser("serve", help="run the app on this network")

@@ -62,9 +62,16 @@ class Door:
         """A new game from a checked setup: its id, the host token, one token per seat."""
         return self.store.create_game(config)
 
-    def _append(self, state: GameState, who: Identity | None, type_: str,
-                data: dict[str, Any], actor: str, correction: bool = False,
-                grp: str | None = None) -> GameState:
+    def _append(
+        self,
+        state: GameState,
+        who: Identity | None,
+        type_: str,
+        data: dict[str, Any],
+        actor: str,
+        correction: bool = False,
+        grp: str | None = None,
+    ) -> GameState:
         """Rules, then append (inside a write); a refusal writes nothing."""
         event = state.next_event(type_, data, actor, now(), correction, grp)
         try:
@@ -72,8 +79,15 @@ class Door:
         except IllegalAction as exc:
             raise refusal(exc, state, who) from None
 
-    def act(self, game_id: str, token: str | None, kind: str, data: dict[str, Any],
-            expected: int | None = None, correction: bool = False) -> Event:
+    def act(
+        self,
+        game_id: str,
+        token: str | None,
+        kind: str,
+        data: dict[str, Any],
+        expected: int | None = None,
+        correction: bool = False,
+    ) -> Event:
         """Record one bookkeeping action (its arguments parsed at the edge); returns the
         new event (its seq is the version)."""
         who = self.identify(game_id, token)
@@ -81,8 +95,11 @@ class Door:
         if move is None:
             raise Refused(400, f"There is no action called {kind!r}.", "type")
         if move.internal:
-            raise Refused(400, "Auctions are opened, bid on and settled through the auction "
-                               "pages and endpoints.", "type")
+            raise Refused(
+                400,
+                "Auctions are opened, bid on and settled through the auction pages and endpoints.",
+                "type",
+            )
         with self.store.write():
             state = self.store.state(game_id)
             self._permit(state, who, kind, data)
@@ -90,8 +107,9 @@ class Door:
             last = state.events[-1] if state.events else None
             correction = correction or (last is not None and last.type == "undo")
             data, grp = _server_inputs(state, kind, data)
-            state = self._append(state, who, kind, data, self.actor_name(state, who),
-                                 correction=correction, grp=grp)
+            state = self._append(
+                state, who, kind, data, self.actor_name(state, who), correction=correction, grp=grp
+            )
         self.hub.notify(game_id, state.version)
         return state.events[-1]
 
@@ -109,13 +127,22 @@ class Door:
         if move.who == "host":
             raise Refused(403, "Only the table screen can do that.")
         if move.who == "current":
-            raise Refused(403, "Only the player whose turn it is, or the table screen, "
-                               "can do that.")
-        raise Refused(403, "You can record changes to your own Yen and tokens only; ask "
-                           "that player, or the table screen, to record this one.")
+            raise Refused(
+                403, "Only the player whose turn it is, or the table screen, can do that."
+            )
+        raise Refused(
+            403,
+            "You can record changes to your own Yen and tokens only; ask "
+            "that player, or the table screen, to record this one.",
+        )
 
-    def undo(self, game_id: str, token: str | None, to_seq: int | None = None,
-             expected: int | None = None) -> Event:
+    def undo(
+        self,
+        game_id: str,
+        token: str | None,
+        to_seq: int | None = None,
+        expected: int | None = None,
+    ) -> Event:
         """Undo the last action not yet undone (an auction as a whole), or with ``to_seq``
         every action from that entry on. Undone entries stay in the history."""
         who = self.identify(game_id, token)
@@ -126,12 +153,14 @@ class Door:
             self._check_version(state, expected)
             targets = undo_targets(state, to_seq)
             if targets is None:
-                raise Refused(400, "That entry is not in the history, or is undone "
-                                   "already.", "to_seq")
+                raise Refused(
+                    400, "That entry is not in the history, or is undone already.", "to_seq"
+                )
             if not targets:
                 raise Refused(400, "There is nothing to undo.")
-            state = self._append(state, who, "undo", {"targets": targets},
-                                 self.actor_name(state, who))
+            state = self._append(
+                state, who, "undo", {"targets": targets}, self.actor_name(state, who)
+            )
             event = state.events[-1]
             self.store.mark_undone(state, targets, event.seq)
         self.hub.notify(game_id, event.seq)
@@ -149,45 +178,58 @@ class Door:
             if undo is None:
                 raise Refused(400, "There is nothing to redo.")
             targets = list(undo.data["targets"])
-            state = self._append(state, who, "redo", {"targets": targets, "undo": undo.seq},
-                                 self.actor_name(state, who))
+            state = self._append(
+                state,
+                who,
+                "redo",
+                {"targets": targets, "undo": undo.seq},
+                self.actor_name(state, who),
+            )
             event = state.events[-1]
             self.store.mark_undone(state, targets, None)
         self.hub.notify(game_id, event.seq)
         return event
 
     # -- sealed bids ---------------------------------------------------------------------------
-    def open_auction(self, game_id: str, token: str | None, body: Any,
-                     expected: int | None = None) -> Event:
+    def open_auction(
+        self, game_id: str, token: str | None, body: Any, expected: int | None = None
+    ) -> Event:
         """Open a sealed-bid auction; bag draws are made here (seeded by the game's seed and
         the entry number, recorded in the log) unless the table drew by hand."""
         who = self.identify(game_id, token)
         if not isinstance(body, dict):
-            raise Refused(400, "An auction is a JSON object with a \"kind\" and an "
-                               "\"owner\".")
+            raise Refused(400, 'An auction is a JSON object with a "kind" and an "owner".')
         with self.store.write():
             state = self.store.state(game_id)
             self._check_version(state, expected)
             seq = state.version + 1
             aid = f"a{seq}"
             rng = random.Random(f"{state.config.seed}:{seq}")
-            data: dict[str, Any] = {"id": aid, "kind": body.get("kind"),
-                                    "owner": body.get("owner")}
+            data: dict[str, Any] = {"id": aid, "kind": body.get("kind"), "owner": body.get("owner")}
             if not who.is_host and data["owner"] != state.config.players[who.seat or 0]:
                 # The owner pays the fee and sells the lot: their own holdings.
-                raise Refused(403, "You can open an auction of your own only; the table "
-                                   "screen can open one for another player.")
+                raise Refused(
+                    403,
+                    "You can open an auction of your own only; the table "
+                    "screen can open one for another player.",
+                )
             try:
                 data.update(_auction_inputs(state, body, rng))
             except IllegalAction as exc:
                 raise refusal(exc, state, who) from None
-            state = self._append(state, who, "auction_open", data,
-                                 self.actor_name(state, who), grp=aid)
+            state = self._append(
+                state, who, "auction_open", data, self.actor_name(state, who), grp=aid
+            )
         self.hub.notify(game_id, state.version)
         return state.events[-1]
 
-    def bid(self, game_id: str, token: str | None, auction_id: str, amount: Any,
-            ) -> tuple[Event, str, int]:
+    def bid(
+        self,
+        game_id: str,
+        token: str | None,
+        auction_id: str,
+        amount: Any,
+    ) -> tuple[Event, str, int]:
         """Seal (or change) the token's own bid. The answer goes to the bidder alone; when
         the last eligible seat has sealed, the reveal happens in the same transaction."""
         who = self.identify(game_id, token)
@@ -211,8 +253,7 @@ class Door:
                 raise Refused(403, "You do not bid in this auction.")
             have = state.table.players[seat].yen
             if amount > have:
-                raise Refused(400, f"You have only ¥{have:,}; a bid cannot be more.",
-                              "amount")
+                raise Refused(400, f"You have only ¥{have:,}; a bid cannot be more.", "amount")
             nonce = secrets.token_hex(8)
             code = auction_rules.receipt(auction_id, seat, amount, nonce)
             self.store.put_bid(game_id, auction_id, seat, amount, nonce, code)
@@ -236,8 +277,7 @@ class Door:
         self.hub.notify(game_id, state.version)
         return state.events[-1]
 
-    def choose(self, game_id: str, token: str | None, auction_id: str,
-               winner: str | None) -> Event:
+    def choose(self, game_id: str, token: str | None, auction_id: str, winner: str | None) -> Event:
         """The owner settles a tie (or, at Barter, accepts one offer or declines all)."""
         who = self.identify(game_id, token)
         with self.store.write():
@@ -245,18 +285,29 @@ class Door:
             auction = self._owned_auction(state, who, auction_id, "settle this auction")
             if auction.status != "revealed":
                 raise Refused(409, "There is nothing to choose in this auction now.")
-            data = {"auction": auction_id, "winner": winner or None,
-                    "chooser": self.actor_name(state, who)}
+            data = {
+                "auction": auction_id,
+                "winner": winner or None,
+                "chooser": self.actor_name(state, who),
+            }
             if auction.kind == "overseas" and winner:
-                data.update(_settle_draws(state, auction, random.Random(
-                    f"{state.config.seed}:{state.version + 1}")))
-            state = self._append(state, who, "auction_choose", data,
-                                 self.actor_name(state, who), grp=group_of(auction_id))
+                data.update(
+                    _settle_draws(
+                        state, auction, random.Random(f"{state.config.seed}:{state.version + 1}")
+                    )
+                )
+            state = self._append(
+                state,
+                who,
+                "auction_choose",
+                data,
+                self.actor_name(state, who),
+                grp=group_of(auction_id),
+            )
         self.hub.notify(game_id, state.version)
         return state.events[-1]
 
-    def _owned_auction(self, state: GameState, who: Identity, auction_id: str,
-                       what: str) -> Any:
+    def _owned_auction(self, state: GameState, who: Identity, auction_id: str, what: str) -> Any:
         auction = state.table.auctions.get(auction_id)
         if auction is None:
             raise Refused(404, "There is no such auction in this game.")
@@ -272,8 +323,11 @@ class Door:
         receipts = [[s, sealed[s][1], sealed[s][2]] for s in auction.eligible if s in sealed]
         data: dict[str, Any] = {"auction": auction_id, "bids": bids, "receipts": receipts}
         if auction.kind == "overseas":
-            data.update(_settle_draws(state, auction, random.Random(
-                f"{state.config.seed}:{state.version + 1}")))
+            data.update(
+                _settle_draws(
+                    state, auction, random.Random(f"{state.config.seed}:{state.version + 1}")
+                )
+            )
         return self._append(state, None, "auction_reveal", data, actor, grp=group_of(auction_id))
 
     def reissue(self, game_id: str, token: str | None, seat: int) -> str:
@@ -294,24 +348,33 @@ class Door:
         which signs the old phone out). ``holds_it``: this device already signed in with it."""
         info = self.store.token_info(token)
         if info is None:
-            raise Refused(401, "This join link is no longer valid. Ask the table screen for "
-                               "your seat's new QR code.")
+            raise Refused(
+                401,
+                "This join link is no longer valid. Ask the table screen for "
+                "your seat's new QR code.",
+            )
         who = Identity(info["game_id"], info["role"], info["seat"], token)
         if who.is_host or holds_it:
             return who
         if not self.store.mark_joined(token):
-            raise Refused(409, "A phone has joined this seat already. If that was you on "
-                               "another phone, ask the table screen to show your seat's "
-                               "code again.")
+            raise Refused(
+                409,
+                "A phone has joined this seat already. If that was you on "
+                "another phone, ask the table screen to show your seat's "
+                "code again.",
+            )
         self.hub.kick(who.game_id)
         return who
 
     @staticmethod
     def _check_version(state: GameState, expected: int | None) -> None:
         if expected is not None and expected != state.version:
-            raise Refused(409, f"The table changed since you looked (it is at entry "
-                               f"{state.version}, you saw {expected}); check it and try "
-                               "again.")
+            raise Refused(
+                409,
+                f"The table changed since you looked (it is at entry "
+                f"{state.version}, you saw {expected}); check it and try "
+                "again.",
+            )
 
 
 def refusal(exc: IllegalAction, state: GameState, who: Identity | None) -> Refused:
@@ -330,8 +393,9 @@ def group_of(auction_id: str) -> str:
     return auction_id.split(".", 1)[0]
 
 
-def _server_inputs(state: GameState, kind: str, data: dict[str, Any]
-                   ) -> tuple[dict[str, Any], str | None]:
+def _server_inputs(
+    state: GameState, kind: str, data: dict[str, Any]
+) -> tuple[dict[str, Any], str | None]:
     """What the server adds to a guided action before the rules see it: the bag draws (a
     seeded shuffle, recorded in the log so the fold replays) and the id of the auctions it
     may trigger, whose entries share the action's undo group."""
@@ -343,8 +407,11 @@ def _server_inputs(state: GameState, kind: str, data: dict[str, Any]
         bag = sorted(state.table.bag)
         rng.shuffle(bag)
         return {**data, "drawn": bag, "auction_id": f"a{seq}"}, f"a{seq}"
-    n = sum(1 for b in data.get("barrels", []) if isinstance(b, dict)
-            and b.get("fish") in ("clams_oysters", "clam", "oyster"))
+    n = sum(
+        1
+        for b in data.get("barrels", [])
+        if isinstance(b, dict) and b.get("fish") in ("clams_oysters", "clam", "oyster")
+    )
     bag = list(state.table.bag)
     draws = []
     for _ in range(n):
@@ -366,15 +433,13 @@ def _draw(bag: list[str], fish: str, rng: random.Random) -> str:
     """A uniform draw among the bag's tokens of one fish (AMB-28); removes it from ``bag``."""
     choices = sorted(c for c in bag if c.split(":")[0] in fish.split("|"))
     if not choices:
-        raise IllegalAction(f"the Auction bag has no {fish.replace('_', ' ')} token left",
-                            "drawn")
+        raise IllegalAction(f"the Auction bag has no {fish.replace('_', ' ')} token left", "drawn")
     pick = rng.choice(choices)
     bag.remove(pick)
     return pick
 
 
-def _auction_inputs(state: GameState, body: dict[str, Any],
-                    rng: random.Random) -> dict[str, Any]:
+def _auction_inputs(state: GameState, body: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """The lot of a new auction: drawn tokens (at random unless the table says which),
     the seller's lot, or the Overseas barrels."""
     kind = body.get("kind")
@@ -391,18 +456,23 @@ def _auction_inputs(state: GameState, body: dict[str, Any],
     elif kind == "overseas":
         barrels = body.get("barrels")
         out["barrels"] = barrels
-        if (isinstance(barrels, dict) and barrels.get("clams_oysters")
-                and not any(c in ("clam", "oyster") for c in bag)
-                and not state.config.board_numbers.get("clams_oysters")):
+        if (
+            isinstance(barrels, dict)
+            and barrels.get("clams_oysters")
+            and not any(c in ("clam", "oyster") for c in bag)
+            and not state.config.board_numbers.get("clams_oysters")
+        ):
             # The winner would draw from a bag whose clams and oysters nobody counted.
-            raise IllegalAction("the Clams & Oysters token counts of this game are not known, "
-                                "so the app cannot draw them; record this Overseas lot by "
-                                "hand", "barrels")
+            raise IllegalAction(
+                "the Clams & Oysters token counts of this game are not known, "
+                "so the app cannot draw them; record this Overseas lot by "
+                "hand",
+                "barrels",
+            )
         if isinstance(barrels, dict):
             hand = body.get("drawn") or []
             if not isinstance(hand, list):
-                raise IllegalAction("list the tokens drawn by hand, e.g. [\"tuna:20\"]",
-                                    "drawn")
+                raise IllegalAction('list the tokens drawn by hand, e.g. ["tuna:20"]', "drawn")
             hand = list(hand)
             tokens: list[str] = []
             for fish, per in auction_rules.OVERSEAS_CONVERSIONS.items():

@@ -70,20 +70,30 @@ class GameState:
     events: tuple[Event, ...] = ()
 
     @classmethod
-    def load(cls, game_id: str, config: GameConfig, rules_version: str,
-             events: Iterable[Event]) -> GameState:
+    def load(
+        cls, game_id: str, config: GameConfig, rules_version: str, events: Iterable[Event]
+    ) -> GameState:
         rows = tuple(events)
-        return cls(game_id, config, rules_version, fold(config, rows),
-                   rows[-1].seq if rows else 0, rows)
+        return cls(
+            game_id, config, rules_version, fold(config, rows), rows[-1].seq if rows else 0, rows
+        )
 
-    def next_event(self, type_: str, data: dict[str, Any], actor: str, created_at: str,
-                   correction: bool = False, grp: str | None = None) -> Event:
+    def next_event(
+        self,
+        type_: str,
+        data: dict[str, Any],
+        actor: str,
+        created_at: str,
+        correction: bool = False,
+        grp: str | None = None,
+    ) -> Event:
         return Event(self.version + 1, type_, data, actor, created_at, None, correction, grp)
 
     def after(self, event: Event) -> GameState:
         """This state with one new event appended (IllegalAction if the rules refuse it)."""
-        return replace(self, table=step(self.table, event), version=event.seq,
-                       events=self.events + (event,))
+        return replace(
+            self, table=step(self.table, event), version=event.seq, events=self.events + (event,)
+        )
 
     def extended(self, events: Iterable[Event]) -> GameState:
         """Rows appended elsewhere (another process): an undo or redo changes earlier rows,
@@ -98,8 +108,7 @@ class GameState:
     def with_undone(self, seqs: Iterable[int], by: int | None) -> GameState:
         """Mark events undone by ``by`` (or, for a redo, not undone) and fold anew."""
         wanted = set(seqs)
-        events = tuple(replace(e, undone_by=by) if e.seq in wanted else e
-                       for e in self.events)
+        events = tuple(replace(e, undone_by=by) if e.seq in wanted else e for e in self.events)
         return replace(self, events=events, table=fold(self.config, events))
 
 

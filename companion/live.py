@@ -75,13 +75,18 @@ class Hub:
         stops, or ``timeout`` passes."""
         with self._cond:
             self._cond.wait_for(
-                lambda: self._stopping.is_set()
-                or self._versions.get(game_id, 0) > seen
-                or self._presence_version[game_id] != seen_presence,
+                lambda: (
+                    self._stopping.is_set()
+                    or self._versions.get(game_id, 0) > seen
+                    or self._presence_version[game_id] != seen_presence
+                ),
                 timeout=timeout,
             )
-            return Wake(self._versions.get(game_id, 0), self._presence_version[game_id],
-                        self._stopping.is_set())
+            return Wake(
+                self._versions.get(game_id, 0),
+                self._presence_version[game_id],
+                self._stopping.is_set(),
+            )
 
     # -- streams and presence --------------------------------------------------------------------
     def open_stream(self, game_id: str, viewer: str, version: int) -> int | None:
@@ -130,8 +135,9 @@ class Hub:
     def connected(self, game_id: str) -> set[str]:
         """Viewers of a game with a live stream open in this process right now."""
         with self._lock:
-            return {viewer for (game, viewer), n in self._viewers.items()
-                    if game == game_id and n > 0}
+            return {
+                viewer for (game, viewer), n in self._viewers.items() if game == game_id and n > 0
+            }
 
     def presence_version(self, game_id: str) -> int:
         with self._lock:
@@ -146,8 +152,9 @@ class Hub:
         with self._lock:
             if self._watcher is not None or self.db_path == ":memory:":
                 return
-            self._watcher = threading.Thread(target=self._watch, name="companion-watcher",
-                                             daemon=True)
+            self._watcher = threading.Thread(
+                target=self._watch, name="companion-watcher", daemon=True
+            )
             self._watcher.start()
 
     def _watch(self) -> None:
@@ -166,7 +173,9 @@ class Hub:
                 marks = ",".join("?" * len(games))
                 rows = conn.execute(
                     f"SELECT game_id, max(seq) FROM events WHERE game_id IN ({marks}) "
-                    "GROUP BY game_id", games).fetchall()
+                    "GROUP BY game_id",
+                    games,
+                ).fetchall()
                 for game_id, version in rows:
                     self.notify(game_id, int(version))
         finally:
@@ -194,9 +203,17 @@ KEEPALIVE = 2.5
 BURST_PAUSE = 0.01
 
 
-def sse(hub: Hub, game_id: str, viewer: str, sid: int, is_host: bool, seen: int,
-        version_of: Callable[[], int], render: Callable[[], tuple[int, int, str]],
-        still_valid: Callable[[], bool]) -> Iterator[str]:
+def sse(
+    hub: Hub,
+    game_id: str,
+    viewer: str,
+    sid: int,
+    is_host: bool,
+    seen: int,
+    version_of: Callable[[], int],
+    render: Callable[[], tuple[int, int, str]],
+    still_valid: Callable[[], bool],
+) -> Iterator[str]:
     """The Server-Sent Events of one open stream (slot ``sid``, taken already and given
     back when the generator ends). ``render`` gives (version, presence, data) from one
     state, the data being what changed for this stream since its last event (empty when

@@ -32,6 +32,7 @@ from .rules.setup import GameConfig
 
 migrations = Migrations("tsukiji-companion")
 
+
 @migrations()
 def m001_games_seats_events(db: sqlite_utils.Database) -> None:
     db.table("games").create(
@@ -39,15 +40,26 @@ def m001_games_seats_events(db: sqlite_utils.Database) -> None:
         pk="id",
     )
     db.table("tokens").create(
-        {"token": str, "game_id": str, "role": str, "seat": int, "revoked": int,
-         "created_at": str},
-        pk="token", foreign_keys=[("game_id", "games", "id")], defaults={"revoked": 0},
+        {"token": str, "game_id": str, "role": str, "seat": int, "revoked": int, "created_at": str},
+        pk="token",
+        foreign_keys=[("game_id", "games", "id")],
+        defaults={"revoked": 0},
     )
     db.table("tokens").create_index(["game_id", "role", "seat"])
     db.table("events").create(
-        {"game_id": str, "seq": int, "type": str, "data": str, "actor": str,
-         "created_at": str, "undone_by": int, "correction": int, "grp": str},
-        pk=("game_id", "seq"), foreign_keys=[("game_id", "games", "id")],
+        {
+            "game_id": str,
+            "seq": int,
+            "type": str,
+            "data": str,
+            "actor": str,
+            "created_at": str,
+            "undone_by": int,
+            "correction": int,
+            "grp": str,
+        },
+        pk=("game_id", "seq"),
+        foreign_keys=[("game_id", "games", "id")],
         defaults={"correction": 0},
     )
 
@@ -57,9 +69,17 @@ def m002_bids(db: sqlite_utils.Database) -> None:
     # Sealed bids live only here until the reveal: never in the event log, never in the
     # folded table, so no view can carry an amount before everyone sees it.
     db.table("bids").create(
-        {"game_id": str, "auction_id": str, "seat": int, "amount": int, "nonce": str,
-         "receipt": str, "updated_at": str},
-        pk=("game_id", "auction_id", "seat"), foreign_keys=[("game_id", "games", "id")],
+        {
+            "game_id": str,
+            "auction_id": str,
+            "seat": int,
+            "amount": int,
+            "nonce": str,
+            "receipt": str,
+            "updated_at": str,
+        },
+        pk=("game_id", "auction_id", "seat"),
+        foreign_keys=[("game_id", "games", "id")],
     )
 
 
@@ -89,9 +109,10 @@ def m004_numbers_in_events(db: sqlite_utils.Database) -> None:
                 data[key] = int(value)
                 changed = True
         if changed:
-            db.execute("UPDATE events SET data = ? WHERE game_id = ? AND seq = ?",
-                       [json.dumps(data, ensure_ascii=False), game_id, seq])
-
+            db.execute(
+                "UPDATE events SET data = ? WHERE game_id = ? AND seq = ?",
+                [json.dumps(data, ensure_ascii=False), game_id, seq],
+            )
 
 
 @migrations()
@@ -105,6 +126,7 @@ def m005_board_numbers(db: sqlite_utils.Database) -> None:
         {"market": str, "figure": str, "players": int, "value": int, "updated_at": str},
         pk=("market", "figure", "players"),
     )
+
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
@@ -191,8 +213,10 @@ def _save_error(exc: sqlite3.Error, folder: Path) -> StoreError | None:
     reason = _save_reason(exc, folder)
     if reason is None:
         return None
-    return StoreError(f"The server cannot save right now ({reason}); nothing was recorded. "
-                      "Tell whoever runs the server.")
+    return StoreError(
+        f"The server cannot save right now ({reason}); nothing was recorded. "
+        "Tell whoever runs the server."
+    )
 
 
 def _writable(path: Path) -> bool:
@@ -208,28 +232,34 @@ def _open_reason(exc: sqlite3.Error, path: Path) -> str:
     if code == sqlite3.SQLITE_NOTADB:
         return f"the file is not an SQLite database (it may be damaged); {ADVICE}"
     if code == sqlite3.SQLITE_CORRUPT:
-        return ("the file is damaged: part of it is missing or overwritten (it may have been "
-                f"cut short); {ADVICE}")
+        return (
+            "the file is damaged: part of it is missing or overwritten (it may have been "
+            f"cut short); {ADVICE}"
+        )
     if code in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR) and (
-            code == sqlite3.SQLITE_FULL or _disk_full(folder)):
-        return ("the disk is full; free some space on it, or pass --db to use a file on "
-                "another disk.")
+        code == sqlite3.SQLITE_FULL or _disk_full(folder)
+    ):
+        return (
+            "the disk is full; free some space on it, or pass --db to use a file on another disk."
+        )
     if code in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM):
         if not _writable(folder):
             # SQLite keeps its -wal and -shm files next to the database.
-            return (f"its folder {folder} is read-only, and the database needs to write "
-                    "files next to it; make the folder writable or pass --db to use a file "
-                    "in another folder.")
+            return (
+                f"its folder {folder} is read-only, and the database needs to write "
+                "files next to it; make the folder writable or pass --db to use a file "
+                "in another folder."
+            )
         if code == sqlite3.SQLITE_READONLY or (path.exists() and not _writable(path)):
             return f"the file is read-only; make it writable, or {ADVICE}"
         return f"SQLite cannot open the file (check that you may read and write it); {ADVICE}"
     if code == sqlite3.SQLITE_IOERR:
-        return ("the disk reported an error while reading or writing it; check the disk, or "
-                f"{ADVICE}")
+        return (
+            f"the disk reported an error while reading or writing it; check the disk, or {ADVICE}"
+        )
     if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-        return ("another program is holding the database locked; close that program, or "
-                f"{ADVICE}")
-    return f"SQLite reports \"{exc}\"; {ADVICE}"
+        return f"another program is holding the database locked; close that program, or {ADVICE}"
+    return f'SQLite reports "{exc}"; {ADVICE}'
 
 
 def _check_path(path: Path) -> bool:
@@ -238,12 +268,16 @@ def _check_path(path: Path) -> bool:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError):
-        raise StoreError(f"cannot create the database {path}: part of its folder path is a "
-                         "file, not a folder; pass --db to use another file.") from None
+        raise StoreError(
+            f"cannot create the database {path}: part of its folder path is a "
+            "file, not a folder; pass --db to use another file."
+        ) from None
     except OSError as exc:
         why = (exc.strerror or str(exc)).lower()
-        raise StoreError(f"cannot create the folder {path.parent} for the database ({why}); "
-                         "pass --db to use a file in another folder.") from None
+        raise StoreError(
+            f"cannot create the folder {path.parent} for the database ({why}); "
+            "pass --db to use a file in another folder."
+        ) from None
     try:
         info = path.stat()
     except FileNotFoundError:
@@ -252,20 +286,26 @@ def _check_path(path: Path) -> bool:
         why = (exc.strerror or str(exc)).lower()
         raise StoreError(f"cannot open the database {path} ({why}); {ADVICE}") from None
     if stat.S_ISDIR(info.st_mode):
-        raise StoreError(f"cannot open the database {path}: it is a folder, not a file; pass "
-                         f"--db with a file name, such as {path / 'companion.sqlite3'}.")
+        raise StoreError(
+            f"cannot open the database {path}: it is a folder, not a file; pass "
+            f"--db with a file name, such as {path / 'companion.sqlite3'}."
+        )
     if not stat.S_ISREG(info.st_mode):
-        raise StoreError(f"cannot open the database {path}: it is not a regular file; pass "
-                         "--db to use another file.")
+        raise StoreError(
+            f"cannot open the database {path}: it is not a regular file; pass "
+            "--db to use another file."
+        )
     if info.st_size == 0:
         # SQLite would take an empty file for a new database and fill it. The store leaves
         # none behind (a failed first start removes its file; only a kill in the instant
         # between creating and first writing it could), so most likely a copy failed or the
         # disk lost the data: starting afresh would hide that the games are gone.
-        raise StoreError(f"cannot open the database {path}: the file is empty (0 bytes), and "
-                         "a Tsukiji Companion database never is (a failed copy or a disk "
-                         "fault may have emptied it); delete it if nothing should be in it, "
-                         "or pass --db to use another file.")
+        raise StoreError(
+            f"cannot open the database {path}: the file is empty (0 bytes), and "
+            "a Tsukiji Companion database never is (a failed copy or a disk "
+            "fault may have emptied it); delete it if nothing should be in it, "
+            "or pass --db to use another file."
+        )
     return False
 
 
@@ -277,8 +317,10 @@ def _check_integrity(conn: sqlite3.Connection, path: Path) -> None:
     check = "integrity_check" if size <= FULL_CHECK_BYTES else "quick_check"
     rows = conn.execute(f"PRAGMA {check}(1)").fetchall()
     if rows != [("ok",)]:
-        raise StoreError(f"cannot open the database {path}: the file is damaged (SQLite's "
-                         f"check found a problem); {ADVICE}")
+        raise StoreError(
+            f"cannot open the database {path}: the file is damaged (SQLite's "
+            f"check found a problem); {ADVICE}"
+        )
 
 
 def _check_writable(conn: sqlite3.Connection) -> None:
@@ -348,8 +390,9 @@ class Store:
                 _remove_new(file)
             if isinstance(exc, sqlite3.Error):
                 verb = "create" if created else "open"
-                raise StoreError(f"cannot {verb} the database {file}: "
-                                 f"{_open_reason(exc, file)}") from exc
+                raise StoreError(
+                    f"cannot {verb} the database {file}: {_open_reason(exc, file)}"
+                ) from exc
             raise
 
     def close(self) -> None:
@@ -400,13 +443,35 @@ class Store:
         seats = [new_token() for _ in config.players]
         created = now()
         with self.write():
-            self.db.table("games").insert({"id": game_id, "created_at": created,
-                                     "rules_version": RULES_VERSION,
-                                     "config": json.dumps(config.to_json())})
-            rows = [{"token": host, "game_id": game_id, "role": "host", "seat": None,
-                     "revoked": 0, "created_at": created}]
-            rows += [{"token": tok, "game_id": game_id, "role": "seat", "seat": i,
-                      "revoked": 0, "created_at": created} for i, tok in enumerate(seats)]
+            self.db.table("games").insert(
+                {
+                    "id": game_id,
+                    "created_at": created,
+                    "rules_version": RULES_VERSION,
+                    "config": json.dumps(config.to_json()),
+                }
+            )
+            rows = [
+                {
+                    "token": host,
+                    "game_id": game_id,
+                    "role": "host",
+                    "seat": None,
+                    "revoked": 0,
+                    "created_at": created,
+                }
+            ]
+            rows += [
+                {
+                    "token": tok,
+                    "game_id": game_id,
+                    "role": "seat",
+                    "seat": i,
+                    "revoked": 0,
+                    "created_at": created,
+                }
+                for i, tok in enumerate(seats)
+            ]
             self.db.table("tokens").insert_all(rows)
         return game_id, host, seats
 
@@ -414,15 +479,14 @@ class Store:
         if game_id in self._games:
             return True
         with self.lock:
-            return bool(self.conn.execute("SELECT 1 FROM games WHERE id = ?",
-                                          [game_id]).fetchone())
+            return bool(self.conn.execute("SELECT 1 FROM games WHERE id = ?", [game_id]).fetchone())
 
     def token_info(self, token: str) -> dict[str, Any] | None:
         """The live (not revoked) token's game, role and seat."""
         with self.lock:
             row = self.conn.execute(
-                "SELECT game_id, role, seat FROM tokens WHERE token = ? AND revoked = 0",
-                [token]).fetchone()
+                "SELECT game_id, role, seat FROM tokens WHERE token = ? AND revoked = 0", [token]
+            ).fetchone()
         if row is None:
             return None
         return {"game_id": row[0], "role": row[1], "seat": row[2]}
@@ -436,23 +500,30 @@ class Store:
         with self.lock:
             rows = self.conn.execute(
                 "SELECT seat, token, joined_at, replaces_joined FROM tokens WHERE game_id = ? "
-                "AND role = 'seat' AND revoked = 0 ORDER BY seat", [game_id]).fetchall()
-        return [{"seat": r[0], "token": r[1], "joined": r[2] is not None,
-                 "signed_out": bool(r[3])} for r in rows]
+                "AND role = 'seat' AND revoked = 0 ORDER BY seat",
+                [game_id],
+            ).fetchall()
+        return [
+            {"seat": r[0], "token": r[1], "joined": r[2] is not None, "signed_out": bool(r[3])}
+            for r in rows
+        ]
 
     def mark_joined(self, token: str) -> bool:
         """Record that a device joined with this seat token; False if one already has."""
         with self.write():
             cur = self.conn.execute(
                 "UPDATE tokens SET joined_at = ? WHERE token = ? AND revoked = 0 AND "
-                "joined_at IS NULL", [now(), token])
+                "joined_at IS NULL",
+                [now(), token],
+            )
             return cur.rowcount == 1
 
     def host_token(self, game_id: str) -> str:
         with self.lock:
             row = self.conn.execute(
                 "SELECT token FROM tokens WHERE game_id = ? AND role = 'host' AND revoked = 0",
-                [game_id]).fetchone()
+                [game_id],
+            ).fetchone()
         return str(row[0])
 
     def reissue_seat(self, game_id: str, seat: int) -> str:
@@ -461,12 +532,24 @@ class Store:
         with self.write():
             joined = self.conn.execute(
                 "SELECT 1 FROM tokens WHERE game_id = ? AND role = 'seat' AND seat = ? AND "
-                "revoked = 0 AND joined_at IS NOT NULL", [game_id, seat]).fetchone()
-            self.conn.execute("UPDATE tokens SET revoked = 1 WHERE game_id = ? AND role = "
-                              "'seat' AND seat = ?", [game_id, seat])
-            self.db.table("tokens").insert({"token": token, "game_id": game_id, "role": "seat",
-                                      "seat": seat, "revoked": 0, "created_at": now(),
-                                      "replaces_joined": int(joined is not None)})
+                "revoked = 0 AND joined_at IS NOT NULL",
+                [game_id, seat],
+            ).fetchone()
+            self.conn.execute(
+                "UPDATE tokens SET revoked = 1 WHERE game_id = ? AND role = 'seat' AND seat = ?",
+                [game_id, seat],
+            )
+            self.db.table("tokens").insert(
+                {
+                    "token": token,
+                    "game_id": game_id,
+                    "role": "seat",
+                    "seat": seat,
+                    "revoked": 0,
+                    "created_at": now(),
+                    "replaces_joined": int(joined is not None),
+                }
+            )
         return token
 
     # -- the log and its fold -----------------------------------------------------------------
@@ -484,8 +567,9 @@ class Store:
     snapshot = state
 
     def _load(self, game_id: str) -> GameState:
-        row = self.conn.execute("SELECT config, rules_version FROM games WHERE id = ?",
-                                [game_id]).fetchone()
+        row = self.conn.execute(
+            "SELECT config, rules_version FROM games WHERE id = ?", [game_id]
+        ).fetchone()
         if row is None:
             raise KeyError(game_id)
         config = GameConfig.from_json(json.loads(row[0]))
@@ -494,10 +578,22 @@ class Store:
     def _rows(self, game_id: str, after: int) -> list[Event]:
         cur = self.conn.execute(
             "SELECT seq, type, data, actor, created_at, undone_by, correction, grp FROM events "
-            "WHERE game_id = ? AND seq > ? ORDER BY seq", [game_id, after])
-        return [Event(seq=r[0], type=r[1], data=json.loads(r[2]), actor=r[3],
-                      created_at=r[4], undone_by=r[5], correction=bool(r[6]), grp=r[7])
-                for r in cur.fetchall()]
+            "WHERE game_id = ? AND seq > ? ORDER BY seq",
+            [game_id, after],
+        )
+        return [
+            Event(
+                seq=r[0],
+                type=r[1],
+                data=json.loads(r[2]),
+                actor=r[3],
+                created_at=r[4],
+                undone_by=r[5],
+                correction=bool(r[6]),
+                grp=r[7],
+            )
+            for r in cur.fetchall()
+        ]
 
     def _catch_up(self, state: GameState) -> GameState:
         """Apply events another process appended since we last looked."""
@@ -514,21 +610,38 @@ class Store:
         for a refused action."""
         new = state.after(event)
         self._dirty = True
-        self.db.table("events").insert({
-            "game_id": state.id, "seq": event.seq, "type": event.type,
-            "data": json.dumps(event.data, ensure_ascii=False), "actor": event.actor,
-            "created_at": event.created_at, "undone_by": None,
-            "correction": int(event.correction), "grp": event.grp,
-        })
+        self.db.table("events").insert(
+            {
+                "game_id": state.id,
+                "seq": event.seq,
+                "type": event.type,
+                "data": json.dumps(event.data, ensure_ascii=False),
+                "actor": event.actor,
+                "created_at": event.created_at,
+                "undone_by": None,
+                "correction": int(event.correction),
+                "grp": event.grp,
+            }
+        )
         self._games[state.id] = new
         return new
 
-    def put_bid(self, game_id: str, auction_id: str, seat: int, amount: int, nonce: str,
-                receipt: str) -> None:
+    def put_bid(
+        self, game_id: str, auction_id: str, seat: int, amount: int, nonce: str, receipt: str
+    ) -> None:
         """Store (or replace) a sealed bid; call inside :meth:`write`."""
-        self.db.table("bids").upsert({"game_id": game_id, "auction_id": auction_id, "seat": seat,
-                                "amount": amount, "nonce": nonce, "receipt": receipt,
-                                "updated_at": now()}, pk=("game_id", "auction_id", "seat"))
+        self.db.table("bids").upsert(
+            {
+                "game_id": game_id,
+                "auction_id": auction_id,
+                "seat": seat,
+                "amount": amount,
+                "nonce": nonce,
+                "receipt": receipt,
+                "updated_at": now(),
+            },
+            pk=("game_id", "auction_id", "seat"),
+        )
 
     def bids(self, game_id: str, auction_id: str) -> dict[int, tuple[int, str, str]]:
         """Every sealed bid of an auction: seat → (amount, nonce, receipt). Only the reveal
@@ -536,7 +649,9 @@ class Store:
         with self.lock:
             rows = self.conn.execute(
                 "SELECT seat, amount, nonce, receipt FROM bids WHERE game_id = ? AND "
-                "auction_id = ?", [game_id, auction_id]).fetchall()
+                "auction_id = ?",
+                [game_id, auction_id],
+            ).fetchall()
         return {int(r[0]): (int(r[1]), str(r[2]), str(r[3])) for r in rows}
 
     def own_bids(self, game_id: str, seat: int) -> dict[str, tuple[int, str]]:
@@ -544,15 +659,18 @@ class Store:
         with self.lock:
             rows = self.conn.execute(
                 "SELECT auction_id, amount, receipt FROM bids WHERE game_id = ? AND seat = ?",
-                [game_id, seat]).fetchall()
+                [game_id, seat],
+            ).fetchall()
         return {str(r[0]): (int(r[1]), str(r[2])) for r in rows}
 
     def mark_undone(self, state: GameState, seqs: list[int], by: int | None) -> GameState:
         """Set (or, for a redo, clear) the ``undone_by`` of events, then fold anew."""
         self._dirty = True
         marks = ",".join("?" * len(seqs))
-        self.conn.execute(f"UPDATE events SET undone_by = ? WHERE game_id = ? AND seq IN "
-                          f"({marks})", [by, state.id, *seqs])
+        self.conn.execute(
+            f"UPDATE events SET undone_by = ? WHERE game_id = ? AND seq IN ({marks})",
+            [by, state.id, *seqs],
+        )
         new = state.with_undone(seqs, by)
         self._games[state.id] = new
         return new
@@ -564,7 +682,9 @@ class Store:
         with self.lock:
             rows = self.conn.execute(
                 "SELECT market, figure, value FROM board_numbers WHERE players IN (0, ?) "
-                "ORDER BY market, figure", [players]).fetchall()
+                "ORDER BY market, figure",
+                [players],
+            ).fetchall()
         out: dict[str, dict[str, int]] = {}
         for market, figure, value in rows:
             out.setdefault(str(market), {})[str(figure)] = int(value)
@@ -575,18 +695,30 @@ class Store:
         Only what changes is written, so ``updated_at`` says when a host last changed a
         number, and a game that changes none costs no extra write."""
         with self.lock:
-            current = {(str(r[0]), str(r[1]), int(r[2])): int(r[3]) for r in self.conn.execute(
-                "SELECT market, figure, players, value FROM board_numbers").fetchall()}
+            current = {
+                (str(r[0]), str(r[1]), int(r[2])): int(r[3])
+                for r in self.conn.execute(
+                    "SELECT market, figure, players, value FROM board_numbers"
+                ).fetchall()
+            }
         changes = [row for row in rows if current.get(row[:3]) != row[3]]
         if not changes:
             return
         with self.write():
             for market, figure, players, value in changes:
                 if value is None:
-                    self.conn.execute("DELETE FROM board_numbers WHERE market = ? AND "
-                                      "figure = ? AND players = ?", [market, figure, players])
+                    self.conn.execute(
+                        "DELETE FROM board_numbers WHERE market = ? AND figure = ? AND players = ?",
+                        [market, figure, players],
+                    )
                 else:
                     self.db.table("board_numbers").upsert(
-                        {"market": market, "figure": figure, "players": players,
-                         "value": value, "updated_at": now()},
-                        pk=("market", "figure", "players"))
+                        {
+                            "market": market,
+                            "figure": figure,
+                            "players": players,
+                            "value": value,
+                            "updated_at": now(),
+                        },
+                        pk=("market", "figure", "players"),
+                    )

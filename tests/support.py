@@ -57,9 +57,25 @@ def start_server(db: Path, port: int | None = None, extra: list[str] | None = No
     port = port or free_port()
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port",
-         str(port), "--db", str(db), "--no-qr", *(extra or [])],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+            "--no-qr",
+            *(extra or []),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        cwd=ROOT,
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -76,18 +92,21 @@ def start_server(db: Path, port: int | None = None, extra: list[str] | None = No
     return LiveServer(f"http://127.0.0.1:{port}", db, proc, port)
 
 
-
-
 class SSE:
     """A minimal Server-Sent Events client on a raw socket: one GET, chunked body decoded,
     events parsed. Every read has a deadline."""
 
-    def __init__(self, port: int, path: str, token: str | None,
-                 last_event_id: str | None = None, timeout: float = 10) -> None:
+    def __init__(
+        self,
+        port: int,
+        path: str,
+        token: str | None,
+        last_event_id: str | None = None,
+        timeout: float = 10,
+    ) -> None:
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
         try:
-            lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}",
-                     "Accept: text/event-stream"]
+            lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Accept: text/event-stream"]
             if token:
                 lines.append(f"Authorization: Bearer {token}")
             if last_event_id is not None:
@@ -103,8 +122,9 @@ class SSE:
             head, self._raw = self._raw.split(b"\r\n\r\n", 1)
             status_line, *header_lines = head.decode("latin-1").split("\r\n")
             self.status = int(status_line.split()[1])
-            self.headers = {k.strip().lower(): v.strip() for k, v in
-                            (h.split(":", 1) for h in header_lines)}
+            self.headers = {
+                k.strip().lower(): v.strip() for k, v in (h.split(":", 1) for h in header_lines)
+            }
             self._chunked = self.headers.get("transfer-encoding", "").lower() == "chunked"
             self._decode()
         except BaseException:
@@ -132,7 +152,7 @@ class SSE:
             if len(rest) < size + 2:
                 return
             self._body += rest[:size]
-            self._raw = rest[size + 2:]
+            self._raw = rest[size + 2 :]
             if size == 0:
                 return
 

@@ -19,12 +19,26 @@ WORKED_EXAMPLE_1 = {
         {"name": "A", "yen": 4000, "loans": 2, "fish": {"mackerel": 30}},
         {"name": "B", "yen": 3500, "loans": 1, "fish": {"tuna": [15, 15]}},
         # 4 + 3 + 0 + 1 + 3 + 1 = 12 (the only Salmon in the game: fresh worth 1)
-        {"name": "C", "yen": 2000, "shares": 1, "fish": {"fugu": 2, "octopus": 1, "squid": 4,
-                                                         "salmon": {"fresh": 1}, "clam": 1,
-                                                         "oyster": 1}},
+        {
+            "name": "C",
+            "yen": 2000,
+            "shares": 1,
+            "fish": {
+                "fugu": 2,
+                "octopus": 1,
+                "squid": 4,
+                "salmon": {"fresh": 1},
+                "clam": 1,
+                "oyster": 1,
+            },
+        },
         # 16 + 2 + 1 = 19, Nori a tenth of that: 1
-        {"name": "D", "yen": 2500, "shares": 1, "fish": {"eel": 2, "oyster": 2, "sardine": 1,
-                                                         "nori": 1}},
+        {
+            "name": "D",
+            "yen": 2500,
+            "shares": 1,
+            "fish": {"eel": 2, "oyster": 2, "sardine": 1, "nori": 1},
+        },
     ],
     "markets": {"eel": {"value": 8}, "external": ["bank", "ships"]},
 }
@@ -47,9 +61,15 @@ def test_same_report_as_the_cli(client: Any) -> None:
     response = post(client, WORKED_EXAMPLE_1)
     assert response.status_code == 200
     cli = subprocess.run(
-        [sys.executable, "-m", "companion", "score", "-"], cwd=ROOT,
-        input=json.dumps(WORKED_EXAMPLE_1), capture_output=True, text=True,
-        encoding="utf-8", timeout=120, check=False)
+        [sys.executable, "-m", "companion", "score", "-"],
+        cwd=ROOT,
+        input=json.dumps(WORKED_EXAMPLE_1),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+    )
     assert cli.returncode == 0, cli.stderr
     assert json.loads(response.get_data(as_text=True)) == json.loads(cli.stdout)
     report = response.get_json()
@@ -104,21 +124,25 @@ def _crab(s: dict) -> None:
     s["players"][0]["fish"]["spider_crab"] = [4, 5]
 
 
-@pytest.mark.parametrize(("change", "field"), [
-    (_eel, "players[1].fish.eel"),
-    (_one_player, "players"),
-    (_duplicate, "players[1].name"),
-    (_no_bank, "players[0].loans"),
-    (_salmon_int, "players[1].fish.salmon"),
-    (_yen_string, "players[0].yen"),
-    (_remaining, "markets.red_snapper.remaining"),
-    (_no_remaining, "markets.red_snapper.remaining"),
-    (_external, "markets.external[1]"),
-    (_format, "format"),
-    (_crab, "players[0].fish.spider_crab[1]"),
-])
-def test_bad_input_is_400_with_error_and_field(client: Any, example_snapshot: dict,
-                                               change: Any, field: str) -> None:
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (_eel, "players[1].fish.eel"),
+        (_one_player, "players"),
+        (_duplicate, "players[1].name"),
+        (_no_bank, "players[0].loans"),
+        (_salmon_int, "players[1].fish.salmon"),
+        (_yen_string, "players[0].yen"),
+        (_remaining, "markets.red_snapper.remaining"),
+        (_no_remaining, "markets.red_snapper.remaining"),
+        (_external, "markets.external[1]"),
+        (_format, "format"),
+        (_crab, "players[0].fish.spider_crab[1]"),
+    ],
+)
+def test_bad_input_is_400_with_error_and_field(
+    client: Any, example_snapshot: dict, change: Any, field: str
+) -> None:
     change(example_snapshot)
     response = post(client, example_snapshot)
     assert response.status_code == 400
@@ -133,8 +157,10 @@ def test_error_and_field_match_the_cli_line(client: Any, example_snapshot: dict)
     fragment such as "must be a whole number >= 0")."""
     example_snapshot["players"][1]["fish"]["eel"] = -1
     body = post(client, example_snapshot).get_json()
-    assert body == {"error": "The value of players[1].fish.eel must be a whole number >= 0.",
-                    "field": "players[1].fish.eel"}
+    assert body == {
+        "error": "The value of players[1].fish.eel must be a whole number >= 0.",
+        "field": "players[1].fish.eel",
+    }
 
 
 def test_snapshot_not_an_object(client: Any) -> None:
@@ -157,8 +183,9 @@ def test_form_body_is_400(client: Any) -> None:
     assert response.get_json()["error"]
 
 
-def test_refused_request_changes_nothing(client: Any, example_snapshot: dict,
-                                         example_report: dict) -> None:
+def test_refused_request_changes_nothing(
+    client: Any, example_snapshot: dict, example_report: dict
+) -> None:
     bad = json.loads(json.dumps(example_snapshot))
     bad["players"][0]["yen"] = None
     assert post(client, bad).status_code == 400

@@ -30,11 +30,26 @@ PLAYERS = ["Aiko", "Bo", "Chiyo", "Daichi"]
 BIDDER, OWNER = "Bo", "Aiko"
 OTHERS = ["Aiko", "Chiyo", "Daichi"]  # seats that are not the bidder
 AMOUNT = 1700
-GAME = {"players": PLAYERS, "money": "open", "expansion": True,
-        "variants": ["more_markets"],
-        "fish_markets": ["mackerel", "eel", "fugu", "spider_crab", "tuna", "swordfish",
-                         "salmon", "squid", "octopus", "red_snapper"],
-        "external_markets": ["ships", "auction", "barter", "overseas", "bank"], "seed": 5}
+GAME = {
+    "players": PLAYERS,
+    "money": "open",
+    "expansion": True,
+    "variants": ["more_markets"],
+    "fish_markets": [
+        "mackerel",
+        "eel",
+        "fugu",
+        "spider_crab",
+        "tuna",
+        "swordfish",
+        "salmon",
+        "squid",
+        "octopus",
+        "red_snapper",
+    ],
+    "external_markets": ["ships", "auction", "barter", "overseas", "bank"],
+    "seed": 5,
+}
 TIMEOUT = 15
 
 
@@ -46,8 +61,10 @@ def digits(amount: int) -> re.Pattern[str]:
     """``1700`` or ``1,700`` as a number of its own (not inside a longer number)."""
     plain = str(amount)
     grouped = f"{amount:,}"
-    return re.compile(rf"(?<![0-9]){re.escape(plain)}(?![0-9])|(?<![0-9]){re.escape(grouped)}"
-                      rf"(?![0-9])")
+    return re.compile(
+        rf"(?<![0-9]){re.escape(plain)}(?![0-9])|(?<![0-9]){re.escape(grouped)}"
+        rf"(?![0-9])"
+    )
 
 
 class Needles:
@@ -64,6 +81,7 @@ class Needles:
 
 # -- a game through the test client ----------------------------------------------------------
 
+
 class Table:
     def __init__(self, client: Any, app: Any, **settings: Any) -> None:
         r = client.post("/api/games", json={**GAME, **settings})
@@ -78,15 +96,20 @@ class Table:
         return self.host if viewer == "host" else self.seat[viewer]
 
     def open_auction(self) -> str:
-        r = self.client.post(f"/api/games/{self.id}/auctions", headers=auth(self.host),
-                             json={"kind": "spider_crab", "owner": OWNER,
-                                   "drawn": "spider_crab:6"})
+        r = self.client.post(
+            f"/api/games/{self.id}/auctions",
+            headers=auth(self.host),
+            json={"kind": "spider_crab", "owner": OWNER, "drawn": "spider_crab:6"},
+        )
         assert r.status_code == 201, r.get_json()
         return str(r.get_json()["auction_id"])
 
     def seal(self, aid: str, name: str, amount: int) -> dict[str, Any]:
-        r = self.client.post(f"/api/games/{self.id}/auctions/{aid}/bids",
-                             headers=auth(self.seat[name]), json={"amount": amount})
+        r = self.client.post(
+            f"/api/games/{self.id}/auctions/{aid}/bids",
+            headers=auth(self.seat[name]),
+            json={"amount": amount},
+        )
         assert r.status_code == 201, r.get_json()
         return r.get_json()  # type: ignore[no-any-return]
 
@@ -104,11 +127,18 @@ def reads(table: Table, aid: str, viewer: str) -> dict[str, Any]:
     role = "host" if viewer == "host" else "seat"
     gid = table.id
     paths = [
-        f"/api/games/{gid}", f"/api/games/{gid}/auctions/{aid}", f"/api/games/{gid}/events",
-        f"/api/games/{gid}/snapshot", f"/games/{gid}/snapshot.json",
-        f"/games/{gid}/table", f"/games/{gid}/seat",
-        f"/games/{gid}/live?as={role}", f"/games/{gid}/live?as=host",
-        f"/games/{gid}/live?as=seat", "/", f"/api/games/{gid}/auctions/a999",
+        f"/api/games/{gid}",
+        f"/api/games/{gid}/auctions/{aid}",
+        f"/api/games/{gid}/events",
+        f"/api/games/{gid}/snapshot",
+        f"/games/{gid}/snapshot.json",
+        f"/games/{gid}/table",
+        f"/games/{gid}/seat",
+        f"/games/{gid}/live?as={role}",
+        f"/games/{gid}/live?as=host",
+        f"/games/{gid}/live?as=seat",
+        "/",
+        f"/api/games/{gid}/auctions/a999",
     ]
     out = {}
     for path in paths:
@@ -133,22 +163,39 @@ def refusals(table: Table, aid: str, viewer: str) -> dict[str, Any]:
         ("POST", f"{api}/auctions/{aid}/bids", {"amount": -AMOUNT}, "json"),
         ("POST", f"{api}/auctions/a999/bids", {"amount": 100}, "json"),
         # A stale action, an action that breaks a rule, a second auction, a choice now.
-        ("POST", f"{api}/actions", {"type": "pay", "from": "supply", "to": "Chiyo",
-                                     "amount": 100, "expected_seq": stale}, "json"),
+        (
+            "POST",
+            f"{api}/actions",
+            {"type": "pay", "from": "supply", "to": "Chiyo", "amount": 100, "expected_seq": stale},
+            "json",
+        ),
         ("POST", f"{api}/actions", {"type": "auction_reveal", "auction": aid}, "json"),
-        ("POST", f"{api}/auctions", {"kind": "tuna", "owner": "Chiyo",
-                                      "expected_seq": stale}, "json"),
+        (
+            "POST",
+            f"{api}/auctions",
+            {"kind": "tuna", "owner": "Chiyo", "expected_seq": stale},
+            "json",
+        ),
         ("POST", f"{api}/auctions", {"kind": "tuna", "owner": "Chiyo"}, "json"),
         ("POST", f"{api}/auctions/{aid}/choose", {"winner": BIDDER}, "json"),
         ("POST", f"{api}/undo", {"expected_seq": stale}, "json"),
         ("POST", f"{api}/redo", {}, "json"),
         # The htmx forms.
         ("POST", f"/games/{gid}/auctions/{aid}/bid", {"amount": "9900"}, "form"),
-        ("POST", f"/games/{gid}/act", {"type": "pay", "from": "supply", "to": "Chiyo",
-                                       "amount": "100", "expected_seq": str(stale),
-                                       "as": role}, "form"),
-        ("POST", f"/games/{gid}/auctions/{aid}/choose", {"winner": BIDDER, "as": role},
-         "form"),
+        (
+            "POST",
+            f"/games/{gid}/act",
+            {
+                "type": "pay",
+                "from": "supply",
+                "to": "Chiyo",
+                "amount": "100",
+                "expected_seq": str(stale),
+                "as": role,
+            },
+            "form",
+        ),
+        ("POST", f"/games/{gid}/auctions/{aid}/choose", {"winner": BIDDER, "as": role}, "form"),
     ]
     if viewer not in ("host", OWNER):  # only they may reveal (and that is not a refusal)
         calls.append(("POST", f"{api}/auctions/{aid}/reveal", {}, "json"))
@@ -186,7 +233,8 @@ def sealed(client: Any, app: Any) -> tuple[Table, str, Needles, str]:
 
 
 def test_a_sealed_bid_is_nowhere_for_anyone_else_until_the_reveal(
-        sealed: tuple[Table, str, Needles, str]) -> None:
+    sealed: tuple[Table, str, Needles, str],
+) -> None:
     table, aid, needles, receipt = sealed
     for viewer in ["host", *OTHERS]:
         responses = reads(table, aid, viewer)
@@ -202,8 +250,12 @@ def test_a_sealed_bid_is_nowhere_for_anyone_else_until_the_reveal(
 
     # The bidder's own page shows it (so the search above would have found it).
     mine = reads(table, aid, BIDDER)
-    for path in (f"/api/games/{table.id}", f"/api/games/{table.id}/auctions/{aid}",
-                 f"/games/{table.id}/seat", f"/games/{table.id}/live?as=seat"):
+    for path in (
+        f"/api/games/{table.id}",
+        f"/api/games/{table.id}/auctions/{aid}",
+        f"/games/{table.id}/seat",
+        f"/games/{table.id}/live?as=seat",
+    ):
         assert needles.found(mine[f"GET {path}"][1]), path
     assert receipt in mine[f"GET /games/{table.id}/seat"][1]
     # But not in the bidder's own refusals, nor in the shared history.
@@ -211,18 +263,20 @@ def test_a_sealed_bid_is_nowhere_for_anyone_else_until_the_reveal(
 
 
 def test_after_the_reveal_the_bid_is_visible_to_all(
-        sealed: tuple[Table, str, Needles, str]) -> None:
+    sealed: tuple[Table, str, Needles, str],
+) -> None:
     table, aid, needles, receipt = sealed
-    r = table.client.post(f"/api/games/{table.id}/auctions/{aid}/reveal",
-                          headers=auth(table.host))
+    r = table.client.post(f"/api/games/{table.id}/auctions/{aid}/reveal", headers=auth(table.host))
     assert r.status_code == 200
     for viewer in ["host", *PLAYERS]:
         responses = reads(table, aid, viewer)
-        own_page = (f"/games/{table.id}/table" if viewer == "host"
-                    else f"/games/{table.id}/seat")
-        for path in (f"/api/games/{table.id}", f"/api/games/{table.id}/auctions/{aid}",
-                     own_page, f"/games/{table.id}/live?as="
-                     + ("host" if viewer == "host" else "seat")):
+        own_page = f"/games/{table.id}/table" if viewer == "host" else f"/games/{table.id}/seat"
+        for path in (
+            f"/api/games/{table.id}",
+            f"/api/games/{table.id}/auctions/{aid}",
+            own_page,
+            f"/games/{table.id}/live?as=" + ("host" if viewer == "host" else "seat"),
+        ):
             status, text = responses[f"GET {path}"]
             assert status == 200, (viewer, path)
             assert needles.amount.search(text), (viewer, path)
@@ -233,6 +287,7 @@ def test_after_the_reveal_the_bid_is_visible_to_all(
 
 
 # -- nothing derived from the amount ---------------------------------------------------------
+
 
 def normalised(table: Table, text: str) -> str:
     text = text.replace(table.id, "GAME")
@@ -256,9 +311,10 @@ def test_others_get_the_same_bytes_whatever_the_amount(client: Any, app: Any) ->
         table.seal(aid, BIDDER, amount)
         views = {}
         for viewer in ["host", *OTHERS]:
-            views[viewer] = {normalised(table, key): (status, normalised(table, text))
-                             for key, (status, text)
-                             in reads(table, aid, viewer).items()}
+            views[viewer] = {
+                normalised(table, key): (status, normalised(table, text))
+                for key, (status, text) in reads(table, aid, viewer).items()
+            }
         seen.append(views)
     for viewer in ["host", *OTHERS]:
         for key, response in seen[0][viewer].items():
@@ -267,10 +323,14 @@ def test_others_get_the_same_bytes_whatever_the_amount(client: Any, app: Any) ->
 
 # -- closed money ------------------------------------------------------------------------
 
+
 def test_closed_money_shows_a_seat_its_own_yen_only(client: Any, app: Any) -> None:
     table = Table(client, app, money="closed")
-    r = client.post(f"/api/games/{table.id}/actions", headers=auth(table.host),
-                    json={"type": "pay", "from": "supply", "to": "Aiko", "amount": 3300})
+    r = client.post(
+        f"/api/games/{table.id}/actions",
+        headers=auth(table.host),
+        json={"type": "pay", "from": "supply", "to": "Aiko", "amount": 3300},
+    )
     assert r.status_code == 201
     aiko_yen = digits(5300)
     aid = table.open_auction()  # an auction underway, and a seal of Aiko's own
@@ -282,9 +342,12 @@ def test_closed_money_shows_a_seat_its_own_yen_only(client: Any, app: Any) -> No
         aiko = next(p for p in state["players"] if p["name"] == "Aiko")
         assert aiko["yen"] is None and aiko["end"]["yen_short"] is None
         assert not aiko_yen.search(r.get_data(as_text=True)), viewer
-        for path in (f"/games/{table.id}/live?as=" + ("host" if viewer == "host" else "seat"),
-                     f"/games/{table.id}/seat", f"/api/games/{table.id}/events",
-                     f"/api/games/{table.id}/auctions/{aid}"):
+        for path in (
+            f"/games/{table.id}/live?as=" + ("host" if viewer == "host" else "seat"),
+            f"/games/{table.id}/seat",
+            f"/api/games/{table.id}/events",
+            f"/api/games/{table.id}/auctions/{aid}",
+        ):
             text = client.get(path, headers=auth(token)).get_data(as_text=True)
             assert not aiko_yen.search(text), (viewer, path)
         me = next(p for p in state["players"] if p["is_me"]) if viewer != "host" else None
@@ -298,6 +361,7 @@ def test_closed_money_shows_a_seat_its_own_yen_only(client: Any, app: Any) -> No
 
 # -- the live streams, from the real server --------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     srv = start_server(tmp_path_factory.mktemp("secrecy") / "secrecy.sqlite3")
@@ -308,8 +372,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 
 @pytest.mark.server
-def test_live_streams_carry_the_bid_to_nobody_else_until_the_reveal(
-        server: LiveServer) -> None:
+def test_live_streams_carry_the_bid_to_nobody_else_until_the_reveal(server: LiveServer) -> None:
     with requests.Session() as http:
         r = http.post(f"{server.url}/api/games", json=GAME, timeout=TIMEOUT)
         assert r.status_code == 201
@@ -324,9 +387,12 @@ def test_live_streams_carry_the_bid_to_nobody_else_until_the_reveal(
             assert s.status == 200
             return s
 
-        r = http.post(f"{server.url}/api/games/{gid}/auctions", headers=auth(host),
-                      json={"kind": "spider_crab", "owner": OWNER, "drawn": "spider_crab:6"},
-                      timeout=TIMEOUT)
+        r = http.post(
+            f"{server.url}/api/games/{gid}/auctions",
+            headers=auth(host),
+            json={"kind": "spider_crab", "owner": OWNER, "drawn": "spider_crab:6"},
+            timeout=TIMEOUT,
+        )
         assert r.status_code == 201
         aid = r.json()["auction_id"]
         listening: dict[str, SSE] = {}
@@ -334,8 +400,12 @@ def test_live_streams_carry_the_bid_to_nobody_else_until_the_reveal(
             for viewer in ["host", *PLAYERS]:  # connected before the seal
                 listening[viewer] = stream(viewer)
                 listening[viewer].update(at_least=1)
-            r = http.post(f"{server.url}/api/games/{gid}/auctions/{aid}/bids",
-                          headers=auth(seat[BIDDER]), json={"amount": AMOUNT}, timeout=TIMEOUT)
+            r = http.post(
+                f"{server.url}/api/games/{gid}/auctions/{aid}/bids",
+                headers=auth(seat[BIDDER]),
+                json={"amount": AMOUNT},
+                timeout=TIMEOUT,
+            )
             assert r.status_code == 201
             sealed_at, receipt = r.json()["seq"], r.json()["receipt"]
             needles = Needles(AMOUNT, receipt)
@@ -349,9 +419,12 @@ def test_live_streams_carry_the_bid_to_nobody_else_until_the_reveal(
             assert needles.found(text) and receipt in text  # the bidder's own page
 
             # A refused bid from another seat in between: no event, no leak.
-            r = http.post(f"{server.url}/api/games/{gid}/auctions/{aid}/bids",
-                          headers=auth(seat["Chiyo"]), json={"amount": 9900},
-                          timeout=TIMEOUT)
+            r = http.post(
+                f"{server.url}/api/games/{gid}/auctions/{aid}/bids",
+                headers=auth(seat["Chiyo"]),
+                json={"amount": 9900},
+                timeout=TIMEOUT,
+            )
             assert r.status_code == 400 and not needles.found(r.text)
 
             # A viewer who connects now gets the current page first: still nothing.
@@ -363,8 +436,11 @@ def test_live_streams_carry_the_bid_to_nobody_else_until_the_reveal(
                 finally:
                     late.close()
 
-            r = http.post(f"{server.url}/api/games/{gid}/auctions/{aid}/reveal",
-                          headers=auth(host), timeout=TIMEOUT)
+            r = http.post(
+                f"{server.url}/api/games/{gid}/auctions/{aid}/reveal",
+                headers=auth(host),
+                timeout=TIMEOUT,
+            )
             assert r.status_code == 200
             revealed_at = r.json()["seq"]
             for viewer in ["host", *OTHERS]:
@@ -374,8 +450,7 @@ def test_live_streams_carry_the_bid_to_nobody_else_until_the_reveal(
                 # carry the id of the entry before it: the stream reads the version, then
                 # renders; that block shows the revealed auction, which is public.)
                 before = listening[viewer].update(at_least=revealed_at)
-                earlier = [text for seq, text in listening[viewer].updates
-                           if seq < revealed_at]
+                earlier = [text for seq, text in listening[viewer].updates if seq < revealed_at]
                 assert earlier, viewer
                 for text in earlier:
                     if needles.found(text):
@@ -383,8 +458,11 @@ def test_live_streams_carry_the_bid_to_nobody_else_until_the_reveal(
                         assert re.search(r'data-status="(revealed|settled)"', text)
                 listening[viewer].updates = [before]
             for viewer in ["host", *PLAYERS]:  # now everyone has it, at once
-                seq, text = (listening[viewer].updates[-1] if viewer != BIDDER
-                             else listening[viewer].update(at_least=revealed_at))
+                seq, text = (
+                    listening[viewer].updates[-1]
+                    if viewer != BIDDER
+                    else listening[viewer].update(at_least=revealed_at)
+                )
                 assert seq == revealed_at
                 assert "¥1,700" in text and receipt in text, viewer
         finally:

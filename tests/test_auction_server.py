@@ -15,13 +15,24 @@ from typing import Any
 import pytest
 
 PLAYERS = ["Aiko", "Bo", "Chiyo", "Daichi"]
-FISH = ["mackerel", "eel", "fugu", "spider_crab", "tuna", "swordfish", "salmon", "squid",
-        "octopus", "red_snapper"]
+FISH = [
+    "mackerel",
+    "eel",
+    "fugu",
+    "spider_crab",
+    "tuna",
+    "swordfish",
+    "salmon",
+    "squid",
+    "octopus",
+    "red_snapper",
+]
 EXTERNAL = ["ships", "auction", "barter", "overseas", "bank"]
 START = 2000
 
 
 # -- helpers ------------------------------------------------------------------------------
+
 
 def auth(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
@@ -29,9 +40,16 @@ def auth(token: str | None) -> dict[str, str]:
 
 class Game:
     def __init__(self, client: Any, **settings: Any) -> None:
-        body = {"players": PLAYERS, "money": "open", "expansion": True,
-                "variants": ["more_markets"], "fish_markets": FISH,
-                "external_markets": EXTERNAL, "seed": 11, **settings}
+        body = {
+            "players": PLAYERS,
+            "money": "open",
+            "expansion": True,
+            "variants": ["more_markets"],
+            "fish_markets": FISH,
+            "external_markets": EXTERNAL,
+            "seed": 11,
+            **settings,
+        }
         r = client.post("/api/games", json=body)
         assert r.status_code == 201, r.get_json()
         data = r.get_json()
@@ -84,7 +102,7 @@ def without_presence(view: dict[str, Any]) -> dict[str, Any]:
 
 def assert_one_sentence(message: str) -> None:
     assert isinstance(message, str) and message
-    assert message[0].isupper() or message[0] in "¥\"", message
+    assert message[0].isupper() or message[0] in '¥"', message
     assert message.endswith((".", "!", "?")), message
     # No second sentence: no sentence end followed by more text.
     assert not re.search(r"[.!?]\s+\S", message), message
@@ -101,24 +119,29 @@ def fish(state: dict[str, Any]) -> dict[str, list[Any]]:
 
 # -- refused bids change nothing -----------------------------------------------------------
 
-@pytest.mark.parametrize(("amount", "status", "words"), [
-    (2100, 400, "only ¥2,000"),  # above the bidder's Yen
-    (1_000_000_000_000, 400, "at most ¥1,000,000"),  # bids are bounded (issue #7)
-    (150, 400, "multiple of ¥100"),
-    (50, 400, "multiple of ¥100"),
-    (-100, 400, "negative"),
-    ("abc", 400, "whole number"),
-    ("", 400, "whole number"),
-    ("-100", 400, "whole number"),
-    (1.5, 400, "whole number"),
-    (100.0, 400, "whole number"),
-    (True, 400, "whole number"),
-    (None, 400, "whole number"),
-    ([300], 400, "whole number"),
-    ({"yen": 300}, 400, "whole number"),
-])
-def test_a_bad_bid_is_refused_and_changes_nothing(app: Any, game: Game, amount: Any,
-                                                  status: int, words: str) -> None:
+
+@pytest.mark.parametrize(
+    ("amount", "status", "words"),
+    [
+        (2100, 400, "only ¥2,000"),  # above the bidder's Yen
+        (1_000_000_000_000, 400, "at most ¥1,000,000"),  # bids are bounded (issue #7)
+        (150, 400, "multiple of ¥100"),
+        (50, 400, "multiple of ¥100"),
+        (-100, 400, "negative"),
+        ("abc", 400, "whole number"),
+        ("", 400, "whole number"),
+        ("-100", 400, "whole number"),
+        (1.5, 400, "whole number"),
+        (100.0, 400, "whole number"),
+        (True, 400, "whole number"),
+        (None, 400, "whole number"),
+        ([300], 400, "whole number"),
+        ({"yen": 300}, 400, "whole number"),
+    ],
+)
+def test_a_bad_bid_is_refused_and_changes_nothing(
+    app: Any, game: Game, amount: Any, status: int, words: str
+) -> None:
     aid = game.open("spider_crab", drawn="spider_crab:6")
     assert game.bid("Chiyo", aid, 700).status_code == 201  # one bid already kept
     before = without_presence(game.state())
@@ -146,16 +169,27 @@ def test_a_request_without_an_amount_is_refused(app: Any, game: Game) -> None:
     assert game.state()["seq"] == before and sealed_bids(app, game, aid) == {}
 
 
-@pytest.mark.parametrize(("kind", "lot", "seller"), [
-    ("barter", ["mackerel", "mackerel"], "Aiko"),
-    ("auction_market", ["tuna:15"], "Aiko"),
-])
+@pytest.mark.parametrize(
+    ("kind", "lot", "seller"),
+    [
+        ("barter", ["mackerel", "mackerel"], "Aiko"),
+        ("auction_market", ["tuna:15"], "Aiko"),
+    ],
+)
 def test_the_seller_may_not_bid_at_barter_or_the_auction_market(
-        app: Any, game: Game, kind: str, lot: list[str], seller: str) -> None:
+    app: Any, game: Game, kind: str, lot: list[str], seller: str
+) -> None:
     for code in lot:
         key, _, value = code.partition(":")
-        game.act(game.host, {"type": "gain_fish", "player": seller, "fish": key,
-                             **({"value": int(value)} if value else {})})
+        game.act(
+            game.host,
+            {
+                "type": "gain_fish",
+                "player": seller,
+                "fish": key,
+                **({"value": int(value)} if value else {}),
+            },
+        )
     aid = game.open(kind, owner=seller, lot=lot)
     before = without_presence(game.state())
     for amount in (0, 300):
@@ -192,8 +226,7 @@ def test_the_host_cannot_bid(app: Any, game: Game) -> None:
     assert without_presence(game.state()) == before and sealed_bids(app, game, aid) == {}
 
 
-def test_no_token_or_a_wrong_one_is_401_and_an_unknown_auction_404(app: Any,
-                                                                  game: Game) -> None:
+def test_no_token_or_a_wrong_one_is_401_and_an_unknown_auction_404(app: Any, game: Game) -> None:
     aid = game.open("spider_crab", drawn="spider_crab:4")
     before = without_presence(game.state())
     assert game.post(f"/auctions/{aid}/bids", None, {"amount": 300}).status_code == 401
@@ -225,11 +258,15 @@ def test_no_bid_after_the_reveal(app: Any, game: Game) -> None:
 
 # -- the token decides whose bid it is -----------------------------------------------------
 
+
 def test_a_seat_cannot_bid_in_another_seats_name(app: Any, game: Game) -> None:
     aid = game.open("tuna", drawn="tuna:15")
     # A body naming another seat is refused outright (unknown fields are, issue #7) ...
-    r = game.post(f"/auctions/{aid}/bids", game.seat["Bo"],
-                  {"amount": 400, "player": "Chiyo", "seat": 2, "name": "Chiyo"})
+    r = game.post(
+        f"/auctions/{aid}/bids",
+        game.seat["Bo"],
+        {"amount": 400, "player": "Chiyo", "seat": 2, "name": "Chiyo"},
+    )
     assert r.status_code == 400 and r.get_json()["field"] == "player"
     assert sealed_bids(app, game, aid) == {}
     # ... and the token alone says whose bid it is.
@@ -243,7 +280,8 @@ def test_a_seat_cannot_bid_in_another_seats_name(app: Any, game: Game) -> None:
 
 
 def test_a_bid_is_answered_with_its_receipt_and_may_change_until_the_reveal(
-        app: Any, game: Game) -> None:
+    app: Any, game: Game
+) -> None:
     aid = game.open("tuna", drawn="tuna:15")
     first = game.bid("Bo", aid, 400).get_json()
     assert first["sealed"] and first["amount"] == 400 and not first["revealed"]
@@ -260,6 +298,7 @@ def test_a_bid_is_answered_with_its_receipt_and_may_change_until_the_reveal(
 
 # -- who reveals, who chooses --------------------------------------------------------------
 
+
 def test_only_the_host_or_the_owner_can_reveal(app: Any, game: Game) -> None:
     aid = game.open("spider_crab", owner="Chiyo", drawn="spider_crab:6")
     game.bid("Bo", aid, 300)
@@ -273,7 +312,11 @@ def test_only_the_host_or_the_owner_can_reveal(app: Any, game: Game) -> None:
     view = game.auction(aid)
     # Missing bids count ¥0.
     assert {b["name"]: b["amount"] for b in view["bids"]} == {
-        "Aiko": 0, "Bo": 300, "Chiyo": 0, "Daichi": 0}
+        "Aiko": 0,
+        "Bo": 300,
+        "Chiyo": 0,
+        "Daichi": 0,
+    }
     assert view["winner"] == "Bo"
 
 
@@ -300,19 +343,19 @@ def test_only_the_host_or_the_owner_can_choose(game: Game) -> None:
     assert r.status_code == 400  # not among the tied
     assert_one_sentence(r.get_json()["error"])
     assert without_presence(game.state()) == before
-    assert game.post(f"/auctions/{aid}/choose", game.seat["Chiyo"],
-                     {"winner": "Daichi"}).status_code == 200
+    assert (
+        game.post(f"/auctions/{aid}/choose", game.seat["Chiyo"], {"winner": "Daichi"}).status_code
+        == 200
+    )
     state = game.state()
-    assert yen(state) == {"Aiko": START, "Bo": START, "Chiyo": START + 500,
-                          "Daichi": START - 500}
+    assert yen(state) == {"Aiko": START, "Bo": START, "Chiyo": START + 500, "Daichi": START - 500}
     r = game.post(f"/auctions/{aid}/choose", game.host, {"winner": "Aiko"})
     assert r.status_code == 409  # settled already
     assert_one_sentence(r.get_json()["error"])
 
 
 def test_the_host_chooses_too_and_barter_decline_keeps_the_lot(game: Game) -> None:
-    game.act(game.host, {"type": "gain_fish", "player": "Aiko", "fish": "mackerel",
-                         "count": 2})
+    game.act(game.host, {"type": "gain_fish", "player": "Aiko", "fish": "mackerel", "count": 2})
     before = game.state()
     aid = game.open("barter", lot=["mackerel", "mackerel"])
     for name, amount in (("Bo", 300), ("Chiyo", 500), ("Daichi", 100)):
@@ -327,6 +370,7 @@ def test_the_host_chooses_too_and_barter_decline_keeps_the_lot(game: Game) -> No
 
 # -- the reveal ----------------------------------------------------------------------------
 
+
 def test_the_reveal_happens_when_the_last_eligible_seat_seals(app: Any, game: Game) -> None:
     aid = game.open("swordfish")
     for name, amount in (("Bo", 800), ("Aiko", 0), ("Daichi", 300)):
@@ -339,7 +383,11 @@ def test_the_reveal_happens_when_the_last_eligible_seat_seals(app: Any, game: Ga
     view = game.auction(aid)
     assert view["status"] == "settled" and view["winner"] == "Bo"
     assert [(b["name"], b["amount"]) for b in view["bids"]] == [
-        ("Aiko", 0), ("Bo", 800), ("Chiyo", 100), ("Daichi", 300)]
+        ("Aiko", 0),
+        ("Bo", 800),
+        ("Chiyo", 100),
+        ("Daichi", 300),
+    ]
     assert all(b["verified"] for b in view["bids"])
     state = game.state()
     assert state["markets"]["swordfish"] == 8
@@ -352,8 +400,11 @@ def test_nothing_is_recorded_while_an_auction_is_open(game: Game) -> None:
     aid = game.open("spider_crab", drawn="spider_crab:8")
     assert game.bid("Bo", aid, 1500).status_code == 201
     before = game.state()
-    for action in ({"type": "pay", "from": "Bo", "to": "supply", "amount": 1000},
-                   {"type": "next_turn"}, {"type": "end_game"}):
+    for action in (
+        {"type": "pay", "from": "Bo", "to": "supply", "amount": 1000},
+        {"type": "next_turn"},
+        {"type": "end_game"},
+    ):
         r = game.post("/actions", game.host, action)
         assert r.status_code == 400
         assert "Spider Crab auction is still open" in r.get_json()["error"]
@@ -365,6 +416,7 @@ def test_nothing_is_recorded_while_an_auction_is_open(game: Game) -> None:
 
 # -- undo --------------------------------------------------------------------------------
 
+
 def test_undo_takes_back_a_whole_auction(app: Any, game: Game) -> None:
     game.act(game.host, {"type": "pay", "from": "supply", "to": "Bo", "amount": 300})
     before = game.state()
@@ -373,8 +425,10 @@ def test_undo_takes_back_a_whole_auction(app: Any, game: Game) -> None:
     assert view["lot"] and view["lot"][0].startswith("Tuna ")
     for name, amount in (("Aiko", 200), ("Bo", 900), ("Chiyo", 900), ("Daichi", 0)):
         game.bid(name, aid, amount)
-    assert game.post(f"/auctions/{aid}/choose", game.seat["Aiko"],
-                     {"winner": "Chiyo"}).status_code == 200
+    assert (
+        game.post(f"/auctions/{aid}/choose", game.seat["Aiko"], {"winner": "Chiyo"}).status_code
+        == 200
+    )
     during = game.state()
     assert during["markets"]["bag"] != before["markets"]["bag"]
     assert yen(during)["Chiyo"] == START - 900
@@ -403,8 +457,11 @@ def test_undo_takes_back_a_whole_auction(app: Any, game: Game) -> None:
 def test_undo_of_an_open_auction_and_of_an_overseas_auction(game: Game) -> None:
     game.act(game.host, {"type": "set_track", "track": "eel", "value": 3})
     before = game.state()
-    aid = game.open("overseas", barrels={"eel": 2, "mackerel": 1, "tuna": 3, "swordfish": 2,
-                                         "spider_crab": 1}, drawn=["tuna:20"])
+    aid = game.open(
+        "overseas",
+        barrels={"eel": 2, "mackerel": 1, "tuna": 3, "swordfish": 2, "spider_crab": 1},
+        drawn=["tuna:20"],
+    )
     game.bid("Bo", aid, 1500)
     middle = game.state()
     assert middle["markets"]["eel"] == 5 and yen(middle)["Aiko"] == START - 100

@@ -16,22 +16,39 @@ from companion.store import Store
 #: Three players, the Expansion, markets by hand: Nori, Sardine and Clams & Oysters ask for
 #: numbers, Salmon for its licences.
 FORM = {
-    "player": ["Aiko", "Bo", "Chiyo", ""], "money": "open", "expansion": "on",
-    "manual": "on", "seed": "7",
+    "player": ["Aiko", "Bo", "Chiyo", ""],
+    "money": "open",
+    "expansion": "on",
+    "manual": "on",
+    "seed": "7",
     "fish_market": ["mackerel", "nori", "sardine", "clams_oysters", "salmon"],
     "external_market": ["ships", "bank", "barter"],
 }
 #: The board fields as the preview showed them for three players, all left empty.
-SHOWN = {"board_players": "3", "board.nori.licenses": "", "board.nori.barrels": "",
-         "board.nori.tokens": "", "board.sardine.barrels": "", "board.sardine.tokens": "",
-         "board.clams_oysters.clams": "", "board.clams_oysters.oysters": "",
-         "board.salmon.licenses": "3"}
+SHOWN = {
+    "board_players": "3",
+    "board.nori.licenses": "",
+    "board.nori.barrels": "",
+    "board.nori.tokens": "",
+    "board.sardine.barrels": "",
+    "board.sardine.tokens": "",
+    "board.clams_oysters.clams": "",
+    "board.clams_oysters.oysters": "",
+    "board.salmon.licenses": "3",
+}
 #: The same for four players, who draw one external market more (setup.md §2.1).
-FOUR = {**FORM, "player": ["Aiko", "Bo", "Chiyo", "Daichi"],
-        "external_market": ["ships", "bank", "barter", "rentals"]}
-API_GAME = {"players": ["Aiko", "Bo", "Chiyo"], "expansion": True, "seed": 7,
-            "fish_markets": ["mackerel", "nori", "sardine", "clams_oysters", "salmon"],
-            "external_markets": ["ships", "bank", "barter"]}
+FOUR = {
+    **FORM,
+    "player": ["Aiko", "Bo", "Chiyo", "Daichi"],
+    "external_market": ["ships", "bank", "barter", "rentals"],
+}
+API_GAME = {
+    "players": ["Aiko", "Bo", "Chiyo"],
+    "expansion": True,
+    "seed": 7,
+    "fish_markets": ["mackerel", "nori", "sardine", "clams_oysters", "salmon"],
+    "external_markets": ["ships", "bank", "barter"],
+}
 
 
 def _store(client) -> Store:
@@ -57,11 +74,20 @@ def field(html: str, name: str) -> str:
 
 
 def test_a_number_entered_for_one_game_is_used_for_the_next_game_created_without_it(client):
-    first = create(client, {**FORM, **SHOWN, "board.nori.tokens": "10",
-                            "board.clams_oysters.clams": "6",
-                            "board.clams_oysters.oysters": "4"})
-    assert numbers(client, first) == {"nori": {"tokens": 10},
-                                      "clams_oysters": {"clams": 6, "oysters": 4}}
+    first = create(
+        client,
+        {
+            **FORM,
+            **SHOWN,
+            "board.nori.tokens": "10",
+            "board.clams_oysters.clams": "6",
+            "board.clams_oysters.oysters": "4",
+        },
+    )
+    assert numbers(client, first) == {
+        "nori": {"tokens": 10},
+        "clams_oysters": {"clams": 6, "oysters": 4},
+    }
     # The page asks once: the next preview is filled in, and says why.
     html = client.post("/games/preview", data=FORM).get_data(as_text=True)
     assert field(html, "board.nori.tokens") == "10"
@@ -80,8 +106,7 @@ def test_changing_a_number_changes_later_games_not_earlier_ones(client):
     first = create(client, {**FORM, **SHOWN, "board.nori.tokens": "10"})
     second = create(client, {**FORM, **SHOWN, "board.nori.tokens": "12"})
     third = create(client, FORM)
-    assert [numbers(client, g)["nori"]["tokens"] for g in (first, second, third)] == [
-        10, 12, 12]
+    assert [numbers(client, g)["nori"]["tokens"] for g in (first, second, third)] == [10, 12, 12]
     # The earlier game is unchanged on disk too, not only in the folded copy in memory.
     assert _store(client).board_numbers(3)["nori"] == {"tokens": 12}
     reopened = Store(_store(client).path)
@@ -103,8 +128,16 @@ def test_an_emptied_field_is_forgotten(client):
 def test_numbers_are_remembered_per_player_count_and_the_box_counts_for_all(client):
     """A board prints "P, max N": the licences copied for 3 players are not those for 4.
     The Clam and Oyster tokens are the box's, whatever the count."""
-    create(client, {**FORM, **SHOWN, "board.nori.licenses": "3",
-                    "board.clams_oysters.clams": "6", "board.clams_oysters.oysters": "4"})
+    create(
+        client,
+        {
+            **FORM,
+            **SHOWN,
+            "board.nori.licenses": "3",
+            "board.clams_oysters.clams": "6",
+            "board.clams_oysters.oysters": "4",
+        },
+    )
     html = client.post("/games/preview", data=FOUR).get_data(as_text=True)
     assert field(html, "board.nori.licenses") == ""
     assert field(html, "board.clams_oysters.clams") == "6"
@@ -127,12 +160,14 @@ def test_numbers_shown_for_another_player_count_are_not_taken_for_this_one(clien
 
 
 def test_the_api_remembers_what_it_is_given_and_fills_what_it_is_not(client):
-    first = client.post("/api/games", json={
-        **API_GAME, "board_numbers": {"nori": {"tokens": 9, "barrels": 5}}}).get_json()
+    first = client.post(
+        "/api/games", json={**API_GAME, "board_numbers": {"nori": {"tokens": 9, "barrels": 5}}}
+    ).get_json()
     second = client.post("/api/games", json=API_GAME).get_json()
     assert numbers(client, second["id"]) == {"nori": {"tokens": 9, "barrels": 5}}
-    third = client.post("/api/games", json={
-        **API_GAME, "board_numbers": {"nori": {"tokens": 7}}}).get_json()
+    third = client.post(
+        "/api/games", json={**API_GAME, "board_numbers": {"nori": {"tokens": 7}}}
+    ).get_json()
     assert numbers(client, third["id"]) == {"nori": {"tokens": 7, "barrels": 5}}
     assert numbers(client, first["id"]) == {"nori": {"tokens": 9, "barrels": 5}}
     # The page then offers the API's numbers too: one memory per server.
@@ -142,9 +177,12 @@ def test_the_api_remembers_what_it_is_given_and_fills_what_it_is_not(client):
 
 def test_printed_figures_are_not_remembered(client):
     """A number for a figure the rulebooks print (Eel's licences) belongs to its game."""
-    game = {**API_GAME, "expansion": False, "fish_markets": [
-        "mackerel", "eel", "fugu", "squid", "tuna"], "external_markets": ["ships", "bank",
-                                                                          "rentals"]}
+    game = {
+        **API_GAME,
+        "expansion": False,
+        "fish_markets": ["mackerel", "eel", "fugu", "squid", "tuna"],
+        "external_markets": ["ships", "bank", "rentals"],
+    }
     client.post("/api/games", json={**game, "board_numbers": {"eel": {"licenses": 1}}})
     assert _store(client).board_numbers(3) == {}
     later = client.post("/api/games", json=game).get_json()
@@ -155,11 +193,16 @@ def test_remembered_numbers_stock_a_market_entering_mid_game(client):
     """The game keeps the remembered numbers of the markets still in the box as well, so
     an Expansion market drawn mid-game is stocked with them."""
     create(client, {**FORM, **SHOWN, "board.nori.licenses": "2", "board.nori.tokens": "8"})
-    game = client.post("/api/games", json={
-        **API_GAME, "fish_markets": ["mackerel", "eel", "fugu", "squid", "tuna"]}).get_json()
+    game = client.post(
+        "/api/games",
+        json={**API_GAME, "fish_markets": ["mackerel", "eel", "fugu", "squid", "tuna"]},
+    ).get_json()
     headers = {"Authorization": f"Bearer {game['host_token']}"}
-    added = client.post(f"/api/games/{game['id']}/actions", headers=headers,
-                        json={"type": "add_market", "market": "nori"})
+    added = client.post(
+        f"/api/games/{game['id']}/actions",
+        headers=headers,
+        json={"type": "add_market", "market": "nori"},
+    )
     assert added.status_code == 201, added.get_json()
     table = _store(client).snapshot(game["id"]).table
     assert table.board_tokens["nori"] == 8 and table.board_licenses["nori"] == 2
@@ -167,19 +210,29 @@ def test_remembered_numbers_stock_a_market_entering_mid_game(client):
 
 # -- Salmon licences (AMB-11) ---------------------------------------------------------------
 
+
 def test_the_salmon_licences_field_shows_the_boards_reading_for_the_player_count(client):
     html = client.post("/games/preview", data=FORM).get_data(as_text=True)
     assert field(html, "board.salmon.licenses") == "3"
-    assert "The Salmon board prints “P, max 4”, but the rulebook’s 3-player example puts 4 " \
-           "licences on it" in html
-    two = {**FORM, "player": ["Aiko", "Bo"], "fish_market": ["mackerel", "nori", "sardine",
-                                                             "salmon"],
-           "external_market": ["ships", "bank", "barter"]}
+    assert (
+        "The Salmon board prints “P, max 4”, but the rulebook’s 3-player example puts 4 "
+        "licences on it" in html
+    )
+    two = {
+        **FORM,
+        "player": ["Aiko", "Bo"],
+        "fish_market": ["mackerel", "nori", "sardine", "salmon"],
+        "external_market": ["ships", "bank", "barter"],
+    }
     html = client.post("/games/preview", data=two).get_data(as_text=True)
     assert field(html, "board.salmon.licenses") == "2"
-    base = {"player": ["Aiko", "Bo", "Chiyo"], "manual": "on", "seed": "3",
-            "fish_market": ["mackerel", "salmon", "eel", "fugu", "squid"],
-            "external_market": ["ships", "bank", "rentals"]}
+    base = {
+        "player": ["Aiko", "Bo", "Chiyo"],
+        "manual": "on",
+        "seed": "3",
+        "fish_market": ["mackerel", "salmon", "eel", "fugu", "squid"],
+        "external_market": ["ships", "bank", "rentals"],
+    }
     html = client.post("/games/preview", data=base).get_data(as_text=True)
     assert field(html, "board.salmon.licenses") == "3"  # a base game asks too
     assert 'name="board.nori.tokens"' not in html
@@ -201,24 +254,28 @@ def test_four_salmon_licences_at_three_players_stock_the_game_and_are_remembered
 
 
 def test_the_api_takes_salmon_licences_as_a_board_number(client):
-    game = client.post("/api/games", json={
-        **API_GAME, "board_numbers": {"salmon": {"licenses": 4}}}).get_json()
+    game = client.post(
+        "/api/games", json={**API_GAME, "board_numbers": {"salmon": {"licenses": 4}}}
+    ).get_json()
     assert _store(client).snapshot(game["id"]).table.board_licenses["salmon"] == 4
     later = client.post("/api/games", json=API_GAME).get_json()
     assert _store(client).snapshot(later["id"]).table.board_licenses["salmon"] == 4
 
 
 def test_a_bad_salmon_number_is_refused_in_one_sentence(client):
-    html = client.post("/games/preview", data={**FORM, **SHOWN,
-                                               "board.salmon.licenses": "four"}
-                       ).get_data(as_text=True)
+    html = client.post(
+        "/games/preview", data={**FORM, **SHOWN, "board.salmon.licenses": "four"}
+    ).get_data(as_text=True)
     assert "Board numbers are whole numbers." in html
-    assert client.post("/games", data={**FORM, **SHOWN, "board.salmon.licenses": "-1"}
-                       ).status_code == 400
+    assert (
+        client.post("/games", data={**FORM, **SHOWN, "board.salmon.licenses": "-1"}).status_code
+        == 400
+    )
     assert _store(client).board_numbers(3) == {}
 
 
 # -- the store ------------------------------------------------------------------------------
+
 
 def test_the_board_numbers_table_is_added_to_an_older_database(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
@@ -234,8 +291,7 @@ def test_the_board_numbers_table_is_added_to_an_older_database(tmp_path: Path) -
     store = Store(path)
     try:
         assert store.board_numbers(2) == {}
-        store.remember_board_numbers([("nori", "tokens", 2, 6), ("clams_oysters", "clams", 0,
-                                                                 5)])
+        store.remember_board_numbers([("nori", "tokens", 2, 6), ("clams_oysters", "clams", 0, 5)])
         assert store.board_numbers(2) == {"clams_oysters": {"clams": 5}, "nori": {"tokens": 6}}
         assert store.board_numbers(3) == {"clams_oysters": {"clams": 5}}
         stamp = store.db["board_numbers"].get(("nori", "tokens", 2))["updated_at"]

@@ -24,8 +24,9 @@ def text_of(markup: str) -> str:
 
 
 def result_card(markup: str, name: str) -> str:
-    m = re.search(rf'<article[^>]*data-player-result="{re.escape(name)}".*?</article>', markup,
-                  re.S)
+    m = re.search(
+        rf'<article[^>]*data-player-result="{re.escape(name)}".*?</article>', markup, re.S
+    )
     assert m, f"no result card for {name}"
     return text_of(m.group(0))
 
@@ -74,14 +75,23 @@ def form_from_snapshot(snapshot: dict) -> dict[str, str | list[str]]:
 #: 4. Fish: +1,300 / +2,400 / +900.
 #: Final: Aiko 3,300; Bo 7,900 (winner); Chie 7,400.
 THREE = {
-    "players[0].name": "Aiko", "players[0].yen": "3000", "players[0].loans": "1",
-    "players[0].fish.eel": "2", "players[0].fish.mackerel": "3",
-    "players[1].name": "Bo", "players[1].yen": "4,500",
-    "players[1].fish.tuna.20": "1", "players[1].fish.fugu": "2",
-    "players[2].name": "Chie", "players[2].yen": "6500", "players[2].shares": "1",
-    "players[2].fish.salmon.fresh": "1", "players[2].fish.salmon.degraded": "1",
+    "players[0].name": "Aiko",
+    "players[0].yen": "3000",
+    "players[0].loans": "1",
+    "players[0].fish.eel": "2",
+    "players[0].fish.mackerel": "3",
+    "players[1].name": "Bo",
+    "players[1].yen": "4,500",
+    "players[1].fish.tuna.20": "1",
+    "players[1].fish.fugu": "2",
+    "players[2].name": "Chie",
+    "players[2].yen": "6500",
+    "players[2].shares": "1",
+    "players[2].fish.salmon.fresh": "1",
+    "players[2].fish.salmon.degraded": "1",
     "players[2].fish.octopus": "1",
-    "markets.eel.value": "5", "markets.external": "bank",
+    "markets.eel.value": "5",
+    "markets.external": "bank",
 }
 
 
@@ -104,8 +114,12 @@ def test_page_has_every_fish_input(client):
         for name in ("name", "yen", "loans", "shares"):
             assert f'name="players[{i}].{name}"' in page
     assert 'name="players[3].name"' not in page
-    for name in ("markets.eel.value", "markets.swordfish.value",
-                 "markets.red_snapper.remaining", "expansion"):
+    for name in (
+        "markets.eel.value",
+        "markets.swordfish.value",
+        "markets.red_snapper.remaining",
+        "expansion",
+    ):
         assert f'name="{name}"' in page
     for market in FISH_MARKETS:
         assert f'name="markets.overfished" value="{market}"' in page
@@ -141,13 +155,14 @@ def test_fragment_for_hand_computed_table(client):
 
 def test_fragment_agrees_with_the_spec_example(client, example_snapshot, example_report):
     """The page and the API share one implementation: every step of the spec's report."""
-    r = client.post("/calculator/report", data=form_from_snapshot(example_snapshot),
-                    headers=HX)
+    r = client.post("/calculator/report", data=form_from_snapshot(example_snapshot), headers=HX)
     body = r.get_data(as_text=True)
     assert winner_text(body) == "Winner Aiko · ¥21,100"
     labels = {
-        "start_yen": "Yen before scoring", "resource_award": "Resource award / penalty",
-        "overfishing": "Overfishing market", "loan_repayment": "Loans repaid with interest",
+        "start_yen": "Yen before scoring",
+        "resource_award": "Resource award / penalty",
+        "overfishing": "Overfishing market",
+        "loan_repayment": "Loans repaid with interest",
         "interest_received": "Interest received",
     }
     for expected in example_report["players"]:
@@ -155,7 +170,8 @@ def test_fragment_agrees_with_the_spec_example(client, example_snapshot, example
         for step, label in labels.items():
             value = expected["steps"][step]
             shown = ("+" if value > 0 and step != "start_yen" else "") + (
-                f"−¥{-value:,}" if value < 0 else f"¥{value:,}")
+                f"−¥{-value:,}" if value < 0 else f"¥{value:,}"
+            )
             assert f"{label} {shown}" in card, (expected["name"], step, card)
         total = expected["resources"]["total"]
         assert f"({total} Resources × ¥100) +¥{100 * total:,}" in card
@@ -165,8 +181,14 @@ def test_fragment_agrees_with_the_spec_example(client, example_snapshot, example
 
 
 def test_a_tie_lists_every_winner(client):
-    data = {"players[0].name": "Aiko", "players[0].yen": "1000", "players[0].fish.octopus": "1",
-            "players[1].name": "Bo", "players[1].yen": "1000", "players[1].fish.octopus": "1"}
+    data = {
+        "players[0].name": "Aiko",
+        "players[0].yen": "1000",
+        "players[0].fish.octopus": "1",
+        "players[1].name": "Bo",
+        "players[1].yen": "1000",
+        "players[1].fish.octopus": "1",
+    }
     body = client.post("/calculator/report", data=data, headers=HX).get_data(as_text=True)
     # Both tied for highest and lowest: +500 − 300 = +200 each (AMB-07); fish +300.
     assert winner_text(body) == "Shared win (2 players tied) Aiko, Bo · ¥1,500 each"
@@ -174,18 +196,37 @@ def test_a_tie_lists_every_winner(client):
     assert "1st Bo ¥1,500" in result_card(body, "Bo")
 
 
-@pytest.mark.parametrize("change, field, words", [
-    ({"players[1].yen": "lots"}, "players[1].yen", "Bo · Yen: Must be a whole number of Yen."),
-    ({"players[0].fish.eel": "-2"}, "players[0].fish.eel",
-     "Aiko · Eel: Must be a whole number >= 0."),
-    ({"markets.eel.value": ""}, "markets.eel.value",
-     "Eel track: Required when a player holds eel."),
-    ({"markets.eel.value": "14"}, "markets.eel.value", "Eel track: Must be a whole number 1..13."),
-    ({"players[2].name": "Aiko"}, "players[2].name",
-     "Aiko · Name: 'Aiko' is already the name of another player."),
-    ({"players[1].fish.tuna.20": "x"}, "players[1].fish.tuna.20",
-     "Bo · Tuna 20: Must be a whole number >= 0."),
-])
+@pytest.mark.parametrize(
+    "change, field, words",
+    [
+        ({"players[1].yen": "lots"}, "players[1].yen", "Bo · Yen: Must be a whole number of Yen."),
+        (
+            {"players[0].fish.eel": "-2"},
+            "players[0].fish.eel",
+            "Aiko · Eel: Must be a whole number >= 0.",
+        ),
+        (
+            {"markets.eel.value": ""},
+            "markets.eel.value",
+            "Eel track: Required when a player holds eel.",
+        ),
+        (
+            {"markets.eel.value": "14"},
+            "markets.eel.value",
+            "Eel track: Must be a whole number 1..13.",
+        ),
+        (
+            {"players[2].name": "Aiko"},
+            "players[2].name",
+            "Aiko · Name: 'Aiko' is already the name of another player.",
+        ),
+        (
+            {"players[1].fish.tuna.20": "x"},
+            "players[1].fish.tuna.20",
+            "Bo · Tuna 20: Must be a whole number >= 0.",
+        ),
+    ],
+)
 def test_bad_input_shows_the_error_with_its_field(client, change, field, words):
     r = client.post("/calculator/report", data={**THREE, **change}, headers=HX)
     assert r.status_code == 200  # htmx swaps 200s; the error is the content
@@ -205,7 +246,7 @@ def test_without_javascript_the_error_is_next_to_the_field(client):
     assert m, "the Yen field of player 2"
     field = m.group(0)
     assert 'value="lots"' in field and 'aria-invalid="true"' in field
-    assert "Must be a whole number of Yen." in page[m.start():m.end() + 300]
+    assert "Must be a whole number of Yen." in page[m.start() : m.end() + 300]
 
 
 def test_without_javascript_submit_steps_add_and_remove(client):
@@ -214,20 +255,22 @@ def test_without_javascript_submit_steps_add_and_remove(client):
     assert winner_text(r.get_data(as_text=True)) == "Winner Bo · ¥7,900"
 
     # − / + are submit buttons; the server applies the step and clamps to the field's range.
-    page = client.post("/calculator/", data={**THREE, "step": "players[0].fish.eel:+1"}
-                       ).get_data(as_text=True)
+    page = client.post("/calculator/", data={**THREE, "step": "players[0].fish.eel:+1"}).get_data(
+        as_text=True
+    )
     assert re.search(r'name="players\[0\]\.fish\.eel" value="3"', page)
-    page = client.post("/calculator/", data={**THREE, "step": "markets.eel.value:-1",
-                                             "markets.eel.value": "1"}).get_data(as_text=True)
+    page = client.post(
+        "/calculator/", data={**THREE, "step": "markets.eel.value:-1", "markets.eel.value": "1"}
+    ).get_data(as_text=True)
     assert re.search(r'name="markets\.eel\.value" value="1"', page)
-    page = client.post("/calculator/", data={**THREE, "step": "players[2].fish.nori:+1"}
-                       ).get_data(as_text=True)
+    page = client.post("/calculator/", data={**THREE, "step": "players[2].fish.nori:+1"}).get_data(
+        as_text=True
+    )
     assert re.search(r'name="players\[2\]\.fish\.nori" value="1"', page)
 
     page = client.post("/calculator/", data={**THREE, "action": "add"}).get_data(as_text=True)
     assert 'name="players[3].name"' in page and "autofocus" in page
-    page = client.post("/calculator/", data={**THREE, "action": "remove:0"}
-                       ).get_data(as_text=True)
+    page = client.post("/calculator/", data={**THREE, "action": "remove:0"}).get_data(as_text=True)
     assert 'name="players[2].name"' not in page
     assert re.search(r'name="players\[0\]\.name" value="Bo"', page)
 
@@ -281,10 +324,14 @@ def test_snapshot_download_is_the_scored_snapshot(client):
     assert m
     snapshot = json.loads(unquote(html.unescape(m.group(1))))
     assert snapshot["format"] == "tsukiji-snapshot/1"
-    assert snapshot["players"][1] == {"name": "Bo", "yen": 4500, "loans": 0, "shares": 0,
-                                      "fish": {"fugu": 2, "tuna": [20]}}
-    assert snapshot["markets"] == {"overfished": [], "external": ["bank"],
-                                   "eel": {"value": 5}}
+    assert snapshot["players"][1] == {
+        "name": "Bo",
+        "yen": 4500,
+        "loans": 0,
+        "shares": 0,
+        "fish": {"fugu": 2, "tuna": [20]},
+    }
+    assert snapshot["markets"] == {"overfished": [], "external": ["bank"], "eel": {"value": 5}}
     api = client.post("/api/score", json=snapshot).get_json()
     assert api["winners"] == ["Bo"]
 

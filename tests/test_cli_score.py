@@ -16,8 +16,15 @@ ROOT = Path(__file__).resolve().parent.parent
 def run_score(arg: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """Run ``python -m companion score ARG`` from the repository root."""
     return subprocess.run(
-        [sys.executable, "-m", "companion", "score", arg], cwd=ROOT, input=stdin,
-        capture_output=True, text=True, encoding="utf-8", timeout=120, check=False)
+        [sys.executable, "-m", "companion", "score", arg],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+    )
 
 
 def write(tmp_path: Path, data: Any, name: str = "snapshot.json") -> Path:
@@ -58,8 +65,10 @@ def test_dash_reads_standard_input(example_snapshot: dict, example_report: dict)
 
 
 def test_non_ascii_names_round_trip(tmp_path: Path) -> None:
-    snap = {"format": "tsukiji-snapshot/1",
-            "players": [{"name": "千代", "yen": 5000}, {"name": "Bo", "yen": 100}]}
+    snap = {
+        "format": "tsukiji-snapshot/1",
+        "players": [{"name": "千代", "yen": 5000}, {"name": "Bo", "yen": 100}],
+    }
     proc = run_score(str(write(tmp_path, snap)))
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
@@ -67,8 +76,7 @@ def test_non_ascii_names_round_trip(tmp_path: Path) -> None:
     assert report["end_trigger"] == {"千代": True, "Bo": False}
 
 
-def test_bad_count_is_one_line_naming_the_field(tmp_path: Path,
-                                                example_snapshot: dict) -> None:
+def test_bad_count_is_one_line_naming_the_field(tmp_path: Path, example_snapshot: dict) -> None:
     example_snapshot["players"][1]["fish"]["eel"] = -1
     proc = run_score(str(write(tmp_path, example_snapshot)))
     assert_refused(proc, "players[1].fish.eel: ")
@@ -108,15 +116,18 @@ def _overfished_list(s: dict) -> None:
     s["markets"]["overfished"] = [["tuna"]]
 
 
-@pytest.mark.parametrize(("change", "field"), [
-    (_one_player, "players"),
-    (_no_bank, "players[0].loans"),
-    (_tuna_16, "players[0].fish.tuna[0]"),
-    (_whale, "players[1].fish.whale"),
-    (_format, "format"),
-    (_eel_track, "markets.eel.value"),
-    (_overfished_list, "markets.overfished[0]"),
-])
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (_one_player, "players"),
+        (_no_bank, "players[0].loans"),
+        (_tuna_16, "players[0].fish.tuna[0]"),
+        (_whale, "players[1].fish.whale"),
+        (_format, "format"),
+        (_eel_track, "markets.eel.value"),
+        (_overfished_list, "markets.overfished[0]"),
+    ],
+)
 def test_refusals(tmp_path: Path, example_snapshot: dict, change: Any, field: str) -> None:
     change(example_snapshot)
     assert_refused(run_score(str(write(tmp_path, example_snapshot))), f"{field}: ")

@@ -49,7 +49,8 @@ def api_rules(app: Any) -> list[tuple[str, str]]:
 def test_every_action_type_is_documented(kind: str) -> None:
     assert kind in documented_types(doc_text()), (
         f"action type {kind!r} is not documented in docs/actions.md (a heading or a table "
-        "row with the type in backticks)")
+        "row with the type in backticks)"
+    )
 
 
 def test_internal_types_are_listed_as_recorded_by_the_server() -> None:
@@ -61,7 +62,8 @@ def test_internal_types_are_listed_as_recorded_by_the_server() -> None:
         if move.internal:
             assert kind in listed, kind
             assert not re.search(rf"^#{{1,6}}\s+`{kind}`", text, re.M), (
-                f"{kind} is internal: list it in the table, not as an action section")
+                f"{kind} is internal: list it in the table, not as an action section"
+            )
 
 
 def test_every_client_type_has_its_own_section_with_an_example() -> None:
@@ -87,8 +89,7 @@ def test_every_api_endpoint_is_documented(app: Any) -> None:
     assert ("POST", "/api/games/<game_id>/actions") in rules  # the map was read
     for method, path in rules:
         pattern = re.escape(f"{method} {path}") + r"(?![\w/<])"
-        assert re.search(pattern, text), (
-            f"{method} {path} is not mentioned in docs/actions.md")
+        assert re.search(pattern, text), f"{method} {path} is not mentioned in docs/actions.md"
 
 
 def test_readme_links_the_api_reference() -> None:

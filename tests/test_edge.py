@@ -23,9 +23,12 @@ from companion.web.schemas import ACTIONS
 
 PLAYERS = ["Aiko", "Bo", "Chiyo", "Daichi"]
 SETUP = {
-    "players": PLAYERS, "money": "open", "expansion": True, "variants": ["more_markets"],
-    "seed": 5, "fish_markets": ["mackerel", "eel", "tuna", "spider_crab", "salmon",
-                                "swordfish"],
+    "players": PLAYERS,
+    "money": "open",
+    "expansion": True,
+    "variants": ["more_markets"],
+    "seed": 5,
+    "fish_markets": ["mackerel", "eel", "tuna", "spider_crab", "salmon", "swordfish"],
     "external_markets": ["ships", "bank", "rentals", "auction", "barter", "overseas"],
 }
 PYDANTIC_WORDS = ("Input should", "validation error", "pydantic", "type=", "errors.pydantic")
@@ -63,16 +66,21 @@ class Game:
         return {k: v for k, v in r.get_json().items() if k != "host_connected"}
 
     def post(self, path: str, body: Any = None, token: str | None = None, **kw: Any) -> Any:
-        return self.client.post(f"{self.api}{path}", json=body,
-                                headers=auth(token or self.host), **kw)
+        return self.client.post(
+            f"{self.api}{path}", json=body, headers=auth(token or self.host), **kw
+        )
 
     def raw(self, path: str, data: bytes | str, token: str | None = None) -> Any:
-        return self.client.post(f"{self.api}{path}", data=data, headers={
-            **auth(token or self.host), "Content-Type": "application/json"})
+        return self.client.post(
+            f"{self.api}{path}",
+            data=data,
+            headers={**auth(token or self.host), "Content-Type": "application/json"},
+        )
 
     def form(self, path: str, data: Any, token: str | None = None) -> Any:
-        return self.client.post(f"/games/{self.id}{path}", data=data,
-                                headers=auth(token or self.host))
+        return self.client.post(
+            f"/games/{self.id}{path}", data=data, headers=auth(token or self.host)
+        )
 
     def act(self, **body: Any) -> int:
         r = self.post("/actions", body)
@@ -85,8 +93,9 @@ def game(client: Any) -> Game:
     return Game(client)
 
 
-def refused(game: Game, send: Any, status: int = 400, field: str | None = None,
-            words: str = "") -> str:
+def refused(
+    game: Game, send: Any, status: int = 400, field: str | None = None, words: str = ""
+) -> str:
     """``send()`` is refused: the status, one sentence (as JSON or the page's fragment),
     the field when given, and nothing changed."""
     before = game.view()
@@ -114,18 +123,24 @@ def pay(**extra: Any) -> dict[str, Any]:
 
 # -- numbers: ASCII digits in forms, JSON integers in JSON; never a bool -------------------
 
-@pytest.mark.parametrize("amount", ["300", "²", "１００", "3e2", True, False, 300.0, 1.5,
-                                    None, [300], {"yen": 300}])
+
+@pytest.mark.parametrize(
+    "amount", ["300", "²", "１００", "3e2", True, False, 300.0, 1.5, None, [300], {"yen": 300}]
+)
 def test_a_json_amount_is_a_json_integer(game: Game, amount: Any) -> None:
-    refused(game, lambda: game.post("/actions", pay(amount=amount)), field="amount",
-            words="whole number of Yen")
+    refused(
+        game,
+        lambda: game.post("/actions", pay(amount=amount)),
+        field="amount",
+        words="whole number of Yen",
+    )
 
 
-@pytest.mark.parametrize("amount", ["²", "１００", "٣٠٠", "3e2", "300.0", "-300", "0x12c",
-                                    " 3 00"])
+@pytest.mark.parametrize("amount", ["²", "１００", "٣٠٠", "3e2", "300.0", "-300", "0x12c", " 3 00"])
 def test_a_form_amount_is_ascii_digits(game: Game, amount: str) -> None:
-    refused(game, lambda: game.form("/act", {"as": "host", **pay(amount=amount)}),
-            words="whole number")
+    refused(
+        game, lambda: game.form("/act", {"as": "host", **pay(amount=amount)}), words="whole number"
+    )
 
 
 def test_a_form_amount_of_ascii_digits_is_recorded_as_a_number(game: Game, app: Any) -> None:
@@ -135,8 +150,10 @@ def test_a_form_amount_of_ascii_digits_is_recorded_as_a_number(game: Game, app: 
     assert event.data == {"from": "supply", "to": "Bo", "amount": 300}
 
 
-@pytest.mark.parametrize(("field", "value"), [
-    ("count", True), ("count", "2"), ("count", 2.0), ("value", "20"), ("value", True)])
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("count", True), ("count", "2"), ("count", 2.0), ("value", "20"), ("value", True)],
+)
 def test_counts_and_values_are_json_integers(game: Game, field: str, value: Any) -> None:
     body = {"type": "gain_fish", "player": "Bo", "fish": "tuna", "value": 20, field: value}
     refused(game, lambda: game.post("/actions", body), field=field)
@@ -144,65 +161,82 @@ def test_counts_and_values_are_json_integers(game: Game, field: str, value: Any)
 
 @pytest.mark.parametrize("bid", ["600", "²", True, 600.0, None])
 def test_a_bid_is_a_json_integer(game: Game, bid: Any) -> None:
-    aid = game.post("/auctions", {"kind": "tuna", "owner": "Aiko",
-                                  "drawn": "tuna:20"}).get_json()["auction_id"]
-    refused(game, lambda: game.post(f"/auctions/{aid}/bids", {"amount": bid},
-                                    game.seat["Bo"]), field="amount", words="whole number")
+    aid = game.post("/auctions", {"kind": "tuna", "owner": "Aiko", "drawn": "tuna:20"}).get_json()[
+        "auction_id"
+    ]
+    refused(
+        game,
+        lambda: game.post(f"/auctions/{aid}/bids", {"amount": bid}, game.seat["Bo"]),
+        field="amount",
+        words="whole number",
+    )
 
 
 # -- a list or an object where a name or a market is expected --------------------------------
 
-@pytest.mark.parametrize(("body", "field"), [
-    (pay(**{"from": ["supply"]}), "from"),
-    (pay(to={"name": "Bo"}), "to"),
-    ({"type": "take_loan", "player": ["Bo"]}, "player"),
-    ({"type": "take_license", "player": "Bo", "market": ["eel"]}, "market"),
-    ({"type": "add_market", "market": {"id": "squid"}}, "market"),
-    ({"type": "gain_fish", "player": "Bo", "fish": ["eel"]}, "fish"),
-    ({"type": "take_item", "player": "Bo", "item": ["cart"]}, "item"),
-    ({"type": "set_track", "track": ["eel"], "value": 3}, "track"),
-    ({"type": ["pay"]}, "type"),
-])
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        (pay(**{"from": ["supply"]}), "from"),
+        (pay(to={"name": "Bo"}), "to"),
+        ({"type": "take_loan", "player": ["Bo"]}, "player"),
+        ({"type": "take_license", "player": "Bo", "market": ["eel"]}, "market"),
+        ({"type": "add_market", "market": {"id": "squid"}}, "market"),
+        ({"type": "gain_fish", "player": "Bo", "fish": ["eel"]}, "fish"),
+        ({"type": "take_item", "player": "Bo", "item": ["cart"]}, "item"),
+        ({"type": "set_track", "track": ["eel"], "value": 3}, "track"),
+        ({"type": ["pay"]}, "type"),
+    ],
+)
 def test_a_name_or_a_market_is_a_string(game: Game, body: dict[str, Any], field: str) -> None:
     refused(game, lambda: game.post("/actions", body), field=field)
 
 
-@pytest.mark.parametrize(("body", "field"), [
-    ({"kind": "tuna", "owner": ["Aiko"]}, "owner"),
-    ({"kind": ["tuna"], "owner": "Aiko"}, "kind"),
-    ({"kind": "barter", "owner": "Aiko", "lot": "eel"}, "lot"),
-    ({"kind": "barter", "owner": "Aiko", "lot": [["eel"]]}, "lot[0]"),
-    ({"kind": "overseas", "owner": "Aiko", "barrels": ["eel"]}, "barrels"),
-    ({"kind": "overseas", "owner": "Aiko", "barrels": {"eel": "2"}}, "barrels.eel"),
-    ({"kind": "overseas", "owner": "Aiko", "barrels": {"eel": 31}}, "barrels.eel"),
-    ({"kind": "tuna", "owner": "Aiko", "drawn": "tuna:²"}, "drawn"),
-    ({"kind": "tuna", "owner": "Aiko", "lot": ["eel"]}, "lot"),
-])
-def test_an_auction_body_has_the_fields_of_its_kind(game: Game, body: dict[str, Any],
-                                                     field: str) -> None:
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"kind": "tuna", "owner": ["Aiko"]}, "owner"),
+        ({"kind": ["tuna"], "owner": "Aiko"}, "kind"),
+        ({"kind": "barter", "owner": "Aiko", "lot": "eel"}, "lot"),
+        ({"kind": "barter", "owner": "Aiko", "lot": [["eel"]]}, "lot[0]"),
+        ({"kind": "overseas", "owner": "Aiko", "barrels": ["eel"]}, "barrels"),
+        ({"kind": "overseas", "owner": "Aiko", "barrels": {"eel": "2"}}, "barrels.eel"),
+        ({"kind": "overseas", "owner": "Aiko", "barrels": {"eel": 31}}, "barrels.eel"),
+        ({"kind": "tuna", "owner": "Aiko", "drawn": "tuna:²"}, "drawn"),
+        ({"kind": "tuna", "owner": "Aiko", "lot": ["eel"]}, "lot"),
+    ],
+)
+def test_an_auction_body_has_the_fields_of_its_kind(
+    game: Game, body: dict[str, Any], field: str
+) -> None:
     refused(game, lambda: game.post("/auctions", body), field=field)
 
 
 @pytest.mark.parametrize("winner", [["Bo"], {"name": "Bo"}, 1, True])
 def test_a_winner_is_a_name_or_null(game: Game, winner: Any) -> None:
     game.act(type="gain_fish", player="Aiko", fish="eel", count=2)
-    aid = game.post("/auctions", {"kind": "barter", "owner": "Aiko",
-                                  "lot": ["eel", "eel"]}).get_json()["auction_id"]
+    aid = game.post(
+        "/auctions", {"kind": "barter", "owner": "Aiko", "lot": ["eel", "eel"]}
+    ).get_json()["auction_id"]
     assert game.post(f"/auctions/{aid}/reveal").status_code == 200
-    refused(game, lambda: game.post(f"/auctions/{aid}/choose", {"winner": winner}),
-            field="winner")
+    refused(game, lambda: game.post(f"/auctions/{aid}/choose", {"winner": winner}), field="winner")
     assert game.post(f"/auctions/{aid}/choose", {"winner": None}).status_code == 200
 
 
-@pytest.mark.parametrize(("settings", "field"), [
-    ({"players": [["Aiko"], "Bo"]}, "players[0]"),
-    ({"players": "Aiko, Bo"}, "players"),
-    ({"players": PLAYERS, "fish_markets": [["eel"]]}, "fish_markets[0]"),
-    ({"players": PLAYERS, "money": ["open"]}, "money"),
-    ({"players": PLAYERS, "variants": "crash"}, "variants"),
-])
-def test_settings_of_the_wrong_shape_are_refused(client: Any, app: Any,
-                                                 settings: dict[str, Any], field: str) -> None:
+@pytest.mark.parametrize(
+    ("settings", "field"),
+    [
+        ({"players": [["Aiko"], "Bo"]}, "players[0]"),
+        ({"players": "Aiko, Bo"}, "players"),
+        ({"players": PLAYERS, "fish_markets": [["eel"]]}, "fish_markets[0]"),
+        ({"players": PLAYERS, "money": ["open"]}, "money"),
+        ({"players": PLAYERS, "variants": "crash"}, "variants"),
+    ],
+)
+def test_settings_of_the_wrong_shape_are_refused(
+    client: Any, app: Any, settings: dict[str, Any], field: str
+) -> None:
     before = games(app)
     r = client.post("/api/games", json=settings)
     assert r.status_code == 400 and r.get_json()["field"] == field, r.get_json()
@@ -217,25 +251,37 @@ def games(app: Any) -> int:
 
 # -- bodies that are not JSON a person meant -------------------------------------------------
 
-@pytest.mark.parametrize("data", [
-    "[" * 100_000 + "]" * 100_000,  # over the size limit: 413
-    "[" * 30_000 + "]" * 30_000,  # under it, but RecursionError inside json.loads
-    '{"type": "pay", "note": ' + "[" * 5000 + "]" * 5000 + "}",
-    '{"type": "pay", "amount": ' + "9" * 5000 + "}",  # int max str digits
-    '{"type": "pay", "from": "supply", "to": "Bo", "amount": NaN}',
-    '{"type": "pay", "from": "supply", "to": "Bo", "amount": Infinity}',
-    '{"type": "pay", "from": "supply", "to": "Bo", "amount": -Infinity}',
-    b'{"type": "pay", "note": "\xff\xfe"}',
-    b"\xef\xbb\xbf\x00\x00",
-    "{'type': 'pay'}",
-    '{"type": "pay"',
-    "not json",
-])
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "[" * 100_000 + "]" * 100_000,  # over the size limit: 413
+        "[" * 30_000 + "]" * 30_000,  # under it, but RecursionError inside json.loads
+        '{"type": "pay", "note": ' + "[" * 5000 + "]" * 5000 + "}",
+        '{"type": "pay", "amount": ' + "9" * 5000 + "}",  # int max str digits
+        '{"type": "pay", "from": "supply", "to": "Bo", "amount": NaN}',
+        '{"type": "pay", "from": "supply", "to": "Bo", "amount": Infinity}',
+        '{"type": "pay", "from": "supply", "to": "Bo", "amount": -Infinity}',
+        b'{"type": "pay", "note": "\xff\xfe"}',
+        b"\xef\xbb\xbf\x00\x00",
+        "{'type': 'pay'}",
+        '{"type": "pay"',
+        "not json",
+    ],
+)
 def test_a_body_that_is_not_json_is_refused(game: Game, data: bytes | str) -> None:
     size = len(data)
     status = 413 if size > BODY_LIMIT else 400
-    for path in ("/actions", "/undo", "/redo", "/auctions", "/auctions/a1/bids",
-                 "/auctions/a1/choose", "/auctions/a1/reveal", "/seats/0/reissue"):
+    for path in (
+        "/actions",
+        "/undo",
+        "/redo",
+        "/auctions",
+        "/auctions/a1/bids",
+        "/auctions/a1/choose",
+        "/auctions/a1/reveal",
+        "/seats/0/reissue",
+    ):
         refused(game, lambda path=path: game.raw(path, data), status)  # type: ignore[misc]
 
 
@@ -246,8 +292,7 @@ def test_a_float_is_not_a_whole_number(game: Game, amount: str) -> None:
 
 
 def test_the_score_endpoint_reads_its_body_the_same_way(client: Any) -> None:
-    for data in ("[" * 30_000 + "]" * 30_000, '{"players": NaN}', "9" * 5000, "",
-                 '"\\ud800"'):
+    for data in ("[" * 30_000 + "]" * 30_000, '{"players": NaN}', "9" * 5000, "", '"\\ud800"'):
         r = client.post("/api/score", data=data, content_type="application/json")
         assert r.status_code == 400, data[:20]
         assert_sentence(r.get_json()["error"])
@@ -258,13 +303,28 @@ def test_the_score_endpoint_reads_its_body_the_same_way(client: Any) -> None:
 
 # -- text that no page could show: NUL, control characters, lone surrogates, bidi -----------
 
-@pytest.mark.parametrize("note", ["a\x00b", "a\nb", "tab\there", "\x1b[31m", "\x7f",
-                                  "\u202eevil", "\u2066x\u2069", "\u200f", "\u061c"])
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "a\x00b",
+        "a\nb",
+        "tab\there",
+        "\x1b[31m",
+        "\x7f",
+        "\u202eevil",
+        "\u2066x\u2069",
+        "\u200f",
+        "\u061c",
+    ],
+)
 def test_a_note_with_a_control_character_is_refused(game: Game, note: str) -> None:
-    refused(game, lambda: game.post("/actions", pay(note=note)), field="note",
-            words="control character")
-    refused(game, lambda: game.form("/act", {"as": "host", **pay(note=note)}),
-            words="control character")
+    refused(
+        game, lambda: game.post("/actions", pay(note=note)), field="note", words="control character"
+    )
+    refused(
+        game, lambda: game.form("/act", {"as": "host", **pay(note=note)}), words="control character"
+    )
 
 
 @pytest.mark.parametrize("escape", ["\\ud800", "\\udfff", "\\ud83d", "x\\udc00y"])
@@ -279,8 +339,9 @@ def test_a_lone_surrogate_is_refused_anywhere(game: Game, escape: str) -> None:
 
 def test_a_lone_surrogate_in_a_name_is_refused(client: Any, app: Any) -> None:
     before = games(app)
-    r = client.post("/api/games", data='{"players": ["Aiko", "B\\ud800o"]}',
-                    content_type="application/json")
+    r = client.post(
+        "/api/games", data='{"players": ["Aiko", "B\\ud800o"]}', content_type="application/json"
+    )
     assert r.status_code == 400 and r.get_json()["field"] == "players[1]"
     assert_sentence(r.get_json()["error"])
     assert games(app) == before
@@ -288,34 +349,39 @@ def test_a_lone_surrogate_in_a_name_is_refused(client: Any, app: Any) -> None:
 
 # -- names -----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("names", "field"), [
-    (["Aiko", ""], "players[1]"),
-    (["Aiko", "   "], "players[1]"),
-    (["Aiko", "B" * 25], "players[1]"),
-    (["Aiko", "aiko"], "players[1]"),
-    (["Aiko", "AIKO"], "players[1]"),
-    (["Aiko", "Ａｉｋｏ"], "players[1]"),  # full-width: reads the same
-    (["Aiko", "Bo\x00"], "players[1]"),
-    (["Aiko", "Bo\tBo"], "players[1]"),
-    (["Aiko", "B\u202eo"], "players[1]"),
-    (["Aiko", "B\u2066o\u2069"], "players[1]"),
-    (["Aiko", "\u200eBo"], "players[1]"),
-    (["Aiko", "B\u200bo"], "players[1]"),  # zero-width space (Cf)
-    (["Aiko", "\ufeffBo"], "players[1]"),
-    (["Aiko", "B\u061co"], "players[1]"),
-    (["Aiko", "B\u00a0o"], "players[1]"),  # not printable
-    (["host", "Bo"], "players[0]"),
-    (["Aiko", "Host"], "players[1]"),
-    (["Aiko", "ｈｏｓｔ"], "players[1]"),
-    (["Aiko", "supply"], "players[1]"),
-    (["Aiko", "The Supply"], "players[1]"),
-    (["Aiko", "table"], "players[1]"),
-    (["Aiko", "Table Screen"], "players[1]"),
-    (["Aiko", "the table-screen"], "players[1]"),
-    (["Aiko", "  TABLE  screen "], "players[1]"),
-])
+
+@pytest.mark.parametrize(
+    ("names", "field"),
+    [
+        (["Aiko", ""], "players[1]"),
+        (["Aiko", "   "], "players[1]"),
+        (["Aiko", "B" * 25], "players[1]"),
+        (["Aiko", "aiko"], "players[1]"),
+        (["Aiko", "AIKO"], "players[1]"),
+        (["Aiko", "Ａｉｋｏ"], "players[1]"),  # full-width: reads the same
+        (["Aiko", "Bo\x00"], "players[1]"),
+        (["Aiko", "Bo\tBo"], "players[1]"),
+        (["Aiko", "B\u202eo"], "players[1]"),
+        (["Aiko", "B\u2066o\u2069"], "players[1]"),
+        (["Aiko", "\u200eBo"], "players[1]"),
+        (["Aiko", "B\u200bo"], "players[1]"),  # zero-width space (Cf)
+        (["Aiko", "\ufeffBo"], "players[1]"),
+        (["Aiko", "B\u061co"], "players[1]"),
+        (["Aiko", "B\u00a0o"], "players[1]"),  # not printable
+        (["host", "Bo"], "players[0]"),
+        (["Aiko", "Host"], "players[1]"),
+        (["Aiko", "ｈｏｓｔ"], "players[1]"),
+        (["Aiko", "supply"], "players[1]"),
+        (["Aiko", "The Supply"], "players[1]"),
+        (["Aiko", "table"], "players[1]"),
+        (["Aiko", "Table Screen"], "players[1]"),
+        (["Aiko", "the table-screen"], "players[1]"),
+        (["Aiko", "  TABLE  screen "], "players[1]"),
+    ],
+)
 def test_names_are_printable_unique_and_never_the_table_or_the_supply(
-        client: Any, app: Any, names: list[str], field: str) -> None:
+    client: Any, app: Any, names: list[str], field: str
+) -> None:
     before = games(app)
     r = client.post("/api/games", json={"players": names})
     assert r.status_code == 400, r.get_json()
@@ -337,8 +403,9 @@ def test_a_name_with_quotes_breaks_nothing(client: Any) -> None:
     names = ['Ai"ko', "B'o", "<Chi>", "D\\i&"]
     g = Game(client, players=names)
     g.act(type="gain_fish", player=names[0], fish="eel", count=2)
-    aid = g.post("/auctions", {"kind": "barter", "owner": names[0],
-                               "lot": ["eel", "eel"]}).get_json()["auction_id"]
+    aid = g.post(
+        "/auctions", {"kind": "barter", "owner": names[0], "lot": ["eel", "eel"]}
+    ).get_json()["auction_id"]
     for name in names[1:]:
         assert g.post(f"/auctions/{aid}/bids", {"amount": 100}, g.seat[name]).status_code == 201
     assert g.view()["auction"]["status"] == "revealed"
@@ -357,21 +424,25 @@ def test_a_name_with_quotes_breaks_nothing(client: Any) -> None:
 
 # -- every number bounded by the physical game -----------------------------------------------
 
-@pytest.mark.parametrize(("body", "field", "words"), [
-    (pay(amount=10**30), "amount", "at most ¥1,000,000"),
-    (pay(amount=2**63), "amount", "at most ¥1,000,000"),
-    (pay(amount=1_000_100), "amount", "at most ¥1,000,000"),
-    (pay(amount=-300), "amount", "more than ¥0"),
-    ({"type": "gain_fish", "player": "Bo", "fish": "eel", "count": 31}, "count", "1 to 30"),
-    ({"type": "gain_fish", "player": "Bo", "fish": "eel", "count": 10**20}, "count",
-     "1 to 30"),
-    ({"type": "take_loan", "player": "Bo", "count": 0}, "count", "1 to 30"),
-    ({"type": "set_track", "track": "eel", "value": 2**63}, "value", "1 to 13"),
-    ({"type": "next_turn", "expected_seq": -1}, "expected_seq", "0 to 1,000,000,000"),
-    ({"type": "next_turn", "expected_seq": 10**9 + 1}, "expected_seq", "1,000,000,000"),
-])
-def test_numbers_beyond_the_game_are_refused(game: Game, body: dict[str, Any], field: str,
-                                             words: str) -> None:
+
+@pytest.mark.parametrize(
+    ("body", "field", "words"),
+    [
+        (pay(amount=10**30), "amount", "at most ¥1,000,000"),
+        (pay(amount=2**63), "amount", "at most ¥1,000,000"),
+        (pay(amount=1_000_100), "amount", "at most ¥1,000,000"),
+        (pay(amount=-300), "amount", "more than ¥0"),
+        ({"type": "gain_fish", "player": "Bo", "fish": "eel", "count": 31}, "count", "1 to 30"),
+        ({"type": "gain_fish", "player": "Bo", "fish": "eel", "count": 10**20}, "count", "1 to 30"),
+        ({"type": "take_loan", "player": "Bo", "count": 0}, "count", "1 to 30"),
+        ({"type": "set_track", "track": "eel", "value": 2**63}, "value", "1 to 13"),
+        ({"type": "next_turn", "expected_seq": -1}, "expected_seq", "0 to 1,000,000,000"),
+        ({"type": "next_turn", "expected_seq": 10**9 + 1}, "expected_seq", "1,000,000,000"),
+    ],
+)
+def test_numbers_beyond_the_game_are_refused(
+    game: Game, body: dict[str, Any], field: str, words: str
+) -> None:
     refused(game, lambda: game.post("/actions", body), field=field, words=words)
 
 
@@ -382,28 +453,45 @@ def test_a_million_yen_is_the_most_one_payment_moves(game: Game) -> None:
 
 @pytest.mark.parametrize("bid", [2**63, 10**30, 1_000_100])
 def test_a_bid_beyond_a_million_is_refused(game: Game, bid: int) -> None:
-    aid = game.post("/auctions", {"kind": "tuna", "owner": "Aiko",
-                                  "drawn": "tuna:20"}).get_json()["auction_id"]
-    refused(game, lambda: game.post(f"/auctions/{aid}/bids", {"amount": bid},
-                                    game.seat["Bo"]), field="amount", words="¥1,000,000")
+    aid = game.post("/auctions", {"kind": "tuna", "owner": "Aiko", "drawn": "tuna:20"}).get_json()[
+        "auction_id"
+    ]
+    refused(
+        game,
+        lambda: game.post(f"/auctions/{aid}/bids", {"amount": bid}, game.seat["Bo"]),
+        field="amount",
+        words="¥1,000,000",
+    )
 
 
-@pytest.mark.parametrize(("body", "field"), [
-    ({"to_seq": 10**10}, "to_seq"), ({"to_seq": -1}, "to_seq"), ({"to_seq": "1"}, "to_seq"),
-    ({"to_seq": True}, "to_seq"), ({"expected_seq": 2**63}, "expected_seq"),
-])
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"to_seq": 10**10}, "to_seq"),
+        ({"to_seq": -1}, "to_seq"),
+        ({"to_seq": "1"}, "to_seq"),
+        ({"to_seq": True}, "to_seq"),
+        ({"expected_seq": 2**63}, "expected_seq"),
+    ],
+)
 def test_undo_seqs_are_bounded_integers(game: Game, body: dict[str, Any], field: str) -> None:
     game.act(**pay())
     refused(game, lambda: game.post("/undo", body), field=field)
 
 
-@pytest.mark.parametrize(("start", "field"), [(4, "start_player"), (1.5, "start_player"),
-                                              (True, "start_player"), ("1", "start_player"),
-                                              (-1, "start_player")])
+@pytest.mark.parametrize(
+    ("start", "field"),
+    [
+        (4, "start_player"),
+        (1.5, "start_player"),
+        (True, "start_player"),
+        ("1", "start_player"),
+        (-1, "start_player"),
+    ],
+)
 def test_the_start_player_is_a_seat(client: Any, app: Any, start: Any, field: str) -> None:
     before = games(app)
-    r = client.post("/api/games", json={"players": ["Aiko", "Bo", "Chiyo"],
-                                        "start_player": start})
+    r = client.post("/api/games", json={"players": ["Aiko", "Bo", "Chiyo"], "start_player": start})
     assert r.status_code == 400 and r.get_json()["field"] == field
     assert_sentence(r.get_json()["error"])
     assert games(app) == before
@@ -416,6 +504,7 @@ def test_the_seed_is_bounded(client: Any, seed: Any) -> None:
 
 
 # -- memory: nothing is built from a count beyond the game -----------------------------------
+
 
 def test_a_huge_lot_count_is_refused_without_building_it(game: Game) -> None:
     game.act(type="gain_fish", player="Aiko", fish="eel", count=2)
@@ -453,10 +542,10 @@ def test_a_body_over_the_limit_is_413_in_one_sentence(game: Game, app: Any) -> N
 
 # -- accepted before, refused now ------------------------------------------------------------
 
+
 @pytest.mark.parametrize("correction", [1, 0, "true", "yes", [], {}, None])
 def test_correction_is_a_json_bool(game: Game, correction: Any) -> None:
-    refused(game, lambda: game.post("/actions", pay(correction=correction)),
-            field="correction")
+    refused(game, lambda: game.post("/actions", pay(correction=correction)), field="correction")
 
 
 def test_correction_true_marks_the_entry(game: Game) -> None:
@@ -487,8 +576,7 @@ def test_pay_is_a_json_bool(game: Game, flag: Any) -> None:
 
 
 def test_the_licence_form_pays_when_ticked_and_not_when_not(game: Game) -> None:
-    form = {"as": "host", "type": "take_license", "player": "Bo", "market": "eel",
-            "count": "1"}
+    form = {"as": "host", "type": "take_license", "player": "Bo", "market": "eel", "count": "1"}
     assert game.form("/act", {**form, "pay": ["on", "off"]}).status_code == 200
     assert game.form("/act", {**form, "pay": "off"}).status_code == 200
     bo = next(p for p in game.view()["players"] if p["name"] == "Bo")
@@ -498,8 +586,11 @@ def test_the_licence_form_pays_when_ticked_and_not_when_not(game: Game) -> None:
 
 @pytest.mark.parametrize("seen", ["abc", "²", "-1", "1.0", "１"])
 def test_a_form_expected_seq_that_is_not_a_number_is_refused(game: Game, seen: str) -> None:
-    refused(game, lambda: game.form("/act", {"as": "host", **pay(expected_seq=seen)}),
-            words="expected_seq")
+    refused(
+        game,
+        lambda: game.form("/act", {"as": "host", **pay(expected_seq=seen)}),
+        words="expected_seq",
+    )
     refused(game, lambda: game.form(f"/act?expected_seq={seen}", {"as": "host", **pay()}))
 
 
@@ -514,8 +605,7 @@ def test_a_form_to_seq_that_is_not_a_number_undoes_nothing(game: Game, to_seq: s
     refused(game, lambda: game.form("/undo", {"to_seq": to_seq}), words="to_seq")
 
 
-@pytest.mark.parametrize("data", ['"garbage"', "null", "[]", "5", "true", '{"to": 1}',
-                                  "garbage"])
+@pytest.mark.parametrize("data", ['"garbage"', "null", "[]", "5", "true", '{"to": 1}', "garbage"])
 def test_an_undo_or_redo_with_a_garbage_body_undoes_nothing(game: Game, data: str) -> None:
     game.act(**pay())
     refused(game, lambda: game.raw("/undo", data))
@@ -529,60 +619,90 @@ def test_an_empty_undo_body_still_undoes_the_last_entry(game: Game) -> None:
     assert r.status_code == 200 and r.get_json()["undone"] == [seq]
 
 
-@pytest.mark.parametrize(("body", "field"), [
-    (pay(ammount=300), "ammount"),
-    ({"type": "pay", "from": "supply", "to": "Bo", "ammount": 300}, "ammount"),
-    ({"type": "next_turn", "player": "Bo"}, "player"),
-    ({"type": "take_loan", "player": "Bo", "cuont": 2}, "cuont"),
-    ({"type": "gain_fish", "player": "Bo", "fish": "eel", "expected": 3}, "expected"),
-])
-def test_an_unknown_field_is_refused_by_name(game: Game, body: dict[str, Any],
-                                             field: str) -> None:
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        (pay(ammount=300), "ammount"),
+        ({"type": "pay", "from": "supply", "to": "Bo", "ammount": 300}, "ammount"),
+        ({"type": "next_turn", "player": "Bo"}, "player"),
+        ({"type": "take_loan", "player": "Bo", "cuont": 2}, "cuont"),
+        ({"type": "gain_fish", "player": "Bo", "fish": "eel", "expected": 3}, "expected"),
+    ],
+)
+def test_an_unknown_field_is_refused_by_name(game: Game, body: dict[str, Any], field: str) -> None:
     message = refused(game, lambda: game.post("/actions", body), field=field)
     assert f'"{field}"' in message
 
 
 def test_an_unknown_field_in_a_form_is_refused_by_name(game: Game) -> None:
-    refused(game, lambda: game.form("/act", {"as": "host", **pay(ammount="300")}),
-            words='"ammount"')
+    refused(
+        game, lambda: game.form("/act", {"as": "host", **pay(ammount="300")}), words='"ammount"'
+    )
 
 
-@pytest.mark.parametrize(("path", "body", "field"), [
-    ("/undo", {"to_seq": 1, "seq": 2}, "seq"),
-    ("/redo", {"expected": 2}, "expected"),
-    ("/auctions", {"kind": "tuna", "owner": "Aiko", "drawn": "tuna:20", "lot": []}, "lot"),
-])
-def test_other_bodies_refuse_unknown_fields(game: Game, path: str, body: dict[str, Any],
-                                            field: str) -> None:
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("/undo", {"to_seq": 1, "seq": 2}, "seq"),
+        ("/redo", {"expected": 2}, "expected"),
+        ("/auctions", {"kind": "tuna", "owner": "Aiko", "drawn": "tuna:20", "lot": []}, "lot"),
+    ],
+)
+def test_other_bodies_refuse_unknown_fields(
+    game: Game, path: str, body: dict[str, Any], field: str
+) -> None:
     game.act(**pay())
     refused(game, lambda: game.post(path, body), field=field)
 
 
 def test_unknown_and_internal_types_are_refused_in_sentences(game: Game) -> None:
-    refused(game, lambda: game.post("/actions", {"type": "fly"}), field="type",
-            words="no action called 'fly'")
+    refused(
+        game,
+        lambda: game.post("/actions", {"type": "fly"}),
+        field="type",
+        words="no action called 'fly'",
+    )
     refused(game, lambda: game.post("/actions", {"type": "x" * 5000}), field="type")
-    refused(game, lambda: game.post("/actions", {"type": "auction_open", "kind": "tuna"}),
-            field="type", words="auction")
+    refused(
+        game,
+        lambda: game.post("/actions", {"type": "auction_open", "kind": "tuna"}),
+        field="type",
+        words="auction",
+    )
     refused(game, lambda: game.post("/actions", {"amount": 300}), field="type")
     refused(game, lambda: game.form("/act", {"as": "host"}), words='"type"')
 
 
 # -- the pages' own forms still work ---------------------------------------------------------
 
+
 def test_the_pages_forms_record_typed_values(game: Game, app: Any) -> None:
     """What the templates send: every fish form carries a side and an empty value."""
     fish = {"as": "host", "player": "Bo", "count": "2", "value": "", "side": "fresh"}
     assert game.form("/act", {**fish, "type": "gain_fish", "fish": "eel"}).status_code == 200
-    assert game.form("/act", {**fish, "type": "lose_fish", "fish": "eel", "count": "1",
-                              "to": "box"}).status_code == 200
-    assert game.form("/act", {**fish, "type": "gain_fish", "fish": "tuna", "count": "1",
-                              "value": "20"}).status_code == 200
-    assert game.form("/act", {"as": "host", "type": "set_track", "track": "eel",
-                              "value": "4"}).status_code == 200
+    assert (
+        game.form(
+            "/act", {**fish, "type": "lose_fish", "fish": "eel", "count": "1", "to": "box"}
+        ).status_code
+        == 200
+    )
+    assert (
+        game.form(
+            "/act", {**fish, "type": "gain_fish", "fish": "tuna", "count": "1", "value": "20"}
+        ).status_code
+        == 200
+    )
+    assert (
+        game.form(
+            "/act", {"as": "host", "type": "set_track", "track": "eel", "value": "4"}
+        ).status_code
+        == 200
+    )
     seen = str(game.view()["seq"])
-    assert game.form("/act", {"as": "host", "type": "next_turn",
-                              "expected_seq": seen}).status_code == 200
+    assert (
+        game.form("/act", {"as": "host", "type": "next_turn", "expected_seq": seen}).status_code
+        == 200
+    )
     events = app.extensions["companion.store"].state(game.id).events
     assert [e.data for e in events[-5:]] == [
         {"player": "Bo", "fish": "eel", "count": 2, "side": "fresh"},
@@ -596,49 +716,68 @@ def test_the_pages_forms_record_typed_values(game: Game, app: Any) -> None:
 def test_the_auction_bid_and_undo_forms(game: Game, app: Any) -> None:
     game.act(type="gain_fish", player="Aiko", fish="eel", count=2)
     game.act(type="gain_fish", player="Aiko", fish="salmon", side="degraded")
-    r = game.form("/auctions", {"as": "host", "kind": "barter", "owner": "Aiko",
-                                "drawn": "", "lot_eel": "2", "lot_mackerel": "0",
-                                "lot_salmon:degraded": "1", "barrel_eel": "0"})
+    r = game.form(
+        "/auctions",
+        {
+            "as": "host",
+            "kind": "barter",
+            "owner": "Aiko",
+            "drawn": "",
+            "lot_eel": "2",
+            "lot_mackerel": "0",
+            "lot_salmon:degraded": "1",
+            "barrel_eel": "0",
+        },
+    )
     assert r.status_code == 200, r.get_data(as_text=True)
     auction = game.view()["auction"]
     assert auction["kind"] == "barter" and auction["status"] == "open"
     aid = auction["id"]
     stored = app.extensions["companion.store"].state(game.id).events[-1].data
     assert stored["lot"] == ["eel", "eel", "salmon:degraded"]
-    refused(game, lambda: game.form(f"/auctions/{aid}/bid", {"amount": "²"},
-                                    game.seat["Bo"]), words="whole number")
-    refused(game, lambda: game.form(f"/auctions/{aid}/bid", {"amount": "1000100"},
-                                    game.seat["Bo"]), words="¥1,000,000")
-    assert game.form(f"/auctions/{aid}/bid", {"amount": "300"},
-                     game.seat["Bo"]).status_code == 200
+    refused(
+        game,
+        lambda: game.form(f"/auctions/{aid}/bid", {"amount": "²"}, game.seat["Bo"]),
+        words="whole number",
+    )
+    refused(
+        game,
+        lambda: game.form(f"/auctions/{aid}/bid", {"amount": "1000100"}, game.seat["Bo"]),
+        words="¥1,000,000",
+    )
+    assert game.form(f"/auctions/{aid}/bid", {"amount": "300"}, game.seat["Bo"]).status_code == 200
     seq = game.view()["seq"]
-    assert game.form("/undo", {"to_seq": str(seq - 1), "expected_seq": str(seq)}
-                     ).status_code == 200
+    assert game.form("/undo", {"to_seq": str(seq - 1), "expected_seq": str(seq)}).status_code == 200
     history = game.view()["history"]
     assert history[0]["meta"] and all(h["undone"] for h in history[1:3])
 
 
 # -- the models and the rules agree; the rules check typed values again -----------------------
 
+
 def test_every_client_action_type_has_a_model() -> None:
     assert set(ACTIONS) == {k for k, m in MOVES.items() if not m.internal}
 
 
-@pytest.mark.parametrize(("kind", "args", "field"), [
-    ("pay", {"from": "supply", "to": "Bo", "amount": "300"}, "amount"),
-    ("pay", {"from": "supply", "to": "Bo", "amount": 10**30}, "amount"),
-    ("pay", {"from": "supply", "to": "Bo", "amount": True}, "amount"),
-    ("pay", {"from": "supply", "to": "Bo", "amount": 300, "note": "a\x00"}, "note"),
-    ("pay", {"from": "supply", "to": "Bo", "amount": 300, "note": "\u202e"}, "note"),
-    ("gain_fish", {"player": "Bo", "fish": "eel", "count": "2"}, "count"),
-    ("gain_fish", {"player": "Bo", "fish": "eel", "count": 31}, "count"),
-    ("gain_fish", {"player": "Bo", "fish": ["eel"]}, "fish"),
-    ("take_license", {"player": "Bo", "market": "eel", "pay": "false"}, "pay"),
-    ("take_item", {"player": "Bo", "item": "cart", "pay": 0}, "pay"),
-    ("set_track", {"track": "eel", "value": "4"}, "value"),
-])
+@pytest.mark.parametrize(
+    ("kind", "args", "field"),
+    [
+        ("pay", {"from": "supply", "to": "Bo", "amount": "300"}, "amount"),
+        ("pay", {"from": "supply", "to": "Bo", "amount": 10**30}, "amount"),
+        ("pay", {"from": "supply", "to": "Bo", "amount": True}, "amount"),
+        ("pay", {"from": "supply", "to": "Bo", "amount": 300, "note": "a\x00"}, "note"),
+        ("pay", {"from": "supply", "to": "Bo", "amount": 300, "note": "\u202e"}, "note"),
+        ("gain_fish", {"player": "Bo", "fish": "eel", "count": "2"}, "count"),
+        ("gain_fish", {"player": "Bo", "fish": "eel", "count": 31}, "count"),
+        ("gain_fish", {"player": "Bo", "fish": ["eel"]}, "fish"),
+        ("take_license", {"player": "Bo", "market": "eel", "pay": "false"}, "pay"),
+        ("take_item", {"player": "Bo", "item": "cart", "pay": 0}, "pay"),
+        ("set_track", {"track": "eel", "value": "4"}, "value"),
+    ],
+)
 def test_the_rules_refuse_untyped_values_that_skip_the_edge(
-        app: Any, game: Game, kind: str, args: dict[str, Any], field: str) -> None:
+    app: Any, game: Game, kind: str, args: dict[str, Any], field: str
+) -> None:
     door = app.extensions["companion.door"]
     before = game.view()
     with pytest.raises(Refused) as info:
@@ -649,8 +788,11 @@ def test_the_rules_refuse_untyped_values_that_skip_the_edge(
 
 
 def test_make_config_checks_its_types() -> None:
-    for kwargs, field in [({"expansion": "false"}, "expansion"), ({"start_player": True},
-                          "start_player"), ({"seed": 2**53}, "seed")]:
+    for kwargs, field in [
+        ({"expansion": "false"}, "expansion"),
+        ({"start_player": True}, "start_player"),
+        ({"seed": 2**53}, "seed"),
+    ]:
         with pytest.raises(IllegalAction) as info:
             make_config(["Aiko", "Bo"], **kwargs)
         assert info.value.field == field
@@ -658,21 +800,36 @@ def test_make_config_checks_its_types() -> None:
 
 # -- the calculator reads numbers the same way -----------------------------------------------
 
-@pytest.mark.parametrize("data", [
-    {"players[0].name": "A", "players[0].yen": "²", "players[1].name": "B"},
-    {"players[0].name": "A", "players[0].yen": "１００", "players[1].name": "B"},
-    {"players[0].name": "A", "players[0].yen": "9" * 5000, "players[1].name": "B"},
-    {"players[²].name": "A", "players[0].name": "B", "players[1].name": "C"},
-    {"players[" + "9" * 5000 + "].name": "A", "players[0].name": "B"},
-    {"players[0].name": "A", "players[0].fish.eel": "²", "players[1].name": "B"},
-    {"players[0].name": "A", "players[1].name": "B", "players[2].name": "C",
-     "action": "remove:²"},
-    {"players[0].name": "A", "players[1].name": "B", "step": "players[0].fish.eel:+²"},
-    {"players[0].name": "A", "players[1].name": "B",
-     "step": "players[0].fish.eel:" + "9" * 5000},
-    {"players[0].name": "A", "players[1].name": "B", "players[0].fish.eel": "9" * 5000,
-     "step": "players[0].fish.eel:+1"},
-])
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"players[0].name": "A", "players[0].yen": "²", "players[1].name": "B"},
+        {"players[0].name": "A", "players[0].yen": "１００", "players[1].name": "B"},
+        {"players[0].name": "A", "players[0].yen": "9" * 5000, "players[1].name": "B"},
+        {"players[²].name": "A", "players[0].name": "B", "players[1].name": "C"},
+        {"players[" + "9" * 5000 + "].name": "A", "players[0].name": "B"},
+        {"players[0].name": "A", "players[0].fish.eel": "²", "players[1].name": "B"},
+        {
+            "players[0].name": "A",
+            "players[1].name": "B",
+            "players[2].name": "C",
+            "action": "remove:²",
+        },
+        {"players[0].name": "A", "players[1].name": "B", "step": "players[0].fish.eel:+²"},
+        {
+            "players[0].name": "A",
+            "players[1].name": "B",
+            "step": "players[0].fish.eel:" + "9" * 5000,
+        },
+        {
+            "players[0].name": "A",
+            "players[1].name": "B",
+            "players[0].fish.eel": "9" * 5000,
+            "step": "players[0].fish.eel:+1",
+        },
+    ],
+)
 def test_the_calculator_never_breaks_on_odd_digits(client: Any, data: dict[str, str]) -> None:
     for path in ("/calculator/", "/calculator/report"):
         r = client.post(path, data=data)
@@ -680,8 +837,12 @@ def test_the_calculator_never_breaks_on_odd_digits(client: Any, data: dict[str, 
 
 
 def test_the_calculator_refuses_non_ascii_digits_with_its_sentence(client: Any) -> None:
-    data = {"players[0].name": "A", "players[0].yen": "１００", "players[1].name": "B",
-            "players[1].yen": "100"}
+    data = {
+        "players[0].name": "A",
+        "players[0].yen": "１００",
+        "players[1].name": "B",
+        "players[1].yen": "100",
+    }
     r = client.post("/calculator/", data=data)
     assert r.status_code == 400
     assert "A · Yen: Must be a whole number of Yen." in html.unescape(r.get_data(as_text=True))
@@ -689,11 +850,15 @@ def test_the_calculator_refuses_non_ascii_digits_with_its_sentence(client: Any) 
 
 # -- numbers in paths, bodies on reads -------------------------------------------------------
 
+
 @pytest.mark.parametrize("seat", ["9" * 5000, "١", "99999999999999999999"])
 def test_a_seat_number_in_a_path_is_ascii_digits(game: Game, seat: str) -> None:
     before = game.view()
-    for path in (f"{game.api}/seats/{seat}/reissue", f"/games/{game.id}/seats/{seat}/reissue",
-                 f"/games/{game.id}/seats/{seat}/claim"):
+    for path in (
+        f"{game.api}/seats/{seat}/reissue",
+        f"/games/{game.id}/seats/{seat}/reissue",
+        f"/games/{game.id}/seats/{seat}/claim",
+    ):
         assert game.client.post(path, headers=auth(game.host)).status_code == 404
     assert game.view() == before
 
@@ -703,6 +868,7 @@ def test_a_seat_beyond_the_table_is_refused(game: Game) -> None:
 
 
 def test_a_read_ignores_a_body(game: Game) -> None:
-    r = game.client.get(game.api, data="[" * 50_000, headers={
-        **auth(game.host), "Content-Type": "application/json"})
+    r = game.client.get(
+        game.api, data="[" * 50_000, headers={**auth(game.host), "Content-Type": "application/json"}
+    )
     assert r.status_code == 200

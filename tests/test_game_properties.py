@@ -37,17 +37,41 @@ from companion.store import Store
 
 PLAYERS = ["Aiko", "Bo", "Chiyo"]
 CONFIG = {
-    "players": PLAYERS, "expansion": True, "variants": ["more_markets"], "seed": 99,
-    "fish_markets": ["mackerel", "horse_mackerel", "eel", "red_snapper", "salmon",
-                     "spider_crab", "tuna", "nori", "octopus", "fugu"],
+    "players": PLAYERS,
+    "expansion": True,
+    "variants": ["more_markets"],
+    "seed": 99,
+    "fish_markets": [
+        "mackerel",
+        "horse_mackerel",
+        "eel",
+        "red_snapper",
+        "salmon",
+        "spider_crab",
+        "tuna",
+        "nori",
+        "octopus",
+        "fugu",
+    ],
     "external_markets": ["ships", "bank", "rentals", "influence", "overfishing"],
     # Small boards so that runs empty them: Overfished by the last token taken.
-    "board_numbers": {"horse_mackerel": {"licenses": 3, "tokens": 4},
-                      "nori": {"licenses": 3, "tokens": 3}},
+    "board_numbers": {
+        "horse_mackerel": {"licenses": 3, "tokens": 4},
+        "nori": {"licenses": 3, "tokens": 3},
+    },
 }
 #: Markets that can enter mid-game in this configuration.
-ADDABLE = ["squid", "sardine", "swordfish", "himono", "aquarium", "barter", "government",
-           "trading", "used_ships"]
+ADDABLE = [
+    "squid",
+    "sardine",
+    "swordfish",
+    "himono",
+    "aquarium",
+    "barter",
+    "government",
+    "trading",
+    "used_ships",
+]
 START_TOTAL = 3 * 2000
 
 CLIENT_TYPES = sorted(k for k, m in MOVES.items() if not m.internal)
@@ -55,6 +79,7 @@ INTERNAL_TYPES = sorted(k for k, m in MOVES.items() if m.internal)
 
 
 # -- drawing actions from the table ----------------------------------------------------------
+
 
 def _token_fields(t: Table, key: str, draw: Any, held_by: int | None) -> dict[str, Any]:
     """``value`` / ``side`` for a token key: one the player holds, or one in the bag."""
@@ -70,8 +95,11 @@ def _token_fields(t: Table, key: str, draw: Any, held_by: int | None) -> dict[st
     if key == "salmon":
         if held_by is not None:
             fish = t.players[held_by].fish
-            sides = [s for s, n in (("fresh", fish.salmon_fresh),
-                                    ("degraded", fish.salmon_degraded)) if n]
+            sides = [
+                s
+                for s, n in (("fresh", fish.salmon_fresh), ("degraded", fish.salmon_degraded))
+                if n
+            ]
             out["side"] = draw(st.sampled_from(sides or ["fresh"]))
         else:
             out["side"] = draw(st.sampled_from(["fresh", "degraded"]))
@@ -87,12 +115,36 @@ def valid_action(draw: Any, t: Table) -> dict[str, Any]:
     example for want of a License space; that is checked to change nothing)."""
     keys = [k for m in t.config.fish_markets for k in FISH_MARKETS[m].token_keys]
     kinds = [
-        "pay", "pay", "pay", "gain_fish", "gain_fish", "gain_fish", "lose_fish", "give_fish",
-        "take_red_snapper", "take_license", "take_license", "return_license", "take_item",
-        "return_item", "take_loan", "buy_share", "set_track", "mark_overfished",
-        "add_market", "next_turn", "next_turn", "end_game",
+        "pay",
+        "pay",
+        "pay",
+        "gain_fish",
+        "gain_fish",
+        "gain_fish",
+        "lose_fish",
+        "give_fish",
+        "take_red_snapper",
+        "take_license",
+        "take_license",
+        "return_license",
+        "take_item",
+        "return_item",
+        "take_loan",
+        "buy_share",
+        "set_track",
+        "mark_overfished",
+        "add_market",
+        "next_turn",
+        "next_turn",
+        "end_game",
         # The guided turn (flows.md), always for the active player.
-        "visit", "visit", "fishing", "fishing", "purchase", "start_turn", "load_himono",
+        "visit",
+        "visit",
+        "fishing",
+        "fishing",
+        "purchase",
+        "start_turn",
+        "load_himono",
     ]
     # Giving back is likelier once someone holds something to give back.
     if any(p.licenses for p in t.players):
@@ -105,8 +157,12 @@ def valid_action(draw: Any, t: Table) -> dict[str, Any]:
     if kind == "end_game" and draw(st.integers(0, 3)):  # rare: it ends everything
         kind = "next_turn"
     # Mostly a player who has something to give back, for the moves that need it.
-    needs = {"lose_fish": lambda p: p.fish.held(), "give_fish": lambda p: p.fish.held(),
-             "return_license": lambda p: p.licenses, "return_item": lambda p: p.items}
+    needs = {
+        "lose_fish": lambda p: p.fish.held(),
+        "give_fish": lambda p: p.fish.held(),
+        "return_license": lambda p: p.licenses,
+        "return_item": lambda p: p.items,
+    }
     seats = list(range(len(t.players)))
     if kind in needs and draw(st.integers(0, 5)):
         seats = [i for i in seats if needs[kind](t.players[i])] or seats
@@ -123,8 +179,12 @@ def valid_action(draw: Any, t: Table) -> dict[str, Any]:
             a["note"] = draw(st.text(max_size=20))
     elif kind == "gain_fish":
         key = draw(st.sampled_from(keys))
-        a.update(player=name, fish=key, count=draw(st.integers(1, 3)),
-                 **_token_fields(t, key, draw, None))
+        a.update(
+            player=name,
+            fish=key,
+            count=draw(st.integers(1, 3)),
+            **_token_fields(t, key, draw, None),
+        )
     elif kind in ("lose_fish", "give_fish"):
         held = _held_keys(t, seat)
         key = draw(st.sampled_from(held or keys))
@@ -143,8 +203,11 @@ def valid_action(draw: Any, t: Table) -> dict[str, Any]:
     elif kind == "take_red_snapper":
         a.update(player=name, count=draw(st.integers(1, 2)))
     elif kind == "take_license":
-        a.update(player=name, market=draw(st.sampled_from(list(t.config.fish_markets))),
-                 count=draw(st.integers(1, 2)))
+        a.update(
+            player=name,
+            market=draw(st.sampled_from(list(t.config.fish_markets))),
+            count=draw(st.integers(1, 2)),
+        )
         if draw(st.integers(0, 4)) == 0:
             a["pay"] = False
     elif kind == "return_license":
@@ -187,14 +250,22 @@ def _guided(draw: Any, t: Table, kind: str) -> dict[str, Any]:
     elif kind == "fishing":
         if me.at_sea and draw(st.booleans()):
             a["unloaded"] = dict(me.at_sea)
-            a["for_sale"] = [{"fish": m, "price": 100 * draw(st.integers(0, 5))}
-                             for m, n in me.at_sea.items() for _ in range(n)
-                             if m not in ("spider_crab", "tuna", "swordfish")]
+            a["for_sale"] = [
+                {"fish": m, "price": 100 * draw(st.integers(0, 5))}
+                for m, n in me.at_sea.items()
+                for _ in range(n)
+                if m not in ("spider_crab", "tuna", "swordfish")
+            ]
         elif me.licenses:
             a["caught"] = {draw(st.sampled_from(sorted(me.licenses))): 1}
     elif kind == "purchase":
-        offers = [(p.name, row, x) for i, p in enumerate(t.players) if i != t.turn.current
-                  for row in ("upper", "lower") for x in getattr(p, row)]
+        offers = [
+            (p.name, row, x)
+            for i, p in enumerate(t.players)
+            if i != t.turn.current
+            for row in ("upper", "lower")
+            for x in getattr(p, row)
+        ]
         if offers:
             owner, row, x = draw(st.sampled_from(offers))
             a["barrels"] = [{"from": owner, "fish": x.fish, "row": row, "price": x.price}]
@@ -216,16 +287,19 @@ def invalid_action(draw: Any, t: Table) -> dict[str, Any]:
     if choice == 0:
         return {"type": "pay", "from": name, "to": "supply", "amount": me.yen + 100}
     if choice == 1:
-        return {"type": "pay", "from": "supply", "to": name,
-                "amount": draw(st.sampled_from([0, -100, 150, 99, "lots", None, 1.5]))}
+        return {
+            "type": "pay",
+            "from": "supply",
+            "to": name,
+            "amount": draw(st.sampled_from([0, -100, 150, 99, "lots", None, 1.5])),
+        }
     if choice == 2:
         return {"type": "pay", "from": "supply", "to": "Dora", "amount": 100}
     if choice == 3:
         return {"type": draw(st.sampled_from(["fly", "", "undo", *INTERNAL_TYPES]))}
     if choice == 4:
         key = draw(st.sampled_from(["mackerel", "eel", "octopus", "fugu"]))
-        return {"type": "lose_fish", "player": name, "fish": key,
-                "count": me.fish.count(key) + 1}
+        return {"type": "lose_fish", "player": name, "fish": key, "count": me.fish.count(key) + 1}
     if choice == 5:
         return {"type": "set_track", "track": "eel", "value": draw(st.sampled_from([0, 14]))}
     if choice == 6:
@@ -244,6 +318,7 @@ def invalid_action(draw: Any, t: Table) -> dict[str, Any]:
 
 
 # -- Yen bookkeeping ------------------------------------------------------------------------
+
 
 def expected_yen(before: Table, after: Table, a: dict[str, Any]) -> tuple[list[int], int]:
     """Each player's Yen after ``a`` by its rule, and what the supply gained."""
@@ -312,8 +387,12 @@ def expected_yen(before: Table, after: Table, a: dict[str, Any]) -> tuple[list[i
 
 # -- the property --------------------------------------------------------------------------
 
-@settings(max_examples=60, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(data=st.data())
 def test_log_properties(data: Any) -> None:
     draw = data.draw
@@ -342,8 +421,12 @@ def run(draw: Any, store: Store, door: Door, path: Path) -> None:
         invalid = draw(st.integers(0, 5), label="invalid?") == 0
         action = invalid_action(draw, before) if invalid else valid_action(draw, before)
         try:
-            event = door.act(game_id, host, str(action.get("type")),
-                             {k: v for k, v in action.items() if k != "type"})
+            event = door.act(
+                game_id,
+                host,
+                str(action.get("type")),
+                {k: v for k, v in action.items() if k != "type"},
+            )
         except Refused as exc:
             note_event(f"refused {'invalid' if invalid else 'drawn'} {action.get('type')}")
             assert exc.status == 400, (action, exc.message)
@@ -363,8 +446,7 @@ def run(draw: Any, store: Store, door: Door, path: Path) -> None:
         assert sum(p.yen for p in after.players) + supply == START_TOTAL
 
         # Undo gives the table back; redo gives the action back; or it stays undone.
-        then = draw(st.sampled_from(["keep", "undo_redo", "undo_redo", "undo"]),
-                    label="then")
+        then = draw(st.sampled_from(["keep", "undo_redo", "undo_redo", "undo"]), label="then")
         if then == "keep":
             history.append((event.seq, before))
             continue

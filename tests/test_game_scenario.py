@@ -42,15 +42,27 @@ SETUP: dict[str, Any] = {
     "expansion": True,
     "variants": ["more_markets"],
     "seed": 20240611,
-    "fish_markets": ["mackerel", "horse_mackerel", "eel", "red_snapper", "salmon",
-                     "spider_crab", "tuna", "nori", "octopus"],
+    "fish_markets": [
+        "mackerel",
+        "horse_mackerel",
+        "eel",
+        "red_snapper",
+        "salmon",
+        "spider_crab",
+        "tuna",
+        "nori",
+        "octopus",
+    ],
     "external_markets": ["ships", "bank", "rentals", "influence", "overfishing"],
-    "board_numbers": {"horse_mackerel": {"licenses": 3, "tokens": 4},
-                      "nori": {"licenses": 3, "tokens": 6}},
+    "board_numbers": {
+        "horse_mackerel": {"licenses": 3, "tokens": 4},
+        "nori": {"licenses": 3, "tokens": 6},
+    },
 }
 
 
 # -- two ways of playing: the Door, and the JSON API ---------------------------------------
+
 
 class Game:
     """One tracked game and the tokens to act with; ``act`` returns the new seq."""
@@ -123,28 +135,30 @@ class ClientGame(Game):
         return {"Authorization": f"Bearer {self.token(who)}"}
 
     def act(self, who: str, **action: Any) -> int:
-        r = self.client.post(f"/api/games/{self.game_id}/actions", json=action,
-                             headers=self._auth(who))
+        r = self.client.post(
+            f"/api/games/{self.game_id}/actions", json=action, headers=self._auth(who)
+        )
         assert r.status_code == 201, (action, r.get_json())
         return int(r.get_json()["seq"])
 
     def refuse(self, who: str, **action: Any) -> tuple[int, str, str | None]:
-        r = self.client.post(f"/api/games/{self.game_id}/actions", json=action,
-                             headers=self._auth(who))
+        r = self.client.post(
+            f"/api/games/{self.game_id}/actions", json=action, headers=self._auth(who)
+        )
         body = r.get_json()
         assert r.status_code in (400, 409), (action, r.status_code, body)
         return r.status_code, body["error"], body.get("field")
 
     def undo(self, to_seq: int | None = None) -> int:
         body = {} if to_seq is None else {"to_seq": to_seq}
-        r = self.client.post(f"/api/games/{self.game_id}/undo", json=body,
-                             headers=self._auth("host"))
+        r = self.client.post(
+            f"/api/games/{self.game_id}/undo", json=body, headers=self._auth("host")
+        )
         assert r.status_code == 200, r.get_json()
         return int(r.get_json()["seq"])
 
     def redo(self) -> int:
-        r = self.client.post(f"/api/games/{self.game_id}/redo", json={},
-                             headers=self._auth("host"))
+        r = self.client.post(f"/api/games/{self.game_id}/redo", json={}, headers=self._auth("host"))
         assert r.status_code == 200, r.get_json()
         return int(r.get_json()["seq"])
 
@@ -160,6 +174,7 @@ def door_parts(tmp_path: Path) -> Iterator[tuple[Store, Door]]:
 
 
 # -- expectations ----------------------------------------------------------------------------
+
 
 @dataclass
 class Holdings:
@@ -178,8 +193,9 @@ def assert_holdings(t: Table, expected: dict[str, Holdings]) -> None:
         assert got == want, name
 
 
-def refused_changes_nothing(g: Game, who: str, field_name: str | None = None,
-                            words: str = "", **action: Any) -> None:
+def refused_changes_nothing(
+    g: Game, who: str, field_name: str | None = None, words: str = "", **action: Any
+) -> None:
     """The action is refused with 400, a sentence (and the field), and nothing moves."""
     before, version = g.table, g.version
     status, message, got_field = g.refuse(who, **action)
@@ -192,9 +208,16 @@ def refused_changes_nothing(g: Game, who: str, field_name: str | None = None,
     assert g.version == version
 
 
-def turn_starts(g: Game, who: str, *, triggered: bool, reason: str | None = None,
-                lowest_yen: bool | None = None, lowest_resources: bool | None = None,
-                resources: list[int] | None = None) -> None:
+def turn_starts(
+    g: Game,
+    who: str,
+    *,
+    triggered: bool,
+    reason: str | None = None,
+    lowest_yen: bool | None = None,
+    lowest_resources: bool | None = None,
+    resources: list[int] | None = None,
+) -> None:
     """Start the next turn (host) and check whose it is and what the end check said."""
     g.act("host", type="next_turn")
     t = g.table
@@ -213,6 +236,7 @@ def turn_starts(g: Game, who: str, *, triggered: bool, reason: str | None = None
 
 # -- the long game -----------------------------------------------------------------------------
 
+
 def play_long_game(g: Game) -> None:
     """Thirteen turns of a 3-player Expansion game; every number below is worked out from
     the rules by hand (fish-markets.md, external-markets.md §6, turn-and-scoring.md)."""
@@ -220,17 +244,41 @@ def play_long_game(g: Game) -> None:
     # Setup: ¥2,000 each, no licences (Horse Mackerel in play from the start).
     assert [p.yen for p in t.players] == [2000, 2000, 2000]
     assert all(p.licenses == {} for p in t.players)
-    assert t.board_licenses == {"mackerel": 3, "horse_mackerel": 3, "eel": 3,
-                                "red_snapper": 3, "salmon": 3, "spider_crab": 3, "tuna": 3,
-                                "nori": 3, "octopus": 3}
-    assert t.board_tokens == {"mackerel": 30, "horse_mackerel": 4, "eel": 13, "salmon": 10,
-                              "nori": 6, "octopus": 6, "takoyaki": 12}
-    assert t.stock == {"bank.loans": 3, "bank.shares": 2, "rentals.freezer": 2,
-                       "rentals.cart": 2, "influence.buyer_token": 2}
+    assert t.board_licenses == {
+        "mackerel": 3,
+        "horse_mackerel": 3,
+        "eel": 3,
+        "red_snapper": 3,
+        "salmon": 3,
+        "spider_crab": 3,
+        "tuna": 3,
+        "nori": 3,
+        "octopus": 3,
+    }
+    assert t.board_tokens == {
+        "mackerel": 30,
+        "horse_mackerel": 4,
+        "eel": 13,
+        "salmon": 10,
+        "nori": 6,
+        "octopus": 6,
+        "takoyaki": 12,
+    }
+    assert t.stock == {
+        "bank.loans": 3,
+        "bank.shares": 2,
+        "rentals.freezer": 2,
+        "rentals.cart": 2,
+        "influence.buyer_token": 2,
+    }
     assert t.values.eel == 1 and t.values.red_snapper_remaining == 18
-    assert sorted(t.bag) == sorted(["spider_crab:4"] * 4 + ["spider_crab:6"] * 4
-                                   + ["spider_crab:8"] * 2 + ["tuna:15"] * 3
-                                   + ["tuna:20", "tuna:25"])
+    assert sorted(t.bag) == sorted(
+        ["spider_crab:4"] * 4
+        + ["spider_crab:6"] * 4
+        + ["spider_crab:8"] * 2
+        + ["tuna:15"] * 3
+        + ["tuna:20", "tuna:25"]
+    )
     assert t.turn.number == 0 and t.turn.last_check is None
 
     # Nothing can happen to a turn tracker that has not started except the first start;
@@ -241,13 +289,15 @@ def play_long_game(g: Game) -> None:
     # three Eel tokens, three Eel barrels placed for sale (marker 1 → 4), a Mackerel
     # licence (¥100, one per visit) and four Mackerel tokens.
     g.act(A, type="take_license", player=A, market="eel", count=2)
-    g.act(A, type="pay", **{"from": "supply", "to": A, "amount": 200,
-                            "note": "Eel entry: 2 licences"})
+    g.act(
+        A, type="pay", **{"from": "supply", "to": A, "amount": 200, "note": "Eel entry: 2 licences"}
+    )
     g.act(A, type="gain_fish", player=A, fish="eel", count=3)
     g.act(A, type="set_track", track="eel", value=4)
     g.act(A, type="take_license", player=A, market="mackerel")
-    refused_changes_nothing(g, A, "count", "at most 1", type="take_license", player=A,
-                            market="mackerel", count=2)
+    refused_changes_nothing(
+        g, A, "count", "at most 1", type="take_license", player=A, market="mackerel", count=2
+    )
     g.act(A, type="gain_fish", player=A, fish="mackerel", count=4)
     # A slip, undone and redone: the table comes back exactly.
     before = g.table
@@ -259,41 +309,54 @@ def play_long_game(g: Game) -> None:
     assert g.table == slipped
     g.undo()
     assert g.table == before
-    assert_holdings(g.table, {
-        A: Holdings(1100, Fish(eel=3, mackerel=4), {"eel": 2, "mackerel": 1}),
-        B: Holdings(2000), C: Holdings(2000)})
+    assert_holdings(
+        g.table,
+        {
+            A: Holdings(1100, Fish(eel=3, mackerel=4), {"eel": 2, "mackerel": 1}),
+            B: Holdings(2000),
+            C: Holdings(2000),
+        },
+    )
     assert g.table.values.eel == 4
     assert g.table.board_licenses["eel"] == 1 and g.table.board_licenses["mackerel"] == 2
 
     # Turn 2, Bo: a Tuna licence and two Tuna tokens by printed value, two Red Snapper
     # licences, buys a barrel from Aiko (¥300) and takes three grid tokens, two loans.
     turn_starts(g, B, triggered=False, resources=[16, 0, 0])
-    refused_changes_nothing(g, B, "count", "1 licence left", type="take_license",
-                            player=B, market="eel", count=2)
+    refused_changes_nothing(
+        g, B, "count", "1 licence left", type="take_license", player=B, market="eel", count=2
+    )
     g.act(B, type="take_license", player=B, market="tuna")
     g.act(B, type="gain_fish", player=B, fish="tuna", value=25)
     g.act(B, type="gain_fish", player=B, fish="tuna", value=15)
-    refused_changes_nothing(g, B, "value", "15, 20, 25", type="gain_fish", player=B,
-                            fish="tuna", value=30)
-    refused_changes_nothing(g, B, "count", "", type="gain_fish", player=B, fish="tuna",
-                            value=25)  # the only 25 is gone from the bag
+    refused_changes_nothing(
+        g, B, "value", "15, 20, 25", type="gain_fish", player=B, fish="tuna", value=30
+    )
+    refused_changes_nothing(
+        g, B, "count", "", type="gain_fish", player=B, fish="tuna", value=25
+    )  # the only 25 is gone from the bag
     g.act(B, type="take_license", player=B, market="red_snapper", count=2)
     g.act(B, type="pay", **{"from": B, "to": A, "amount": 300, "note": "Red Snapper barrel"})
-    refused_changes_nothing(g, B, "amount", "only ¥100", type="pay",
-                            **{"from": B, "to": A, "amount": 200})
+    refused_changes_nothing(
+        g, B, "amount", "only ¥100", type="pay", **{"from": B, "to": A, "amount": 200}
+    )
     g.act(B, type="take_red_snapper", player=B)
     g.act(B, type="take_red_snapper", player=B, count=2)
     g.act(B, type="take_loan", player=B, count=2)
-    assert_holdings(g.table, {
-        A: Holdings(1400, Fish(eel=3, mackerel=4), {"eel": 2, "mackerel": 1}),
-        B: Holdings(1100, Fish(tuna=(15, 25), red_snapper=3), {"tuna": 1, "red_snapper": 2},
-                    loans=2),
-        C: Holdings(2000)})
+    assert_holdings(
+        g.table,
+        {
+            A: Holdings(1400, Fish(eel=3, mackerel=4), {"eel": 2, "mackerel": 1}),
+            B: Holdings(
+                1100, Fish(tuna=(15, 25), red_snapper=3), {"tuna": 1, "red_snapper": 2}, loans=2
+            ),
+            C: Holdings(2000),
+        },
+    )
     t = g.table
     assert t.values.red_snapper_remaining == 15  # 6, 6, 5 taken: the value is now 5
     assert t.stock["bank.loans"] == 1
-    assert sorted(c for c in t.bag if c.startswith("tuna")) == ["tuna:15", "tuna:15",
-                                                                 "tuna:20"]
+    assert sorted(c for c in t.bag if c.startswith("tuna")) == ["tuna:15", "tuna:15", "tuna:20"]
 
     # Turn 3, Chiyo: a share, Salmon (licence ¥400; two fresh tokens, one degraded), a
     # Freezer and a Cart (¥200 each), the free Nori licence: all four License spaces.
@@ -303,22 +366,33 @@ def play_long_game(g: Game) -> None:
     g.act(C, type="take_license", player=C, market="salmon")
     g.act(C, type="gain_fish", player=C, fish="salmon", count=2)
     g.act(C, type="gain_fish", player=C, fish="salmon", side="degraded")
-    refused_changes_nothing(g, C, "side", "fresh", type="gain_fish", player=C, fish="salmon",
-                            side="rotten")
+    refused_changes_nothing(
+        g, C, "side", "fresh", type="gain_fish", player=C, fish="salmon", side="rotten"
+    )
     g.act(C, type="take_item", player=C, item="freezer")
     g.act(C, type="take_item", player=C, item="cart")
     g.act(C, type="take_license", player=C, market="nori")
-    refused_changes_nothing(g, C, "count", "0 free license spaces", type="take_license",
-                            player=C, market="octopus")
-    refused_changes_nothing(g, C, "count", "0 free license spaces", type="take_item",
-                            player=C, item="cart")
+    refused_changes_nothing(
+        g, C, "count", "0 free license spaces", type="take_license", player=C, market="octopus"
+    )
+    refused_changes_nothing(
+        g, C, "count", "0 free license spaces", type="take_item", player=C, item="cart"
+    )
     g.act(C, type="gain_fish", player=C, fish="spider_crab", value=8)
     g.act(C, type="gain_fish", player=C, fish="spider_crab", value=6, count=2)
     g.act(C, type="gain_fish", player=C, fish="nori", count=2)
-    assert_holdings(g.table, {
-        C: Holdings(900, Fish(salmon_fresh=2, salmon_degraded=1, spider_crab=(6, 6, 8),
-                              nori=2),
-                    {"salmon": 1, "nori": 1}, {"freezer": 1, "cart": 1}, shares=1)})
+    assert_holdings(
+        g.table,
+        {
+            C: Holdings(
+                900,
+                Fish(salmon_fresh=2, salmon_degraded=1, spider_crab=(6, 6, 8), nori=2),
+                {"salmon": 1, "nori": 1},
+                {"freezer": 1, "cart": 1},
+                shares=1,
+            )
+        },
+    )
     # Salmon fresh = S = 3 each, degraded 4; Spider Crab 6+6+8; Nori ⌊30/10⌋ = 3 each.
     assert g.table.resources() == [16, 55, 36]
 
@@ -330,27 +404,38 @@ def play_long_game(g: Game) -> None:
     g.act(A, type="lose_fish", player=A, fish="eel")  # sold at V_eel 4: ¥400, V −2
     g.act(A, type="pay", **{"from": "supply", "to": A, "amount": 400, "note": "1 Eel sold"})
     g.act(A, type="set_track", track="eel", value=2)
-    refused_changes_nothing(g, A, "value", "1 to 13", type="set_track", track="eel",
-                            value=14)
+    refused_changes_nothing(g, A, "value", "1 to 13", type="set_track", track="eel", value=14)
     g.act(A, type="gain_fish", player=A, fish="takoyaki", count=2)
     g.act(A, type="pay", **{"from": A, "to": C, "amount": 400, "note": "2 Takoyaki"})
-    refused_changes_nothing(g, A, "count", "free license spaces", type="take_license",
-                            player=A, market="nori")
+    refused_changes_nothing(
+        g, A, "count", "free license spaces", type="take_license", player=A, market="nori"
+    )
     g.act(A, type="return_license", player=A, market="mackerel")
     g.act(A, type="take_license", player=A, market="nori")
-    refused_changes_nothing(g, A, "count", "only 1 nori licence", type="take_license",
-                            player=A, market="nori")
-    assert_holdings(g.table, {
-        A: Holdings(1200, Fish(eel=1, mackerel=4, horse_mackerel=3, takoyaki=2),
-                    {"eel": 2, "horse_mackerel": 1, "nori": 1}),
-        C: Holdings(1300, Fish(salmon_fresh=2, salmon_degraded=1, spider_crab=(6, 6, 8),
-                               nori=2, eel=1),
-                    {"salmon": 1, "nori": 1}, {"freezer": 1, "cart": 1}, shares=1)})
+    refused_changes_nothing(
+        g, A, "count", "only 1 nori licence", type="take_license", player=A, market="nori"
+    )
+    assert_holdings(
+        g.table,
+        {
+            A: Holdings(
+                1200,
+                Fish(eel=1, mackerel=4, horse_mackerel=3, takoyaki=2),
+                {"eel": 2, "horse_mackerel": 1, "nori": 1},
+            ),
+            C: Holdings(
+                1300,
+                Fish(salmon_fresh=2, salmon_degraded=1, spider_crab=(6, 6, 8), nori=2, eel=1),
+                {"salmon": 1, "nori": 1},
+                {"freezer": 1, "cart": 1},
+                shares=1,
+            ),
+        },
+    )
     assert g.table.board_licenses["mackerel"] == 3 and g.table.board_licenses["nori"] == 1
 
     # Turn 5, Bo: 55 Resources but the outright lowest Yen (¥1,100 < ¥1,200 < ¥1,300): no.
-    turn_starts(g, B, triggered=False, reason=None, lowest_yen=True,
-                resources=[19, 55, 38])
+    turn_starts(g, B, triggered=False, reason=None, lowest_yen=True, resources=[19, 55, 38])
     assert g.table.turn.last_check.resources_short == 0
     # The last Horse Mackerel token leaves its board: Overfished at once, ¥200 per token
     # to every holder (Aiko 3, Bo 1). Then Nori is Overfished: ¥100 per token (Chiyo 2).
@@ -358,22 +443,39 @@ def play_long_game(g: Game) -> None:
     assert "horse_mackerel" in g.table.values.overfished
     assert [p.yen for p in g.table.players] == [1800, 1300, 1300]
     g.act("host", type="mark_overfished", market="nori")
-    refused_changes_nothing(g, "host", "market", "already overfished",
-                            type="mark_overfished", market="nori")
+    refused_changes_nothing(
+        g, "host", "market", "already overfished", type="mark_overfished", market="nori"
+    )
     g.act("host", type="add_market", market="squid")
-    refused_changes_nothing(g, "host", "market", "already in play", type="add_market",
-                            market="mackerel")
+    refused_changes_nothing(
+        g, "host", "market", "already in play", type="add_market", market="mackerel"
+    )
     g.act(B, type="gain_fish", player=B, fish="octopus")
     g.act(B, type="return_license", player=B, market="red_snapper")
     g.act(B, type="pay", **{"from": B, "to": "supply", "amount": 100, "note": "Bank entry"})
-    assert_holdings(g.table, {
-        A: Holdings(1800, Fish(eel=1, mackerel=4, horse_mackerel=3, takoyaki=2),
-                    {"eel": 2, "horse_mackerel": 1, "nori": 1}),
-        B: Holdings(1200, Fish(tuna=(15, 25), red_snapper=3, horse_mackerel=1, octopus=1),
-                    {"tuna": 1, "red_snapper": 1}, loans=2),
-        C: Holdings(1100, Fish(salmon_fresh=2, salmon_degraded=1, spider_crab=(6, 6, 8),
-                               nori=2, eel=1),
-                    {"salmon": 1, "nori": 1}, {"freezer": 1, "cart": 1}, shares=1)})
+    assert_holdings(
+        g.table,
+        {
+            A: Holdings(
+                1800,
+                Fish(eel=1, mackerel=4, horse_mackerel=3, takoyaki=2),
+                {"eel": 2, "horse_mackerel": 1, "nori": 1},
+            ),
+            B: Holdings(
+                1200,
+                Fish(tuna=(15, 25), red_snapper=3, horse_mackerel=1, octopus=1),
+                {"tuna": 1, "red_snapper": 1},
+                loans=2,
+            ),
+            C: Holdings(
+                1100,
+                Fish(salmon_fresh=2, salmon_degraded=1, spider_crab=(6, 6, 8), nori=2, eel=1),
+                {"salmon": 1, "nori": 1},
+                {"freezer": 1, "cart": 1},
+                shares=1,
+            ),
+        },
+    )
     t = g.table
     assert t.values.overfished == frozenset({"horse_mackerel", "nori"})
     assert "squid" in t.config.fish_markets
@@ -384,19 +486,40 @@ def play_long_game(g: Game) -> None:
     turn_starts(g, C, triggered=False, resources=[19, 59, 38])
     g.act(C, type="return_item", player=C, item="freezer")
     g.act(C, type="lose_fish", player=C, fish="spider_crab", value=6)
-    refused_changes_nothing(g, C, "count", "does not hold", type="lose_fish", player=C,
-                            fish="spider_crab", value=4)
-    g.act(C, type="pay", **{"from": "supply", "to": C, "amount": 1000,
-                            "note": "Spider Crab 6 sold"})
+    refused_changes_nothing(
+        g, C, "count", "does not hold", type="lose_fish", player=C, fish="spider_crab", value=4
+    )
+    g.act(
+        C, type="pay", **{"from": "supply", "to": C, "amount": 1000, "note": "Spider Crab 6 sold"}
+    )
     g.act(C, type="take_item", player=C, item="buyer_token")
     g.act(C, type="gain_fish", player=C, fish="red_snapper")
     g.act(C, type="pay", **{"from": C, "to": B, "amount": 300})
-    assert_holdings(g.table, {
-        B: Holdings(1500, Fish(tuna=(15, 25), red_snapper=3, horse_mackerel=1, octopus=1),
-                    {"tuna": 1, "red_snapper": 1}, loans=2),
-        C: Holdings(1600, Fish(salmon_fresh=2, salmon_degraded=1, spider_crab=(6, 8),
-                               nori=2, eel=1, red_snapper=1),
-                    {"salmon": 1, "nori": 1}, {"cart": 1, "buyer_token": 1}, shares=1)})
+    assert_holdings(
+        g.table,
+        {
+            B: Holdings(
+                1500,
+                Fish(tuna=(15, 25), red_snapper=3, horse_mackerel=1, octopus=1),
+                {"tuna": 1, "red_snapper": 1},
+                loans=2,
+            ),
+            C: Holdings(
+                1600,
+                Fish(
+                    salmon_fresh=2,
+                    salmon_degraded=1,
+                    spider_crab=(6, 8),
+                    nori=2,
+                    eel=1,
+                    red_snapper=1,
+                ),
+                {"salmon": 1, "nori": 1},
+                {"cart": 1, "buyer_token": 1},
+                shares=1,
+            ),
+        },
+    )
     assert g.table.stock["rentals.freezer"] == 2 and g.table.stock["influence.buyer_token"] == 1
     assert g.table.values.red_snapper_remaining == 14
 
@@ -426,8 +549,7 @@ def play_long_game(g: Game) -> None:
     g.act(A, type="gain_fish", player=A, fish="spider_crab", value=4, count=3)
 
     # Turn 11, Bo: 59 Resources, and Chiyo now has less Yen (¥1,900 < ¥2,000): the end.
-    turn_starts(g, B, triggered=True, reason="resources", lowest_yen=False,
-                resources=[34, 59, 30])
+    turn_starts(g, B, triggered=True, reason="resources", lowest_yen=False, resources=[34, 59, 30])
     t = g.table
     assert t.turn.triggered_by == 1
     assert t.turn.final_turns == (2, 0)  # Chiyo, then Aiko, one more turn each
@@ -455,35 +577,89 @@ def play_long_game(g: Game) -> None:
     g.act("host", type="next_turn")
     assert g.table.turn.finished
     refused_changes_nothing(g, "host", "type", "game is over", type="next_turn")
-    refused_changes_nothing(g, "host", "type", "game is over", type="pay",
-                            **{"from": "supply", "to": A, "amount": 100})
+    refused_changes_nothing(
+        g, "host", "type", "game is over", type="pay", **{"from": "supply", "to": A, "amount": 100}
+    )
 
 
 def check_final_table(t: Table) -> None:
-    assert_holdings(t, {
-        A: Holdings(5800, Fish(eel=1, mackerel=4, horse_mackerel=3, takoyaki=2,
-                               spider_crab=(4, 4, 4)),
-                    {"eel": 2, "horse_mackerel": 1, "nori": 1}, shares=1),
-        B: Holdings(1500, Fish(tuna=(15, 25), red_snapper=3, horse_mackerel=1, octopus=1),
-                    {"tuna": 1, "red_snapper": 1}, loans=3),
-        C: Holdings(2500, Fish(salmon_fresh=2, spider_crab=(6, 8), nori=2, eel=1,
-                               red_snapper=1, mackerel=2, squid=1),
-                    {"salmon": 1, "nori": 1}, {"cart": 1, "buyer_token": 1}, shares=1),
-    })
+    assert_holdings(
+        t,
+        {
+            A: Holdings(
+                5800,
+                Fish(eel=1, mackerel=4, horse_mackerel=3, takoyaki=2, spider_crab=(4, 4, 4)),
+                {"eel": 2, "horse_mackerel": 1, "nori": 1},
+                shares=1,
+            ),
+            B: Holdings(
+                1500,
+                Fish(tuna=(15, 25), red_snapper=3, horse_mackerel=1, octopus=1),
+                {"tuna": 1, "red_snapper": 1},
+                loans=3,
+            ),
+            C: Holdings(
+                2500,
+                Fish(
+                    salmon_fresh=2,
+                    spider_crab=(6, 8),
+                    nori=2,
+                    eel=1,
+                    red_snapper=1,
+                    mackerel=2,
+                    squid=1,
+                ),
+                {"salmon": 1, "nori": 1},
+                {"cart": 1, "buyer_token": 1},
+                shares=1,
+            ),
+        },
+    )
     v = t.values
     assert (v.eel, v.swordfish, v.red_snapper_remaining) == (3, 6, 14)
     assert v.overfished == frozenset({"horse_mackerel", "nori"})
     assert v.external == frozenset({"ships", "bank", "rentals", "influence", "overfishing"})
-    assert t.board_licenses == {"mackerel": 3, "horse_mackerel": 2, "eel": 1,
-                                "red_snapper": 2, "salmon": 2, "spider_crab": 3, "tuna": 2,
-                                "nori": 1, "octopus": 3, "squid": 3}
-    assert t.board_tokens == {"mackerel": 24, "horse_mackerel": 0, "eel": 11, "salmon": 7,
-                              "nori": 4, "octopus": 5, "takoyaki": 10, "squid": 7}
-    assert sorted(t.bag) == sorted(["spider_crab:4", "spider_crab:6", "spider_crab:6",
-                                    "spider_crab:6", "spider_crab:8", "tuna:15", "tuna:15",
-                                    "tuna:20"])
-    assert t.stock == {"bank.loans": 0, "bank.shares": 0, "rentals.freezer": 2,
-                       "rentals.cart": 1, "influence.buyer_token": 1}
+    assert t.board_licenses == {
+        "mackerel": 3,
+        "horse_mackerel": 2,
+        "eel": 1,
+        "red_snapper": 2,
+        "salmon": 2,
+        "spider_crab": 3,
+        "tuna": 2,
+        "nori": 1,
+        "octopus": 3,
+        "squid": 3,
+    }
+    assert t.board_tokens == {
+        "mackerel": 24,
+        "horse_mackerel": 0,
+        "eel": 11,
+        "salmon": 7,
+        "nori": 4,
+        "octopus": 5,
+        "takoyaki": 10,
+        "squid": 7,
+    }
+    assert sorted(t.bag) == sorted(
+        [
+            "spider_crab:4",
+            "spider_crab:6",
+            "spider_crab:6",
+            "spider_crab:6",
+            "spider_crab:8",
+            "tuna:15",
+            "tuna:15",
+            "tuna:20",
+        ]
+    )
+    assert t.stock == {
+        "bank.loans": 0,
+        "bank.shares": 0,
+        "rentals.freezer": 2,
+        "rentals.cart": 1,
+        "influence.buyer_token": 1,
+    }
     # Resources: Aiko 3 + 4 + 3 + 10 + 12; Bo 40 + 15 + 1 + 3; Chiyo 4 + 14 + 3 + 5 + 2 + 0
     # (Squid) and two Nori worth ⌊28 / 10⌋ = 2 each.
     assert t.resources() == [32, 59, 32]
@@ -496,13 +672,36 @@ def check_final_table(t: Table) -> None:
 #: (¥3,000), the ¥1,500 interest goes to the two share owners, ¥800 each (rounded up);
 #: fish at ¥100 per R.
 FINAL = {
-    A: {"start_yen": 5800, "resource_award": -300, "overfishing": 700, "loan_repayment": 0,
-        "interest_received": 800, "fish_yen": 3200, "final": 10200, "rank": 1},
-    B: {"start_yen": 1500, "resource_award": 1000, "overfishing": 500,
-        "loan_repayment": -3000, "interest_received": 0, "fish_yen": 5900, "final": 5900,
-        "rank": 3},
-    C: {"start_yen": 2500, "resource_award": -300, "overfishing": 700, "loan_repayment": 0,
-        "interest_received": 800, "fish_yen": 3200, "final": 6900, "rank": 2},
+    A: {
+        "start_yen": 5800,
+        "resource_award": -300,
+        "overfishing": 700,
+        "loan_repayment": 0,
+        "interest_received": 800,
+        "fish_yen": 3200,
+        "final": 10200,
+        "rank": 1,
+    },
+    B: {
+        "start_yen": 1500,
+        "resource_award": 1000,
+        "overfishing": 500,
+        "loan_repayment": -3000,
+        "interest_received": 0,
+        "fish_yen": 5900,
+        "final": 5900,
+        "rank": 3,
+    },
+    C: {
+        "start_yen": 2500,
+        "resource_award": -300,
+        "overfishing": 700,
+        "loan_repayment": 0,
+        "interest_received": 800,
+        "fish_yen": 3200,
+        "final": 6900,
+        "rank": 2,
+    },
 }
 
 
@@ -546,8 +745,9 @@ def test_long_game_through_the_door(door_parts: tuple[Store, Door], tmp_path: Pa
         fresh.close()
 
     # Undo to an entry of the history goes back to the table before it; redo returns.
-    seq_of_next_to_last_turn = max(e.seq for e in state.events
-                                   if e.type == "next_turn" and e.undone_by is None)
+    seq_of_next_to_last_turn = max(
+        e.seq for e in state.events if e.type == "next_turn" and e.undone_by is None
+    )
     g.undo(to_seq=seq_of_next_to_last_turn)
     assert not g.table.turn.finished and g.table.turn.final_turns == ()
     g.redo()
@@ -580,10 +780,14 @@ def test_long_game_through_the_json_api(client: Any, app: Any) -> None:
 
 # -- the end check, case by case (turn-and-scoring.md §4) -------------------------------------
 
-BASE3 = {"fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid"],
-         "external_markets": ["ships", "bank", "rentals"]}
-BASE2 = {"fish_markets": ["mackerel", "tuna", "spider_crab", "eel"],
-         "external_markets": ["ships", "bank", "rentals"]}
+BASE3 = {
+    "fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid"],
+    "external_markets": ["ships", "bank", "rentals"],
+}
+BASE2 = {
+    "fish_markets": ["mackerel", "tuna", "spider_crab", "eel"],
+    "external_markets": ["ships", "bank", "rentals"],
+}
 
 
 def _give(g: Game, name: str, yen: int, tokens: list[dict[str, Any]]) -> None:
@@ -610,29 +814,55 @@ def crab(v: int, n: int = 1) -> dict[str, Any]:
 
 #: (case, players' Yen and tokens, expected trigger at A's start, reason)
 CASES = [
-    ("1: A tied lowest R, ¥5,200", {A: (5200, [mackerel(10)]), B: (2000, [mackerel(10)]),
-                                     C: (2000, [tuna(20)])}, True, "yen"),
-    ("2: A outright lowest R, ¥5,200", {A: (5200, [mackerel(8)]), B: (2000, [mackerel(10)]),
-                                         C: (2000, [tuna(20)])}, False, None),
-    ("3: A 52 R, tied lowest Yen", {A: (1000, [tuna(25), tuna(15), crab(8), crab(4)]),
-                                    B: (1000, []), C: (4000, [])}, True, "resources"),
-    ("4: 2p, A 50 R, outright lowest Yen", {A: (900, [tuna(25), tuna(15), mackerel(10)]),
-                                            B: (3000, [])}, False, None),
-    ("5: 2p, A 60 R, equal Yen", {A: (2000, [tuna(25), tuna(20), tuna(15)]),
-                                  B: (2000, [mackerel(10)])}, True, "resources"),
+    (
+        "1: A tied lowest R, ¥5,200",
+        {A: (5200, [mackerel(10)]), B: (2000, [mackerel(10)]), C: (2000, [tuna(20)])},
+        True,
+        "yen",
+    ),
+    (
+        "2: A outright lowest R, ¥5,200",
+        {A: (5200, [mackerel(8)]), B: (2000, [mackerel(10)]), C: (2000, [tuna(20)])},
+        False,
+        None,
+    ),
+    (
+        "3: A 52 R, tied lowest Yen",
+        {A: (1000, [tuna(25), tuna(15), crab(8), crab(4)]), B: (1000, []), C: (4000, [])},
+        True,
+        "resources",
+    ),
+    (
+        "4: 2p, A 50 R, outright lowest Yen",
+        {A: (900, [tuna(25), tuna(15), mackerel(10)]), B: (3000, [])},
+        False,
+        None,
+    ),
+    (
+        "5: 2p, A 60 R, equal Yen",
+        {A: (2000, [tuna(25), tuna(20), tuna(15)]), B: (2000, [mackerel(10)])},
+        True,
+        "resources",
+    ),
     ("7: 2p, ¥5,000 exactly, R 0 each", {A: (5000, []), B: (2000, [])}, True, "yen"),
 ]
 
 
-@pytest.mark.parametrize(("case", "holdings", "triggered", "reason"), CASES,
-                         ids=[c[0].split(":")[0] for c in CASES])
-def test_end_check_worked_cases(door_parts: tuple[Store, Door], case: str,
-                                holdings: dict[str, tuple[int, list[dict[str, Any]]]],
-                                triggered: bool, reason: str | None) -> None:
+@pytest.mark.parametrize(
+    ("case", "holdings", "triggered", "reason"), CASES, ids=[c[0].split(":")[0] for c in CASES]
+)
+def test_end_check_worked_cases(
+    door_parts: tuple[Store, Door],
+    case: str,
+    holdings: dict[str, tuple[int, list[dict[str, Any]]]],
+    triggered: bool,
+    reason: str | None,
+) -> None:
     store, door = door_parts
     names = list(holdings)
-    g = DoorGame(store, door, {"players": names, "seed": 1,
-                               **(BASE3 if len(names) == 3 else BASE2)})
+    g = DoorGame(
+        store, door, {"players": names, "seed": 1, **(BASE3 if len(names) == 3 else BASE2)}
+    )
     for name, (yen, tokens) in holdings.items():
         _give(g, name, yen, tokens)
     assert [p.yen for p in g.table.players] == [y for y, _ in holdings.values()]
@@ -652,22 +882,35 @@ def test_end_check_worked_cases(door_parts: tuple[Store, Door], case: str,
         t = g.table
         assert t.players[t.turn.current].name == name
         assert t.turn.last_check is None  # no more checks once triggered
-        assert [names[s] for s in t.turn.final_turns] == names[k + 1:]
+        assert [names[s] for s in t.turn.final_turns] == names[k + 1 :]
         assert not t.turn.finished
     g.act("host", type="next_turn")
     assert g.table.turn.finished
     view = game_view(store.snapshot(g.game_id), door.identify(g.game_id, g.host))
     t = g.table
-    assert view["score"] == score_snapshot(make_snapshot(t.scoring_players(),
-                                                         t.values)).to_json()
+    assert view["score"] == score_snapshot(make_snapshot(t.scoring_players(), t.values)).to_json()
 
 
 def test_end_check_case_6_snapshot_example(door_parts: tuple[Store, Door]) -> None:
     """Aiko ¥4,200 with 143 R, Bo ¥6,100 with 9 R: neither start of turn ends the game."""
     store, door = door_parts
     g = DoorGame(store, door, {"players": [A, B], "seed": 6, **BASE2})
-    _give(g, A, 4200, [tuna(15), tuna(15), tuna(15), tuna(20), tuna(25),
-                       crab(8, 2), crab(6, 4), crab(4, 2), mackerel(5)])
+    _give(
+        g,
+        A,
+        4200,
+        [
+            tuna(15),
+            tuna(15),
+            tuna(15),
+            tuna(20),
+            tuna(25),
+            crab(8, 2),
+            crab(6, 4),
+            crab(4, 2),
+            mackerel(5),
+        ],
+    )
     _give(g, B, 6100, [mackerel(9)])
     assert g.table.resources() == [143, 9]
     turn_starts(g, A, triggered=False, lowest_yen=True)
@@ -690,35 +933,49 @@ def test_end_game_by_hand_and_refusals_elsewhere(door_parts: tuple[Store, Door])
     g = DoorGame(store, door, {"players": [A, B, C], "seed": 3, **BASE3})
     # Unknown and internal types, unknown players and markets, bad amounts.
     refused_changes_nothing(g, "host", "type", "no action called", type="fly")
-    refused_changes_nothing(g, "host", "type", "auction", type="auction_open",
-                            kind="tuna", owner=A)
-    refused_changes_nothing(g, "host", "player", "no player called", type="take_loan",
-                            player="Dora")
-    refused_changes_nothing(g, "host", "market", "not in play", type="take_license",
-                            player=A, market="salmon")
-    refused_changes_nothing(g, "host", "amount", "multiple of ¥100", type="pay",
-                            **{"from": "supply", "to": A, "amount": 150})
-    refused_changes_nothing(g, "host", "amount", "more than ¥0", type="pay",
-                            **{"from": "supply", "to": A, "amount": 0})
-    refused_changes_nothing(g, "host", "to", "same", type="pay",
-                            **{"from": A, "to": A, "amount": 100})
-    refused_changes_nothing(g, "host", "item", "not in play", type="take_item", player=A,
-                            item="buyer_token")
-    refused_changes_nothing(g, "host", "track", "not in play", type="set_track",
-                            track="swordfish", value=5)
-    refused_changes_nothing(g, "host", "market", "needs the expansion", type="add_market",
-                            market="nori")
+    refused_changes_nothing(g, "host", "type", "auction", type="auction_open", kind="tuna", owner=A)
+    refused_changes_nothing(
+        g, "host", "player", "no player called", type="take_loan", player="Dora"
+    )
+    refused_changes_nothing(
+        g, "host", "market", "not in play", type="take_license", player=A, market="salmon"
+    )
+    refused_changes_nothing(
+        g,
+        "host",
+        "amount",
+        "multiple of ¥100",
+        type="pay",
+        **{"from": "supply", "to": A, "amount": 150},
+    )
+    refused_changes_nothing(
+        g, "host", "amount", "more than ¥0", type="pay", **{"from": "supply", "to": A, "amount": 0}
+    )
+    refused_changes_nothing(
+        g, "host", "to", "same", type="pay", **{"from": A, "to": A, "amount": 100}
+    )
+    refused_changes_nothing(
+        g, "host", "item", "not in play", type="take_item", player=A, item="buyer_token"
+    )
+    refused_changes_nothing(
+        g, "host", "track", "not in play", type="set_track", track="swordfish", value=5
+    )
+    refused_changes_nothing(
+        g, "host", "market", "needs the expansion", type="add_market", market="nori"
+    )
     # Mackerel: 3 licences set aside for the players, 3 on the board.
     assert g.table.board_licenses["mackerel"] == 3
     assert all(p.licenses == {"mackerel": 1} for p in g.table.players)
     # Four License spaces: three more licences fit, a fifth does not.
     g.act(A, type="take_license", player=A, market="squid", count=3)
-    refused_changes_nothing(g, A, "count", "0 free license spaces", type="take_license",
-                            player=A, market="eel")
+    refused_changes_nothing(
+        g, A, "count", "0 free license spaces", type="take_license", player=A, market="eel"
+    )
     assert g.table.player(A).spaces_used == 4 and g.table.player(A).yen == 1100
     # Licences run out on the board.
-    refused_changes_nothing(g, B, "count", "0 licences left", type="take_license", player=B,
-                            market="squid")
+    refused_changes_nothing(
+        g, B, "count", "0 licences left", type="take_license", player=B, market="squid"
+    )
     g.act("host", type="end_game")
     assert g.table.turn.finished
     refused_changes_nothing(g, "host", "type", "over", type="end_game")
@@ -726,15 +983,23 @@ def test_end_game_by_hand_and_refusals_elsewhere(door_parts: tuple[Store, Door])
 
 # -- setups the rules core must refuse or handle ------------------------------------------------
 
+
 def test_clams_and_oysters_without_entered_numbers(door_parts: tuple[Store, Door]) -> None:
     """The Clams & Oysters token counts are printed on the board only (setup.md §3.4). A
     game whose host did not enter them cannot track that part of the bag, but a drawn
     clam or oyster must still be recordable (like any board whose stock is unknown)."""
     store, door = door_parts
-    g = DoorGame(store, door, {"players": [A, B, C], "expansion": True, "seed": 8,
-                               "fish_markets": ["mackerel", "clams_oysters", "eel", "tuna",
-                                                "squid"],
-                               "external_markets": ["ships", "bank", "rentals"]})
+    g = DoorGame(
+        store,
+        door,
+        {
+            "players": [A, B, C],
+            "expansion": True,
+            "seed": 8,
+            "fish_markets": ["mackerel", "clams_oysters", "eel", "tuna", "squid"],
+            "external_markets": ["ships", "bank", "rentals"],
+        },
+    )
     bag = g.table.bag
     assert not any(c in ("clam", "oyster") for c in bag)
     g.act(B, type="gain_fish", player=B, fish="oyster")
@@ -747,56 +1012,77 @@ def test_clams_and_oysters_without_entered_numbers(door_parts: tuple[Store, Door
     assert t.bag == bag and "clams_oysters" not in t.values.overfished
 
     # With the numbers entered, the bag holds them, and the last one drawn Overfishes.
-    g2 = DoorGame(store, door, {"players": [A, B, C], "expansion": True, "seed": 8,
-                                "fish_markets": ["mackerel", "clams_oysters", "eel", "tuna",
-                                                 "squid"],
-                                "external_markets": ["ships", "bank", "rentals"],
-                                "board_numbers": {"clams_oysters": {"clams": 2,
-                                                                    "oysters": 1}}})
-    assert sorted(c for c in g2.table.bag if c in ("clam", "oyster")) == ["clam", "clam",
-                                                                          "oyster"]
-    refused_changes_nothing(g2, B, "count", "1 oyster left", type="gain_fish", player=B,
-                            fish="oyster", count=2)
+    g2 = DoorGame(
+        store,
+        door,
+        {
+            "players": [A, B, C],
+            "expansion": True,
+            "seed": 8,
+            "fish_markets": ["mackerel", "clams_oysters", "eel", "tuna", "squid"],
+            "external_markets": ["ships", "bank", "rentals"],
+            "board_numbers": {"clams_oysters": {"clams": 2, "oysters": 1}},
+        },
+    )
+    assert sorted(c for c in g2.table.bag if c in ("clam", "oyster")) == ["clam", "clam", "oyster"]
+    refused_changes_nothing(
+        g2, B, "count", "1 oyster left", type="gain_fish", player=B, fish="oyster", count=2
+    )
     g2.act(B, type="gain_fish", player=B, fish="clam", count=2)
     assert "clams_oysters" not in g2.table.values.overfished
     g2.act(B, type="gain_fish", player=B, fish="oyster")
     assert "clams_oysters" in g2.table.values.overfished
 
 
-@pytest.mark.parametrize(("extra", "field_name"), [
-    ({"seed": "abc"}, "seed"),
-    ({"seed": True}, "seed"),
-    ({"seed": 2.5}, "seed"),
-    ({"board_numbers": {"nori": {"tokens": "abc"}}}, "board_numbers.nori.tokens"),
-    ({"board_numbers": {"nori": 5}}, "board_numbers.nori"),
-    ({"board_numbers": {"nori": {"tokens": -3}}}, "board_numbers.nori.tokens"),
-    ({"board_numbers": {"nori": {"tokens": True}}}, "board_numbers.nori.tokens"),
-    ({"board_numbers": {"nori": {"boats": 3}}}, "board_numbers.nori.boats"),
-    ({"board_numbers": {"whale": {"tokens": 3}}}, "board_numbers.whale"),
-    ({"board_numbers": ["nori"]}, "board_numbers"),
-])
+@pytest.mark.parametrize(
+    ("extra", "field_name"),
+    [
+        ({"seed": "abc"}, "seed"),
+        ({"seed": True}, "seed"),
+        ({"seed": 2.5}, "seed"),
+        ({"board_numbers": {"nori": {"tokens": "abc"}}}, "board_numbers.nori.tokens"),
+        ({"board_numbers": {"nori": 5}}, "board_numbers.nori"),
+        ({"board_numbers": {"nori": {"tokens": -3}}}, "board_numbers.nori.tokens"),
+        ({"board_numbers": {"nori": {"tokens": True}}}, "board_numbers.nori.tokens"),
+        ({"board_numbers": {"nori": {"boats": 3}}}, "board_numbers.nori.boats"),
+        ({"board_numbers": {"whale": {"tokens": 3}}}, "board_numbers.whale"),
+        ({"board_numbers": ["nori"]}, "board_numbers"),
+    ],
+)
 def test_new_game_settings_that_could_never_load_are_refused(
-        client: Any, extra: dict[str, Any], field_name: str) -> None:
+    client: Any, extra: dict[str, Any], field_name: str
+) -> None:
     """A game is only created from settings its table can be set up from again: a seed
     that is not a whole number or board numbers that are not counts were accepted (201)
     and then broke every later request for that game."""
-    body = {"players": [A, B, C], "expansion": True, "variants": ["more_markets"],
-            "fish_markets": ["mackerel", "nori", "eel", "tuna", "squid"],
-            "external_markets": ["ships", "bank", "rentals"], **extra}
+    body = {
+        "players": [A, B, C],
+        "expansion": True,
+        "variants": ["more_markets"],
+        "fish_markets": ["mackerel", "nori", "eel", "tuna", "squid"],
+        "external_markets": ["ships", "bank", "rentals"],
+        **extra,
+    }
     r = client.post("/api/games", json=body)
     assert r.status_code == 400, r.get_json()
     assert r.get_json()["field"] == field_name
 
 
 def test_new_game_with_entered_numbers_loads(client: Any) -> None:
-    body = {"players": [A, B, C], "expansion": True, "variants": ["more_markets"],
-            "seed": 12, "fish_markets": ["mackerel", "nori", "eel", "tuna", "squid"],
-            "external_markets": ["ships", "bank", "rentals"],
-            "board_numbers": {"nori": {"licenses": 3, "tokens": 6, "barrels": 4}}}
+    body = {
+        "players": [A, B, C],
+        "expansion": True,
+        "variants": ["more_markets"],
+        "seed": 12,
+        "fish_markets": ["mackerel", "nori", "eel", "tuna", "squid"],
+        "external_markets": ["ships", "bank", "rentals"],
+        "board_numbers": {"nori": {"licenses": 3, "tokens": 6, "barrels": 4}},
+    }
     r = client.post("/api/games", json=body)
     assert r.status_code == 201
     game = r.get_json()
-    view = client.get(f"/api/games/{game['id']}",
-                      headers={"Authorization": f"Bearer {game['host_token']}"}).get_json()
+    view = client.get(
+        f"/api/games/{game['id']}", headers={"Authorization": f"Bearer {game['host_token']}"}
+    ).get_json()
     nori = next(m for m in view["markets"]["fish"] if m["id"] == "nori")
     assert (nori["licenses_left"], nori["tokens_left"]) == (3, 6)

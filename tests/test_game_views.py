@@ -18,9 +18,13 @@ import pytest
 
 A, B, C = "Aiko", "Bo", "Chiyo"
 NAMES = [A, B, C]
-SETUP = {"players": NAMES, "money": "closed", "seed": 5,
-         "fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid"],
-         "external_markets": ["ships", "bank", "rentals"]}
+SETUP = {
+    "players": NAMES,
+    "money": "closed",
+    "seed": 5,
+    "fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid"],
+    "external_markets": ["ships", "bank", "rentals"],
+}
 
 #: Yen after the three payments below, and what each is short of ¥5,000.
 YEN = {A: 2500, B: 1100, C: 3200}
@@ -60,20 +64,25 @@ class Table:
         return self.host if who == "host" else self.tokens[who]
 
     def act(self, **action: Any) -> None:
-        r = self.api.post(f"/api/games/{self.id}/actions", json=action,
-                          headers={"Authorization": f"Bearer {self.host}"})
+        r = self.api.post(
+            f"/api/games/{self.id}/actions",
+            json=action,
+            headers={"Authorization": f"Bearer {self.host}"},
+        )
         assert r.status_code == 201, r.get_json()
 
     def view(self, who: str) -> dict[str, Any]:
-        r = self.api.get(f"/api/games/{self.id}",
-                         headers={"Authorization": f"Bearer {self.token(who)}"})
+        r = self.api.get(
+            f"/api/games/{self.id}", headers={"Authorization": f"Bearer {self.token(who)}"}
+        )
         assert r.status_code == 200
         data: dict[str, Any] = r.get_json()
         return data
 
     def events(self, who: str) -> list[dict[str, Any]]:
-        r = self.api.get(f"/api/games/{self.id}/events",
-                         headers={"Authorization": f"Bearer {self.token(who)}"})
+        r = self.api.get(
+            f"/api/games/{self.id}/events", headers={"Authorization": f"Bearer {self.token(who)}"}
+        )
         assert r.status_code == 200
         rows: list[dict[str, Any]] = r.get_json()["events"]
         return rows
@@ -86,8 +95,11 @@ class Table:
         page = browser.get(f"/games/{self.id}/{'table' if role == 'host' else 'seat'}")
         live = browser.get(f"/games/{self.id}/live?as={role}")
         assert page.status_code == 200 and live.status_code == 200
-        return {"page": page.get_data(as_text=True), "live": live.get_data(as_text=True),
-                "stream": first_stream_event(browser, f"/games/{self.id}/stream?as={role}")}
+        return {
+            "page": page.get_data(as_text=True),
+            "live": live.get_data(as_text=True),
+            "stream": first_stream_event(browser, f"/games/{self.id}/stream?as={role}"),
+        }
 
 
 def first_stream_event(browser: Any, url: str) -> str:
@@ -202,12 +214,12 @@ def test_a_seat_page_is_not_the_table_page(game: Table) -> None:
     bo = game.browsers[B]
     r = bo.get(f"/games/{game.id}/table")
     assert r.status_code == 401  # no host cookie in Bo's browser
-    r = bo.get(f"/games/{game.id}/table",
-               headers={"Authorization": f"Bearer {game.tokens[B]}"})
+    r = bo.get(f"/games/{game.id}/table", headers={"Authorization": f"Bearer {game.tokens[B]}"})
     assert r.status_code == 403
     assert yen(YEN[A]) not in r.get_data(as_text=True)
-    r = game.browsers["host"].get(f"/games/{game.id}/seat",
-                                  headers={"Authorization": f"Bearer {game.host}"})
+    r = game.browsers["host"].get(
+        f"/games/{game.id}/seat", headers={"Authorization": f"Bearer {game.host}"}
+    )
     assert r.status_code == 302 and r.headers["Location"].endswith("/table")
 
 
@@ -234,8 +246,7 @@ def test_end_check_with_50_resources_reveals_everyones_yen(game: Table) -> None:
         assert view["turn"]["check"]["player"] == B
         assert not view["turn"]["check"]["triggered"]  # Bo has the outright lowest Yen
         # The players' own Yen fields stay as they were: the reveal is for the check.
-        assert [p["yen"] for p in view["players"]] == [YEN[p] if p == who else None
-                                                      for p in NAMES]
+        assert [p["yen"] for p in view["players"]] == [YEN[p] if p == who else None for p in NAMES]
         for html in game.pages(who).values():
             for p in NAMES:
                 assert yen(YEN[p]) in html, (who, p)
@@ -278,8 +289,11 @@ def test_open_money_shows_everyone(app: Any) -> None:
     body = r.get_json()
     auth = {"Authorization": f"Bearer {body['seats'][1]['token']}"}
     aiko = {"Authorization": f"Bearer {body['seats'][0]['token']}"}
-    api.post(f"/api/games/{body['id']}/actions", headers=aiko,
-             json={"type": "pay", "from": A, "to": C, "amount": 1200})
+    api.post(
+        f"/api/games/{body['id']}/actions",
+        headers=aiko,
+        json={"type": "pay", "from": A, "to": C, "amount": 1200},
+    )
     view = api.get(f"/api/games/{body['id']}", headers=auth).get_json()
     assert [p["yen"] for p in view["players"]] == [800, 2000, 3200]
     assert view["history"][0]["text"] == "Aiko paid Chiyo ¥1,200"
@@ -290,8 +304,9 @@ def test_closed_money_refusals_do_not_name_another_players_yen(client):
     """A refused payment tells the payer their Yen; the table screen hears only that the
     payer cannot pay (as at a closed-money table), and another seat may not record a change
     to Aiko's Yen at all (403, before the rules look at her Yen: no probing)."""
-    game = client.post("/api/games", json={"players": ["Aiko", "Bo", "Chiyo"],
-                                           "money": "closed"}).get_json()
+    game = client.post(
+        "/api/games", json={"players": ["Aiko", "Bo", "Chiyo"], "money": "closed"}
+    ).get_json()
     gid = game["id"]
     aiko, bo = ({"Authorization": f"Bearer {s['token']}"} for s in game["seats"][:2])
     host = {"Authorization": f"Bearer {game['host_token']}"}
@@ -302,8 +317,7 @@ def test_closed_money_refusals_do_not_name_another_players_yen(client):
     assert "2,000" not in resp.get_data(as_text=True)
     answers = set()
     for amount in (9000, 100):  # the same answer whether Aiko could pay or not
-        resp = client.post(f"/api/games/{gid}/actions", json={**pay, "amount": amount},
-                           headers=bo)
+        resp = client.post(f"/api/games/{gid}/actions", json={**pay, "amount": amount}, headers=bo)
         assert resp.status_code == 403
         answers.add(resp.get_data(as_text=True))
     assert len(answers) == 1 and "2,000" not in answers.pop()
@@ -314,8 +328,7 @@ def test_closed_money_refusals_do_not_name_another_players_yen(client):
     spent = client.post(f"/api/games/{gid}/actions", json={**pay, "amount": 2000}, headers=aiko)
     assert spent.status_code == 201
     licence = {"type": "take_license", "player": "Aiko", "market": "mackerel"}
-    assert client.post(f"/api/games/{gid}/actions", json=licence,
-                       headers=bo).status_code == 403
+    assert client.post(f"/api/games/{gid}/actions", json=licence, headers=bo).status_code == 403
     resp = client.post(f"/api/games/{gid}/actions", json=licence, headers=host)
     assert resp.status_code == 400
     assert resp.get_json()["error"] == "Aiko cannot pay ¥100."
@@ -326,9 +339,11 @@ def test_closed_money_refusals_do_not_name_another_players_yen(client):
 def test_open_money_refusals_name_the_yen(client):
     game = client.post("/api/games", json={"players": ["Aiko", "Bo"]}).get_json()
     aiko = {"Authorization": f"Bearer {game['seats'][0]['token']}"}
-    resp = client.post(f"/api/games/{game['id']}/actions",
-                       json={"type": "pay", "from": "Aiko", "to": "Bo", "amount": 9000},
-                       headers=aiko)
+    resp = client.post(
+        f"/api/games/{game['id']}/actions",
+        json={"type": "pay", "from": "Aiko", "to": "Bo", "amount": 9000},
+        headers=aiko,
+    )
     assert resp.get_json()["error"] == "Aiko has only ¥2,000."
 
 
@@ -344,16 +359,22 @@ def test_home_page_leads_back_to_the_games_this_browser_joined(client):
 
 
 def test_the_hosts_view_has_the_setup_checklist_and_a_seats_has_not(client):
-    game = client.post("/api/games", json={
-        "players": ["Aiko", "Bo", "Chiyo"], "fish_markets": [
-            "mackerel", "eel", "tuna", "red_snapper", "salmon"],
-        "external_markets": ["ships", "bank", "auction"]}).get_json()
-    host = client.get(f"/api/games/{game['id']}",
-                      headers={"Authorization": f"Bearer {game['host_token']}"}).get_json()
+    game = client.post(
+        "/api/games",
+        json={
+            "players": ["Aiko", "Bo", "Chiyo"],
+            "fish_markets": ["mackerel", "eel", "tuna", "red_snapper", "salmon"],
+            "external_markets": ["ships", "bank", "auction"],
+        },
+    ).get_json()
+    host = client.get(
+        f"/api/games/{game['id']}", headers={"Authorization": f"Bearer {game['host_token']}"}
+    ).get_json()
     boards = {item["board"]: item["lines"] for item in host["checklist"]}
     assert boards["Eel"] == ["3 licences", "6 barrels", "13 tokens", "the value marker on 1"]
     assert boards["Auction bag"] == ["3× Tuna 15, 1× Tuna 20, 1× Tuna 25"]
     assert "a Mackerel licence" in boards["Each player"]
-    seat = client.get(f"/api/games/{game['id']}", headers={
-        "Authorization": f"Bearer {game['seats'][0]['token']}"}).get_json()
+    seat = client.get(
+        f"/api/games/{game['id']}", headers={"Authorization": f"Bearer {game['seats'][0]['token']}"}
+    ).get_json()
     assert "checklist" not in seat

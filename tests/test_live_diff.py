@@ -42,17 +42,25 @@ def auth(token: str) -> dict[str, str]:
 
 
 def new_game(server: LiveServer, **settings: Any) -> dict[str, Any]:
-    r = requests.post(f"{server.url}/api/games", timeout=TIMEOUT,
-                      json={"players": PLAYERS, "money": "open", **settings})
+    r = requests.post(
+        f"{server.url}/api/games",
+        timeout=TIMEOUT,
+        json={"players": PLAYERS, "money": "open", **settings},
+    )
     assert r.status_code == 201, r.text
     game: dict[str, Any] = r.json()
     return game
 
 
-def act(server: LiveServer, game: dict[str, Any], body: dict[str, Any],
-        token: str | None = None) -> int:
-    r = requests.post(f"{server.url}/api/games/{game['id']}/actions", json=body,
-                      headers=auth(token or game["host_token"]), timeout=TIMEOUT)
+def act(
+    server: LiveServer, game: dict[str, Any], body: dict[str, Any], token: str | None = None
+) -> int:
+    r = requests.post(
+        f"{server.url}/api/games/{game['id']}/actions",
+        json=body,
+        headers=auth(token or game["host_token"]),
+        timeout=TIMEOUT,
+    )
     assert r.status_code == 201, r.text
     return int(r.json()["seq"])
 
@@ -64,16 +72,18 @@ def pay(server: LiveServer, game: dict[str, Any], payer: str, payee: str, amount
 def event_bytes(seq: int, data: str) -> int:
     """The size of an update event as sent (id, event and data lines)."""
     lines = data.split("\n")
-    return (len(f"id: {seq}\nevent: update\n".encode()) + sum(
-        len(b"data: ") + len(line.encode()) + 1 for line in lines) + 1)
+    return (
+        len(f"id: {seq}\nevent: update\n".encode())
+        + sum(len(b"data: ") + len(line.encode()) + 1 for line in lines)
+        + 1
+    )
 
 
 def streams_of(server: LiveServer, game: dict[str, Any]) -> dict[str, SSE]:
     """One stream per viewer (no page behind them: each starts with its whole page)."""
     out = {"host": SSE(server.port, f"/games/{game['id']}/stream?as=host", game["host_token"])}
     for seat in game["seats"]:
-        out[seat["name"]] = SSE(server.port, f"/games/{game['id']}/stream?as=seat",
-                                seat["token"])
+        out[seat["name"]] = SSE(server.port, f"/games/{game['id']}/stream?as=seat", seat["token"])
     for s in out.values():
         assert s.status == 200
     return out
@@ -126,8 +136,11 @@ def test_a_payment_sends_a_phone_and_the_table_only_what_changed(server: LiveSer
 
 def page_state(page: str) -> tuple[int, int, str]:
     """#seen-version's version and presence count, and the stream address of a page."""
-    seen = re.search(r'id="seen-version" name="expected_seq" value="(\d+)" '
-                     r'data-presence="(\d+)"', page)
+    seen = re.search(
+        r'id="seen-version" name="expected_seq" value="(\d+)" '
+        r'data-presence="(\d+)"',
+        page,
+    )
     connect = re.search(r'sse-connect="([^"]+)"', page)
     assert seen and connect, page[:500]
     return int(seen.group(1)), int(seen.group(2)), html.unescape(connect.group(1))
@@ -148,14 +161,17 @@ def assert_nothing_already_on(page: str, data: str) -> None:
 
 
 def test_the_first_event_after_a_page_load_sends_nothing_already_on_the_page(
-        server: LiveServer) -> None:
+    server: LiveServer,
+) -> None:
     game = new_game(server)
     pay(server, game, "supply", "Bo", 500)
     with requests.Session() as table, requests.Session() as aiko:
         assert table.get(f"{server.url}/join/{game['host_token']}", timeout=TIMEOUT).ok
         assert aiko.get(game["seats"][0]["join_url"], timeout=TIMEOUT).ok
-        pages = {"host": table.get(f"{server.url}/games/{game['id']}/table", timeout=TIMEOUT),
-                 "Aiko": aiko.get(f"{server.url}/games/{game['id']}/seat", timeout=TIMEOUT)}
+        pages = {
+            "host": table.get(f"{server.url}/games/{game['id']}/table", timeout=TIMEOUT),
+            "Aiko": aiko.get(f"{server.url}/games/{game['id']}/seat", timeout=TIMEOUT),
+        }
         tokens = {"host": game["host_token"], "Aiko": game["seats"][0]["token"]}
         streams: dict[str, SSE] = {}
         try:
@@ -195,25 +211,30 @@ def digits(amount: int) -> re.Pattern[str]:
 
 def test_closed_money_never_sends_another_players_yen(server: LiveServer) -> None:
     names = PLAYERS[:4]
-    r = requests.post(f"{server.url}/api/games", timeout=TIMEOUT,
-                      json={"players": names, "money": "closed"})
+    r = requests.post(
+        f"{server.url}/api/games", timeout=TIMEOUT, json={"players": names, "money": "closed"}
+    )
     assert r.status_code == 201
     game = r.json()
     tokens = {"host": game["host_token"], **{s["name"]: s["token"] for s in game["seats"]}}
     streams: dict[str, SSE] = {}
     try:
-        streams["host"] = SSE(server.port, f"/games/{game['id']}/stream?as=host",
-                              tokens["host"])
+        streams["host"] = SSE(server.port, f"/games/{game['id']}/stream?as=host", tokens["host"])
         for s in game["seats"]:
-            streams[s["name"]] = SSE(server.port, f"/games/{game['id']}/stream?as=seat",
-                                     s["token"])
+            streams[s["name"]] = SSE(server.port, f"/games/{game['id']}/stream?as=seat", s["token"])
         for s in streams.values():
             s.update()
         # Balances chosen to be unlike any other number on the pages.
         balances: dict[str, set[int]] = {n: {2000} for n in names}
         seen_amounts: dict[str, set[int]] = {v: set() for v in tokens}  # named to them
-        steps = [("supply", "Aiko", 3300), ("Bo", "supply", 700), ("supply", "Chiyo", 1900),
-                 ("supply", "Daichi", 4100), ("Aiko", "Bo", 400), ("Chiyo", "Daichi", 500)]
+        steps = [
+            ("supply", "Aiko", 3300),
+            ("Bo", "supply", 700),
+            ("supply", "Chiyo", 1900),
+            ("supply", "Daichi", 4100),
+            ("Aiko", "Bo", 400),
+            ("Chiyo", "Daichi", 500),
+        ]
         yen = dict.fromkeys(names, 2000)
         last = 0
         for payer, payee, amount in steps:
@@ -223,11 +244,15 @@ def test_closed_money_never_sends_another_players_yen(server: LiveServer) -> Non
                     yen[who] += amount if who == payee else -amount
                     balances[who].add(yen[who])
                     seen_amounts[who].add(amount)
-        last = act(server, game, {"type": "gain_fish", "player": "Bo", "fish": "mackerel",
-                                  "count": 2})
+        last = act(
+            server, game, {"type": "gain_fish", "player": "Bo", "fish": "mackerel", "count": 2}
+        )
         last = act(server, game, {"type": "next_turn"})
-        r = requests.post(f"{server.url}/api/games/{game['id']}/undo",
-                          headers=auth(tokens["host"]), timeout=TIMEOUT)
+        r = requests.post(
+            f"{server.url}/api/games/{game['id']}/undo",
+            headers=auth(tokens["host"]),
+            timeout=TIMEOUT,
+        )
         assert r.status_code == 200
         last = int(r.json()["seq"])
         for viewer, s in streams.items():
@@ -255,8 +280,11 @@ def test_a_revoked_seat_stream_is_signed_out_within_seconds(server: LiveServer) 
     try:
         stream.update()
         started = time.monotonic()
-        r = requests.post(f"{server.url}/api/games/{game['id']}/seats/1/reissue",
-                          headers=auth(game["host_token"]), timeout=TIMEOUT)
+        r = requests.post(
+            f"{server.url}/api/games/{game['id']}/seats/1/reissue",
+            headers=auth(game["host_token"]),
+            timeout=TIMEOUT,
+        )
         assert r.status_code == 200, r.text
         event = stream.next_event(timeout=5)
         assert event.get("event") == "signed-out"
@@ -293,9 +321,12 @@ def test_a_fourth_stream_of_one_viewer_replaces_the_oldest(server: LiveServer) -
 def test_the_reveal_clears_the_message_bar_and_is_announced(server: LiveServer) -> None:
     game = new_game(server, fish_markets=["mackerel", "tuna", "eel", "squid", "salmon", "fugu"])
     seats = {s["name"]: s["token"] for s in game["seats"]}
-    r = requests.post(f"{server.url}/api/games/{game['id']}/auctions", timeout=TIMEOUT,
-                      headers=auth(game["host_token"]),
-                      json={"kind": "tuna", "owner": "Aiko", "drawn": "tuna:20"})
+    r = requests.post(
+        f"{server.url}/api/games/{game['id']}/auctions",
+        timeout=TIMEOUT,
+        headers=auth(game["host_token"]),
+        json={"kind": "tuna", "owner": "Aiko", "drawn": "tuna:20"},
+    )
     assert r.status_code == 201, r.text
     aid = r.json()["auction_id"]
     streams = streams_of(server, game)
@@ -304,9 +335,12 @@ def test_the_reveal_clears_the_message_bar_and_is_announced(server: LiveServer) 
             s.update()
         settle(streams["host"])
         for i, name in enumerate(PLAYERS):
-            r = requests.post(f"{server.url}/api/games/{game['id']}/auctions/{aid}/bids",
-                              headers=auth(seats[name]), json={"amount": 100 * i},
-                              timeout=TIMEOUT)
+            r = requests.post(
+                f"{server.url}/api/games/{game['id']}/auctions/{aid}/bids",
+                headers=auth(seats[name]),
+                json={"amount": 100 * i},
+                timeout=TIMEOUT,
+            )
             assert r.status_code == 201, r.text
         revealed = int(r.json()["seq"])
         for viewer, s in streams.items():
@@ -320,8 +354,7 @@ def test_the_reveal_clears_the_message_bar_and_is_announced(server: LiveServer) 
             s.close()
 
 
-def test_pages_are_compressed_the_stream_is_not_and_static_files_keep(
-        server: LiveServer) -> None:
+def test_pages_are_compressed_the_stream_is_not_and_static_files_keep(server: LiveServer) -> None:
     game = new_game(server)
     with requests.Session() as http:
         http.headers["Accept-Encoding"] = "gzip"
@@ -331,8 +364,9 @@ def test_pages_are_compressed_the_stream_is_not_and_static_files_keep(
         assert page.headers["Content-Encoding"] == "gzip"
         assert 'id="live"' in page.text
         # The stream goes out as it is: each event must leave when it is written.
-        with http.get(f"{server.url}/games/{game['id']}/stream?as=host", stream=True,
-                      timeout=TIMEOUT) as stream:
+        with http.get(
+            f"{server.url}/games/{game['id']}/stream?as=host", stream=True, timeout=TIMEOUT
+        ) as stream:
             assert stream.status_code == 200
             assert "Content-Encoding" not in stream.headers
         # Versioned addresses (a content hash, or a version in the file's name) are kept

@@ -28,22 +28,34 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 
 #: pip's words when the build backend itself cannot be downloaded (no index reachable).
-UNOBTAINABLE = ("No matching distribution found for hatchling",
-                "Could not find a version that satisfies the requirement hatchling")
+UNOBTAINABLE = (
+    "No matching distribution found for hatchling",
+    "Could not find a version that satisfies the requirement hatchling",
+)
 
 
 def _clean_env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "PYTHONHOME", "PYTHONSAFEPATH", "VIRTUAL_ENV")}
-    env.update(PIP_DISABLE_PIP_VERSION_CHECK="1", PYTHONNOUSERSITE="1",
-               PYTHONIOENCODING="utf-8")
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONPATH", "PYTHONHOME", "PYTHONSAFEPATH", "VIRTUAL_ENV")
+    }
+    env.update(PIP_DISABLE_PIP_VERSION_CHECK="1", PYTHONNOUSERSITE="1", PYTHONIOENCODING="utf-8")
     return env
 
 
-def _run(cmd: list[str], cwd: Path, input: str | None = None
-         ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(cmd, cwd=cwd, env=_clean_env(), input=input, capture_output=True,
-                          text=True, encoding="utf-8", timeout=300, check=False)
+def _run(cmd: list[str], cwd: Path, input: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        cmd,
+        cwd=cwd,
+        env=_clean_env(),
+        input=input,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+        check=False,
+    )
 
 
 def _pip_wheel(dest: Path, isolated: bool) -> subprocess.CompletedProcess[str]:
@@ -62,10 +74,11 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if result is None or result.returncode != 0:
         # Build isolation downloads hatchling into a throwaway environment.
         result = _pip_wheel(dest, isolated=True)
-        if result.returncode != 0 and any(m in result.stdout + result.stderr
-                                          for m in UNOBTAINABLE):
-            pytest.skip("hatchling (the build backend) is not installed and cannot be "
-                        "downloaded: pip install hatchling")
+        if result.returncode != 0 and any(m in result.stdout + result.stderr for m in UNOBTAINABLE):
+            pytest.skip(
+                "hatchling (the build backend) is not installed and cannot be "
+                "downloaded: pip install hatchling"
+            )
     output = (result.stdout + result.stderr)[-4000:]
     assert result.returncode == 0, f"building the wheel failed:\n{output}"
     wheels = list(dest.glob("tsukiji_companion-*.whl"))
@@ -76,8 +89,11 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _outer_site_dirs() -> list[str]:
     """The site-packages folders the running Python imports installed packages from: its
     own (a virtualenv's, when the tests run in one), and the user's if it uses those."""
-    dirs = [sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"],
-            *site.getsitepackages()]
+    dirs = [
+        sysconfig.get_paths()["purelib"],
+        sysconfig.get_paths()["platlib"],
+        *site.getsitepackages(),
+    ]
     if site.ENABLE_USER_SITE:
         dirs.append(site.getusersitepackages())
     unique = [d for i, d in enumerate(dirs) if d not in dirs[:i] and Path(d).is_dir()]
@@ -94,22 +110,25 @@ def venv(tmp_path_factory: pytest.TempPathFactory, wheel: Path) -> Path:
     assert made.returncode == 0, made.stderr
     bin_dir = home / ("Scripts" if os.name == "nt" else "bin")
     python = bin_dir / ("python.exe" if os.name == "nt" else "python")
-    purelib = _run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                   cwd=where)
+    purelib = _run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], cwd=where
+    )
     assert purelib.returncode == 0, purelib.stderr
     # The dependencies, from where this Python has them. A folder named in a .pth file is
     # added after the venv's own site-packages, and the .pth files inside it are not run:
     # an editable install of this project in the outer Python does not leak in.
     (Path(purelib.stdout.strip()) / "_outer_site_packages.pth").write_text(
-        "".join(f"{d}\n" for d in _outer_site_dirs()), encoding="utf-8")
+        "".join(f"{d}\n" for d in _outer_site_dirs()), encoding="utf-8"
+    )
     # --no-index: nothing is downloaded. --ignore-installed: where this project is already
     # installed in the outer Python (as `pip install '.[test]'` does), pip sees it through
     # the .pth file and would call it satisfied, putting nothing into the venv; with it,
     # pip must not touch the dependencies (--no-deps), which the venv takes from the outer
     # site-packages — the tests below import and run them from there.
     install = [str(wheel), "--no-index", "--no-deps", "--ignore-installed"]
-    done = _run([sys.executable, "-m", "pip", "--python", str(python), "install", *install],
-                cwd=where)
+    done = _run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", *install], cwd=where
+    )
     if done.returncode != 0 and "no such option: --python" in done.stderr:  # pip < 22.3
         pip = _run([str(python), "-m", "ensurepip"], cwd=where)
         assert pip.returncode == 0, pip.stderr
@@ -127,22 +146,31 @@ def outside(tmp_path: Path) -> Path:
 
 
 def _files(folder: Path) -> set[str]:
-    return {p.relative_to(folder).as_posix() for p in folder.rglob("*")
-            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"}
+    return {
+        p.relative_to(folder).as_posix()
+        for p in folder.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+    }
 
 
 def test_wheel_contains_templates_static_and_rules(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
-    for required in ("companion/templates/base.html", "companion/templates/calculator/page.html",
-                     "companion/static/app.css", "companion/static/vendor/htmx-2.0.11.min.js"):
+    for required in (
+        "companion/templates/base.html",
+        "companion/templates/calculator/page.html",
+        "companion/static/app.css",
+        "companion/static/vendor/htmx-2.0.11.min.js",
+    ):
         assert required in names, f"{required} is missing from {wheel.name}"
     rules = {n for n in names if n.startswith("companion/rules/") and n.endswith(".py")}
     assert "companion/rules/scoring.py" in rules and "companion/rules/__init__.py" in rules
     # Everything, not just the samples: every template, static file and module.
-    for folder, prefix in ((ROOT / "templates", "companion/templates/"),
-                           (ROOT / "static", "companion/static/"),
-                           (ROOT / "companion", "companion/")):
+    for folder, prefix in (
+        (ROOT / "templates", "companion/templates/"),
+        (ROOT / "static", "companion/static/"),
+        (ROOT / "companion", "companion/"),
+    ):
         missing = {prefix + f for f in _files(folder)} - names
         assert not missing, f"not in the wheel: {sorted(missing)}"
     assert not any("__pycache__" in n or n.startswith("tests/") for n in names)
@@ -159,8 +187,9 @@ def test_installed_wheel_scores_a_snapshot(venv: Path, outside: Path) -> None:
     assert from_file.stderr == ""
     assert json.loads(from_file.stdout) == expected
 
-    from_stdin = _run([str(companion), "score", "-"], cwd=outside,
-                      input=snapshot.read_text(encoding="utf-8"))
+    from_stdin = _run(
+        [str(companion), "score", "-"], cwd=outside, input=snapshot.read_text(encoding="utf-8")
+    )
     assert from_stdin.returncode == 0, from_stdin.stderr
     assert json.loads(from_stdin.stdout) == expected
 
@@ -203,5 +232,8 @@ def test_installed_paths_point_into_site_packages(venv: Path, outside: Path) -> 
     assert Path(found["templates"]) == site / "companion" / "templates"
     assert Path(found["static"]) == site / "companion" / "static"
     assert found["templates_exist"] and found["static_exist"]
-    assert found["pages"] == {"/": 200, "/static/app.css": 200,
-                              "/static/vendor/htmx-2.0.11.min.js": 200}
+    assert found["pages"] == {
+        "/": 200,
+        "/static/app.css": 200,
+        "/static/vendor/htmx-2.0.11.min.js": 200,
+    }

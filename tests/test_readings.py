@@ -23,8 +23,11 @@ def cited_ids() -> dict[str, str]:
         files = [top] if top.is_file() else sorted(p for p in top.rglob("*") if p.is_file())
         for path in files:
             rel = path.relative_to(ROOT)
-            if path == READINGS or "__pycache__" in rel.parts or rel.parts[:2] == (
-                    "static", "vendor"):
+            if (
+                path == READINGS
+                or "__pycache__" in rel.parts
+                or rel.parts[:2] == ("static", "vendor")
+            ):
                 continue
             try:
                 text = path.read_text(encoding="utf-8")
@@ -62,7 +65,8 @@ def test_every_cited_reading_has_a_section() -> None:
 
 
 def test_every_section_has_the_question_the_reading_and_why() -> None:
-    incomplete = {ident: [part for part in PARTS if part not in body]
-                  for ident, body in sections().items()}
+    incomplete = {
+        ident: [part for part in PARTS if part not in body] for ident, body in sections().items()
+    }
     incomplete = {ident: parts for ident, parts in incomplete.items() if parts}
     assert not incomplete, f"sections lacking a part: {incomplete}"

@@ -30,8 +30,10 @@ QR_CHARS = set("█▀▄ \xa0")
 ROOT = Path(__file__).resolve().parent.parent
 #: Starts the rest of its command line with SIGINT ignored, as a shell does for a
 #: background job: the server must still stop on SIGINT.
-SIGINT_IGNORED = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); "
-                  "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])")
+SIGINT_IGNORED = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); "
+    "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])"
+)
 
 
 def free_port() -> int:
@@ -44,15 +46,21 @@ class Serve:
     """One `companion serve` process whose output is read line by line in a thread
     (so a test can wait for a line without blocking on a pipe forever)."""
 
-    def __init__(self, *args: str, env: dict[str, str] | None = None,
-                 sigint_ignored: bool = False) -> None:
-        full_env = dict(os.environ if env is None else env,
-                        PYTHONUNBUFFERED="1", PYTHONIOENCODING="utf-8")
+    def __init__(
+        self, *args: str, env: dict[str, str] | None = None, sigint_ignored: bool = False
+    ) -> None:
+        full_env = dict(
+            os.environ if env is None else env, PYTHONUNBUFFERED="1", PYTHONIOENCODING="utf-8"
+        )
         prefix = ["-c", SIGINT_IGNORED] if sigint_ignored else []
         self.process = subprocess.Popen(
             [sys.executable, *prefix, "-m", "companion", "serve", *args],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding="utf-8",
-            env=full_env, cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            encoding="utf-8",
+            env=full_env,
+            cwd=ROOT,
         )
         self.lines: list[str] = []
         self._queue: queue.Queue[str | None] = queue.Queue()
@@ -82,8 +90,10 @@ class Serve:
                 continue
             if line is None:
                 self.process.wait()
-                raise AssertionError(f"server exited ({self.process.returncode}) before "
-                                     f"printing {text!r}; output:\n{self.output}")
+                raise AssertionError(
+                    f"server exited ({self.process.returncode}) before "
+                    f"printing {text!r}; output:\n{self.output}"
+                )
             self.lines.append(line)
         return self.output
 
@@ -95,8 +105,10 @@ class Serve:
             code = self.process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.close()
-            raise AssertionError(f"the server never stopped after signal {sig!r} (still "
-                                 f"running {timeout} s later); output:\n{self.output}") from None
+            raise AssertionError(
+                f"the server never stopped after signal {sig!r} (still "
+                f"running {timeout} s later); output:\n{self.output}"
+            ) from None
         self._drain()
         return code
 
@@ -133,8 +145,11 @@ def printed_url(output: str) -> tuple[str, int]:
 
 def qr_lines(output: str) -> list[str]:
     """The lines of the output drawn only with block characters (a QR code's rows)."""
-    return [line for line in output.splitlines()
-            if len(line.strip()) >= 21 and set(line) <= QR_CHARS and set(line) & {"█", "▀", "▄"}]
+    return [
+        line
+        for line in output.splitlines()
+        if len(line.strip()) >= 21 and set(line) <= QR_CHARS and set(line) & {"█", "▀", "▄"}
+    ]
 
 
 def has_lan_ipv4() -> bool:
@@ -161,8 +176,9 @@ def test_serve_with_db_answers_and_stops(tmp_path, example_snapshot, example_rep
             home = http.get(f"http://127.0.0.1:{port}/", timeout=10)
             assert home.status_code == 200
             assert "text/html" in home.headers["Content-Type"]
-            scored = http.post(f"http://127.0.0.1:{port}/api/score", json=example_snapshot,
-                               timeout=10)
+            scored = http.post(
+                f"http://127.0.0.1:{port}/api/score", json=example_snapshot, timeout=10
+            )
             assert scored.status_code == 200
             assert scored.json() == example_report
 
@@ -178,8 +194,15 @@ def test_post_score_against_the_live_server(tmp_path, example_snapshot, example_
     # Not conftest's live_server fixture: it leaves the server's stdout pipe open, which
     # pytest (filterwarnings=error) reports as an error in whichever test runs next.
     port = free_port()
-    args = ["--host", "127.0.0.1", "--port", str(port), "--db", str(tmp_path / "t.sqlite3"),
-            "--no-qr"]
+    args = [
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--db",
+        str(tmp_path / "t.sqlite3"),
+        "--no-qr",
+    ]
     with Serve(*args) as srv, requests.Session() as http:
         srv.wait_for(READY)
         url = f"http://127.0.0.1:{port}/api/score"
@@ -213,7 +236,7 @@ def test_all_interfaces_prints_lan_url_and_qr(tmp_path, qr):
             # One block: the rows are consecutive lines of the same width.
             all_lines = output.splitlines()
             first = all_lines.index(rows[0])
-            assert all_lines[first:first + len(rows)] == rows
+            assert all_lines[first : first + len(rows)] == rows
             assert len({len(r) for r in rows}) == 1
             assert output.index(rows[0]) > output.index(f"http://{host}:{port}/")
         else:
@@ -225,15 +248,26 @@ def test_all_interfaces_prints_lan_url_and_qr(tmp_path, qr):
         assert code == 0, srv.output
 
 
-@pytest.mark.parametrize(("sig", "sigint_ignored"), [
-    (signal.SIGTERM, False),
-    (signal.SIGINT, False),
-    (signal.SIGINT, True),
-], ids=["SIGTERM", "SIGINT", "SIGINT-inherited-ignored"])
+@pytest.mark.parametrize(
+    ("sig", "sigint_ignored"),
+    [
+        (signal.SIGTERM, False),
+        (signal.SIGINT, False),
+        (signal.SIGINT, True),
+    ],
+    ids=["SIGTERM", "SIGINT", "SIGINT-inherited-ignored"],
+)
 def test_signal_stops_cleanly(tmp_path, sig, sigint_ignored):
     port = free_port()
-    args = ["--host", "127.0.0.1", "--port", str(port), "--db", str(tmp_path / "t.sqlite3"),
-            "--no-qr"]
+    args = [
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--db",
+        str(tmp_path / "t.sqlite3"),
+        "--no-qr",
+    ]
     with Serve(*args, sigint_ignored=sigint_ignored) as srv:
         srv.wait_for(READY)
         # An idle keep-alive connection stays open while the signal arrives.
@@ -280,9 +314,17 @@ def test_default_database_lands_in_the_user_data_folder(tmp_path):
 
     # The path the package computes, in a fresh interpreter with that environment.
     probe = subprocess.run(
-        [sys.executable, "-c", "from companion.paths import default_db_path; "
-         "print(default_db_path())"],
-        env=env, cwd=ROOT, capture_output=True, text=True, timeout=60, check=True,
+        [
+            sys.executable,
+            "-c",
+            "from companion.paths import default_db_path; print(default_db_path())",
+        ],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
     )
     assert Path(probe.stdout.strip()) == expected
 

@@ -29,13 +29,15 @@ TIMEOUT = 15  # seconds, for one HTTP request
 
 # -- helpers ------------------------------------------------------------------------------
 
+
 def auth(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
 
 
 def new_game(server: LiveServer, players: list[str] = PLAYERS) -> dict[str, Any]:
-    r = requests.post(f"{server.url}/api/games", json={"players": players, "money": "open"},
-                      timeout=TIMEOUT)
+    r = requests.post(
+        f"{server.url}/api/games", json={"players": players, "money": "open"}, timeout=TIMEOUT
+    )
     assert r.status_code == 201, r.text
     game = r.json()
     assert [s["name"] for s in game["seats"]] == players
@@ -52,14 +54,23 @@ def yen(state: dict[str, Any]) -> dict[str, int]:
     return {p["name"]: p["yen"] for p in state["players"]}
 
 
-def post_action(server: LiveServer, game_id: str, token: str | None,
-                body: Any) -> requests.Response:
-    return requests.post(f"{server.url}/api/games/{game_id}/actions", headers=auth(token),
-                         json=body, timeout=TIMEOUT)
+def post_action(
+    server: LiveServer, game_id: str, token: str | None, body: Any
+) -> requests.Response:
+    return requests.post(
+        f"{server.url}/api/games/{game_id}/actions", headers=auth(token), json=body, timeout=TIMEOUT
+    )
 
 
-def pay(server: LiveServer, game_id: str, token: str, to: str, amount: int = 100,
-        source: str = "supply", **extra: Any) -> requests.Response:
+def pay(
+    server: LiveServer,
+    game_id: str,
+    token: str,
+    to: str,
+    amount: int = 100,
+    source: str = "supply",
+    **extra: Any,
+) -> requests.Response:
     body = {"type": "pay", "from": source, "to": to, "amount": amount, **extra}
     return post_action(server, game_id, token, body)
 
@@ -75,6 +86,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 
 # -- concurrency --------------------------------------------------------------------------
+
 
 def test_forty_concurrent_payments_are_all_kept(server: LiveServer) -> None:
     game = new_game(server)
@@ -98,8 +110,9 @@ def test_forty_concurrent_payments_are_all_kept(server: LiveServer) -> None:
     assert state["seq"] == n
     assert yen(state)["Aiko"] == START_YEN + 100 * n  # +¥4,000: none lost
     assert all(v == START_YEN for k, v in yen(state).items() if k != "Aiko")
-    history = requests.get(f"{server.url}/api/games/{gid}/events",
-                           headers=auth(game["host_token"]), timeout=TIMEOUT).json()
+    history = requests.get(
+        f"{server.url}/api/games/{gid}/events", headers=auth(game["host_token"]), timeout=TIMEOUT
+    ).json()
     assert sorted(e["seq"] for e in history["events"]) == list(range(1, n + 1))
 
 
@@ -134,6 +147,7 @@ def test_stale_expected_seq_gets_409_and_changes_nothing(server: LiveServer) -> 
 
 # -- durability ---------------------------------------------------------------------------
 
+
 def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
     db = tmp_path / "durable.sqlite3"
     first = start_server(db)
@@ -167,6 +181,7 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
 
 # -- identities ---------------------------------------------------------------------------
 
+
 def test_identities_401_403_404(server: LiveServer) -> None:
     game = new_game(server)
     other = new_game(server, ["Emi", "Fumio"])
@@ -181,8 +196,12 @@ def test_identities_401_403_404(server: LiveServer) -> None:
 
     # 401: no token, a made-up one
     refused(requests.get(base, timeout=TIMEOUT), 401)
-    refused(post_action(server, gid, None, {"type": "pay", "from": "supply", "to": "Aiko",
-                                            "amount": 100}), 401)
+    refused(
+        post_action(
+            server, gid, None, {"type": "pay", "from": "supply", "to": "Aiko", "amount": 100}
+        ),
+        401,
+    )
     refused(requests.get(base, headers=auth("made-up-token-" + "x" * 20), timeout=TIMEOUT), 401)
     refused(pay(server, gid, "x" * 32, "Aiko"), 401)
     refused(requests.get(f"{server.url}/games/{gid}/stream?as=seat", timeout=TIMEOUT), 401)
@@ -206,8 +225,12 @@ def test_identities_401_403_404(server: LiveServer) -> None:
 
     # 404: an unknown game, whatever the token
     for token in (None, host):
-        refused(requests.get(f"{server.url}/api/games/nosuchgame", headers=auth(token),
-                             timeout=TIMEOUT), 404)
+        refused(
+            requests.get(
+                f"{server.url}/api/games/nosuchgame", headers=auth(token), timeout=TIMEOUT
+            ),
+            404,
+        )
         refused(pay(server, "nosuchgame", token or "", "Aiko"), 404)
 
     # none of the refused requests changed anything; the host still may snapshot
@@ -218,22 +241,37 @@ def test_identities_401_403_404(server: LiveServer) -> None:
 
 # -- bad input ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("body", "field"), [
-    ({"type": "pay", "from": "Aiko", "to": "Bo", "amount": 100_000}, "amount"),  # > held
-    ({"type": "pay", "from": "supply", "to": "Aiko", "amount": 150}, "amount"),
-    ({"type": "pay", "from": "supply", "to": "Aiko", "amount": 0}, "amount"),
-    ({"type": "pay", "from": "supply", "to": "Aiko", "amount": "lots"}, "amount"),
-    ({"type": "no_such_action"}, "type"),
-    ({"type": ["pay"]}, "type"),  # not a string at all
-    ({"type": "pay", "from": "supply", "to": "Zed", "amount": 100}, "to"),
-    ({"type": "pay", "from": "Zed", "to": "Aiko", "amount": 100}, "from"),
-    ({"type": "auction_reveal"}, "type"),  # internal: only the server appends it
-    ({"type": "auction_open", "kind": "tuna", "owner": "Aiko"}, "type"),
-], ids=["more-than-held", "amount-150", "amount-0", "amount-text", "unknown-type",
-        "type-not-a-string", "unknown-payee", "unknown-payer", "internal-reveal",
-        "internal-open"])
-def test_bad_input_is_400_and_changes_nothing(server: LiveServer, body: dict[str, Any],
-                                              field: str) -> None:
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"type": "pay", "from": "Aiko", "to": "Bo", "amount": 100_000}, "amount"),  # > held
+        ({"type": "pay", "from": "supply", "to": "Aiko", "amount": 150}, "amount"),
+        ({"type": "pay", "from": "supply", "to": "Aiko", "amount": 0}, "amount"),
+        ({"type": "pay", "from": "supply", "to": "Aiko", "amount": "lots"}, "amount"),
+        ({"type": "no_such_action"}, "type"),
+        ({"type": ["pay"]}, "type"),  # not a string at all
+        ({"type": "pay", "from": "supply", "to": "Zed", "amount": 100}, "to"),
+        ({"type": "pay", "from": "Zed", "to": "Aiko", "amount": 100}, "from"),
+        ({"type": "auction_reveal"}, "type"),  # internal: only the server appends it
+        ({"type": "auction_open", "kind": "tuna", "owner": "Aiko"}, "type"),
+    ],
+    ids=[
+        "more-than-held",
+        "amount-150",
+        "amount-0",
+        "amount-text",
+        "unknown-type",
+        "type-not-a-string",
+        "unknown-payee",
+        "unknown-payer",
+        "internal-reveal",
+        "internal-open",
+    ],
+)
+def test_bad_input_is_400_and_changes_nothing(
+    server: LiveServer, body: dict[str, Any], field: str
+) -> None:
     game = new_game(server)
     gid, host = game["id"], game["host_token"]
     assert pay(server, gid, host, "Aiko", 100).status_code == 201
@@ -255,15 +293,19 @@ def test_body_that_is_not_an_object_is_400(server: LiveServer) -> None:
     game = new_game(server)
     gid, host = game["id"], game["host_token"]
     for data in (b"not json", b"[1, 2]", b'"pay"'):
-        r = requests.post(f"{server.url}/api/games/{gid}/actions", data=data,
-                          headers={**auth(host), "Content-Type": "application/json"},
-                          timeout=TIMEOUT)
+        r = requests.post(
+            f"{server.url}/api/games/{gid}/actions",
+            data=data,
+            headers={**auth(host), "Content-Type": "application/json"},
+            timeout=TIMEOUT,
+        )
         assert r.status_code == 400, (data, r.status_code, r.text[:300])
         assert r.json()["error"]
     assert get_state(server, gid, host)["seq"] == 0
 
 
 # -- live streams -------------------------------------------------------------------------
+
 
 def test_hundred_open_streams_and_an_action_still_gets_through(tmp_path: Path) -> None:
     """100 open streams (seven games' table screens and phones, at most three streams a
@@ -364,8 +406,12 @@ def test_live_update_across_two_processes_on_one_file(tmp_path: Path) -> None:
 
         # and the other way round, with a seat's stream on B resuming from Last-Event-ID:
         # it has seen `seq` already, so its first update is the next change (made on A)
-        resumed = SSE(b.port, f"/games/{gid}/stream?as=seat", game["seats"][1]["token"],
-                      last_event_id=str(seq))
+        resumed = SSE(
+            b.port,
+            f"/games/{gid}/stream?as=seat",
+            game["seats"][1]["token"],
+            last_event_id=str(seq),
+        )
         try:
             assert resumed.status == 200
             r = pay(a, gid, seat, "Bo", 100)
@@ -383,14 +429,14 @@ def test_live_update_across_two_processes_on_one_file(tmp_path: Path) -> None:
 
 # -- undo and redo ------------------------------------------------------------------------
 
+
 def test_undo_returns_the_yen_keeps_the_entry_and_redo_reapplies(server: LiveServer) -> None:
     game = new_game(server)
     gid, host = game["id"], game["host_token"]
     base = f"{server.url}/api/games/{gid}"
 
     def history() -> dict[int, dict[str, Any]]:
-        r = requests.get(f"{base}/events", headers=auth(game["seats"][3]["token"]),
-                         timeout=TIMEOUT)
+        r = requests.get(f"{base}/events", headers=auth(game["seats"][3]["token"]), timeout=TIMEOUT)
         assert r.status_code == 200, r.text
         return {e["seq"]: e for e in r.json()["events"]}
 

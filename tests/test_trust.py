@@ -46,25 +46,30 @@ class Links(HTMLParser):
             if a.get(key):
                 self.get.add(a[key])
         if tag == "form" and a.get("action"):
-            (self.post if a.get("method", "get").lower() == "post" else self.get).add(
-                a["action"])
+            (self.post if a.get("method", "get").lower() == "post" else self.get).add(a["action"])
         if a.get("hx-post"):
             self.post.add(a["hx-post"])
 
 
 # -- 1. closed money through the table screen -------------------------------------------
 
+
 def distinct_yen(client: Any, game: dict[str, Any]) -> list[str]:
     """Give each player a Yen figure that appears nowhere else; returns them as shown."""
     gid, host = game["id"], game["host_token"]
     for name, extra in zip(PLAYERS, (700, 1100, 1300), strict=True):
-        assert act(client, gid, host, {"type": "pay", "from": "supply", "to": name,
-                                       "amount": extra}).status_code == 201
+        assert (
+            act(
+                client, gid, host, {"type": "pay", "from": "supply", "to": name, "amount": extra}
+            ).status_code
+            == 201
+        )
     return ["2,700", "3,100", "3,300", "2700", "3100", "3300"]
 
 
 def test_nothing_reachable_from_the_closed_money_table_screen_shows_a_players_yen(
-        client: Any) -> None:
+    client: Any,
+) -> None:
     game = new_game(client)
     gid = game["id"]
     secrets = distinct_yen(client, game)
@@ -100,8 +105,7 @@ def test_nothing_reachable_from_the_closed_money_table_screen_shows_a_players_ye
     r = client.get(f"/games/{gid}/snapshot.json")
     assert r.status_code == 200
     assert sorted(p["yen"] for p in r.get_json()["players"]) == [2700, 3100, 3300]
-    assert f"/games/{gid}/snapshot.json" in client.get(f"/games/{gid}/table").get_data(
-        as_text=True)
+    assert f"/games/{gid}/snapshot.json" in client.get(f"/games/{gid}/table").get_data(as_text=True)
 
 
 def test_open_money_table_screen_still_offers_the_snapshot(client: Any) -> None:
@@ -114,8 +118,8 @@ def test_open_money_table_screen_still_offers_the_snapshot(client: Any) -> None:
 
 # -- 2. one seat, one phone ---------------------------------------------------------------
 
-def test_a_joined_seats_code_leaves_the_table_screen_and_works_on_no_other_device(
-        app: Any) -> None:
+
+def test_a_joined_seats_code_leaves_the_table_screen_and_works_on_no_other_device(app: Any) -> None:
     table, bo_phone, stranger = app.test_client(), app.test_client(), app.test_client()
     game = new_game(table)
     gid, bo = game["id"], game["seats"][1]["token"]
@@ -143,8 +147,7 @@ def test_a_joined_seats_code_leaves_the_table_screen_and_works_on_no_other_devic
     assert r.status_code == 200
     assert "Bo’s phone was signed out." in r.get_data(as_text=True)
     assert bo_phone.get(f"/games/{gid}/seat").status_code == 401
-    assert "Bo’s phone was signed out." in table.get(f"/games/{gid}/table").get_data(
-        as_text=True)
+    assert "Bo’s phone was signed out." in table.get(f"/games/{gid}/table").get_data(as_text=True)
     new = table.get(f"/games/{gid}/table").get_data(as_text=True)
     fresh = re.findall(r"/join/([A-Za-z0-9_-]{22,})", new)
     assert fresh and bo not in fresh
@@ -156,7 +159,7 @@ def test_tapping_a_code_on_the_table_screen_is_not_a_link(client: Any) -> None:
     page = client.get(f"/games/{game['id']}/table").get_data(as_text=True)
     for seat in game["seats"]:
         assert f'href="{seat["join_url"]}"' not in page
-        assert f"/join/{seat['token']}\"" not in re.sub(r'data-join-url="[^"]*"', "", page)
+        assert f'/join/{seat["token"]}"' not in re.sub(r'data-join-url="[^"]*"', "", page)
 
 
 def test_the_table_device_opens_a_seat_only_by_a_deliberate_choice(client: Any) -> None:
@@ -171,8 +174,7 @@ def test_the_table_device_opens_a_seat_only_by_a_deliberate_choice(client: Any) 
     seat = client.get(f"/games/{gid}/seat")
     assert seat.status_code == 200 and "Aiko" in seat.get_data(as_text=True)
     # Claimed is joined: Aiko's code leaves the table screen.
-    assert game["seats"][0]["token"] not in client.get(f"/games/{gid}/table").get_data(
-        as_text=True)
+    assert game["seats"][0]["token"] not in client.get(f"/games/{gid}/table").get_data(as_text=True)
     # A seat cannot claim another seat.
     phone = client.application.test_client()
     phone.get(f"/join/{game['seats'][1]['token']}")
@@ -181,17 +183,20 @@ def test_the_table_device_opens_a_seat_only_by_a_deliberate_choice(client: Any) 
 
 # -- 3. probing another player's Yen -------------------------------------------------------
 
-@pytest.mark.parametrize("body", [
-    {"type": "pay", "from": "Bo", "to": "supply", "amount": 100},
-    {"type": "pay", "from": "Bo", "to": "Chiyo", "amount": 100_000},
-    {"type": "take_license", "player": "Bo", "market": "mackerel"},
-    {"type": "take_loan", "player": "Bo"},
-    {"type": "give_fish", "from": "Bo", "to": "Chiyo", "fish": "mackerel"},
-    {"type": "lose_fish", "player": "Bo", "fish": "mackerel"},
-    {"type": "end_game"},
-])
-def test_a_seat_cannot_move_another_players_holdings(client: Any, body: dict[str, Any]
-                                                     ) -> None:
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"type": "pay", "from": "Bo", "to": "supply", "amount": 100},
+        {"type": "pay", "from": "Bo", "to": "Chiyo", "amount": 100_000},
+        {"type": "take_license", "player": "Bo", "market": "mackerel"},
+        {"type": "take_loan", "player": "Bo"},
+        {"type": "give_fish", "from": "Bo", "to": "Chiyo", "fish": "mackerel"},
+        {"type": "lose_fish", "player": "Bo", "fish": "mackerel"},
+        {"type": "end_game"},
+    ],
+)
+def test_a_seat_cannot_move_another_players_holdings(client: Any, body: dict[str, Any]) -> None:
     game = new_game(client)
     gid, chiyo = game["id"], game["seats"][2]["token"]
     before = client.get(f"/api/games/{gid}", headers=auth(game["host_token"])).get_json()
@@ -207,12 +212,24 @@ def test_a_seat_cannot_move_another_players_holdings(client: Any, body: dict[str
 def test_a_seat_records_its_own_payments_and_the_host_anyones(client: Any) -> None:
     game = new_game(client)
     gid, chiyo, host = game["id"], game["seats"][2]["token"], game["host_token"]
-    assert act(client, gid, chiyo, {"type": "pay", "from": "Chiyo", "to": "Bo",
-                                    "amount": 300}).status_code == 201
-    assert act(client, gid, chiyo, {"type": "pay", "from": "supply", "to": "Chiyo",
-                                    "amount": 300}).status_code == 201
-    assert act(client, gid, host, {"type": "pay", "from": "Bo", "to": "supply",
-                                   "amount": 100}).status_code == 201
+    assert (
+        act(
+            client, gid, chiyo, {"type": "pay", "from": "Chiyo", "to": "Bo", "amount": 300}
+        ).status_code
+        == 201
+    )
+    assert (
+        act(
+            client, gid, chiyo, {"type": "pay", "from": "supply", "to": "Chiyo", "amount": 300}
+        ).status_code
+        == 201
+    )
+    assert (
+        act(
+            client, gid, host, {"type": "pay", "from": "Bo", "to": "supply", "amount": 100}
+        ).status_code
+        == 201
+    )
     # The next turn is the current player's (or the table screen's).
     assert act(client, gid, chiyo, {"type": "next_turn"}).status_code == 403
     assert act(client, gid, game["seats"][0]["token"], {"type": "next_turn"}).status_code == 201
@@ -221,29 +238,40 @@ def test_a_seat_records_its_own_payments_and_the_host_anyones(client: Any) -> No
 def test_a_seat_opens_only_its_own_auction(client: Any) -> None:
     game = new_game(client)
     gid = game["id"]
-    r = client.post(f"/api/games/{gid}/auctions", headers=auth(game["seats"][2]["token"]),
-                    json={"kind": "tuna", "owner": "Bo"})
+    r = client.post(
+        f"/api/games/{gid}/auctions",
+        headers=auth(game["seats"][2]["token"]),
+        json={"kind": "tuna", "owner": "Bo"},
+    )
     assert r.status_code == 403
-    r = client.post(f"/api/games/{gid}/auctions", headers=auth(game["seats"][1]["token"]),
-                    json={"kind": "tuna", "owner": "Bo"})
+    r = client.post(
+        f"/api/games/{gid}/auctions",
+        headers=auth(game["seats"][1]["token"]),
+        json={"kind": "tuna", "owner": "Bo"},
+    )
     assert r.status_code == 201
 
 
 # -- 4. a revoked seat's open stream -----------------------------------------------------------
 
+
 def test_a_revoked_seats_open_stream_is_closed_at_once(tmp_path: Path) -> None:
     srv: LiveServer = start_server(tmp_path / "revoke.sqlite3")
     stream: SSE | None = None
     try:
-        r = requests.post(f"{srv.url}/api/games", json={"players": PLAYERS,
-                                                         "money": "closed"}, timeout=TIMEOUT)
+        r = requests.post(
+            f"{srv.url}/api/games", json={"players": PLAYERS, "money": "closed"}, timeout=TIMEOUT
+        )
         game = r.json()
         gid, bo = game["id"], game["seats"][1]["token"]
         stream = SSE(srv.port, f"/games/{gid}/stream?as=seat", bo)
         assert stream.status == 200
         assert stream.next_update()["id"] == "0"
-        r = requests.post(f"{srv.url}/api/games/{gid}/seats/1/reissue",
-                          headers=auth(game["host_token"]), timeout=TIMEOUT)
+        r = requests.post(
+            f"{srv.url}/api/games/{gid}/seats/1/reissue",
+            headers=auth(game["host_token"]),
+            timeout=TIMEOUT,
+        )
         assert r.status_code == 200
         # Within a few seconds (the reissue wakes the stream): signed out, then closed.
         event = stream.next_event(timeout=5)
@@ -264,8 +292,9 @@ def test_a_viewers_fourth_stream_replaces_its_oldest(tmp_path: Path) -> None:
     srv = start_server(tmp_path / "replace.sqlite3")
     streams: list[SSE] = []
     try:
-        game = requests.post(f"{srv.url}/api/games", json={"players": PLAYERS},
-                             timeout=TIMEOUT).json()
+        game = requests.post(
+            f"{srv.url}/api/games", json={"players": PLAYERS}, timeout=TIMEOUT
+        ).json()
         gid, bo = game["id"], game["seats"][1]["token"]
         for _ in range(3):
             streams.append(SSE(srv.port, f"/games/{gid}/stream?as=seat", bo))
@@ -295,8 +324,9 @@ CROSS = [
 
 
 @pytest.mark.parametrize("headers", CROSS)
-def test_a_cross_site_request_with_a_players_cookie_is_refused(app: Any,
-                                                              headers: dict[str, str]) -> None:
+def test_a_cross_site_request_with_a_players_cookie_is_refused(
+    app: Any, headers: dict[str, str]
+) -> None:
     phone = app.test_client()
     game = new_game(phone, money="open")
     gid = game["id"]
@@ -305,8 +335,7 @@ def test_a_cross_site_request_with_a_players_cookie_is_refused(app: Any,
     r = phone.post(f"/games/{gid}/act", data=form, headers={"HX-Request": "true", **headers})
     assert r.status_code == 403
     assert "another site" in r.get_data(as_text=True)
-    r = phone.post(f"/api/games/{gid}/actions", json={**form, "amount": 500},
-                   headers=headers)
+    r = phone.post(f"/api/games/{gid}/actions", json={**form, "amount": 500}, headers=headers)
     assert r.status_code == 403
     state = phone.get(f"/api/games/{gid}", headers=auth(game["host_token"])).get_json()
     assert state["seq"] == 0
@@ -318,19 +347,28 @@ def test_same_origin_and_scripts_are_not_refused(app: Any) -> None:
     gid = game["id"]
     phone.get(f"/join/{game['seats'][1]['token']}")
     form = {"type": "pay", "from": "Bo", "to": "Aiko", "amount": "100", "as": "seat"}
-    for headers in ({"Origin": "http://localhost", "Sec-Fetch-Site": "same-origin"},
-                    {"Sec-Fetch-Site": "none"}, {}):
-        r = phone.post(f"/games/{gid}/act", data=form, headers={"HX-Request": "true",
-                                                                **headers})
+    for headers in (
+        {"Origin": "http://localhost", "Sec-Fetch-Site": "same-origin"},
+        {"Sec-Fetch-Site": "none"},
+        {},
+    ):
+        r = phone.post(f"/games/{gid}/act", data=form, headers={"HX-Request": "true", **headers})
         assert r.status_code == 200, (headers, r.get_data(as_text=True))
 
 
 # -- 6. headers ------------------------------------------------------------------------------
 
+
 def test_every_answer_carries_the_protective_headers(client: Any) -> None:
     game = new_game(client)
-    for path in ("/", "/calculator/", f"/join/{game['seats'][0]['token']}",
-                 f"/games/{game['id']}/seat", "/static/app.css", "/api/games/nosuch"):
+    for path in (
+        "/",
+        "/calculator/",
+        f"/join/{game['seats'][0]['token']}",
+        f"/games/{game['id']}/seat",
+        "/static/app.css",
+        "/api/games/nosuch",
+    ):
         r = client.get(path)
         r.close()
         assert r.headers["X-Frame-Options"] == "DENY", path
@@ -339,16 +377,16 @@ def test_every_answer_carries_the_protective_headers(client: Any) -> None:
         assert r.headers["Referrer-Policy"] == "same-origin", path
 
 
-def test_a_stream_whose_phone_went_away_frees_its_slot_within_seconds(tmp_path: Path
-                                                                       ) -> None:
+def test_a_stream_whose_phone_went_away_frees_its_slot_within_seconds(tmp_path: Path) -> None:
     """With ``--threads 40`` there are 8 stream slots. A phone that vanishes (its socket
     closed without a word) must not hold its slot: the keepalive notices, and a new stream
     gets in within a few seconds instead of the 503 of a full pool."""
     srv = start_server(tmp_path / "gone.sqlite3", extra=["--threads", "40"])
     streams: list[SSE] = []
     try:
-        game = requests.post(f"{srv.url}/api/games", json={"players": PLAYERS},
-                             timeout=TIMEOUT).json()
+        game = requests.post(
+            f"{srv.url}/api/games", json={"players": PLAYERS}, timeout=TIMEOUT
+        ).json()
         gid = game["id"]
         viewers = [("host", game["host_token"])] + [("seat", s["token"]) for s in game["seats"]]
         for i in range(8):

@@ -15,9 +15,12 @@ from companion.rules import guided
 from companion.web.turn import nested
 
 A, B, C = "Aiko", "Bo", "Chiyo"
-SETUP = {"players": [A, B, C], "seed": 5,
-         "fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid"],
-         "external_markets": ["ships", "bank", "rentals"]}
+SETUP = {
+    "players": [A, B, C],
+    "seed": 5,
+    "fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid"],
+    "external_markets": ["ships", "bank", "rentals"],
+}
 HX = {"HX-Request": "true", "Sec-Fetch-Site": "same-origin"}
 
 
@@ -43,13 +46,17 @@ class Game:
             self.phones[name] = phone
 
     def act(self, **action: Any) -> None:
-        r = self.api.post(f"/api/games/{self.id}/actions", json=action,
-                          headers={"Authorization": f"Bearer {self.host}"})
+        r = self.api.post(
+            f"/api/games/{self.id}/actions",
+            json=action,
+            headers={"Authorization": f"Bearer {self.host}"},
+        )
         assert r.status_code == 201, r.get_json()
 
     def state(self) -> dict[str, Any]:
-        return self.api.get(f"/api/games/{self.id}",
-                            headers={"Authorization": f"Bearer {self.host}"}).get_json()
+        return self.api.get(
+            f"/api/games/{self.id}", headers={"Authorization": f"Bearer {self.host}"}
+        ).get_json()
 
     def yen(self) -> dict[str, int]:
         return {p["name"]: p["yen"] for p in self.state()["players"]}
@@ -69,8 +76,9 @@ class Game:
 
     def confirm(self, who: str, form: dict[str, Any]) -> Any:
         seq = self.state()["seq"]
-        return self.phones[who].post(f"/games/{self.id}/turn/confirm",
-                                     data={**form, "expected_seq": str(seq)}, headers=HX)
+        return self.phones[who].post(
+            f"/games/{self.id}/turn/confirm", data={**form, "expected_seq": str(seq)}, headers=HX
+        )
 
 
 @pytest.fixture
@@ -83,8 +91,14 @@ def game(app: Any) -> Game:
     return g
 
 
-VISIT = {"type": "visit", "player": A, "market": "eel", "entry": "ap", "sell.eel": "2",
-         "licenses": "0"}
+VISIT = {
+    "type": "visit",
+    "player": A,
+    "market": "eel",
+    "entry": "ap",
+    "sell.eel": "2",
+    "licenses": "0",
+}
 
 
 def test_the_guide_is_on_the_active_phone_only(game: Game) -> None:
@@ -107,8 +121,9 @@ def test_the_guide_answers_204_while_its_turn_is_unchanged(game: Game) -> None:
 
 
 def test_market_grid_and_a_market_panel(game: Game) -> None:
-    grid = text(game.phones[A].get(f"/games/{game.id}/turn/markets", headers=HX)
-                .get_data(as_text=True))
+    grid = text(
+        game.phones[A].get(f"/games/{game.id}/turn/markets", headers=HX).get_data(as_text=True)
+    )
     assert "Eel 1 AP" in grid and "Squid 2 AP or any fish token" in grid
     panel = game.phones[A].get(f"/games/{game.id}/turn/markets/eel", headers=HX)
     html = panel.get_data(as_text=True)
@@ -119,8 +134,10 @@ def test_market_grid_and_a_market_panel(game: Game) -> None:
 def test_visit_preview_matches_the_rules(game: Game) -> None:
     html = game.preview(A, VISIT)
     lines = re.findall(r"<li>(.*?)</li>", html)
-    expected = guided.preview_lines(game.table(), {
-        "type": "visit", "player": A, "market": "eel", "entry": "ap", "sell": {"eel": 2}})
+    expected = guided.preview_lines(
+        game.table(),
+        {"type": "visit", "player": A, "market": "eel", "entry": "ap", "sell": {"eel": 2}},
+    )
     assert [line.rstrip(".").lower() for line in lines] == [e.lower() for e in expected]
     joined = text(html)
     assert "→ Bo: ¥100 (licences)" in joined and "→ Chiyo: ¥200 (licences)" in joined
@@ -139,8 +156,11 @@ def test_a_refused_preview_says_why_and_changes_nothing(game: Game) -> None:
 def test_confirming_a_visit_records_one_entry_with_the_right_yen(game: Game) -> None:
     before, seq = game.yen(), game.state()["seq"]
     lines = text(game.preview(A, VISIT))
-    sale = int(re.search(r"Aiko sells 2 Eel for ¥([\d,]+)", lines).group(1)  # type: ignore[union-attr]
-               .replace(",", ""))
+    sale = int(
+        re.search(r"Aiko sells 2 Eel for ¥([\d,]+)", lines)
+        .group(1)  # type: ignore[union-attr]
+        .replace(",", "")
+    )
     r = game.confirm(A, VISIT)
     assert r.status_code == 200, r.get_data(as_text=True)
     assert "Your turn — 1 AP" in text(r.get_data(as_text=True))
@@ -171,15 +191,22 @@ def test_a_fishing_action_that_opens_a_tuna_auction(game: Game) -> None:
 
 def test_a_purchase_records_one_entry_with_the_right_yen(game: Game) -> None:
     game.act(type="take_license", player=A, market="mackerel", count=1, pay=False)
-    assert game.confirm(A, {"type": "fishing", "player": A, "caught.mackerel": "1"}
-                        ).status_code == 200
-    form = {"type": "fishing", "player": A, "unloaded.mackerel": "1",
-            "for_sale.0.fish": "mackerel", "for_sale.0.price": "300"}
+    assert (
+        game.confirm(A, {"type": "fishing", "player": A, "caught.mackerel": "1"}).status_code == 200
+    )
+    form = {
+        "type": "fishing",
+        "player": A,
+        "unloaded.mackerel": "1",
+        "for_sale.0.fish": "mackerel",
+        "for_sale.0.price": "300",
+    }
     assert "Aiko puts Mackerel for sale at ¥300 (upper row)" in text(game.preview(A, form))
     assert game.confirm(A, form).status_code == 200
     game.act(type="next_turn")
     assert "Aiko|mackerel|upper|300" in game.phones[B].get(
-        f"/games/{game.id}/turn/purchasing", headers=HX).get_data(as_text=True)
+        f"/games/{game.id}/turn/purchasing", headers=HX
+    ).get_data(as_text=True)
     before, seq = game.yen(), game.state()["seq"]
     buy = {"type": "purchase", "player": B, "barrel": "Aiko|mackerel|upper|300"}
     assert "In all you pay ¥300." in text(game.preview(B, buy))
@@ -192,8 +219,11 @@ def test_a_purchase_records_one_entry_with_the_right_yen(game: Game) -> None:
 
 def test_a_form_for_another_players_seat_is_refused_403(game: Game) -> None:
     before = game.state()
-    r = game.phones[B].post(f"/games/{game.id}/turn/confirm",
-                            data={**VISIT, "expected_seq": str(before["seq"])}, headers=HX)
+    r = game.phones[B].post(
+        f"/games/{game.id}/turn/confirm",
+        data={**VISIT, "expected_seq": str(before["seq"])},
+        headers=HX,
+    )
     assert r.status_code == 403
     r = game.phones[B].post(f"/games/{game.id}/turn/preview", data=VISIT, headers=HX)
     assert r.status_code == 403
@@ -206,16 +236,45 @@ def test_an_unknown_field_is_refused_with_a_sentence(game: Game) -> None:
 
 
 def test_the_flat_form_becomes_the_apis_shape() -> None:
-    assert nested({"type": "visit", "player": A, "market": "tuna", "entry": "token:eel",
-                   "sell.tuna.20": "2", "sell.tuna.15": "1", "sell.eel": "0",
-                   "licenses": "1"}, []) == {
-        "type": "visit", "player": A, "market": "tuna", "entry": {"token": {"fish": "eel"}},
-        "licenses": 1, "sell": {"tuna": [20, 20, 15]}}
-    assert nested({"type": "fishing", "player": A, "unloaded.eel": "1",
-                   "for_sale.0.fish": "eel", "for_sale.0.price": "300",
-                   "for_sale.1.fish": "eel", "for_sale.1.price": "400"}, []) == {
-        "type": "fishing", "player": A, "unloaded": {"eel": 1},
-        "for_sale": [{"fish": "eel", "price": 300}]}
+    assert nested(
+        {
+            "type": "visit",
+            "player": A,
+            "market": "tuna",
+            "entry": "token:eel",
+            "sell.tuna.20": "2",
+            "sell.tuna.15": "1",
+            "sell.eel": "0",
+            "licenses": "1",
+        },
+        [],
+    ) == {
+        "type": "visit",
+        "player": A,
+        "market": "tuna",
+        "entry": {"token": {"fish": "eel"}},
+        "licenses": 1,
+        "sell": {"tuna": [20, 20, 15]},
+    }
+    assert nested(
+        {
+            "type": "fishing",
+            "player": A,
+            "unloaded.eel": "1",
+            "for_sale.0.fish": "eel",
+            "for_sale.0.price": "300",
+            "for_sale.1.fish": "eel",
+            "for_sale.1.price": "400",
+        },
+        [],
+    ) == {
+        "type": "fishing",
+        "player": A,
+        "unloaded": {"eel": 1},
+        "for_sale": [{"fish": "eel", "price": 300}],
+    }
     assert nested({"type": "purchase", "player": B}, ["Aiko|eel|upper|300"]) == {
-        "type": "purchase", "player": B,
-        "barrels": [{"from": "Aiko", "fish": "eel", "row": "upper", "price": 300}]}
+        "type": "purchase",
+        "player": B,
+        "barrels": [{"from": "Aiko", "fish": "eel", "row": "upper", "price": 300}],
+    }

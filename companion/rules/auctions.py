@@ -181,8 +181,9 @@ def swordfish_after_auction(value: int, winning_bid: int) -> int:
     return value
 
 
-def settlement(kind: str, owner: int, winner: int | None, amount: int,
-               players: int) -> tuple[list[int], int]:
+def settlement(
+    kind: str, owner: int, winner: int | None, amount: int, players: int
+) -> tuple[list[int], int]:
     """Yen each seat gains (negative: pays) and what the supply gains, for one auction.
 
     Docking auctions: the owner winning pays the supply, another winner pays the owner.
@@ -224,6 +225,7 @@ def add_token(fish: Fish, token: Token, sign: int) -> Fish:
 
 # -- moves (internal: only the auction endpoints append these) ------------------------------
 
+
 def _auction(t: Table, a: Mapping[str, Any]) -> Auction:
     aid = a.get("auction")
     auction: Auction | None = t.auctions.get(str(aid))
@@ -247,8 +249,7 @@ def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
         raise IllegalAction("another auction is still open; settle it first", "kind")
     owner = t.index(a.get("owner"), "owner")
     n = len(t.players)
-    eligible = tuple(range(n)) if kind in OWNER_BIDS else tuple(s for s in range(n)
-                                                                  if s != owner)
+    eligible = tuple(range(n)) if kind in OWNER_BIDS else tuple(s for s in range(n) if s != owner)
     aid = str(a.get("id"))
     cfg = t.config
     lot: list[Token] = []
@@ -267,8 +268,7 @@ def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
     elif kind in ("auction_market", "barter"):
         market = "auction" if kind == "auction_market" else "barter"
         if market not in cfg.external_markets:
-            raise IllegalAction(f"the {market.title()} market is not in play in this game",
-                                "kind")
+            raise IllegalAction(f"the {market.title()} market is not in play in this game", "kind")
         codes = a.get("lot")
         if not isinstance(codes, list) or not codes:
             raise IllegalAction("name the tokens in the lot", "lot")
@@ -308,20 +308,29 @@ def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
             have = barrels.pop(fish_key, 0)
             tokens = [d for d in drawn if d.key == fish_key]
             if len(tokens) != have // per:
-                raise IllegalAction(f"{have} {TOKEN_NAMES[fish_key]} barrels convert to "
-                                    f"{have // per} token(s)", "drawn")
+                raise IllegalAction(
+                    f"{have} {TOKEN_NAMES[fish_key]} barrels convert to {have // per} token(s)",
+                    "drawn",
+                )
             for tok in tokens:
                 t = take_from_market(t, spec_for(tok))
             lot += tokens
             if have % per:
                 leftovers.append(f"{have % per} {TOKEN_NAMES[fish_key]}")
         if "eel" in barrels:  # the marker moves before bidding (AMB-49)
-            t = replace(t, values=replace(t.values, eel=clamp_track(t.values.eel
-                                                                    + barrels["eel"])))
+            t = replace(t, values=replace(t.values, eel=clamp_track(t.values.eel + barrels["eel"])))
         if leftovers:
             note = "Back to their markets: " + ", ".join(leftovers) + " barrel(s)."
-    auction = Auction(id=aid, kind=kind, owner=owner, eligible=eligible, lot=tuple(lot),
-                      barrels=tuple(sorted(barrels.items())), fee=fee, note=note)
+    auction = Auction(
+        id=aid,
+        kind=kind,
+        owner=owner,
+        eligible=eligible,
+        lot=tuple(lot),
+        barrels=tuple(sorted(barrels.items())),
+        fee=fee,
+        note=note,
+    )
     return _with_auction(t, auction)
 
 
@@ -352,8 +361,9 @@ def reveal(t: Table, a: Mapping[str, Any]) -> Table:
             amount = 0
         bids.append((seat, amount))
     receipts = tuple((int(s), str(n), str(r)) for s, n, r in a.get("receipts", []))
-    auction = replace(auction, status="revealed", bids=tuple(bids), receipts=receipts,
-                      void=tuple(void))
+    auction = replace(
+        auction, status="revealed", bids=tuple(bids), receipts=receipts, void=tuple(void)
+    )
     if len(auction.tied) == 1 and auction.kind != "barter":
         return _settle(t, auction, auction.tied[0], a)
     return _with_auction(t, auction)
@@ -410,8 +420,9 @@ def _settle(t: Table, auction: Auction, winner: int, a: Mapping[str, Any]) -> Ta
     for tok in tokens:
         fish = add_token(fish, tok, 1)
     t = t.with_player(winner, fish=fish)
-    if auction.kind == "swordfish" or (auction.kind == "overseas"
-                                       and any(x.key == "swordfish" for x in auction.lot)):
+    if auction.kind == "swordfish" or (
+        auction.kind == "overseas" and any(x.key == "swordfish" for x in auction.lot)
+    ):
         sw = swordfish_after_auction(t.values.swordfish, auction.highest)
         t = replace(t, values=replace(t.values, swordfish=sw))
     # Overseas takes tokens from the markets here, at the reveal or at the owner's choice
@@ -428,6 +439,7 @@ def open_queued(t: Table) -> Table:
         return t
     nxt, rest = t.queued_auctions[0], t.queued_auctions[1:]
     t = replace(t, queued_auctions=rest)
-    t = open_auction(t, {"id": nxt.id, "kind": nxt.kind, "owner": t.players[nxt.owner].name,
-                         "drawn": nxt.drawn})
+    t = open_auction(
+        t, {"id": nxt.id, "kind": nxt.kind, "owner": t.players[nxt.owner].name, "drawn": nxt.drawn}
+    )
     return auto_overfish(t)

@@ -49,11 +49,13 @@ class EndCheck:
     def explain(self, name: str) -> str:
         """One sentence for the table."""
         if self.reason == "yen":
-            return (f"{name} has ¥5,000 or more without the outright lowest Resources: "
-                    "the game ends.")
+            return (
+                f"{name} has ¥5,000 or more without the outright lowest Resources: the game ends."
+            )
         if self.reason == "resources":
-            return (f"{name} has 50 Resources or more without the outright lowest Yen: "
-                    "the game ends.")
+            return (
+                f"{name} has 50 Resources or more without the outright lowest Yen: the game ends."
+            )
         parts = []
         if self.yen_short == 0:
             parts.append("has ¥5,000 but the outright lowest Resources")
@@ -61,8 +63,10 @@ class EndCheck:
             parts.append("has 50 Resources but the outright lowest Yen")
         if parts:
             return f"{name} " + " and ".join(parts) + ": play goes on."
-        return (f"{name} is ¥{self.yen_short:,} short of ¥5,000 and "
-                f"{self.resources_short} Resources short of 50: play goes on.")
+        return (
+            f"{name} is ¥{self.yen_short:,} short of ¥5,000 and "
+            f"{self.resources_short} Resources short of 50: play goes on."
+        )
 
 
 def check_end(yen: Sequence[int], resources: Sequence[int], player: int) -> EndCheck:

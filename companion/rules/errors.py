@@ -20,9 +20,14 @@ class IllegalAction(ValueError):
     ('Bo holds no Freezer.', 'no_freezer')
     """
 
-    def __init__(self, message: str | Message, field: str | None = None, *,
-                 private_to: int | None = None,
-                 public_message: str | Message | None = None) -> None:
+    def __init__(
+        self,
+        message: str | Message,
+        field: str | None = None,
+        *,
+        private_to: int | None = None,
+        public_message: str | Message | None = None,
+    ) -> None:
         self.code_message = message if isinstance(message, Message) else None
         text = render(message) if isinstance(message, Message) else message
         super().__init__(text)
@@ -31,10 +36,10 @@ class IllegalAction(ValueError):
         #: With closed money, ``message`` may name a player's Yen: only that seat (index
         #: ``private_to``) reads it; everyone else gets ``public_message``.
         self.private_to = private_to
-        self.public_code_message = (public_message if isinstance(public_message, Message)
-                                    else None)
-        self.public_message = (render(public_message) if isinstance(public_message, Message)
-                               else public_message)
+        self.public_code_message = public_message if isinstance(public_message, Message) else None
+        self.public_message = (
+            render(public_message) if isinstance(public_message, Message) else public_message
+        )
 
     def render(self, lang: str = "en", *, private: bool = True) -> str:
         """The sentence in ``lang``; ``private`` False gives the public wording (closed

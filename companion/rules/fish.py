@@ -10,8 +10,20 @@ from .catalogue import EEL_START, FISH_KEYS, RED_SNAPPER_TOKENS, SWORDFISH_START
 
 #: Token keys whose holdings are a plain count.
 COUNT_KEYS: tuple[str, ...] = (
-    "mackerel", "eel", "fugu", "octopus", "takoyaki", "red_snapper", "squid", "clam",
-    "oyster", "himono", "horse_mackerel", "nori", "sardine", "swordfish",
+    "mackerel",
+    "eel",
+    "fugu",
+    "octopus",
+    "takoyaki",
+    "red_snapper",
+    "squid",
+    "clam",
+    "oyster",
+    "himono",
+    "horse_mackerel",
+    "nori",
+    "sardine",
+    "swordfish",
 )
 
 
@@ -71,8 +83,9 @@ class Fish:
         """Fish keys of which at least one token is held, in snapshot order."""
         return tuple(self.counts)
 
-    def add(self, key: str, count: int, value: int | None = None,
-            side: str | None = None) -> Fish | None:
+    def add(
+        self, key: str, count: int, value: int | None = None, side: str | None = None
+    ) -> Fish | None:
         """A copy with ``count`` more tokens of one kind (fewer when negative), or None
         when the player does not hold the tokens to remove. Spider Crab and Tuna tokens
         are named by their printed ``value``, Salmon by ``side`` (fresh / degraded)."""

@@ -30,8 +30,19 @@ from .messages import Message
 from .table import ROWS, ForSale, QueuedAuction, Table
 from .turn import begin_action, finish
 
-FIELDS = frozenset({"type", "player", "caught", "caught_himono", "unloaded", "for_sale",
-                    "reprice", "drawn", "auction_id"})
+FIELDS = frozenset(
+    {
+        "type",
+        "player",
+        "caught",
+        "caught_himono",
+        "unloaded",
+        "for_sale",
+        "reprice",
+        "drawn",
+        "auction_id",
+    }
+)
 
 
 def _counts(t: Table, raw: object, field: str) -> dict[str, int]:
@@ -51,8 +62,7 @@ def _counts(t: Table, raw: object, field: str) -> dict[str, int]:
     return out
 
 
-def can_catch(caught: Mapping[str, int],
-              licences: list[tuple[Mapping[str, int], int]]) -> bool:
+def can_catch(caught: Mapping[str, int], licences: list[tuple[Mapping[str, int], int]]) -> bool:
     """Whether licences ``[(catches per use, how many held)]`` can make these catches in
     one Fishing action, each licence used once (turn-and-scoring.md §3).
 
@@ -86,8 +96,11 @@ def can_catch(caught: Mapping[str, int],
 
 
 def _licences(run: Run, seat: int) -> list[tuple[Mapping[str, int], int]]:
-    return [(MARKETS[m].catches(), n) for m, n in run.player(seat).licenses.items()
-            if m in MARKETS and n]
+    return [
+        (MARKETS[m].catches(), n)
+        for m, n in run.player(seat).licenses.items()
+        if m in MARKETS and n
+    ]
 
 
 def catch(run: Run, seat: int, caught: dict[str, int]) -> None:
@@ -96,9 +109,15 @@ def catch(run: Run, seat: int, caught: dict[str, int]) -> None:
     for market, n in caught.items():
         alone = sum(held * catches.get(market, 0) for catches, held in licences)
         if n > alone:
-            raise refuse("catch_no_licence", f"caught.{market}", player=name,
-                         licences=sum(held for c, held in licences if market in c),
-                         market=market, can=alone, want=n)
+            raise refuse(
+                "catch_no_licence",
+                f"caught.{market}",
+                player=name,
+                licences=sum(held for c, held in licences if market in c),
+                market=market,
+                can=alone,
+                want=n,
+            )
     if not can_catch(caught, licences):
         raise refuse("catch_licences_joint", "caught", player=name)
     at_sea = dict(run.player(seat).at_sea)
@@ -123,8 +142,9 @@ def _for_sale(raw: object) -> list[ForSale]:
     return out
 
 
-def unload(run: Run, seat: int, before: dict[str, int], unloaded: dict[str, int],
-           placed: list[ForSale]) -> None:
+def unload(
+    run: Run, seat: int, before: dict[str, int], unloaded: dict[str, int], placed: list[ForSale]
+) -> None:
     """Unloading: every unloaded barrel goes for sale, or to its docking auction, or — when
     caught under a Himono licence — onto a Himono licence; anything else is refused with
     where it may go. The docking bonus comes first (AMB-15, AMB-41: every barrel unloaded at
@@ -133,22 +153,39 @@ def unload(run: Run, seat: int, before: dict[str, int], unloaded: dict[str, int]
     on_licence = run.player(seat).himono_at_sea
     for market, n in unloaded.items():
         if n > before.get(market, 0):
-            raise refuse("unload_more_than_at_sea", f"unloaded.{market}", player=name,
-                         at_sea=before.get(market, 0), market=market, want=n)
+            raise refuse(
+                "unload_more_than_at_sea",
+                f"unloaded.{market}",
+                player=name,
+                at_sea=before.get(market, 0),
+                market=market,
+                want=n,
+            )
     per_fish: dict[str, int] = {}
     for item in placed:
         per_fish[item.fish] = per_fish.get(item.fish, 0) + 1
     for market, n in per_fish.items():
         if not MARKETS[market].for_sale:
-            raise refuse("not_for_sale_fish", "for_sale", market=market,
-                         where=MARKETS[market].where_unloaded())
+            raise refuse(
+                "not_for_sale_fish",
+                "for_sale",
+                market=market,
+                where=MARKETS[market].where_unloaded(),
+            )
         if n > unloaded.get(market, 0):
-            raise refuse("for_sale_not_unloaded", "for_sale", player=name, placed=n,
-                         market=market, unloaded=unloaded.get(market, 0))
+            raise refuse(
+                "for_sale_not_unloaded",
+                "for_sale",
+                player=name,
+                placed=n,
+                market=market,
+                unloaded=unloaded.get(market, 0),
+            )
         plain = before.get(market, 0) - on_licence.get(market, 0)
         if n > plain:
-            raise refuse("himono_not_for_sale", "for_sale", player=name, plain=plain,
-                         market=market, placed=n)
+            raise refuse(
+                "himono_not_for_sale", "for_sale", player=name, plain=plain, market=market, placed=n
+            )
     to_licence: dict[str, int] = {}
     for market, n in unloaded.items():
         if not MARKETS[market].for_sale:
@@ -156,11 +193,23 @@ def unload(run: Run, seat: int, before: dict[str, int], unloaded: dict[str, int]
         rest = n - per_fish.get(market, 0)
         if rest > on_licence.get(market, 0):
             if on_licence.get(market, 0):
-                raise refuse("not_placed_himono", "for_sale", player=name, unloaded=n,
-                             placed=per_fish.get(market, 0), market=market,
-                             himono=on_licence[market])
-            raise refuse("not_placed", "for_sale", player=name, unloaded=n,
-                         placed=per_fish.get(market, 0), market=market)
+                raise refuse(
+                    "not_placed_himono",
+                    "for_sale",
+                    player=name,
+                    unloaded=n,
+                    placed=per_fish.get(market, 0),
+                    market=market,
+                    himono=on_licence[market],
+                )
+            raise refuse(
+                "not_placed",
+                "for_sale",
+                player=name,
+                unloaded=n,
+                placed=per_fish.get(market, 0),
+                market=market,
+            )
         if rest:
             to_licence[market] = rest
     at_sea = {m: k - unloaded.get(m, 0) for m, k in run.player(seat).at_sea.items()}
@@ -186,14 +235,14 @@ def _available(run: Run, m: Market) -> int | None:
     return run.t.board_tokens.get(m.id)
 
 
-def docking_auctions(run: Run, seat: int, unloaded: dict[str, int], drawn: list[str],
-                     prefix: str) -> list[QueuedAuction]:
+def docking_auctions(
+    run: Run, seat: int, unloaded: dict[str, int], drawn: list[str], prefix: str
+) -> list[QueuedAuction]:
     """One auction per 2 Spider Crab / 3 Tuna / 2 Swordfish barrels unloaded, in that
     order; all their barrels go back to the market (the box once Overfished), leftovers
     uncompensated; no auction without a token to sell (AMB-20)."""
     queue: list[QueuedAuction] = []
-    plan = [(m, unloaded[m.id]) for m in MARKETS.values()
-            if not m.for_sale and unloaded.get(m.id)]
+    plan = [(m, unloaded[m.id]) for m in MARKETS.values() if not m.for_sale and unloaded.get(m.id)]
     pool = list(drawn)
     for m, n in plan:
         run.barrels_back(m.id, n)
@@ -268,14 +317,21 @@ def fishing_run(t: Table, a: Mapping[str, Any]) -> Run:
     unload(run, seat, before, unloaded, placed)
     catch(run, seat, caught)
     himono.catch(run, seat, caught_himono)
-    queue = docking_auctions(run, seat, unloaded, [str(c) for c in drawn],
-                             str(a.get("auction_id") or f"g{t.actions + 1}"))
+    queue = docking_auctions(
+        run,
+        seat,
+        unloaded,
+        [str(c) for c in drawn],
+        str(a.get("auction_id") or f"g{t.actions + 1}"),
+    )
     reprice(run, seat, a.get("reprice"))
     finish(run)
     if queue:
         first, rest = queue[0], tuple(queue[1:])
-        run.t = auctions.open_auction(run.t, {"id": first.id, "kind": first.kind,
-                                              "owner": run.name(seat), "drawn": first.drawn})
+        run.t = auctions.open_auction(
+            run.t,
+            {"id": first.id, "kind": first.kind, "owner": run.name(seat), "drawn": first.drawn},
+        )
         run.t = replace(run.t, queued_auctions=rest)
         finish(run)
     return run
@@ -285,5 +341,6 @@ def triggered_auctions(before: Table, after: Table) -> list[str]:
     """The ids of the auctions an action opened or queued, in the order they run (for the
     API answer's ``"auctions"``)."""
     opened = [aid for aid in after.auctions if aid not in before.auctions]
-    return opened + [q.id for q in after.queued_auctions
-                     if q.id not in {x.id for x in before.queued_auctions}]
+    return opened + [
+        q.id for q in after.queued_auctions if q.id not in {x.id for x in before.queued_auctions}
+    ]

@@ -94,6 +94,7 @@ def preview_lines(t: Table, action: Args, lang: str = "en") -> list[str]:
 
 # -- history lines (from the recorded arguments alone) ----------------------------------------
 
+
 def describe(kind: str) -> Callable[[Args, bool], str]:
     def line(a: Args, show: bool) -> str:
         details: list[Message] = []
@@ -102,35 +103,46 @@ def describe(kind: str) -> Callable[[Args, bool], str]:
                 details.append(Message("history.d_licences", {"count": a["licenses"]}))
             if a.get("sell"):
                 details.append(Message("history.d_sold", {}))
-            return render(Message("history.visit", {
-                "player": a.get("player"), "market": a.get("market"),
-                "details": _join(details)}))
+            return render(
+                Message(
+                    "history.visit",
+                    {
+                        "player": a.get("player"),
+                        "market": a.get("market"),
+                        "details": _join(details),
+                    },
+                )
+            )
         if kind == "fishing":
             caught = _total(a.get("caught")) + _total(a.get("caught_himono"))
             if caught:
                 details.append(Message("history.d_caught", {"count": caught}))
             if _total(a.get("unloaded")):
-                details.append(Message("history.d_unloaded",
-                                       {"count": _total(a.get("unloaded"))}))
+                details.append(Message("history.d_unloaded", {"count": _total(a.get("unloaded"))}))
             if a.get("for_sale"):
-                details.append(Message("history.d_for_sale",
-                                       {"count": len(a["for_sale"])}))
-            return render(Message("history.fishing", {"player": a.get("player"),
-                                                      "details": _join(details)}))
+                details.append(Message("history.d_for_sale", {"count": len(a["for_sale"])}))
+            return render(
+                Message("history.fishing", {"player": a.get("player"), "details": _join(details)})
+            )
         if kind == "load_himono":
             barrels = a.get("barrels")
-            count = _total(a.get("tokens")) + (len(barrels) if isinstance(barrels, list)
-                                               else 0)
-            return render(Message("history.load_himono", {"player": a.get("player"),
-                                                          "count": count}))
+            count = _total(a.get("tokens")) + (len(barrels) if isinstance(barrels, list) else 0)
+            return render(
+                Message("history.load_himono", {"player": a.get("player"), "count": count})
+            )
         if kind == "purchase":
             raw = a.get("barrels") or []
-            items = [Message("history.d_item" if show else "history.d_item_closed",
-                             {"owner": b.get("from"), "fish": b.get("fish"),
-                              "price": b.get("price", 0)})
-                     for b in raw if isinstance(b, Mapping)]
-            return render(Message("history.purchase", {"player": a.get("player"),
-                                                       "details": items}))
+            items = [
+                Message(
+                    "history.d_item" if show else "history.d_item_closed",
+                    {"owner": b.get("from"), "fish": b.get("fish"), "price": b.get("price", 0)},
+                )
+                for b in raw
+                if isinstance(b, Mapping)
+            ]
+            return render(
+                Message("history.purchase", {"player": a.get("player"), "details": items})
+            )
         discarded = _total(a.get("discarded")) + _total(a.get("discarded_himono"))
         if discarded:
             details.append(Message("history.d_discarded", {"count": discarded}))
@@ -141,8 +153,10 @@ def describe(kind: str) -> Callable[[Args, bool], str]:
         prices = a.get("himono_prices")
         if isinstance(prices, list) and prices:
             details.append(Message("history.d_himono", {"count": len(prices)}))
-        return render(Message("history.start_turn", {"player": a.get("player"),
-                                                     "details": _join(details)}))
+        return render(
+            Message("history.start_turn", {"player": a.get("player"), "details": _join(details)})
+        )
+
     return line
 
 

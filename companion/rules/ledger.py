@@ -20,16 +20,18 @@ from .table import ForSale, Table
 from .tokens import TokenSpec, overfish, return_to_market, take_from_market
 
 
-def short_of_yen(t: Table, i: int, need: int, what: Message,
-                 field: str = "amount") -> IllegalAction:
-    """"Aiko has only ¥300; … costs ¥400", said to Aiko; with closed money everyone else
+def short_of_yen(
+    t: Table, i: int, need: int, what: Message, field: str = "amount"
+) -> IllegalAction:
+    """ "Aiko has only ¥300; … costs ¥400", said to Aiko; with closed money everyone else
     hears only that she cannot pay (as at the table, where nobody sees her Yen)."""
     p = t.players[i]
-    return IllegalAction(Message("short_of_yen", {"player": p.name, "have": p.yen,
-                                                  "need": need, "what": what}),
-                         field, private_to=i,
-                         public_message=Message("cannot_pay", {"player": p.name, "need": need,
-                                                               "what": what}))
+    return IllegalAction(
+        Message("short_of_yen", {"player": p.name, "have": p.yen, "need": need, "what": what}),
+        field,
+        private_to=i,
+        public_message=Message("cannot_pay", {"player": p.name, "need": need, "what": what}),
+    )
 
 
 def refuse(code: str, field: str | None = None, /, **values: Any) -> IllegalAction:
@@ -37,7 +39,7 @@ def refuse(code: str, field: str | None = None, /, **values: Any) -> IllegalActi
 
 
 def where_tokens_go(key: str) -> str:
-    """"bag" for the Auction-bag fish, else "market" (AMB-18)."""
+    """ "bag" for the Auction-bag fish, else "market" (AMB-18)."""
     return "bag" if FISH_MARKETS[MARKET_OF_TOKEN[key]].tokens_in_bag else "market"
 
 
@@ -62,8 +64,15 @@ class Run:
         self.t = self.t.with_player(i, **changes)
 
     # -- Yen -------------------------------------------------------------------------------
-    def pay(self, payer: int | None, payee: int | None, amount: int, reason: str,
-            what: Message | None = None, field: str = "amount") -> None:
+    def pay(
+        self,
+        payer: int | None,
+        payee: int | None,
+        amount: int,
+        reason: str,
+        what: Message | None = None,
+        field: str = "amount",
+    ) -> None:
         """Yen from a player (or the supply) to a player (or the supply). A player cannot
         pay more than they hold (AMB-04); the supply is unlimited (AMB-01)."""
         if amount <= 0:
@@ -71,13 +80,13 @@ class Run:
         if payer is not None:
             have = self.t.players[payer].yen
             if amount > have:
-                raise short_of_yen(self.t, payer, amount,
-                                   what or Message("what.visit", {}), field)
+                raise short_of_yen(self.t, payer, amount, what or Message("what.visit", {}), field)
             self.set_player(payer, yen=have - amount)
         if payee is not None:
             self.set_player(payee, yen=self.t.players[payee].yen + amount)
-        self.note("mv.yen", payer=self.name(payer), payee=self.name(payee), amount=amount,
-                  reason=reason)
+        self.note(
+            "mv.yen", payer=self.name(payer), payee=self.name(payee), amount=amount, reason=reason
+        )
 
     def effect(self, change: Callable[[Table], Table], reason: str) -> None:
         """A rule that moves Yen of several players at once (Overfished effects): the Yen
@@ -86,18 +95,17 @@ class Run:
         self.t = change(self.t)
         for b, p in zip(before, self.t.players, strict=True):
             if p.yen > b:
-                self.note("mv.yen", payer="supply", payee=p.name, amount=p.yen - b,
-                          reason=reason)
+                self.note("mv.yen", payer="supply", payee=p.name, amount=p.yen - b, reason=reason)
             elif p.yen < b:
-                self.note("mv.yen", payer=p.name, payee="supply", amount=b - p.yen,
-                          reason=reason)
+                self.note("mv.yen", payer=p.name, payee="supply", amount=b - p.yen, reason=reason)
 
     # -- AP --------------------------------------------------------------------------------
     def spend_ap(self, seat: int, count: int, what: Message) -> None:
         left = self.t.turn.ap_left or 0
         if count > left:
-            raise refuse("not_enough_ap", "entry", player=self.name(seat), left=left,
-                         need=count, what=what)
+            raise refuse(
+                "not_enough_ap", "entry", player=self.name(seat), left=left, need=count, what=what
+            )
         self.t = replace(self.t, turn=replace(self.t.turn, ap_left=left - count))
         self.note("mv.ap", player=self.name(seat), count=count, left=left - count)
 
@@ -107,10 +115,10 @@ class Run:
         changed = p.fish.add(spec.key, sign * spec.count, spec.value, spec.side)
         if changed is None:
             if spec.value is not None:
-                raise refuse("not_held_valued", field, player=p.name, fish=spec.key,
-                             value=spec.value)
-            raise refuse("not_held", field, player=p.name, count=spec.count,
-                         fish=_token_name(spec))
+                raise refuse(
+                    "not_held_valued", field, player=p.name, fish=spec.key, value=spec.value
+                )
+            raise refuse("not_held", field, player=p.name, count=spec.count, fish=_token_name(spec))
         self.set_player(seat, fish=changed)
 
     def require(self, seat: int, spec: TokenSpec, field: str) -> None:
@@ -125,8 +133,9 @@ class Run:
         self.holding(seat, spec, 1, field)
         self._note_tokens("in", seat, spec, where_tokens_go(spec.key))
 
-    def tokens_out(self, seat: int, spec: TokenSpec, where: str = "market",
-                   field: str = "fish") -> None:
+    def tokens_out(
+        self, seat: int, spec: TokenSpec, where: str = "market", field: str = "fish"
+    ) -> None:
         """Tokens from a player back to their market (``where`` "market": the bag for bag
         fish, AMB-18) or into the box."""
         self.holding(seat, spec, -1, field)
@@ -138,11 +147,21 @@ class Run:
     def _note_tokens(self, way: str, seat: int, spec: TokenSpec, where: str) -> None:
         if spec.value is not None:
             for _ in range(spec.count):
-                self.note(f"mv.token_{way}_valued", player=self.name(seat), fish=spec.key,
-                          value=spec.value, where=where)
+                self.note(
+                    f"mv.token_{way}_valued",
+                    player=self.name(seat),
+                    fish=spec.key,
+                    value=spec.value,
+                    where=where,
+                )
         else:
-            self.note(f"mv.token_{way}", player=self.name(seat), count=spec.count,
-                      fish=_token_name(spec), where=where)
+            self.note(
+                f"mv.token_{way}",
+                player=self.name(seat),
+                count=spec.count,
+                fish=_token_name(spec),
+                where=where,
+            )
 
     # -- barrels ---------------------------------------------------------------------------
     def barrels_back(self, market: str, count: int) -> None:
@@ -155,8 +174,7 @@ class Run:
         before = self.t.board_barrels.get(market)
         if before is None:
             return  # not printed and not entered: the app does not count them (AMB-40)
-        self.t = replace(self.t, board_barrels={**self.t.board_barrels,
-                                                market: before + count})
+        self.t = replace(self.t, board_barrels={**self.t.board_barrels, market: before + count})
         self.note("mv.barrels_board", market=market, before=before, after=before + count)
 
     def barrels_out(self, market: str, count: int, field: str) -> None:
@@ -170,8 +188,7 @@ class Run:
             return
         if count > before:
             raise refuse("catch_empty", field, market=market, left=before, want=count)
-        self.t = replace(self.t, board_barrels={**self.t.board_barrels,
-                                                market: before - count})
+        self.t = replace(self.t, board_barrels={**self.t.board_barrels, market: before - count})
         self.note("mv.barrels_board", market=market, before=before, after=before - count)
         if before - count == 0:
             self.overfish(market)
@@ -197,8 +214,9 @@ class Run:
         self.set_player(seat, licenses=licenses)
         on_board = self.t.board_licenses.get(market)
         if on_board is not None:
-            self.t = replace(self.t, board_licenses={**self.t.board_licenses,
-                                                     market: on_board + count})
+            self.t = replace(
+                self.t, board_licenses={**self.t.board_licenses, market: on_board + count}
+            )
         self.note("mv.licence_out", player=p.name, market=market)
 
     # -- the Harbor board ------------------------------------------------------------------

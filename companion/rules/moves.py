@@ -151,9 +151,8 @@ def _party(t: Table, args: Args, key: str) -> int | None:
     if value == SUPPLY:
         return None
     if value is None:
-        raise IllegalAction("is required (a player's name or \"supply\")", key)
+        raise IllegalAction('is required (a player\'s name or "supply")', key)
     return t.index(value, key)
-
 
 
 def _name(t: Table, i: int | None) -> str:
@@ -164,8 +163,12 @@ def short_of_yen(t: Table, i: int, need: int, field: str, extra: str = "") -> Il
     """The refusal "Aiko has only ¥1,700", said to Aiko; with closed money everyone else hears
     only that she cannot pay (as at the table, where nobody sees her Yen)."""
     p = t.players[i]
-    return IllegalAction(f"{p.name} has only ¥{p.yen:,}{extra}", field, private_to=i,
-                         public_message=f"{p.name} cannot pay ¥{need:,}")
+    return IllegalAction(
+        f"{p.name} has only ¥{p.yen:,}{extra}",
+        field,
+        private_to=i,
+        public_message=f"{p.name} cannot pay ¥{need:,}",
+    )
 
 
 def _money(amount: int, show: bool) -> str:
@@ -173,6 +176,7 @@ def _money(amount: int, show: bool) -> str:
 
 
 # -- Yen --------------------------------------------------------------------------------
+
 
 def pay(t: Table, a: Args) -> Table:
     """Yen from a player or the supply to a player or the supply (AMB-01: the supply is
@@ -206,7 +210,6 @@ def _describe_pay(a: Args, show: bool) -> str:
 # -- fish tokens --------------------------------------------------------------------------
 
 
-
 def _token_spec(a: Args) -> TokenSpec:
     key = a.get("fish")
     if not isinstance(key, str) or key not in FISH_KEYS:
@@ -217,8 +220,10 @@ def _token_spec(a: Args) -> TokenSpec:
         allowed = SPIDER_CRAB_VALUES if key == "spider_crab" else TUNA_VALUES
         value = _int(a, "value")
         if value not in allowed:
-            raise IllegalAction(f"a {TOKEN_NAMES[key]} token is printed "
-                                + ", ".join(map(str, sorted(allowed))), "value")
+            raise IllegalAction(
+                f"a {TOKEN_NAMES[key]} token is printed " + ", ".join(map(str, sorted(allowed))),
+                "value",
+            )
     if key == "salmon":
         side = a.get("side", "fresh")
         if side not in ("fresh", "degraded"):
@@ -232,17 +237,17 @@ def _add_tokens(fish: Fish, spec: TokenSpec, sign: int, owner: str) -> Fish:
     if changed is None:
         if spec.value is not None:
             raise IllegalAction(f"{owner} does not hold {spec.label()}", "count")
-        have = fish.salmon_degraded if spec.side == "degraded" else (
-            fish.salmon_fresh if spec.key == "salmon" else fish.count(spec.key))
-        raise IllegalAction(f"{owner} holds only {have} {TOKEN_NAMES[spec.key]}"
-                            + (" (degraded)" if spec.side == "degraded" else ""), "count")
+        have = (
+            fish.salmon_degraded
+            if spec.side == "degraded"
+            else (fish.salmon_fresh if spec.key == "salmon" else fish.count(spec.key))
+        )
+        raise IllegalAction(
+            f"{owner} holds only {have} {TOKEN_NAMES[spec.key]}"
+            + (" (degraded)" if spec.side == "degraded" else ""),
+            "count",
+        )
     return changed
-
-
-
-
-
-
 
 
 def gain_fish(t: Table, a: Args) -> Table:
@@ -273,16 +278,19 @@ def give_fish(t: Table, a: Args) -> Table:
     if giver == taker:
         raise IllegalAction("giver and taker are the same", "to")
     spec = _token_spec(a)
-    t = t.with_player(giver, fish=_add_tokens(t.players[giver].fish, spec, -1,
-                                              t.players[giver].name))
-    return t.with_player(taker, fish=_add_tokens(t.players[taker].fish, spec, 1,
-                                                 t.players[taker].name))
+    t = t.with_player(
+        giver, fish=_add_tokens(t.players[giver].fish, spec, -1, t.players[giver].name)
+    )
+    return t.with_player(
+        taker, fish=_add_tokens(t.players[taker].fish, spec, 1, t.players[taker].name)
+    )
 
 
 def take_red_snapper(t: Table, a: Args) -> Table:
     """The next Red Snapper token of the grid (fish-markets.md §6)."""
-    return gain_fish(t, {"player": a.get("player"), "fish": "red_snapper",
-                         "count": a.get("count", 1)})
+    return gain_fish(
+        t, {"player": a.get("player"), "fish": "red_snapper", "count": a.get("count", 1)}
+    )
 
 
 def _describe_fish(verb: str) -> Callable[[Args, bool], str]:
@@ -297,16 +305,21 @@ def _describe_fish(verb: str) -> Callable[[Args, bool], str]:
             where = "into the box" if a.get("to") == "box" else "to the market"
             return f"{a.get('player')} returned {spec} {where}"
         return f"{a.get('player')} took {spec}"
+
     return describe
 
 
 def _describe_red_snapper(a: Args, show: bool) -> str:
     n = a.get("count", 1)
-    return f"{a.get('player')} took {'the next' if n == 1 else n} Red Snapper token" + (
-        "s" if n != 1 else "") + " from the grid"
+    return (
+        f"{a.get('player')} took {'the next' if n == 1 else n} Red Snapper token"
+        + ("s" if n != 1 else "")
+        + " from the grid"
+    )
 
 
 # -- licences and License spaces -----------------------------------------------------------
+
 
 def take_license(t: Table, a: Args) -> Table:
     """Buy Fishing Licences at the board's price (``"pay": false`` when already paid):
@@ -317,19 +330,25 @@ def take_license(t: Table, a: Args) -> Table:
     count = _count(a)
     p = t.players[i]
     if m.licenses_per_visit is not None and count > m.licenses_per_visit:
-        raise IllegalAction(f"one visit to {m.en} buys at most {m.licenses_per_visit} licence",
-                            "count")
+        raise IllegalAction(
+            f"one visit to {m.en} buys at most {m.licenses_per_visit} licence", "count"
+        )
     held = p.licenses.get(market, 0)
     if m.max_licenses_per_player is not None and held + count > m.max_licenses_per_player:
-        raise IllegalAction(f"a player may hold only {m.max_licenses_per_player} {m.en} licence",
-                            "count")
+        raise IllegalAction(
+            f"a player may hold only {m.max_licenses_per_player} {m.en} licence", "count"
+        )
     if count > p.spaces_free:
-        raise IllegalAction(f"{p.name} has {p.spaces_free} free License space"
-                            f"{'s' if p.spaces_free != 1 else ''} of 4", "count")
+        raise IllegalAction(
+            f"{p.name} has {p.spaces_free} free License space"
+            f"{'s' if p.spaces_free != 1 else ''} of 4",
+            "count",
+        )
     on_board = t.board_licenses.get(market)
     if on_board is not None and count > on_board:
-        raise IllegalAction(f"the {m.en} market has {on_board} licence"
-                            f"{'s' if on_board != 1 else ''} left", "count")
+        raise IllegalAction(
+            f"the {m.en} market has {on_board} licence{'s' if on_board != 1 else ''} left", "count"
+        )
     price = 0
     if _flag(a, "pay"):
         if market == "sardine" and on_board is not None:
@@ -338,8 +357,11 @@ def take_license(t: Table, a: Args) -> Table:
                 price += sardine_license_price(left)
                 left -= 1
         elif m.license_price is None:
-            raise IllegalAction(f"the {m.en} licence price is not known; record the payment "
-                                "separately and take it with pay off", "pay")
+            raise IllegalAction(
+                f"the {m.en} licence price is not known; record the payment "
+                "separately and take it with pay off",
+                "pay",
+            )
         else:
             price = m.license_price * count
     if price > p.yen:
@@ -362,8 +384,9 @@ def return_license(t: Table, a: Args) -> Table:
     p = t.players[i]
     count = _count(a)
     if not isinstance(market, str) or p.licenses.get(market, 0) < count:
-        raise IllegalAction(f"{p.name} does not hold {count} such licence"
-                            f"{'s' if count != 1 else ''}", "market")
+        raise IllegalAction(
+            f"{p.name} does not hold {count} such licence{'s' if count != 1 else ''}", "market"
+        )
     if market == "himono":
         # fish-markets.md §12: what lies on a licence given up goes back uncompensated.
         t = himono.give_up(t, i, count)
@@ -387,6 +410,7 @@ def _describe_license(verb: str) -> Callable[[Args, bool], str]:
         n = a.get("count", 1)
         what = f"{n} {name} licence{'s' if n != 1 else ''}"
         return f"{a.get('player')} {verb} {what}"
+
     return describe
 
 
@@ -408,8 +432,9 @@ def take_item(t: Table, a: Args) -> Table:
     p = t.players[i]
     key = f"{source}.{item}"
     if t.stock.get(key, 0) < count:
-        raise IllegalAction(f"no {SPACE_ITEMS[item]} is left on the "
-                            f"{EXTERNAL_MARKETS[source].en} board", "count")
+        raise IllegalAction(
+            f"no {SPACE_ITEMS[item]} is left on the {EXTERNAL_MARKETS[source].en} board", "count"
+        )
     if count > p.spaces_free:
         raise IllegalAction(f"{p.name} has {p.spaces_free} free License spaces of 4", "count")
     price = ITEM_PRICE * count if _flag(a, "pay") else 0
@@ -445,10 +470,12 @@ def _describe_item(verb: str) -> Callable[[Args, bool], str]:
         item = SPACE_ITEMS.get(str(a.get("item")), str(a.get("item")))
         n = a.get("count", 1)
         return f"{a.get('player')} {verb} {n} {item}{'s' if n != 1 else ''}"
+
     return describe
 
 
 # -- Bank ---------------------------------------------------------------------------------
+
 
 def _bank(t: Table, a: Args, kind: str) -> Table:
     if "bank" not in t.config.external_markets:
@@ -463,8 +490,7 @@ def _bank(t: Table, a: Args, kind: str) -> Table:
     if kind == "loans":
         if p.invested:
             raise IllegalAction(f"{p.name} owns shares and so can never take a loan", "player")
-        t = t.with_player(i, loans=p.loans + count, yen=p.yen + LOAN_YEN * count,
-                          borrowed=True)
+        t = t.with_player(i, loans=p.loans + count, yen=p.yen + LOAN_YEN * count, borrowed=True)
     else:
         if p.borrowed:
             raise IllegalAction(f"{p.name} took a loan and so can never buy a share", "player")
@@ -494,6 +520,7 @@ def _describe_bank(a: Args, show: bool, kind: str) -> str:
 
 # -- market values ------------------------------------------------------------------------
 
+
 def set_track(t: Table, a: Args) -> Table:
     """Put the Eel or Swordfish value marker on a space 1..13."""
     track = a.get("track")
@@ -504,15 +531,12 @@ def set_track(t: Table, a: Args) -> Table:
     value = _int(a, "value")
     if not TRACK_MIN <= value <= TRACK_MAX:
         raise IllegalAction(f"the marker goes on a space {TRACK_MIN} to {TRACK_MAX}", "value")
-    values = (replace(t.values, eel=value) if track == "eel"
-              else replace(t.values, swordfish=value))
+    values = replace(t.values, eel=value) if track == "eel" else replace(t.values, swordfish=value)
     return replace(t, values=values)
 
 
 def _describe_track(a: Args, show: bool) -> str:
     return f"{str(a.get('track')).title()} marker set to {a.get('value')}"
-
-
 
 
 def mark_overfished(t: Table, a: Args) -> Table:
@@ -544,15 +568,17 @@ def add_market(t: Table, a: Args) -> Table:
         licenses = board_figure(new_cfg, market, "licenses")
         if market == "mackerel":
             licenses = cfg.player_count
-        tokens = None if FISH_MARKETS[market].tokens_in_bag else board_figure(
-            new_cfg, market, "tokens")
+        tokens = (
+            None if FISH_MARKETS[market].tokens_in_bag else board_figure(new_cfg, market, "tokens")
+        )
         board_tokens = dict(t.board_tokens)
         if market not in ("red_snapper",) and not FISH_MARKETS[market].tokens_in_bag:
             board_tokens[market] = tokens
         if market == "octopus":
             board_tokens["takoyaki"] = 12
         return replace(
-            t, config=new_cfg,
+            t,
+            config=new_cfg,
             board_licenses={**t.board_licenses, market: licenses},
             board_tokens=board_tokens,
             bag=tuple(sorted(t.bag + bag_contents((market,), cfg.board_numbers))),
@@ -564,13 +590,18 @@ def add_market(t: Table, a: Args) -> Table:
         if market in cfg.external_markets:
             raise IllegalAction(f"{EXTERNAL_MARKETS[market].en} is already in play", "market")
         stock = dict(t.stock)
-        for key, n in {"bank": {"bank.loans": 3, "bank.shares": 2},
-                       "rentals": {"rentals.freezer": 2, "rentals.cart": 2},
-                       "influence": {"influence.buyer_token": 2}}.get(market, {}).items():
+        for key, n in {
+            "bank": {"bank.loans": 3, "bank.shares": 2},
+            "rentals": {"rentals.freezer": 2, "rentals.cart": 2},
+            "influence": {"influence.buyer_token": 2},
+        }.get(market, {}).items():
             stock[key] = n
-        t = replace(t, config=replace(cfg, external_markets=cfg.external_markets + (market,)),
-                    values=replace(t.values, external=t.values.external | {market}),
-                    stock=stock)
+        t = replace(
+            t,
+            config=replace(cfg, external_markets=cfg.external_markets + (market,)),
+            values=replace(t.values, external=t.values.external | {market}),
+            stock=stock,
+        )
         partner = {"aquarium": "new_aquarium", "new_aquarium": "aquarium"}.get(market)
         if partner and cfg.expansion and partner not in t.config.external_markets:
             # Aquarium and New Aquarium always enter together (setup.md §2.2, AMB-51).
@@ -581,28 +612,34 @@ def add_market(t: Table, a: Args) -> Table:
 
 def _describe_add_market(a: Args, show: bool) -> str:
     m = a.get("market")
-    name = (FISH_MARKETS.get(str(m)) or EXTERNAL_MARKETS.get(str(m)))
+    name = FISH_MARKETS.get(str(m)) or EXTERNAL_MARKETS.get(str(m))
     return f"{name.en if name else m} enters the game"
 
 
 # -- turns --------------------------------------------------------------------------------
 
+
 def _start_turn(t: Table, seat: int) -> Table:
     """A player's turn starts: the end check comes first (AMB-05) while not triggered, then
     their 2 AP and the start of turn (rules/turn.py: degradation at once, or phase "start"
     while a Freezer or a degraded Fugu waits for their choice)."""
-    turn = replace(t.turn, current=seat, number=t.turn.number + 1, last_check=None,
-                   revealed_yen=None)
+    turn = replace(
+        t.turn, current=seat, number=t.turn.number + 1, last_check=None, revealed_yen=None
+    )
     if turn.triggered_by is None:
         yen = [p.yen for p in t.players]
         check = check_end(yen, t.resources(), seat)
-        reveal = (tuple(yen) if t.config.money == "closed"
-                  and t.resources()[seat] >= RESOURCE_THRESHOLD else None)
+        reveal = (
+            tuple(yen)
+            if t.config.money == "closed" and t.resources()[seat] >= RESOURCE_THRESHOLD
+            else None
+        )
         turn = replace(turn, last_check=check, revealed_yen=reveal)
         if check.triggered:
             n = len(t.players)
-            turn = replace(turn, triggered_by=seat,
-                           final_turns=tuple((seat + k) % n for k in range(1, n)))
+            turn = replace(
+                turn, triggered_by=seat, final_turns=tuple((seat + k) % n for k in range(1, n))
+            )
     return begin_turn(replace(t, turn=turn))
 
 
@@ -681,16 +718,26 @@ def _register_auction_moves() -> None:
             lot = auctions.Token.parse(str(lot)).label()
         return f"{a.get('owner')} opened a {kind}" + (f": {lot}" if lot else "")
 
-    MOVES.update({
-        "auction_open": Move(overfishing(auctions.open_auction), opened, internal=True),
-        "bid_sealed": Move(auctions.seal, lambda a, s: f"{a.get('player')} sealed a bid",
-                           internal=True),
-        "auction_reveal": Move(auctions.reveal, lambda a, s: "Bids revealed", internal=True,
-                               moves_yen=False),
-        "auction_choose": Move(overfishing(auctions.choose), lambda a, s: (
-            f"{a.get('chooser', 'The owner')} chose {a.get('winner')}" if a.get("winner")
-            else "The seller declined every offer"), internal=True),
-    })
+    MOVES.update(
+        {
+            "auction_open": Move(overfishing(auctions.open_auction), opened, internal=True),
+            "bid_sealed": Move(
+                auctions.seal, lambda a, s: f"{a.get('player')} sealed a bid", internal=True
+            ),
+            "auction_reveal": Move(
+                auctions.reveal, lambda a, s: "Bids revealed", internal=True, moves_yen=False
+            ),
+            "auction_choose": Move(
+                overfishing(auctions.choose),
+                lambda a, s: (
+                    f"{a.get('chooser', 'The owner')} chose {a.get('winner')}"
+                    if a.get("winner")
+                    else "The seller declined every offer"
+                ),
+                internal=True,
+            ),
+        }
+    )
 
 
 _register_auction_moves()
@@ -709,8 +756,11 @@ def apply(t: Table, action: Args) -> Table:
         if unsettled is not None:
             # The rules perform an auction as soon as it is triggered, before play goes on
             # (TC-04).
-            raise IllegalAction(f"the {auctions.KINDS[unsettled.kind]} is still open; "
-                                "finish it (or undo it) before anything else", "type")
+            raise IllegalAction(
+                f"the {auctions.KINDS[unsettled.kind]} is still open; "
+                "finish it (or undo it) before anything else",
+                "type",
+            )
     new = with_new_boards(move.apply(t, action))
     return replace(new, actions=t.actions + 1)
 

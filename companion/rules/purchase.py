@@ -50,8 +50,14 @@ def purchase_run(t: Table, a: Mapping[str, Any]) -> Run:
         fish, row = str(b.get("fish")), str(b["row"])
         price = price_of(b.get("price"), f"{where}.price")
         item = run.harbor_take(owner, row, fish, price, where)
-        run.pay(seat, owner, price, "purchase",
-                Message("what.barrel", {"owner": run.name(owner), "fish": fish}), where)
+        run.pay(
+            seat,
+            owner,
+            price,
+            "purchase",
+            Message("what.barrel", {"owner": run.name(owner), "fish": fish}),
+            where,
+        )
         market_of_item(item.fish).bought(run, seat, item, row, draws)
     finish(run)
     return run

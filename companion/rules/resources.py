@@ -100,8 +100,9 @@ def resources_by_fish(fish: Fish, values: MarketValues, salmon_owned: int) -> di
             per = red_snapper_value(values.red_snapper_remaining, overfished)
             out[key] = per * fish.red_snapper
         elif key == "salmon":
-            out[key] = (salmon_owned * fish.salmon_fresh
-                        + DEGRADED_SALMON_VALUE * fish.salmon_degraded)
+            out[key] = (
+                salmon_owned * fish.salmon_fresh + DEGRADED_SALMON_VALUE * fish.salmon_degraded
+            )
         elif key in ("spider_crab", "tuna"):
             out[key] = sum(getattr(fish, key))
         elif key != "nori":  # pragma: no cover - every key is handled above

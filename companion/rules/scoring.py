@@ -22,8 +22,12 @@ LOAN_PRINCIPAL = 500
 LOAN_INTEREST = 500
 
 STEP_NAMES: tuple[str, ...] = (
-    "start_yen", "resource_award", "overfishing", "loan_repayment",
-    "interest_received", "fish_yen",
+    "start_yen",
+    "resource_award",
+    "overfishing",
+    "loan_repayment",
+    "interest_received",
+    "fish_yen",
 )
 
 
@@ -151,7 +155,8 @@ def score(players: Sequence[Player], values: MarketValues) -> Report:
             if p.loans or p.shares:
                 field = "loans" if p.loans else "shares"
                 raise IllegalAction(
-                    "loans and shares need the Bank in play", f"players[{i}].{field}")
+                    "loans and shares need the Bank in play", f"players[{i}].{field}"
+                )
 
     holdings = [p.fish for p in players]
     salmon = salmon_in_game(holdings)
@@ -160,7 +165,7 @@ def score(players: Sequence[Player], values: MarketValues) -> Report:
     yen = [p.yen for p in players]
 
     awards = resource_awards(totals)
-    overfishing = ("overfishing" in values.external)
+    overfishing = "overfishing" in values.external
     owners = sum(1 for p in players if p.shares > 0)
     per_owner = interest_per_owner(sum(p.loans for p in players), owners)
 

@@ -73,22 +73,29 @@ class GameConfig:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "players": list(self.players), "colors": list(self.colors),
+            "players": list(self.players),
+            "colors": list(self.colors),
             "fish_markets": list(self.fish_markets),
             "external_markets": list(self.external_markets),
-            "money": self.money, "expansion": self.expansion,
-            "variants": list(self.variants), "seed": self.seed,
-            "start_player": self.start_player, "board_numbers": self.board_numbers,
+            "money": self.money,
+            "expansion": self.expansion,
+            "variants": list(self.variants),
+            "seed": self.seed,
+            "start_player": self.start_player,
+            "board_numbers": self.board_numbers,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameConfig:
         return cls(
-            players=tuple(data["players"]), colors=tuple(data["colors"]),
+            players=tuple(data["players"]),
+            colors=tuple(data["colors"]),
             fish_markets=tuple(data["fish_markets"]),
             external_markets=tuple(data["external_markets"]),
-            money=data.get("money", "open"), expansion=bool(data.get("expansion")),
-            variants=tuple(data.get("variants", ())), seed=int(data.get("seed", 0)),
+            money=data.get("money", "open"),
+            expansion=bool(data.get("expansion")),
+            variants=tuple(data.get("variants", ())),
+            seed=int(data.get("seed", 0)),
             start_player=int(data.get("start_player", 0)),
             board_numbers=dict(data.get("board_numbers", {})),
         )
@@ -101,12 +108,25 @@ MAX_SEED = 2**53 - 1
 #: Names that would read as someone other than a player in the history and in refusals:
 #: the supply (the bank), and the table screen, whose entries are recorded as "host".
 #: Compared as :func:`_reads_as` spells them.
-RESERVED_NAMES = frozenset({"host", "thehost", "supply", "thesupply", "table", "thetable",
-                            "tablescreen", "thetablescreen", "screen", "thescreen"})
+RESERVED_NAMES = frozenset(
+    {
+        "host",
+        "thehost",
+        "supply",
+        "thesupply",
+        "table",
+        "thetable",
+        "tablescreen",
+        "thetablescreen",
+        "screen",
+        "thescreen",
+    }
+)
 #: Format characters that reorder or hide text (Unicode bidi controls): in a note they can
 #: make a history line read as something else, so no stored text may hold one.
-BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-                          "\u2066\u2067\u2068\u2069")
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
 
 
 def bad_character(text: str) -> str | None:
@@ -152,13 +172,22 @@ def validate_players(names: list[str]) -> tuple[str, ...]:
         # Category Cf (bidi overrides, zero-width characters) and every other character
         # Python does not call printable would make a name look like another one, or
         # reorder the history line it appears in.
-        if bad_character(name) is not None or not name.isprintable() or any(
-                unicodedata.category(ch) == "Cf" for ch in name):
-            raise IllegalAction("a name may hold only visible characters and spaces, no "
-                                "control or formatting characters", where)
+        if (
+            bad_character(name) is not None
+            or not name.isprintable()
+            or any(unicodedata.category(ch) == "Cf" for ch in name)
+        ):
+            raise IllegalAction(
+                "a name may hold only visible characters and spaces, no "
+                "control or formatting characters",
+                where,
+            )
         if _reads_as(name) in RESERVED_NAMES:
-            raise IllegalAction(f"a player called {name} would read as the supply or the "
-                                "table screen in the history; pick another name", where)
+            raise IllegalAction(
+                f"a player called {name} would read as the supply or the "
+                "table screen in the history; pick another name",
+                where,
+            )
         key = _same_key(name)
         if key in seen:
             raise IllegalAction(f"two players are called {name}", where)
@@ -169,8 +198,9 @@ def validate_players(names: list[str]) -> tuple[str, ...]:
     return tuple(cleaned)
 
 
-def choose_markets(players: int, expansion: bool, seed: int,
-                   fixed_fish: str = "mackerel") -> tuple[tuple[str, ...], tuple[str, ...]]:
+def choose_markets(
+    players: int, expansion: bool, seed: int, fixed_fish: str = "mackerel"
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Draw the markets at random per setup.md §2 with a seeded RNG.
 
     Mackerel (or, with the Expansion, Mackerel or Horse Mackerel) and Ships always; the
@@ -179,13 +209,18 @@ def choose_markets(players: int, expansion: bool, seed: int,
     drawn already).
     """
     if fixed_fish not in ("mackerel", "horse_mackerel") or (
-            fixed_fish == "horse_mackerel" and not expansion):
-        raise IllegalAction("the fixed fish market is Mackerel (or Horse Mackerel with the "
-                            "Expansion)", "fixed_fish")
+        fixed_fish == "horse_mackerel" and not expansion
+    ):
+        raise IllegalAction(
+            "the fixed fish market is Mackerel (or Horse Mackerel with the Expansion)", "fixed_fish"
+        )
     rng = random.Random(seed)
     fish_pool = [m for m in BASE_FISH + (EXPANSION_FISH if expansion else ()) if m != fixed_fish]
-    ext_pool = [m for m in BASE_EXTERNAL + (EXPANSION_EXTERNAL if expansion else ())
-                if m != "ships" and not (m == "auction" and players < 3)]
+    ext_pool = [
+        m
+        for m in BASE_EXTERNAL + (EXPANSION_EXTERNAL if expansion else ())
+        if m != "ships" and not (m == "auction" and players < 3)
+    ]
     rng.shuffle(fish_pool)
     rng.shuffle(ext_pool)
     n_fish = per_p(EXTRA_FISH_MARKETS, players) or 0
@@ -204,9 +239,13 @@ def choose_markets(players: int, expansion: bool, seed: int,
     return tuple(fish), tuple(external)
 
 
-def validate_markets(players: int, expansion: bool, fish: list[str] | tuple[str, ...],
-                     external: list[str] | tuple[str, ...],
-                     more_markets: bool = False) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def validate_markets(
+    players: int,
+    expansion: bool,
+    fish: list[str] | tuple[str, ...],
+    external: list[str] | tuple[str, ...],
+    more_markets: bool = False,
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Check a manual choice of markets against the setup rules."""
     for i, m in enumerate(fish):
         if m not in FISH_MARKETS:
@@ -215,39 +254,49 @@ def validate_markets(players: int, expansion: bool, fish: list[str] | tuple[str,
             raise IllegalAction(f"{FISH_MARKETS[m].en} needs the Expansion", f"fish_markets[{i}]")
     for i, m in enumerate(external):
         if m not in EXTERNAL_MARKETS:
-            raise IllegalAction(f"there is no external market called {m!r}",
-                                f"external_markets[{i}]")
+            raise IllegalAction(
+                f"there is no external market called {m!r}", f"external_markets[{i}]"
+            )
         if EXTERNAL_MARKETS[m].expansion and not expansion:
-            raise IllegalAction(f"{EXTERNAL_MARKETS[m].en} needs the Expansion",
-                                f"external_markets[{i}]")
+            raise IllegalAction(
+                f"{EXTERNAL_MARKETS[m].en} needs the Expansion", f"external_markets[{i}]"
+            )
     if len(set(fish)) != len(fish) or len(set(external)) != len(external):
         raise IllegalAction("each market can be in play only once", "markets")
     if "mackerel" not in fish and not (expansion and "horse_mackerel" in fish):
-        raise IllegalAction("Mackerel is always in play (or Horse Mackerel with the Expansion)",
-                            "fish_markets")
+        raise IllegalAction(
+            "Mackerel is always in play (or Horse Mackerel with the Expansion)", "fish_markets"
+        )
     if "ships" not in external:
         raise IllegalAction("the Ships market is always in play", "external_markets")
     if "auction" in external and players < 3:
         raise IllegalAction("the Auction market needs at least 3 players", "external_markets")
     if expansion and (("aquarium" in external) != ("new_aquarium" in external)):
-        raise IllegalAction("Aquarium and New Aquarium are always in play together",
-                            "external_markets")
+        raise IllegalAction(
+            "Aquarium and New Aquarium are always in play together", "external_markets"
+        )
     n_fish = 1 + (per_p(EXTRA_FISH_MARKETS, players) or 0)
     n_ext = 1 + (per_p(EXTRA_EXTERNAL_MARKETS, players) or 0)
     pair_bonus = 1 if expansion and "aquarium" in external else 0
     if more_markets:
         if len(fish) < n_fish or len(external) < n_ext:
-            raise IllegalAction(f"{players} players use at least {n_fish} fish and {n_ext} "
-                                f"external markets", "markets")
+            raise IllegalAction(
+                f"{players} players use at least {n_fish} fish and {n_ext} external markets",
+                "markets",
+            )
     elif len(fish) != n_fish or len(external) != n_ext + pair_bonus:
         raise IllegalAction(
             f"{players} players use {n_fish} fish and {n_ext + pair_bonus} external markets "
-            f"(turn on the 'more markets' variant for more)", "markets")
+            f"(turn on the 'more markets' variant for more)",
+            "markets",
+        )
     return tuple(fish), tuple(external)
 
 
-def bag_contents(fish_markets: tuple[str, ...] | list[str],
-                 board_numbers: dict[str, dict[str, int]] | None = None) -> tuple[str, ...]:
+def bag_contents(
+    fish_markets: tuple[str, ...] | list[str],
+    board_numbers: dict[str, dict[str, int]] | None = None,
+) -> tuple[str, ...]:
     """Tokens in the Auction bag at setup, as token codes (``tuna:15``, ``clam``)."""
     bag: list[str] = []
     if "spider_crab" in fish_markets:
@@ -284,8 +333,10 @@ def checklist(config: GameConfig) -> list[dict[str, Any]]:
 
     for market in config.fish_markets:
         m = FISH_MARKETS[market]
-        lines = [count(board_figure(config, market, "licenses"), "licences"),
-                 count(board_figure(config, market, "barrels"), "barrels")]
+        lines = [
+            count(board_figure(config, market, "licenses"), "licences"),
+            count(board_figure(config, market, "barrels"), "barrels"),
+        ]
         tokens = board_figure(config, market, "tokens")
         if market == "clams_oysters":
             lines.append("every Clam and Oyster token into the Auction bag")
@@ -296,8 +347,7 @@ def checklist(config: GameConfig) -> list[dict[str, Any]]:
         elif market == "octopus":
             lines.append(f"{count(tokens, 'Octopus tokens')} and 12 Takoyaki tokens")
         elif market == "sardine":
-            lines.append(f"{count(tokens, 'tokens')} in the supply; the canned space stays "
-                         "empty")
+            lines.append(f"{count(tokens, 'tokens')} in the supply; the canned space stays empty")
         else:
             lines.append(count(tokens, "tokens"))
         if market == "eel":
@@ -313,15 +363,18 @@ def checklist(config: GameConfig) -> list[dict[str, Any]]:
         lines = []
         if market == "ships":
             boats = ships_on_market(p)
-            lines = [f"set aside {p} one-slot ships for the players",
-                     f"{boats['one_slot']} one-slot, {boats['two_slot']} two-slot, "
-                     f"{boats['three_slot']} three-slot, {boats['four_slot']} four-slot ships"]
+            lines = [
+                f"set aside {p} one-slot ships for the players",
+                f"{boats['one_slot']} one-slot, {boats['two_slot']} two-slot, "
+                f"{boats['three_slot']} three-slot, {boats['four_slot']} four-slot ships",
+            ]
             if config.expansion:
                 # Expansion setup step 4: the barge is a choice, the Blue ship an option.
-                lines += ["the six-slot barge or the two four-slot barges (the other goes "
-                          "back in the box)",
-                          "if you like, the Blue four-slot ship as well, beside the "
-                          "four-slot ship"]
+                lines += [
+                    "the six-slot barge or the two four-slot barges (the other goes "
+                    "back in the box)",
+                    "if you like, the Blue four-slot ship as well, beside the four-slot ship",
+                ]
             else:
                 lines.append("the six-slot barge")
         elif market == "bank":
@@ -348,34 +401,69 @@ def checklist(config: GameConfig) -> list[dict[str, Any]]:
 
     # Step 6, or what the known market order variant does instead of it (§8).
     if "known_order" in config.variants:
-        items.append({"board": "Known market order", "ja": "市場の順番", "kind": "variant",
-                      "lines": ["shuffle the fish boards not in play and lay them out face up "
-                                "in a row, in that order",
-                                "do the same with the external boards, in a second row"]
-                      + ([] if bag_fish else ["the Auction bag goes back in the box"])})
+        items.append(
+            {
+                "board": "Known market order",
+                "ja": "市場の順番",
+                "kind": "variant",
+                "lines": [
+                    "shuffle the fish boards not in play and lay them out face up "
+                    "in a row, in that order",
+                    "do the same with the external boards, in a second row",
+                ]
+                + ([] if bag_fish else ["the Auction bag goes back in the box"]),
+            }
+        )
     else:
-        items.append({"board": "Back in the box", "ja": "箱に戻すもの", "kind": "box",
-                      "lines": ["every board not in play, with its pieces"]
-                      + ([] if bag_fish else ["the Auction bag"])})
+        items.append(
+            {
+                "board": "Back in the box",
+                "ja": "箱に戻すもの",
+                "kind": "box",
+                "lines": ["every board not in play, with its pieces"]
+                + ([] if bag_fish else ["the Auction bag"]),
+            }
+        )
 
-    each = [f"¥{STARTING_YEN:,}", "a one-slot ship in the leftmost port",
-            "a Harbor board, its small Port Covering (1) over the middle port and the large "
-            "one (2) over the rightmost port"]
+    each = [
+        f"¥{STARTING_YEN:,}",
+        "a one-slot ship in the leftmost port",
+        "a Harbor board, its small Port Covering (1) over the middle port and the large "
+        "one (2) over the rightmost port",
+    ]
     if not config.horse_mackerel_from_start:
         each.insert(1, "a Mackerel licence")
     else:
         each.insert(1, "no licence (Horse Mackerel is in play)")
     items.append({"board": "Each player", "ja": "各プレイヤー", "kind": "player", "lines": each})
-    items.append({"board": "The supply", "ja": "ストック", "kind": "supply",
-                  "lines": ["all the other Yen"]})
+    items.append(
+        {"board": "The supply", "ja": "ストック", "kind": "supply", "lines": ["all the other Yen"]}
+    )
     if "crash" in config.variants:
-        items.append({"board": "Crash tokens", "ja": "暴落トークン", "kind": "variant",
-                      "lines": ["12 crash tokens beside the supply"]})
-    money = ("open money: every player's Yen stays in view" if config.money == "open"
-             else "closed money: every player keeps their Yen hidden")
-    items.append({"board": "Before play", "ja": "ゲーム開始前", "kind": "start",
-                  "lines": [f"{config.players[config.start_player]} plays first; play goes "
-                            "clockwise", money]})
+        items.append(
+            {
+                "board": "Crash tokens",
+                "ja": "暴落トークン",
+                "kind": "variant",
+                "lines": ["12 crash tokens beside the supply"],
+            }
+        )
+    money = (
+        "open money: every player's Yen stays in view"
+        if config.money == "open"
+        else "closed money: every player keeps their Yen hidden"
+    )
+    items.append(
+        {
+            "board": "Before play",
+            "ja": "ゲーム開始前",
+            "kind": "start",
+            "lines": [
+                f"{config.players[config.start_player]} plays first; play goes clockwise",
+                money,
+            ],
+        }
+    )
     return items
 
 
@@ -403,8 +491,11 @@ def unknown_figures(fish_markets: tuple[str, ...] | list[str]) -> dict[str, tupl
     for market in fish_markets:
         m = FISH_MARKETS[market]
         # A bag fish's tokens are counted in the bag (``BAG_FIGURES``), not on its board.
-        missing = tuple(f for f in BOARD_FIGURES if getattr(m, f) is None
-                        and not (f == "tokens" and m.tokens_in_bag))
+        missing = tuple(
+            f
+            for f in BOARD_FIGURES
+            if getattr(m, f) is None and not (f == "tokens" and m.tokens_in_bag)
+        )
         missing += BAG_FIGURES.get(market, ())
         if missing:
             out[market] = missing
@@ -414,13 +505,14 @@ def unknown_figures(fish_markets: tuple[str, ...] | list[str]) -> dict[str, tupl
 #: Why a disputed figure is asked for, in one line for the New game page.
 DISPUTED_NOTES = {
     ("salmon", "licenses"): "The Salmon board prints “P, max 4”, but the rulebook’s 3-player "
-                            "example puts 4 licences on it; the app follows the board unless "
-                            "you change the number here.",
+    "example puts 4 licences on it; the app follows the board unless "
+    "you change the number here.",
 }
 
 
-def disputed_defaults(fish_markets: tuple[str, ...] | list[str],
-                      players: int) -> dict[str, dict[str, int]]:
+def disputed_defaults(
+    fish_markets: tuple[str, ...] | list[str], players: int
+) -> dict[str, dict[str, int]]:
     """The figures of the markets in play that the sources contradict (AMB-11: Salmon
     licences), each with the reading the app takes by default for this player count: the
     host may change it, and it is then a board number like the others."""
@@ -446,8 +538,9 @@ def asked_figures(fish_markets: tuple[str, ...] | list[str]) -> dict[str, tuple[
     and those they contradict (AMB-11)."""
     out = dict(unknown_figures(fish_markets))
     for market, figures in disputed_figures(fish_markets).items():
-        out[market] = out.get(market, ()) + tuple(f for f in figures if f not in
-                                                   out.get(market, ()))
+        out[market] = out.get(market, ()) + tuple(
+            f for f in figures if f not in out.get(market, ())
+        )
     return out
 
 
@@ -463,9 +556,11 @@ def memory_players(what: str, players: int) -> int:
     return 0 if what in BOX_FIGURES else players
 
 
-def with_remembered(config: GameConfig, remembered: dict[str, dict[str, int]],
-                    given: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
-                    ) -> GameConfig:
+def with_remembered(
+    config: GameConfig,
+    remembered: dict[str, dict[str, int]],
+    given: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset(),
+) -> GameConfig:
     """The game's board numbers completed from those this server remembers (AMB-40): for
     every figure the host may be asked for that this request did not give (``given``,
     even empty), on every fish market the game may use, the ones still in the box too, so
@@ -483,8 +578,9 @@ def with_remembered(config: GameConfig, remembered: dict[str, dict[str, int]],
     return replace(config, board_numbers=validate_board_numbers(numbers))
 
 
-def to_remember(given: dict[str, dict[str, int]], cleared: set[tuple[str, str]],
-                players: int) -> list[tuple[str, str, int, int | None]]:
+def to_remember(
+    given: dict[str, dict[str, int]], cleared: set[tuple[str, str]], players: int
+) -> list[tuple[str, str, int, int | None]]:
     """What the server keeps of the numbers a host entered for a new game: rows of
     (market, figure, player count, value), None to forget one (a field emptied, or a
     disputed figure set back to the app's default). Only figures the host is asked for
@@ -495,8 +591,14 @@ def to_remember(given: dict[str, dict[str, int]], cleared: set[tuple[str, str]],
         for what, value in figures.items():
             if what in asked.get(market, ()):
                 default = default_figure(market, what, players)
-                rows.append((market, what, memory_players(what, players),
-                             None if value == default else int(value)))
+                rows.append(
+                    (
+                        market,
+                        what,
+                        memory_players(what, players),
+                        None if value == default else int(value),
+                    )
+                )
     for market, what in sorted(cleared):
         if what in asked.get(market, ()) and what not in given.get(market, {}):
             rows.append((market, what, memory_players(what, players), None))
@@ -521,20 +623,28 @@ def validate_board_numbers(raw: object) -> dict[str, dict[str, int]]:
         allowed = BOARD_FIGURES + BAG_FIGURES.get(market, ())
         for what, n in figures.items():
             if what not in allowed:
-                raise IllegalAction(f"{what!r} is not a board figure; use "
-                                    + ", ".join(allowed), f"{where}.{what}")
+                raise IllegalAction(
+                    f"{what!r} is not a board figure; use " + ", ".join(allowed), f"{where}.{what}"
+                )
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 99:
                 raise IllegalAction("must be a whole number 0 to 99", f"{where}.{what}")
         out[market] = dict(figures)
     return out
 
 
-def make_config(players: list[str], *, money: str = "open", expansion: bool = False,
-                fish_markets: list[str] | None = None,
-                external_markets: list[str] | None = None,
-                variants: list[str] | tuple[str, ...] = (), seed: int | None = None,
-                fixed_fish: str = "mackerel", start_player: int = 0,
-                board_numbers: dict[str, dict[str, int]] | None = None) -> GameConfig:
+def make_config(
+    players: list[str],
+    *,
+    money: str = "open",
+    expansion: bool = False,
+    fish_markets: list[str] | None = None,
+    external_markets: list[str] | None = None,
+    variants: list[str] | tuple[str, ...] = (),
+    seed: int | None = None,
+    fixed_fish: str = "mackerel",
+    start_player: int = 0,
+    board_numbers: dict[str, dict[str, int]] | None = None,
+) -> GameConfig:
     """Validate the choices of a new game; missing markets are drawn at random."""
     names = validate_players(players)
     if money not in ("open", "closed"):
@@ -552,14 +662,24 @@ def make_config(players: list[str], *, money: str = "open", expansion: bool = Fa
     drawn_fish, drawn_ext = choose_markets(len(names), expansion, seed, fixed_fish)
     fish = fish_markets if fish_markets is not None else drawn_fish
     external = external_markets if external_markets is not None else drawn_ext
-    fish_t, ext_t = validate_markets(len(names), expansion, fish, external,
-                                     more_markets="more_markets" in variants)
-    if (not isinstance(start_player, int) or isinstance(start_player, bool)
-            or not 0 <= start_player < len(names)):
+    fish_t, ext_t = validate_markets(
+        len(names), expansion, fish, external, more_markets="more_markets" in variants
+    )
+    if (
+        not isinstance(start_player, int)
+        or isinstance(start_player, bool)
+        or not 0 <= start_player < len(names)
+    ):
         raise IllegalAction("the start player must be one of the players", "start_player")
     return GameConfig(
-        players=names, colors=tuple(c for c, _ in SEAT_COLORS[: len(names)]),
-        fish_markets=fish_t, external_markets=ext_t, money=money, expansion=expansion,
-        variants=tuple(variants), seed=seed, start_player=start_player,
+        players=names,
+        colors=tuple(c for c, _ in SEAT_COLORS[: len(names)]),
+        fish_markets=fish_t,
+        external_markets=ext_t,
+        money=money,
+        expansion=expansion,
+        variants=tuple(variants),
+        seed=seed,
+        start_player=start_player,
         board_numbers=numbers,
     )

@@ -86,8 +86,9 @@ def _track(markets: Mapping[str, Any], name: str, default: int, needed: bool) ->
     where = f"markets.{name}"
     if name not in markets:
         if needed:
-            raise IllegalAction(f"required when a player holds {name.replace('_', ' ')}",
-                                f"{where}.value")
+            raise IllegalAction(
+                f"required when a player holds {name.replace('_', ' ')}", f"{where}.value"
+            )
         return default
     entry = _object(markets[name], where)
     if "value" not in entry:
@@ -133,13 +134,15 @@ def parse_markets(data: object, holdings: list[Fish]) -> MarketValues:
     snapper = markets.get("red_snapper")
     if snapper is None or "remaining" not in _object(snapper, "markets.red_snapper"):
         if needs_grid:
-            raise IllegalAction("required when a player holds red snapper",
-                                "markets.red_snapper.remaining")
+            raise IllegalAction(
+                "required when a player holds red snapper", "markets.red_snapper.remaining"
+            )
     else:
         value = snapper["remaining"]
         if not _is_int(value) or not 0 <= value <= RED_SNAPPER_TOKENS:
-            raise IllegalAction(f"must be a whole number 0..{RED_SNAPPER_TOKENS}",
-                                "markets.red_snapper.remaining")
+            raise IllegalAction(
+                f"must be a whole number 0..{RED_SNAPPER_TOKENS}", "markets.red_snapper.remaining"
+            )
         remaining = int(value)
 
     return MarketValues(
@@ -160,8 +163,7 @@ def parse_snapshot(data: object) -> tuple[list[Player], MarketValues]:
     if not isinstance(raw_players, list):
         raise IllegalAction("must be a list of 2 to 6 players", "players")
     if not MIN_PLAYERS <= len(raw_players) <= MAX_PLAYERS:
-        raise IllegalAction(
-            f"must list 2 to 6 players, not {len(raw_players)}", "players")
+        raise IllegalAction(f"must list 2 to 6 players, not {len(raw_players)}", "players")
 
     players: list[Player] = []
     seen: set[str] = set()
@@ -172,21 +174,22 @@ def parse_snapshot(data: object) -> tuple[list[Player], MarketValues]:
         if not isinstance(name, str) or not name.strip():
             raise IllegalAction("must be a non-empty name", f"{where}.name")
         if name in seen:
-            raise IllegalAction(f"'{name}' is already the name of another player",
-                                f"{where}.name")
+            raise IllegalAction(f"'{name}' is already the name of another player", f"{where}.name")
         seen.add(name)
         if "yen" not in p:
             raise IllegalAction("is required", f"{where}.yen")
         yen = p["yen"]
         if not _is_int(yen):
             raise IllegalAction("must be a whole number of Yen", f"{where}.yen")
-        players.append(Player(
-            name=name,
-            yen=int(yen),
-            loans=_count(p.get("loans", 0), f"{where}.loans"),
-            shares=_count(p.get("shares", 0), f"{where}.shares"),
-            fish=parse_fish(p.get("fish", {}), f"{where}.fish"),
-        ))
+        players.append(
+            Player(
+                name=name,
+                yen=int(yen),
+                loans=_count(p.get("loans", 0), f"{where}.loans"),
+                shares=_count(p.get("shares", 0), f"{where}.shares"),
+                fish=parse_fish(p.get("fish", {}), f"{where}.fish"),
+            )
+        )
 
     values = parse_markets(snap.get("markets"), [p.fish for p in players])
     if "bank" not in values.external:
@@ -194,7 +197,8 @@ def parse_snapshot(data: object) -> tuple[list[Player], MarketValues]:
             for attr in ("loans", "shares"):
                 if getattr(pl, attr):
                     raise IllegalAction(
-                        f"{attr} need the Bank in markets.external", f"players[{i}].{attr}")
+                        f"{attr} need the Bank in markets.external", f"players[{i}].{attr}"
+                    )
     return players, values
 
 
@@ -217,8 +221,13 @@ def make_snapshot(players: list[Player], values: MarketValues) -> dict[str, Any]
     return {
         "format": FORMAT,
         "players": [
-            {"name": p.name, "yen": p.yen, "loans": p.loans, "shares": p.shares,
-             "fish": p.fish.to_snapshot()}
+            {
+                "name": p.name,
+                "yen": p.yen,
+                "loans": p.loans,
+                "shares": p.shares,
+                "fish": p.fish.to_snapshot(),
+            }
             for p in players
         ],
         "markets": markets,

@@ -113,8 +113,10 @@ class PlayerState:
 
     def harbor_json(self) -> dict[str, list[dict[str, object]]]:
         """``{"upper": [{"fish", "price"}, ...], "lower": [...]}`` (flows.md)."""
-        return {"upper": [x.to_json() for x in self.upper],
-                "lower": [x.to_json() for x in self.lower]}
+        return {
+            "upper": [x.to_json() for x in self.upper],
+            "lower": [x.to_json() for x in self.lower],
+        }
 
     def himono_licences(self) -> tuple[HimonoLicence, ...]:
         """One entry per Himono licence held, fullest first."""
@@ -125,8 +127,14 @@ class PlayerState:
         """``[{"items": [{"fish", "barrel"}, ...], "at_sea": n, "face_down": bool}, ...]``,
         one per Himono licence held, fullest first."""
         limit = FISH_MARKETS["himono"].numbers["at_sea_per_licence"]
-        return [{"items": [x.to_json() for x in lic.items], "at_sea": lic.at_sea,
-                 "face_down": lic.at_sea >= limit} for lic in self.himono_licences()]
+        return [
+            {
+                "items": [x.to_json() for x in lic.items],
+                "at_sea": lic.at_sea,
+                "face_down": lic.at_sea >= limit,
+            }
+            for lic in self.himono_licences()
+        ]
 
     @property
     def spaces_used(self) -> int:
@@ -225,8 +233,7 @@ def initial_table(config: GameConfig) -> Table:
     """The table right after setup (setup.md §5–§6)."""
     starting_license = not config.horse_mackerel_from_start and "mackerel" in config.fish_markets
     players = tuple(
-        PlayerState(name=name, color=color,
-                    licenses={"mackerel": 1} if starting_license else {})
+        PlayerState(name=name, color=color, licenses={"mackerel": 1} if starting_license else {})
         for name, color in zip(config.players, config.colors, strict=True)
     )
     external = frozenset(config.external_markets)
@@ -259,5 +266,10 @@ def with_new_boards(t: Table) -> Table:
     missing = [m for m in t.config.fish_markets if m not in t.board_barrels]
     if not missing:
         return t
-    return replace(t, board_barrels={**t.board_barrels, **{
-        m: board_figure(t.config, m, "barrels") for m in missing}})
+    return replace(
+        t,
+        board_barrels={
+            **t.board_barrels,
+            **{m: board_figure(t.config, m, "barrels") for m in missing},
+        },
+    )

@@ -23,7 +23,6 @@ HORSE_MACKEREL_BONUS = FISH_MARKETS["horse_mackerel"].numbers["overfished_bonus"
 NORI_PENALTY = FISH_MARKETS["nori"].numbers["overfished_penalty"]
 
 
-
 def fish_market_in_play(t: Table, market: object, key: str = "market") -> str:
     if market not in FISH_MARKETS:
         raise IllegalAction(f"there is no fish market called {market!r}", key)

@@ -36,16 +36,23 @@ def has_start_choice(t: Table, seat: int) -> bool:
     """A Freezer to use, a degraded Fugu on the lower row to buy (flows.md), or a Himono
     barrel to price (a full Himono licence, while a Himono barrel is left)."""
     p = t.players[seat]
-    return (bool(p.items.get("freezer")) or any(x.fish == "fugu" for x in p.lower)
-            or himono.conversions(t, seat) > 0)
+    return (
+        bool(p.items.get("freezer"))
+        or any(x.fish == "fugu" for x in p.lower)
+        or himono.conversions(t, seat) > 0
+    )
 
 
 def begin_turn(t: Table) -> Table:
     """The active player's turn starts (after the end check): 2 AP, then the start of turn —
     the degradation at once when there is nothing to choose, else phase "start"."""
     seat = t.turn.current
-    t = replace(t, turn=replace(t.turn, ap_left=AP_PER_TURN, free_entries=frozenset(),
-                                phase=START, acted=False))
+    t = replace(
+        t,
+        turn=replace(
+            t.turn, ap_left=AP_PER_TURN, free_entries=frozenset(), phase=START, acted=False
+        ),
+    )
     if has_start_choice(t, seat):
         return t
     run = Run(t)
@@ -65,16 +72,19 @@ def end_turn(t: Table) -> Table:
         t = run.t
     left = t.turn.ap_left or 0
     unspent = t.turn.unspent + ((turn.number, turn.current, left),) if left else t.turn.unspent
-    return replace(t, turn=replace(t.turn, ap_left=None, phase=None, free_entries=frozenset(),
-                                   unspent=unspent, acted=False))
+    return replace(
+        t,
+        turn=replace(
+            t.turn, ap_left=None, phase=None, free_entries=frozenset(), unspent=unspent, acted=False
+        ),
+    )
 
 
 def unspent_message(t: Table, number: int) -> Message | None:
-    """"Aiko ended the turn with 1 AP unspent" for turn ``number``, if it did."""
+    """ "Aiko ended the turn with 1 AP unspent" for turn ``number``, if it did."""
     for n, seat, left in t.turn.unspent:
         if n == number:
-            return Message("history.turn_unspent", {"player": t.players[seat].name,
-                                                    "count": left})
+            return Message("history.turn_unspent", {"player": t.players[seat].name, "count": left})
     return None
 
 
@@ -131,8 +141,12 @@ def active_seat(t: Table, a: Mapping[str, Any]) -> int:
         raise refuse("no_turn_yet", "type")
     seat = t.index(a.get("player"))
     if seat != turn.current:
-        raise refuse("not_your_turn", "player", active=t.players[turn.current].name,
-                     player=t.players[seat].name)
+        raise refuse(
+            "not_your_turn",
+            "player",
+            active=t.players[turn.current].name,
+            player=t.players[seat].name,
+        )
     return seat
 
 
@@ -147,8 +161,7 @@ def begin_action(t: Table, a: Mapping[str, Any], what: Message) -> tuple[Run, in
     if turn.ap_left is not None and turn.ap_left <= 0:
         raise refuse("ap_spent", "type", player=name, what=what)
     if turn.phase == START and himono.conversions(t, seat):
-        raise refuse("himono_price_needed", "type", player=name,
-                     count=himono.conversions(t, seat))
+        raise refuse("himono_price_needed", "type", player=name, count=himono.conversions(t, seat))
     run = Run(t)
     if turn.phase == START:
         decline(run, seat)
@@ -168,8 +181,9 @@ def finish(run: Run) -> Table:
 
 # -- start_turn ----------------------------------------------------------------------------
 
-START_FIELDS = frozenset({"type", "player", "freezer", "buy_fugu", "himono_prices",
-                          "discarded", "discarded_himono"})
+START_FIELDS = frozenset(
+    {"type", "player", "freezer", "buy_fugu", "himono_prices", "discarded", "discarded_himono"}
+)
 
 
 def _at_sea_counts(raw: object, field: str) -> dict[str, int]:

@@ -21,8 +21,7 @@ from .tokens import TokenSpec
 from .turn import begin_action, finish, use_item
 
 #: The fields every visit may carry; a market adds its own (``visit_fields``).
-COMMON_FIELDS = frozenset({"type", "player", "market", "entry", "licenses", "sell",
-                           "sell_barrels"})
+COMMON_FIELDS = frozenset({"type", "player", "market", "entry", "licenses", "sell", "sell_barrels"})
 
 
 def _market(t: Any, a: Mapping[str, Any]) -> Market:
@@ -42,8 +41,10 @@ def _market(t: Any, a: Mapping[str, Any]) -> Market:
 def _option(o: EntryOption) -> Message:
     """One printed entry option, for the refusal that lists them."""
     if o.kind in ("token", "barrel"):
-        return Message(f"entry.option_{o.kind}" + ("_any" if o.what == "any" else ""),
-                       {"fish": o.what, "count": o.amount})
+        return Message(
+            f"entry.option_{o.kind}" + ("_any" if o.what == "any" else ""),
+            {"fish": o.what, "count": o.amount},
+        )
     return Message(f"entry.option_{o.kind}", {"count": o.amount, "amount": o.amount})
 
 
@@ -52,15 +53,23 @@ def pay_entry(run: Run, seat: int, m: Market, entry: object) -> None:
     options = m.entry_options(run.t)
     if not options:
         raise refuse("entry_unknown", "entry", market=m.id)
-    kind = entry if isinstance(entry, str) else (
-        next(iter(entry)) if isinstance(entry, Mapping) and len(entry) == 1 else None)
+    kind = (
+        entry
+        if isinstance(entry, str)
+        else (next(iter(entry)) if isinstance(entry, Mapping) and len(entry) == 1 else None)
+    )
     if kind not in ("ap", "cart", "yen", "free", "token", "barrel"):
         raise refuse("entry_bad", "entry")
     wanted = "ap" if kind == "cart" else kind
     option = next((o for o in options if o.kind == wanted), None)
     if option is None:
-        raise refuse("entry_not_printed", "entry", market=m.id, entry=f"entry.{kind}",
-                     options=[_option(o) for o in options])
+        raise refuse(
+            "entry_not_printed",
+            "entry",
+            market=m.id,
+            entry=f"entry.{kind}",
+            options=[_option(o) for o in options],
+        )
     what = Message("what.entry", {"market": m.id})
     name = run.name(seat)
     if kind == "ap":
@@ -74,13 +83,15 @@ def pay_entry(run: Run, seat: int, m: Market, entry: object) -> None:
         if option.amount > CART_AP:
             run.spend_ap(seat, option.amount - CART_AP, what)
     elif kind == "yen":
-        run.pay(seat, None, option.amount, "entry",
-                Message("what.entry_yen", {"market": m.id}), "entry")
+        run.pay(
+            seat, None, option.amount, "entry", Message("what.entry_yen", {"market": m.id}), "entry"
+        )
     elif kind == "free":
         if m.id in run.t.turn.free_entries:
             raise refuse("free_once", "entry", market=m.id)
-        run.t = replace(run.t, turn=replace(run.t.turn,
-                                            free_entries=run.t.turn.free_entries | {m.id}))
+        run.t = replace(
+            run.t, turn=replace(run.t.turn, free_entries=run.t.turn.free_entries | {m.id})
+        )
         run.note("mv.free_entry", player=name, market=m.id)
     elif kind == "token":
         assert isinstance(entry, Mapping)
@@ -95,13 +106,18 @@ def _entry_token(run: Run, seat: int, m: Market, option: EntryOption, raw: objec
         raise refuse("entry_bad", "entry.token")
     key = str(raw["fish"])
     if option.what not in ("any", key):
-        raise refuse("entry_token_wrong", "entry.token", market=m.id, allowed=option.what,
-                     fish=key)
+        raise refuse("entry_token_wrong", "entry.token", market=m.id, allowed=option.what, fish=key)
     if raw.get("from") == "harbor":
         # A Takoyaki for sale on your own Harbor (fish-markets.md §5) goes back too.
         price = price_of(raw.get("price"), "entry.token.price")
-        row = next((r for r in ROWS if any(x.fish == key and x.price == price
-                                           for x in run.player(seat).row(r))), "upper")
+        row = next(
+            (
+                r
+                for r in ROWS
+                if any(x.fish == key and x.price == price for x in run.player(seat).row(r))
+            ),
+            "upper",
+        )
         run.harbor_take(seat, row, key, price, "entry.token")
         from .tokens import return_to_market
 
@@ -110,8 +126,12 @@ def _entry_token(run: Run, seat: int, m: Market, option: EntryOption, raw: objec
         return
     value = raw.get("value")
     side = raw.get("side")
-    spec = TokenSpec(key, 1, value if isinstance(value, int) else None,
-                     side if key == "salmon" and isinstance(side, str) else None)
+    spec = TokenSpec(
+        key,
+        1,
+        value if isinstance(value, int) else None,
+        side if key == "salmon" and isinstance(side, str) else None,
+    )
     run.tokens_out(seat, spec, "market", "entry.token")
 
 
@@ -120,10 +140,16 @@ def _entry_barrel(run: Run, seat: int, m: Market, option: EntryOption, raw: obje
         raise refuse("entry_bad", "entry.barrel")
     fish = str(raw.get("fish"))
     if option.what not in ("any", fish) or fish not in MARKETS:
-        raise refuse("entry_barrel_wrong", "entry.barrel", market=m.id, allowed=option.what,
-                     fish=fish)
-    item = run.harbor_take(seat, str(raw["row"]), fish,
-                           price_of(raw.get("price"), "entry.barrel.price"), "entry.barrel")
+        raise refuse(
+            "entry_barrel_wrong", "entry.barrel", market=m.id, allowed=option.what, fish=fish
+        )
+    item = run.harbor_take(
+        seat,
+        str(raw["row"]),
+        fish,
+        price_of(raw.get("price"), "entry.barrel.price"),
+        "entry.barrel",
+    )
     run.barrels_back(market_of_item(item.fish).id, 1)
 
 
@@ -144,12 +170,12 @@ def buy_licences(run: Run, seat: int, m: Market, count: int) -> None:
     p = run.player(seat)
     data = m.data
     if data.licenses_per_visit is not None and count > data.licenses_per_visit:
-        raise refuse("licences_per_visit", "licenses", market=m.id,
-                     limit=data.licenses_per_visit)
+        raise refuse("licences_per_visit", "licenses", market=m.id, limit=data.licenses_per_visit)
     held = p.licenses.get(m.id, 0)
     if data.max_licenses_per_player is not None and held + count > data.max_licenses_per_player:
-        raise refuse("licences_per_player", "licenses", market=m.id,
-                     limit=data.max_licenses_per_player)
+        raise refuse(
+            "licences_per_player", "licenses", market=m.id, limit=data.max_licenses_per_player
+        )
     on_board = run.t.board_licenses.get(m.id)
     if on_board is not None and count > on_board:
         raise refuse("licences_left", "licenses", market=m.id, left=on_board)
@@ -158,14 +184,21 @@ def buy_licences(run: Run, seat: int, m: Market, count: int) -> None:
     prices = m.licence_prices(run.t, count)
     if prices is None:
         raise refuse("licence_price_unknown", "licenses", market=m.id)
-    run.pay(seat, None, sum(prices), "licence",
-            Message("what.licences", {"count": count, "market": m.id}), "licenses")
+    run.pay(
+        seat,
+        None,
+        sum(prices),
+        "licence",
+        Message("what.licences", {"count": count, "market": m.id}),
+        "licenses",
+    )
     run.set_player(seat, licenses={**run.player(seat).licenses, m.id: held + count})
     left = None if on_board is None else on_board - count
     if left is not None:
         run.t = replace(run.t, board_licenses={**run.t.board_licenses, m.id: left})
-    run.note("mv.licence_in", player=p.name, count=count, market=m.id,
-             left="?" if left is None else left)
+    run.note(
+        "mv.licence_in", player=p.name, count=count, market=m.id, left="?" if left is None else left
+    )
 
 
 def visit_run(t: Any, a: Mapping[str, Any]) -> Run:
@@ -175,8 +208,12 @@ def visit_run(t: Any, a: Mapping[str, Any]) -> Run:
     m = _market(run.t, a)
     for key in a:
         if key not in COMMON_FIELDS and key not in m.visit_fields:
-            raise refuse("bad_field", str(key), field=str(key),
-                         kind=Message("kind.visit_to", {"market": m.id}))
+            raise refuse(
+                "bad_field",
+                str(key),
+                field=str(key),
+                kind=Message("kind.visit_to", {"market": m.id}),
+            )
     refusal = m.refuse_entry(run.t, seat)
     if refusal is not None:
         raise refusal

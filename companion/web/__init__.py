@@ -37,9 +37,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         static_folder=str(STATIC),
         static_url_path="/static",
     )
-    app.config.update(DATABASE=None, SEND_FILE_MAX_AGE_DEFAULT=3600,
-                      MAX_CONTENT_LENGTH=BODY_LIMIT, MAX_FORM_MEMORY_SIZE=BODY_LIMIT,
-                      MAX_FORM_PARTS=FORM_PARTS)
+    app.config.update(
+        DATABASE=None,
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+        MAX_CONTENT_LENGTH=BODY_LIMIT,
+        MAX_FORM_MEMORY_SIZE=BODY_LIMIT,
+        MAX_FORM_PARTS=FORM_PARTS,
+    )
     if config:
         app.config.update(config)
     app.url_map.converters["int"] = AsciiInt  # before any route is added
@@ -50,6 +54,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     security.init_app(app)
     from . import compress  # compressed responses, long-lived versioned static files
+
     compress.init_app(app)
 
     from . import api, calculator, home
@@ -109,8 +114,9 @@ def _register_errors(app: Flask) -> None:
 
     @app.errorhandler(RequestEntityTooLarge)
     def too_large(_exc: RequestEntityTooLarge) -> Any:
-        return answer(413, f"The request is too large: this app takes at most "
-                           f"{BODY_LIMIT // 1024} KiB.")
+        return answer(
+            413, f"The request is too large: this app takes at most {BODY_LIMIT // 1024} KiB."
+        )
 
     @app.errorhandler(BadRequest)
     def bad_request(_exc: BadRequest) -> Any:

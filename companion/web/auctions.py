@@ -21,8 +21,12 @@ def open_form(game_id: str) -> Any:
         body, expected = edge.auction_form()
         return door().open_auction(game_id, who.token, body, expected)
 
-    return form_change(game_id, form_role(), change,
-                       lambda _event, _who: "Auction opened: the phones show the bid sheet.")
+    return form_change(
+        game_id,
+        form_role(),
+        change,
+        lambda _event, _who: "Auction opened: the phones show the bid sheet.",
+    )
 
 
 def _sealed_message(result: tuple[Any, str, int], _who: Identity) -> str:
@@ -34,20 +38,29 @@ def _sealed_message(result: tuple[Any, str, int], _who: Identity) -> str:
 
 @bp.post("/games/<game_id>/auctions/<aid>/bid")
 def bid_form(game_id: str, aid: str) -> Any:
-    return form_change(game_id, "seat",
-                       lambda who: door().bid(game_id, who.token, aid, edge.bid_form()),
-                       _sealed_message)
+    return form_change(
+        game_id,
+        "seat",
+        lambda who: door().bid(game_id, who.token, aid, edge.bid_form()),
+        _sealed_message,
+    )
 
 
 @bp.post("/games/<game_id>/auctions/<aid>/reveal")
 def reveal_form(game_id: str, aid: str) -> Any:
-    return form_change(game_id, form_role(),
-                       lambda who: door().reveal(game_id, who.token, aid),
-                       lambda _event, _who: "Bids revealed.")
+    return form_change(
+        game_id,
+        form_role(),
+        lambda who: door().reveal(game_id, who.token, aid),
+        lambda _event, _who: "Bids revealed.",
+    )
 
 
 @bp.post("/games/<game_id>/auctions/<aid>/choose")
 def choose_form(game_id: str, aid: str) -> Any:
-    return form_change(game_id, form_role(),
-                       lambda who: door().choose(game_id, who.token, aid, edge.winner_form()),
-                       lambda _event, _who: "Settled.")
+    return form_change(
+        game_id,
+        form_role(),
+        lambda who: door().choose(game_id, who.token, aid, edge.winner_form()),
+        lambda _event, _who: "Settled.",
+    )

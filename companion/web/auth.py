@@ -49,8 +49,7 @@ def page_identity(game_id: str, role: str) -> Identity:
 
 
 def set_cookie(resp: Response, name: str, token: str) -> None:
-    resp.set_cookie(name, token, max_age=60 * 60 * 24 * 30, httponly=True, samesite="Lax",
-                    path="/")
+    resp.set_cookie(name, token, max_age=60 * 60 * 24 * 30, httponly=True, samesite="Lax", path="/")
 
 
 def public_base() -> str:
@@ -65,8 +64,11 @@ def public_base() -> str:
         loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
     except ValueError:
         loopback = False
-    if loopback and not current_app.config.get("TESTING") and not current_app.config.get(
-            "KEEP_LOOPBACK"):
+    if (
+        loopback
+        and not current_app.config.get("TESTING")
+        and not current_app.config.get("KEEP_LOOPBACK")
+    ):
         from ..network import lan_address
 
         port = urlsplit(base).port
@@ -85,7 +87,7 @@ def qr_svg(text: str) -> Markup:
     img = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
     svg = img.to_string(encoding="unicode")
     if svg.startswith("<?xml"):
-        svg = svg[svg.index("?>") + 2:]
+        svg = svg[svg.index("?>") + 2 :]
     return Markup(svg)
 
 
@@ -100,9 +102,13 @@ def seats(game_id: str) -> list[dict[str, Any]]:
     rows = []
     for seat in store().seats(game_id):
         i = seat["seat"]
-        row = {"seat": i, "name": state.config.players[i],
-               "color_hex": COLOR_HEX[state.config.colors[i]], "joined": seat["joined"],
-               "signed_out": seat["signed_out"]}
+        row = {
+            "seat": i,
+            "name": state.config.players[i],
+            "color_hex": COLOR_HEX[state.config.colors[i]],
+            "joined": seat["joined"],
+            "signed_out": seat["signed_out"],
+        }
         if not seat["joined"]:
             url = join_url(seat["token"])
             row["qr"] = qr_svg(url)
@@ -115,8 +121,10 @@ def seats(game_id: str) -> list[dict[str, Any]]:
 def join(token: str) -> Any:
     info = store().token_info(token)
     game_id = info["game_id"] if info else ""
-    held = info is not None and token in (request.cookies.get(host_cookie(game_id)),
-                                          request.cookies.get(seat_cookie(game_id)))
+    held = info is not None and token in (
+        request.cookies.get(host_cookie(game_id)),
+        request.cookies.get(seat_cookie(game_id)),
+    )
     try:
         who = door().join(token, held)
     except Refused as exc:
@@ -161,5 +169,6 @@ def reissue(game_id: str, seat_no: int) -> Any:
         door().reissue(game_id, who.token, seat_no)
     except Refused as exc:
         return htmx_error(exc)
-    return render_template("game/_seats.html", seats=seats(game_id), game_id=game_id,
-                           view=view_for(game_id, who))
+    return render_template(
+        "game/_seats.html", seats=seats(game_id), game_id=game_id, view=view_for(game_id, who)
+    )

@@ -127,7 +127,7 @@ class CalcForm:
         players: list[dict[str, str]] = []
         for i in indices[:MAX_PLAYERS]:
             prefix = f"players[{i}]."
-            players.append({k[len(prefix):]: v for k, v in form.items() if k.startswith(prefix)})
+            players.append({k[len(prefix) :]: v for k, v in form.items() if k.startswith(prefix)})
         return cls(
             players=players or [{} for _ in range(START_PLAYERS)],
             markets={c.name: form.get(c.name, "") for c in MARKET_COUNTERS},
@@ -142,7 +142,8 @@ class CalcForm:
 
     def is_blank(self) -> bool:
         return not any(v.strip() for p in self.players for v in p.values()) and not any(
-            v.strip() for v in self.markets.values())
+            v.strip() for v in self.markets.values()
+        )
 
     def player_name(self, i: int) -> str:
         """The name used for player ``i``: as typed, or "Player n" when left empty."""
@@ -255,8 +256,7 @@ def build_snapshot(form: CalcForm) -> dict[str, Any]:
         players.append(entry)
 
     markets: dict[str, Any] = {
-        "overfished": [m for m in form.overfished
-                       if form.expansion or not _is_expansion_market(m)],
+        "overfished": [m for m in form.overfished if form.expansion or not _is_expansion_market(m)],
         "external": [e for e in form.external if form.expansion or e != "overfishing"],
     }
     for c in MARKET_COUNTERS:

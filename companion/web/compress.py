@@ -16,8 +16,15 @@ from pathlib import Path
 from flask import Flask, Response, current_app, request, url_for
 
 #: What is compressed: pages, fragments, JSON, stylesheets, scripts, SVG.
-COMPRESSED_TYPES = ["text/html", "text/css", "text/javascript", "application/javascript",
-                    "application/json", "image/svg+xml", "text/plain"]
+COMPRESSED_TYPES = [
+    "text/html",
+    "text/css",
+    "text/javascript",
+    "application/javascript",
+    "application/json",
+    "image/svg+xml",
+    "text/plain",
+]
 #: A year: a versioned URL's content never changes.
 IMMUTABLE = 365 * 24 * 3600
 #: Vendored files carry their version in their name (htmx-2.0.11.min.js).

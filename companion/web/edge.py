@@ -65,6 +65,7 @@ class Action:
 
 # -- reading the body --------------------------------------------------------------------------
 
+
 class _TooManyDigits(ValueError):
     pass
 
@@ -141,8 +142,9 @@ def read_json(subject: str = "body") -> Any:
             raise Refused(400, f"The request body nests deeper than {MAX_DEPTH} levels.")
         data = json.loads(text, parse_int=_int, parse_constant=_constant)
     except _TooManyDigits:
-        raise Refused(400, "A number in the request body has more digits than any number "
-                           "of this game.") from None
+        raise Refused(
+            400, "A number in the request body has more digits than any number of this game."
+        ) from None
     except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError too
         raise Refused(400, "The request body is not valid JSON.") from None
     bad = _first_bad_text(data)
@@ -193,6 +195,7 @@ def _with_query_version(fields: dict[str, str]) -> dict[str, str]:
 
 # -- versions ----------------------------------------------------------------------------------
 
+
 def _if_match() -> int | None:
     """``If-Match: "12"`` (an entity tag) or ``If-Match: 12``."""
     raw = request.headers.get("If-Match")
@@ -201,8 +204,11 @@ def _if_match() -> int | None:
     tag = raw.strip().removeprefix("W/").strip('"')
     number = schemas.form_int(tag)
     if number is None or number > schemas.MAX_SEQ:
-        raise Refused(400, 'The If-Match header must be the number of the last entry you saw, '
-                           'such as "12".', "expected_seq")
+        raise Refused(
+            400,
+            'The If-Match header must be the number of the last entry you saw, such as "12".',
+            "expected_seq",
+        )
     return number
 
 
@@ -213,11 +219,11 @@ def expected_json(data: Any) -> int | None:
 
 
 def expected_form() -> int | None:
-    return parse(schemas.Redo, _with_query_version(form_fields()), "redo",
-                 form=True).expected_seq
+    return parse(schemas.Redo, _with_query_version(form_fields()), "redo", form=True).expected_seq
 
 
 # -- actions -----------------------------------------------------------------------------------
+
 
 def _action_model(kind: Any) -> type[schemas.ActionBody]:
     if not isinstance(kind, str) or not kind:
@@ -226,17 +232,18 @@ def _action_model(kind: Any) -> type[schemas.ActionBody]:
     if model is not None:
         return model
     if kind in MOVES and MOVES[kind].internal:
-        raise Refused(400, "Auctions are opened, bid on and settled through the auction "
-                           "pages and endpoints.", "type")
+        raise Refused(
+            400,
+            "Auctions are opened, bid on and settled through the auction pages and endpoints.",
+            "type",
+        )
     if len(kind) > schemas.ID_MAX:
-        raise Refused(400, "There is no action of that type (docs/actions.md lists them).",
-                      "type")
+        raise Refused(400, "There is no action of that type (docs/actions.md lists them).", "type")
     raise Refused(400, f"There is no action called {kind!r}.", "type")
 
 
 def action_json(data: Any) -> Action:
-    body = _object(data, 'An action is a JSON object with a "type", such as '
-                         '{"type": "next_turn"}.')
+    body = _object(data, 'An action is a JSON object with a "type", such as {"type": "next_turn"}.')
     model = _action_model(body.get("type"))
     action = parse(model, body, str(body["type"]))
     expected = action.expected_seq if action.expected_seq is not None else _if_match()
@@ -254,6 +261,7 @@ def action_form() -> Action:
 
 # -- auctions ----------------------------------------------------------------------------------
 
+
 def _auction_model(kind: Any) -> type[schemas.AuctionBody]:
     model = AUCTIONS.get(kind) if isinstance(kind, str) else None
     if model is None:
@@ -262,8 +270,11 @@ def _auction_model(kind: Any) -> type[schemas.AuctionBody]:
 
 
 def auction_json(data: Any) -> tuple[dict[str, Any], int | None]:
-    body = _object(data, 'An auction is a JSON object with a "kind" and an "owner", such as '
-                         '{"kind": "tuna", "owner": "Aiko"}.')
+    body = _object(
+        data,
+        'An auction is a JSON object with a "kind" and an "owner", such as '
+        '{"kind": "tuna", "owner": "Aiko"}.',
+    )
     auction = parse(_auction_model(body.get("kind")), body, str(body.get("kind")))
     expected = auction.expected_seq if auction.expected_seq is not None else _if_match()
     return auction.body(), expected
@@ -279,8 +290,11 @@ def _form_stock(key: str, value: str) -> int:
     try:
         return FORM_STOCK.validate_python(value, context={"form": True})
     except ValidationError:
-        raise Refused(400, f"Every count of the lot and of the barrels is a whole number "
-                           f"from 0 to {MAX_COUNT}.", key) from None
+        raise Refused(
+            400,
+            f"Every count of the lot and of the barrels is a whole number from 0 to {MAX_COUNT}.",
+            key,
+        ) from None
 
 
 def auction_form() -> tuple[dict[str, Any], int | None]:
@@ -335,11 +349,15 @@ def bid_form() -> int:
 
 
 def winner_json(data: Any) -> str | None:
-    body = _object(data, 'Send {"winner": name}, or {"winner": null} to decline every '
-                         "offer at Barter.")
+    body = _object(
+        data, 'Send {"winner": name}, or {"winner": null} to decline every offer at Barter.'
+    )
     if "winner" not in body:
-        raise Refused(400, 'Send {"winner": name}, or {"winner": null} to decline every '
-                           "offer at Barter.", "winner")
+        raise Refused(
+            400,
+            'Send {"winner": name}, or {"winner": null} to decline every offer at Barter.',
+            "winner",
+        )
     return parse(schemas.Choose, body, "choose").winner
 
 
@@ -351,8 +369,9 @@ def winner_form() -> str | None:
 
 # -- undo and redo -----------------------------------------------------------------------------
 
-_UNDO_BODY = ('An undo is {} or {"to_seq": n}, with "expected_seq" if you like; send it as '
-              "a JSON object.")
+_UNDO_BODY = (
+    'An undo is {} or {"to_seq": n}, with "expected_seq" if you like; send it as a JSON object.'
+)
 
 
 def undo_json(data: Any) -> tuple[int | None, int | None]:
@@ -366,13 +385,17 @@ def undo_form() -> tuple[int | None, int | None]:
 
 
 def redo_json(data: Any) -> int | None:
-    body = _object(data, 'A redo is {}, with "expected_seq" if you like; send it as a JSON '
-                         "object.", empty_ok=True)
+    body = _object(
+        data,
+        'A redo is {}, with "expected_seq" if you like; send it as a JSON object.',
+        empty_ok=True,
+    )
     redo = parse(schemas.Redo, body, "redo")
     return redo.expected_seq if redo.expected_seq is not None else _if_match()
 
 
 # -- new games ---------------------------------------------------------------------------------
+
 
 def sentence(message: str, field: str | None = None) -> str:
     """A rules clause ("must be a whole number >= 0") as one sentence naming its field,
@@ -393,10 +416,16 @@ def _setup_refusal(exc: IllegalAction) -> Refused:
 
 def _config(settings: schemas.Config) -> GameConfig:
     return make_config(
-        list(settings.players), money=settings.money, expansion=settings.expansion,
-        fish_markets=settings.fish_markets, external_markets=settings.external_markets,
-        variants=list(settings.variants), seed=settings.seed, fixed_fish=settings.fixed_fish,
-        start_player=settings.start_player, board_numbers=settings.board_numbers,
+        list(settings.players),
+        money=settings.money,
+        expansion=settings.expansion,
+        fish_markets=settings.fish_markets,
+        external_markets=settings.external_markets,
+        variants=list(settings.variants),
+        seed=settings.seed,
+        fixed_fish=settings.fixed_fish,
+        start_player=settings.start_player,
+        board_numbers=settings.board_numbers,
     )
 
 
@@ -412,8 +441,9 @@ def config_json(data: Any) -> GameConfig:
     server's next games, and those it leaves out are taken from what was remembered. They
     are kept before the game is created (this is called only to create one): should the
     game then fail to be saved, the numbers are still the host's, and a retry finds them."""
-    body = _object(data, 'The game settings are a JSON object, such as '
-                         '{"players": ["Aiko", "Bo"]}.')
+    body = _object(
+        data, 'The game settings are a JSON object, such as {"players": ["Aiko", "Bo"]}.'
+    )
     try:
         config = _config(parse(schemas.Config, body, "config"))
     except IllegalAction as exc:
@@ -430,8 +460,9 @@ def config_json(data: Any) -> GameConfig:
 BOARD_PLAYERS = "board_players"
 
 
-def _board_fields(form: MultiDict[str, str], players: int
-                  ) -> tuple[dict[str, dict[str, str]], set[tuple[str, str]]]:
+def _board_fields(
+    form: MultiDict[str, str], players: int
+) -> tuple[dict[str, dict[str, str]], set[tuple[str, str]]]:
     """The page's ``board.<market>.<figure>`` fields: those filled in, and every one shown
     (filled or left empty), or none when the page says it showed them for another player
     count (a form without that field, from a script, is taken as it is)."""
@@ -457,16 +488,17 @@ def config_form(form: MultiDict[str, str], remember: bool = False) -> GameConfig
     game is being created) those it showed are remembered, an emptied one forgotten."""
     for key in form:
         if bad_character(key) is not None or any(
-                bad_character(v) is not None for v in form.getlist(key)):
-            raise IllegalAction("a setting holds a control character or a text-direction "
-                                "character", key)
+            bad_character(v) is not None for v in form.getlist(key)
+        ):
+            raise IllegalAction(
+                "a setting holds a control character or a text-direction character", key
+            )
     expansion = form.get("expansion", "")
     players = [n for n in form.getlist("player") if n.strip()]
     settings: dict[str, Any] = {
         "players": players,
         "money": form.get("money") or "open",
-        "variants": [v for v in ("more_markets", "known_order", "crash")
-                     if form.get(v) == "on"],
+        "variants": [v for v in ("more_markets", "known_order", "crash") if form.get(v) == "on"],
     }
     if expansion:
         settings["expansion"] = expansion
@@ -489,14 +521,19 @@ def config_form(form: MultiDict[str, str], remember: bool = False) -> GameConfig
     # Keep only the numbers of markets in play, and a disputed figure only where it
     # differs from the app's reading (the page shows that reading in the field).
     p = config.player_count
-    kept = {m: {f: n for f, n in figures.items() if n != (disputed_defaults((m,), p)
-                                                          .get(m, {}).get(f))}
-            for m, figures in config.board_numbers.items() if m in config.fish_markets}
+    kept = {
+        m: {f: n for f, n in figures.items() if n != (disputed_defaults((m,), p).get(m, {}).get(f))}
+        for m, figures in config.board_numbers.items()
+        if m in config.fish_markets
+    }
     kept = {m: figures for m, figures in kept.items() if figures}
     shown = {(m, f) for m, f in shown if m in config.fish_markets}
     memory = _memory()
     if remember:
-        in_play = {m: dict(figures) for m, figures in config.board_numbers.items()
-                   if m in config.fish_markets}
+        in_play = {
+            m: dict(figures)
+            for m, figures in config.board_numbers.items()
+            if m in config.fish_markets
+        }
         memory.remember_board_numbers(to_remember(in_play, shown, p))
     return with_remembered(replace(config, board_numbers=kept), memory.board_numbers(p), shown)

@@ -31,8 +31,12 @@ def form_role() -> str:
     return "host" if request.form.get("as") == "host" else "seat"
 
 
-def form_change(game_id: str, role: str, change: Callable[[Identity], Any],
-                message: Callable[[Any, Identity], str]) -> Any:
+def form_change(
+    game_id: str,
+    role: str,
+    change: Callable[[Identity], Any],
+    message: Callable[[Any, Identity], str],
+) -> Any:
     """One change from an htmx form. ``change`` gets the identity (checked before the body
     is read) and calls the door with its token."""
     try:
@@ -57,11 +61,16 @@ def form_change(game_id: str, role: str, change: Callable[[Identity], Any],
 def act(game_id: str) -> Any:
     def change(who: Identity) -> Any:
         action = edge.action_form()
-        return door().act(game_id, who.token, action.kind, action.args, action.expected,
-                          action.correction)
+        return door().act(
+            game_id, who.token, action.kind, action.args, action.expected, action.correction
+        )
 
-    return form_change(game_id, form_role(), change,
-                       lambda event, who: f"Recorded: {event_text(game_id, event.seq, who)}")
+    return form_change(
+        game_id,
+        form_role(),
+        change,
+        lambda event, who: f"Recorded: {event_text(game_id, event.seq, who)}",
+    )
 
 
 @bp.get("/games/<game_id>/live")

@@ -38,14 +38,19 @@ def create() -> Any:
     except Refused as exc:
         return jsonify(exc.to_json()), exc.status
     game_id, host, seats = door().create_game(config)
-    return jsonify({
-        "id": game_id, "host_token": host,
-        "seats": [{"name": name, "token": tok, "join_url": join_url(tok)}
-                  for name, tok in zip(config.players, seats, strict=True)],
-        "fish_markets": list(config.fish_markets),
-        "external_markets": list(config.external_markets),
-        "seed": config.seed,
-    }), 201
+    return jsonify(
+        {
+            "id": game_id,
+            "host_token": host,
+            "seats": [
+                {"name": name, "token": tok, "join_url": join_url(tok)}
+                for name, tok in zip(config.players, seats, strict=True)
+            ],
+            "fish_markets": list(config.fish_markets),
+            "external_markets": list(config.external_markets),
+            "seed": config.seed,
+        }
+    ), 201
 
 
 @bp.get("/<game_id>")
@@ -116,6 +121,7 @@ def snapshot_api(game_id: str) -> Any:
 @bp.get("/<game_id>/events")
 def events(game_id: str) -> Any:
     """The history as this token may see it (undone entries included, marked)."""
+
     def handle(who: Identity, _body: Any) -> tuple[Any, int]:
         state = store().state(game_id)
         return {"seq": state.version, "events": history_rows(state, who, limit=None)}, 200
@@ -124,6 +130,7 @@ def events(game_id: str) -> Any:
 
 
 # -- auctions -------------------------------------------------------------------------------
+
 
 @bp.post("/<game_id>/auctions")
 def open_auction(game_id: str) -> Any:
@@ -139,8 +146,13 @@ def open_auction(game_id: str) -> Any:
 def bid(game_id: str, aid: str) -> Any:
     def handle(who: Identity, body: Any) -> tuple[Any, int]:
         event, code, amount = door().bid(game_id, who.token, aid, edge.bid_json(body))
-        return {"sealed": True, "amount": amount, "receipt": code, "seq": event.seq,
-                "revealed": event.type == "auction_reveal"}, 201
+        return {
+            "sealed": True,
+            "amount": amount,
+            "receipt": code,
+            "seq": event.seq,
+            "revealed": event.type == "auction_reveal",
+        }, 201
 
     return _answer(game_id, handle)
 

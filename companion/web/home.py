@@ -17,20 +17,29 @@ def my_games() -> list[dict[str, Any]]:
         return []
     games = []
     for name in request.cookies:
-        for prefix, role, endpoint in (("tc_host_", "table screen", "table.page"),
-                                       ("tc_seat_", "my seat", "seat.page")):
+        for prefix, role, endpoint in (
+            ("tc_host_", "table screen", "table.page"),
+            ("tc_seat_", "my seat", "seat.page"),
+        ):
             if not name.startswith(prefix):
                 continue
-            game_id = name[len(prefix):]
+            game_id = name[len(prefix) :]
             info = store.token_info(request.cookies[name])
             if info is None or info["game_id"] != game_id:
                 continue
             state = store.snapshot(game_id)
             who = "" if info["seat"] is None else state.config.players[info["seat"]]
-            games.append({"id": game_id, "role": role, "who": who,
-                          "players": state.config.players, "version": state.version,
-                          "created": state.events[0].created_at if state.events else "",
-                          "url": url_for(endpoint, game_id=game_id)})
+            games.append(
+                {
+                    "id": game_id,
+                    "role": role,
+                    "who": who,
+                    "players": state.config.players,
+                    "version": state.version,
+                    "created": state.events[0].created_at if state.events else "",
+                    "url": url_for(endpoint, game_id=game_id),
+                }
+            )
     return sorted(games, key=lambda g: g["created"], reverse=True)
 
 

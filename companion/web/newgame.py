@@ -43,23 +43,31 @@ from .context import door
 bp = Blueprint("newgame", __name__)
 
 
-def _context(form: Any, error: IllegalAction | None = None,
-             config: GameConfig | None = None) -> dict[str, Any]:
+def _context(
+    form: Any, error: IllegalAction | None = None, config: GameConfig | None = None
+) -> dict[str, Any]:
     return {
-        "form": form, "error": error, "config": config,
+        "form": form,
+        "error": error,
+        "config": config,
         "checklist": checklist(config) if config else None,
         "unknown": unknown_figures(config.fish_markets) if config else {},
         # Disputed figures (AMB-11) with what this game uses now: the host's number, the
         # remembered one, or the app's default for the player count.
-        "disputed": {m: {f: board_figure(config, m, f) for f in figures}
-                     for m, figures in disputed_defaults(config.fish_markets,
-                                                         config.player_count).items()}
-        if config else {},
+        "disputed": {
+            m: {f: board_figure(config, m, f) for f in figures}
+            for m, figures in disputed_defaults(config.fish_markets, config.player_count).items()
+        }
+        if config
+        else {},
         "disputed_notes": DISPUTED_NOTES,
         "board_players": edge.BOARD_PLAYERS,
-        "fish_markets": FISH_MARKETS, "external_markets": EXTERNAL_MARKETS,
-        "base_fish": BASE_FISH, "expansion_fish": EXPANSION_FISH,
-        "base_external": BASE_EXTERNAL, "expansion_external": EXPANSION_EXTERNAL,
+        "fish_markets": FISH_MARKETS,
+        "external_markets": EXTERNAL_MARKETS,
+        "base_fish": BASE_FISH,
+        "expansion_fish": EXPANSION_FISH,
+        "base_external": BASE_EXTERNAL,
+        "expansion_external": EXPANSION_EXTERNAL,
         "colors": SEAT_COLORS,
     }
 
@@ -86,7 +94,8 @@ def preview() -> str:
             # through a wrong count, and without them the choice could not be finished.
             ctx["picked"] = {
                 "players": [n for n in form.getlist("player") if n.strip()],
-                "seed": form.get("seed", ""), "expansion": form.get("expansion") == "on",
+                "seed": form.get("seed", ""),
+                "expansion": form.get("expansion") == "on",
                 "fish_markets": form.getlist("fish_market"),
                 "external_markets": form.getlist("external_market"),
             }

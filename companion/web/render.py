@@ -53,13 +53,21 @@ def view_for(game_id: str, who: Identity, state: GameState | None = None) -> dic
 
 def forms_context(view: dict[str, Any]) -> dict[str, Any]:
     fish_in_play = [m["id"] for m in view["markets"]["fish"]]
-    keys = [k for k, name in TOKEN_NAMES.items()
-            if any(k in FISH_MARKETS[m].token_keys for m in fish_in_play)]
-    return {"fish_keys": keys, "token_names": TOKEN_NAMES, "fish_markets": FISH_MARKETS,
-            "external_markets": EXTERNAL_MARKETS}
+    keys = [
+        k
+        for k, name in TOKEN_NAMES.items()
+        if any(k in FISH_MARKETS[m].token_keys for m in fish_in_play)
+    ]
+    return {
+        "fish_keys": keys,
+        "token_names": TOKEN_NAMES,
+        "fish_markets": FISH_MARKETS,
+        "external_markets": EXTERNAL_MARKETS,
+    }
 
 
 # -- caches ------------------------------------------------------------------------------------
+
 
 class Memo(Generic[K, V]):
     """A bounded LRU map whose values are made once: threads asking for a key being made
@@ -146,8 +154,10 @@ class LivePage:
 
     def seen(self, oob: bool = False) -> str:
         swap = ' hx-swap-oob="true"' if oob else ""
-        return (f'<input type="hidden" id="seen-version" name="expected_seq" '
-                f'value="{self.version}" data-presence="{self.presence}"{swap}>')
+        return (
+            f'<input type="hidden" id="seen-version" name="expected_seq" '
+            f'value="{self.version}" data-presence="{self.presence}"{swap}>'
+        )
 
 
 class LiveCaches:
@@ -191,6 +201,7 @@ def caches() -> LiveCaches:
 
 # -- expanding and comparing -------------------------------------------------------------------
 
+
 def expand(nodes: dict[str, Node], id_: str) -> str:
     node = nodes[id_]
     if node.is_list:
@@ -206,7 +217,7 @@ def out_of_band(nodes: dict[str, Node], id_: str) -> str:
     node = nodes[id_]
     if not node.tag:  # the inside of #live: only when the page's layout itself changed
         return f'<div id="{id_}" hx-swap-oob="innerHTML">{html}</div>'
-    return f'<{node.tag} hx-swap-oob="true"' + html[len(node.tag) + 1:]
+    return f'<{node.tag} hx-swap-oob="true"' + html[len(node.tag) + 1 :]
 
 
 def changes(old: LivePage, new: LivePage) -> tuple[list[str], list[str]]:
@@ -235,8 +246,11 @@ def changes(old: LivePage, new: LivePage) -> tuple[list[str], list[str]]:
             out.append(out_of_band(new.nodes, node.id))
             return
         if added:
-            out.append(f'<{node.tag} hx-swap-oob="afterbegin:#{node.id}">'
-                       + "".join(expand(new.nodes, r) for r in added) + f"</{node.tag}>")
+            out.append(
+                f'<{node.tag} hx-swap-oob="afterbegin:#{node.id}">'
+                + "".join(expand(new.nodes, r) for r in added)
+                + f"</{node.tag}>"
+            )
             added_rows.extend(added)
         for gone in then:
             if gone not in now_set:
@@ -267,10 +281,12 @@ def update_event(old: LivePage | None, new: LivePage) -> str:
         lines += fragments
         said = announcement(new, added)
         if said:
-            lines.append(f'<div id="announce" hx-swap-oob="innerHTML">{Markup.escape(said)}'
-                         "</div>")
-        if old.auction is not None and old.auction[1] == "open" and (
-                new.auction is None or new.auction != old.auction):
+            lines.append(f'<div id="announce" hx-swap-oob="innerHTML">{Markup.escape(said)}</div>')
+        if (
+            old.auction is not None
+            and old.auction[1] == "open"
+            and (new.auction is None or new.auction != old.auction)
+        ):
             # A message that names a bid (or Yen) never outlives the auction it was about.
             lines.append('<div id="flash" hx-swap-oob="innerHTML"></div>')
         return "\n".join(lines)
@@ -298,19 +314,40 @@ def announcement(page: LivePage, added: list[str]) -> str:
 
 # -- one viewer's page -------------------------------------------------------------------------
 
+
 def _board(game_id: str, state: GameState, view: dict[str, Any]) -> dict[str, Node]:
     """The players' and markets' boards from the viewer's own view. Viewers whose boards
     have equal inputs share one set (with open money, all of them; with closed money a
     phone's board differs by its own Yen, which only it sees)."""
     c = caches()
     players = view["players"]
-    inputs = [({k: p[k] for k in ("seat", "name", "is_current", "yen")},
-               {k: p[k] for k in ("seat", "name", "resources", "loans", "shares", "licenses",
-                                  "space_items", "spaces_used", "fish")},
-               {"seat": p["seat"], "end": p["end"]}) for p in players]
+    inputs = [
+        (
+            {k: p[k] for k in ("seat", "name", "is_current", "yen")},
+            {
+                k: p[k]
+                for k in (
+                    "seat",
+                    "name",
+                    "resources",
+                    "loans",
+                    "shares",
+                    "licenses",
+                    "space_items",
+                    "spaces_used",
+                    "fish",
+                )
+            },
+            {"seat": p["seat"], "end": p["end"]},
+        )
+        for p in players
+    ]
     markets = view["markets"]
-    nori = ([(p["name"], p["nori_value"]) for p in players]
-            if any(f["id"] == "nori" for f in markets["fish"]) else [])
+    nori = (
+        [(p["name"], p["nori_value"]) for p in players]
+        if any(f["id"] == "nori" for f in markets["fish"])
+        else []
+    )
 
     # One version has one board per kind of viewer: find it by equal inputs (comparing
     # is cheaper than naming them).
@@ -329,8 +366,9 @@ def _board(game_id: str, state: GameState, view: dict[str, Any]) -> dict[str, No
     return nodes
 
 
-def _history(game_id: str, state: GameState, who: Identity,
-             view: dict[str, Any]) -> tuple[Node, ...]:
+def _history(
+    game_id: str, state: GameState, who: Identity, view: dict[str, Any]
+) -> tuple[Node, ...]:
     """The history rows as this viewer sees them; the same for every phone with open
     money, so rendered once per version for all of them."""
     private = state.config.money == "closed"
@@ -342,18 +380,22 @@ def _history(game_id: str, state: GameState, who: Identity,
         undo_url = url_for("table.undo", game_id=game_id) if who.is_host else ""
         if not view["history"]:
             return (c.region("h-none", "history_none"),)
+
         def row(h: dict[str, Any]) -> Node:
             # A row is flat (numbers, strings, flags): its values are its key.
-            return c.regions.get(("row", undo_url, *h.values()), lambda: Node(
-                f"h-{h['seq']}", str(_macros().history_row(h, undo_url))))
+            return c.regions.get(
+                ("row", undo_url, *h.values()),
+                lambda: Node(f"h-{h['seq']}", str(_macros().history_row(h, undo_url))),
+            )
 
         return tuple(row(h) for h in view["history"])
 
     return c.history.get((game_id, state.version, kind), make)
 
 
-def live_page(game_id: str, who: Identity, state: GameState | None = None,
-              version: int | None = None) -> LivePage:
+def live_page(
+    game_id: str, who: Identity, state: GameState | None = None, version: int | None = None
+) -> LivePage:
     """The viewer's page at the current state (or ``state``), shared by all its streams.
     ``version`` is the newest the caller knows of: a stream woken for it finds the page
     already made by another stream of its viewer, or the state another stream read."""
@@ -377,8 +419,9 @@ def _own_bids(game_id: str, who: Identity, state: GameState) -> dict[str, tuple[
     so a version's bids never change."""
     if who.seat is None or all(a.status != "open" for a in state.table.auctions.values()):
         return {}
-    return caches().bids.get((game_id, who.seat, state.version),
-                             lambda: store().own_bids(game_id, who.seat or 0))
+    return caches().bids.get(
+        (game_id, who.seat, state.version), lambda: store().own_bids(game_id, who.seat or 0)
+    )
 
 
 def _build(game_id: str, who: Identity, state: GameState, presence: int) -> LivePage:
@@ -395,42 +438,65 @@ def _build(game_id: str, who: Identity, state: GameState, presence: int) -> Live
     mine = me is not None and t["current_seat"] == who.seat and t["started"]
 
     nodes["turn"] = c.region("turn", "turn", t)
-    nodes["turn-controls"] = c.region("turn-controls", "turn_controls", game_id, role,
-                                    t["finished"], t["started"], mine)
+    nodes["turn-controls"] = c.region(
+        "turn-controls", "turn_controls", game_id, role, t["finished"], t["started"], mine
+    )
     nodes["auction"] = c.region("auction", "auction", game_id, role, a, last)
     nodes["final-score"] = c.region("final-score", "final_score", view.get("score"))
     history = _history(game_id, state, who, view)
     nodes.update((n.id, n) for n in history)
     nodes["log"] = c.regions.get(
         ("log", tuple(n.id for n in history)),
-        lambda: Node("log", str(_macros().log()), tuple(n.id for n in history)))
-    nodes["history-more"] = c.region("history-more", "history_more", len(view["history"]),
-                                   view["history_total"])
+        lambda: Node("log", str(_macros().log()), tuple(n.id for n in history)),
+    )
+    nodes["history-more"] = c.region(
+        "history-more", "history_more", len(view["history"]), view["history_total"]
+    )
     roots: tuple[str, ...] = ("live",)
     if me is None:
         nodes["live"] = c.region("live", "table_root", layout)
-        nodes["history-head"] = c.region("history-head", "history_head", game_id,
-                                       view["can_undo"], view["can_redo"])
-        nodes["connection"] = c.region("connection", "connection",
-                                     [(p["name"], p["connected"]) for p in players])
+        nodes["history-head"] = c.region(
+            "history-head", "history_head", game_id, view["can_undo"], view["can_redo"]
+        )
+        nodes["connection"] = c.region(
+            "connection", "connection", [(p["name"], p["connected"]) for p in players]
+        )
         from .auth import seats
 
         cards = seats(game_id)
         nodes["seats"] = c.region("seats", "seats_root", len(cards))
         for s in cards:
-            nodes[f"seat-{s['seat']}"] = c.region(f"seat-{s['seat']}", "seat_card", game_id, s,
-                                                players[s["seat"]]["connected"])
+            nodes[f"seat-{s['seat']}"] = c.region(
+                f"seat-{s['seat']}", "seat_card", game_id, s, players[s["seat"]]["connected"]
+            )
         roots = ("live", "seats")
     else:
         nodes["live"] = c.region("live", "seat_root", {"color_hex": me["color_hex"]}, layout)
         nodes["my-head"] = c.region("my-head", "my_head", {"name": me["name"], "yen": me["yen"]})
-        nodes["my-body"] = c.region("my-body", "my_body", {
-            k: me[k] for k in ("resources", "loans", "shares", "licenses", "space_items",
-                               "spaces_used", "fish")})
+        nodes["my-body"] = c.region(
+            "my-body",
+            "my_body",
+            {
+                k: me[k]
+                for k in (
+                    "resources",
+                    "loans",
+                    "shares",
+                    "licenses",
+                    "space_items",
+                    "spaces_used",
+                    "fish",
+                )
+            },
+        )
         bidding = a is not None and a["can_bid"]
-        nodes["bid-sheet"] = c.region("bid-sheet", "bid_sheet", game_id,
-                                    a["id"] if bidding else None,
-                                    a.get("my_bid") if bidding else None)
+        nodes["bid-sheet"] = c.region(
+            "bid-sheet",
+            "bid_sheet",
+            game_id,
+            a["id"] if bidding else None,
+            a.get("my_bid") if bidding else None,
+        )
         if bidding:
             nodes["bid-have"] = c.region("bid-have", "bid_have", me["yen"])
         ended = None if view.get("score") else view.get("if_ended_now")
@@ -442,15 +508,23 @@ def _build(game_id: str, who: Identity, state: GameState, presence: int) -> Live
     shown = a or last
     reveal = ""
     if shown is not None and shown["status"] != "open" and shown.get("bids"):
-        reveal = "Bids revealed: " + ", ".join(
-            f"{b['name']} ¥{b['amount']:,}" for b in shown["bids"]) + "."
+        reveal = (
+            "Bids revealed: "
+            + ", ".join(f"{b['name']} ¥{b['amount']:,}" for b in shown["bids"])
+            + "."
+        )
     page = LivePage(
-        game_id=game_id, viewer=who.viewer, version=state.version, presence=presence,
-        nodes=nodes, roots=roots,
+        game_id=game_id,
+        viewer=who.viewer,
+        version=state.version,
+        presence=presence,
+        nodes=nodes,
+        roots=roots,
         actor="host" if me is None else str(me["name"]),
         history=view["history"],
         auction=(str(shown["id"]), str(shown["status"])) if shown is not None else None,
-        reveal=reveal)
+        reveal=reveal,
+    )
     return page
 
 
@@ -465,6 +539,7 @@ def baseline(game_id: str, who: Identity, version: int, presence: int) -> LivePa
 
 # -- what the routes use -------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Board:
     players: Markup
@@ -475,8 +550,10 @@ def public_board(game_id: str, state: GameState) -> Board:
     """The players' and markets' boards as everyone may see them, one version's."""
     nodes = _board(game_id, state, game_view(state, None))
     cards = "".join(expand(nodes, k) for k in nodes if k.startswith("pc-"))
-    return Board(Markup(f'<section class="players-board">{cards}</section>'),
-                 Markup(expand(nodes, "markets-board")))
+    return Board(
+        Markup(f'<section class="players-board">{cards}</section>'),
+        Markup(expand(nodes, "markets-board")),
+    )
 
 
 def render_live(game_id: str, who: Identity, state: GameState | None = None) -> str:

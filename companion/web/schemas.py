@@ -64,10 +64,12 @@ TOKEN_CODES: frozenset[str] = frozenset(
     {k for k in FISH_KEYS if k not in ("spider_crab", "tuna")}
     | {f"spider_crab:{v}" for v in SPIDER_CRAB_VALUES}
     | {f"tuna:{v}" for v in TUNA_VALUES}
-    | {"salmon:fresh", "salmon:degraded"})
+    | {"salmon:fresh", "salmon:degraded"}
+)
 
 
 # -- form strings → numbers and flags (the one place) -------------------------------------
+
 
 def form_int(text: str, *, signed: bool = False) -> int | None:
     """A whole number typed into a form: ASCII digits only (``str.isdigit`` also accepts
@@ -124,6 +126,7 @@ def _one_of(choices: Collection[str]) -> AfterValidator:
         if value not in choices:
             raise PydanticCustomError("not_one_of", "not one of the choices")
         return value
+
     return AfterValidator(check)
 
 
@@ -146,8 +149,9 @@ Note = Annotated[str, Field(max_length=NOTE_MAX)]
 Text = Annotated[str, Field(max_length=ID_MAX)]
 FishKey = Annotated[str, Field(max_length=ID_MAX), _one_of(FISH_KEYS)]
 FishMarket = Annotated[str, Field(max_length=ID_MAX), _one_of(FISH_MARKETS)]
-AnyMarket = Annotated[str, Field(max_length=ID_MAX),
-                      _one_of(set(FISH_MARKETS) | set(EXTERNAL_MARKETS))]
+AnyMarket = Annotated[
+    str, Field(max_length=ID_MAX), _one_of(set(FISH_MARKETS) | set(EXTERNAL_MARKETS))
+]
 Item = Annotated[str, Field(max_length=ID_MAX), _one_of(SPACE_ITEMS)]
 TokenCode = Annotated[str, Field(max_length=ID_MAX), _one_of(TOKEN_CODES)]
 Side = Literal["fresh", "degraded"]
@@ -159,6 +163,7 @@ class Body(BaseModel):
 
 # -- actions (POST /actions, the /act form) -------------------------------------------------
 
+
 class ActionBody(Body):
     #: Not arguments of the move: read by the door, never stored with the action.
     expected_seq: Seq | None = None
@@ -167,8 +172,12 @@ class ActionBody(Body):
     def args(self) -> dict[str, Any]:
         """The move's arguments as typed values; fields left out keep the rules' defaults
         (and stay out of the log, as before)."""
-        return self.model_dump(by_alias=True, exclude_unset=True, exclude_none=True,
-                               exclude={"type", "expected_seq", "correction"})
+        return self.model_dump(
+            by_alias=True,
+            exclude_unset=True,
+            exclude_none=True,
+            exclude={"type", "expected_seq", "correction"},
+        )
 
 
 class Pay(ActionBody):
@@ -286,8 +295,9 @@ MAX_ITEMS = 30
 #: Fish named in one action: there are 15 fish markets and a few more token keys.
 MAX_KINDS = 20
 BarrelKey = Annotated[str, Field(max_length=ID_MAX), _one_of(set(FISH_MARKETS) | set(FISH_KEYS))]
-Counts = Annotated[dict[BarrelKey, Annotated[int, Field(ge=0, le=MAX_COUNT)]],
-                   Field(max_length=MAX_KINDS)]
+Counts = Annotated[
+    dict[BarrelKey, Annotated[int, Field(ge=0, le=MAX_COUNT)]], Field(max_length=MAX_KINDS)
+]
 
 
 class _Item(Body):
@@ -331,9 +341,17 @@ class Visit(ActionBody):
     market: AnyMarket
     entry: Entry
     licenses: Annotated[int, FormNumber, Field(ge=0, le=4)] | None = None
-    sell: Annotated[dict[FishKey, Annotated[int, Field(ge=0, le=MAX_COUNT)]
-                         | Annotated[list[Printed], Field(max_length=MAX_ITEMS)]],
-                    Field(max_length=MAX_KINDS)] | None = None
+    sell: (
+        Annotated[
+            dict[
+                FishKey,
+                Annotated[int, Field(ge=0, le=MAX_COUNT)]
+                | Annotated[list[Printed], Field(max_length=MAX_ITEMS)],
+            ],
+            Field(max_length=MAX_KINDS),
+        ]
+        | None
+    ) = None
     sell_barrels: Annotated[list[SoldBarrel], Field(max_length=MAX_ITEMS)] | None = None
     #: Octopus: Octopus tokens traded for Takoyaki, and the Takoyaki's prices.
     trade: Count | None = None
@@ -406,17 +424,32 @@ class LoadHimono(ActionBody):
 #: Every action type a client may send, and its model (the rules' MOVES without the
 #: internal auction types; tests/test_edge.py checks that the two agree).
 ACTIONS: dict[str, type[ActionBody]] = {
-    "pay": Pay, "gain_fish": GainFish, "lose_fish": LoseFish, "give_fish": GiveFish,
-    "take_red_snapper": TakeRedSnapper, "take_license": TakeLicense,
-    "return_license": ReturnLicense, "take_item": TakeItem, "return_item": ReturnItem,
-    "take_loan": TakeLoan, "buy_share": BuyShare, "set_track": SetTrack,
-    "mark_overfished": MarkOverfished, "add_market": AddMarket, "next_turn": NextTurn,
-    "end_game": EndGame, "visit": Visit, "fishing": Fishing, "purchase": Purchase,
-    "start_turn": StartTurn, "load_himono": LoadHimono,
+    "pay": Pay,
+    "gain_fish": GainFish,
+    "lose_fish": LoseFish,
+    "give_fish": GiveFish,
+    "take_red_snapper": TakeRedSnapper,
+    "take_license": TakeLicense,
+    "return_license": ReturnLicense,
+    "take_item": TakeItem,
+    "return_item": ReturnItem,
+    "take_loan": TakeLoan,
+    "buy_share": BuyShare,
+    "set_track": SetTrack,
+    "mark_overfished": MarkOverfished,
+    "add_market": AddMarket,
+    "next_turn": NextTurn,
+    "end_game": EndGame,
+    "visit": Visit,
+    "fishing": Fishing,
+    "purchase": Purchase,
+    "start_turn": StartTurn,
+    "load_himono": LoadHimono,
 }
 
 
 # -- the other bodies ------------------------------------------------------------------------
+
 
 class Undo(Body):
     to_seq: Seq | None = None
@@ -441,8 +474,7 @@ class AuctionBody(Body):
     expected_seq: Seq | None = None
 
     def body(self) -> dict[str, Any]:
-        return self.model_dump(exclude_unset=True, exclude_none=True,
-                               exclude={"expected_seq"})
+        return self.model_dump(exclude_unset=True, exclude_none=True, exclude={"expected_seq"})
 
 
 class DockingAuction(AuctionBody):
@@ -467,8 +499,12 @@ class OverseasAuction(AuctionBody):
 
 
 AUCTIONS: dict[str, type[AuctionBody]] = {
-    "spider_crab": DockingAuction, "tuna": DockingAuction, "swordfish": SwordfishAuction,
-    "auction_market": LotAuction, "barter": LotAuction, "overseas": OverseasAuction,
+    "spider_crab": DockingAuction,
+    "tuna": DockingAuction,
+    "swordfish": SwordfishAuction,
+    "auction_market": LotAuction,
+    "barter": LotAuction,
+    "overseas": OverseasAuction,
 }
 assert set(AUCTIONS) == set(KINDS)
 
@@ -482,8 +518,7 @@ class Config(Body):
     money: Text = "open"
     expansion: Flag = False
     fish_markets: list[Text] | None = Field(default=None, max_length=len(FISH_MARKETS))
-    external_markets: list[Text] | None = Field(default=None,
-                                                max_length=len(EXTERNAL_MARKETS))
+    external_markets: list[Text] | None = Field(default=None, max_length=len(EXTERNAL_MARKETS))
     variants: list[Text] = Field(default_factory=list, max_length=6)
     seed: Seed | None = None
     fixed_fish: Text = "mackerel"
@@ -496,6 +531,7 @@ FORM_STOCK: TypeAdapter[int] = TypeAdapter(Stock, config=ConfigDict(strict=True)
 
 
 # -- refusals: one sentence per field and kind of error -------------------------------------
+
 
 @dataclass(frozen=True)
 class Wording:
@@ -517,14 +553,22 @@ _PLAYER = "the name of a player at this table"
 _ANY_PARTY = 'a player\'s name or "supply"'
 
 WORDINGS: dict[str, Wording] = {
-    "expected_seq": Wording('the version you saw ("expected_seq")',
-                            f"the number of the last entry you saw, from 0 to {MAX_SEQ:,}"),
-    "to_seq": Wording('the entry to undo to ("to_seq")',
-                      f"the number of a history entry, from 0 to {MAX_SEQ:,}"),
+    "expected_seq": Wording(
+        'the version you saw ("expected_seq")',
+        f"the number of the last entry you saw, from 0 to {MAX_SEQ:,}",
+    ),
+    "to_seq": Wording(
+        'the entry to undo to ("to_seq")', f"the number of a history entry, from 0 to {MAX_SEQ:,}"
+    ),
     "correction": Wording('"correction"', "true or false"),
-    "amount": Wording("the amount", "a whole number of Yen, such as 300", {
-        "low": "The amount must be more than ¥0.",
-        "high": f"The amount must be at most ¥{MAX_YEN:,}."}),
+    "amount": Wording(
+        "the amount",
+        "a whole number of Yen, such as 300",
+        {
+            "low": "The amount must be more than ¥0.",
+            "high": f"The amount must be at most ¥{MAX_YEN:,}.",
+        },
+    ),
     "from": Wording('the payer ("from")', _ANY_PARTY),
     "to": Wording('the payee ("to")', _ANY_PARTY),
     "note": Wording("the note", f"a text of at most {NOTE_MAX} characters"),
@@ -540,59 +584,87 @@ WORDINGS: dict[str, Wording] = {
     "owner": Wording("the owner", _PLAYER),
     "kind": Wording("the kind of auction", "one of " + ", ".join(KINDS)),
     "drawn": Wording("the token drawn by hand", 'a token code, such as "tuna:20"'),
-    "lot": Wording("the lot", f'a list of at most {MAX_LOT} token codes, such as '
-                              '["eel", "tuna:20"]'),
-    "barrels": Wording("the barrels", f"an object of counts from 0 to {MAX_COUNT} per fish "
-                                      'market, such as {"eel": 2}'),
-    "winner": Wording("the winner", "a player's name, or null to decline every offer at "
-                                    "Barter"),
+    "lot": Wording(
+        "the lot", f'a list of at most {MAX_LOT} token codes, such as ["eel", "tuna:20"]'
+    ),
+    "barrels": Wording(
+        "the barrels",
+        f'an object of counts from 0 to {MAX_COUNT} per fish market, such as {{"eel": 2}}',
+    ),
+    "winner": Wording("the winner", "a player's name, or null to decline every offer at Barter"),
     "players": Wording("the players", "a list of 2 to 6 names"),
-    "entry": Wording("the entry", '"ap", "cart", "yen", "free", {"token": {"fish": …}} or '
-                                  '{"barrel": {"fish": …, "row": …, "price": …}}'),
+    "entry": Wording(
+        "the entry",
+        '"ap", "cart", "yen", "free", {"token": {"fish": …}} or '
+        '{"barrel": {"fish": …, "row": …, "price": …}}',
+    ),
     "licenses": Wording("the licences", "a whole number from 0 to 4"),
-    "sell": Wording("what is sold", f'an object of counts from 0 to {MAX_COUNT} per fish '
-                                    '(printed values for Spider Crab and Tuna), such as '
-                                    '{"eel": 2} or {"tuna": [20, 15]}'),
+    "sell": Wording(
+        "what is sold",
+        f"an object of counts from 0 to {MAX_COUNT} per fish "
+        "(printed values for Spider Crab and Tuna), such as "
+        '{"eel": 2} or {"tuna": [20, 15]}',
+    ),
     "sell_barrels": Wording("the barrels sold", 'a list of {"row": "upper", "price": 100}'),
     "trade": Wording("the Octopus traded", f"a whole number from 1 to {MAX_COUNT}"),
     "takoyaki_prices": Wording("the Takoyaki prices", "a list of prices in ¥100 steps"),
     "cans": Wording("the canned sardines", f"a whole number from 1 to {MAX_COUNT}"),
-    "caught": Wording("the barrels caught", f'an object of counts from 0 to {MAX_COUNT} per '
-                                            'fish market, such as {"eel": 1}'),
-    "unloaded": Wording("the barrels unloaded", f'an object of counts from 0 to {MAX_COUNT} '
-                                                'per fish market, such as {"eel": 2}'),
-    "for_sale": Wording("the barrels for sale", 'a list of {"fish": "eel", "price": 300}, '
-                                                'each price in ¥100 steps (¥0 allowed)'),
-    "reprice": Wording("the new prices", 'a list of {"row": "upper", "fish": "eel", '
-                                         '"price": 300, "to": 200}'),
+    "caught": Wording(
+        "the barrels caught",
+        f'an object of counts from 0 to {MAX_COUNT} per fish market, such as {{"eel": 1}}',
+    ),
+    "unloaded": Wording(
+        "the barrels unloaded",
+        f'an object of counts from 0 to {MAX_COUNT} per fish market, such as {{"eel": 2}}',
+    ),
+    "for_sale": Wording(
+        "the barrels for sale",
+        'a list of {"fish": "eel", "price": 300}, each price in ¥100 steps (¥0 allowed)',
+    ),
+    "reprice": Wording(
+        "the new prices", 'a list of {"row": "upper", "fish": "eel", "price": 300, "to": 200}'
+    ),
     "freezer": Wording('"freezer"', "true or false"),
-    "caught_himono": Wording("the barrels caught with Himono licences", 'an object of counts '
-                             'per fish market, such as {"mackerel": 1}'),
-    "himono_prices": Wording("the Himono prices", "a list of prices in ¥100 steps, one per "
-                                                  "full Himono licence"),
-    "discarded": Wording("the barrels discarded", 'an object of counts per fish market, '
-                                                  'such as {"eel": 1}'),
-    "discarded_himono": Wording("the Himono barrels discarded", 'an object of counts per '
-                                'fish market, such as {"mackerel": 1}'),
+    "caught_himono": Wording(
+        "the barrels caught with Himono licences",
+        'an object of counts per fish market, such as {"mackerel": 1}',
+    ),
+    "himono_prices": Wording(
+        "the Himono prices", "a list of prices in ¥100 steps, one per full Himono licence"
+    ),
+    "discarded": Wording(
+        "the barrels discarded", 'an object of counts per fish market, such as {"eel": 1}'
+    ),
+    "discarded_himono": Wording(
+        "the Himono barrels discarded",
+        'an object of counts per fish market, such as {"mackerel": 1}',
+    ),
     "tokens": Wording("the tokens", 'an object of counts per fish, such as {"mackerel": 1}'),
     "buy_fugu": Wording("the degraded Fugu bought", f"a whole number from 0 to {MAX_COUNT}"),
     "price": Wording("the price", "a whole number of Yen in ¥100 steps, such as 300"),
     "row": Wording("the row", '"upper" or "lower"'),
     "money": Wording('"money"', '"open" or "closed"'),
     "expansion": Wording('"expansion"', "true or false"),
-    "fish_markets": Wording('"fish_markets"', 'a list of fish market ids, such as '
-                                              '["mackerel", "eel"]'),
-    "external_markets": Wording('"external_markets"', 'a list of external market ids, such '
-                                                      'as ["ships", "bank"]'),
+    "fish_markets": Wording(
+        '"fish_markets"', 'a list of fish market ids, such as ["mackerel", "eel"]'
+    ),
+    "external_markets": Wording(
+        '"external_markets"', 'a list of external market ids, such as ["ships", "bank"]'
+    ),
     "variants": Wording('"variants"', 'a list of "more_markets", "known_order" or "crash"'),
     "seed": Wording("the seed", f"a whole number from 0 to {MAX_SEED:,}"),
     "fixed_fish": Wording('"fixed_fish"', '"mackerel" or "horse_mackerel"'),
     "start_player": Wording('"start_player"', "a seat number: 0 for the first player"),
-    "board_numbers": Wording("board numbers", f"whole numbers from 0 to {MAX_FIGURE}", {
-        "must": "Board numbers are whole numbers.",
-        "low": f"Board numbers are whole numbers from 0 to {MAX_FIGURE}.",
-        "high": f"Board numbers are whole numbers from 0 to {MAX_FIGURE}.",
-        "shape": 'Board numbers are given per fish market, such as {"nori": {"tokens": 6}}.'}),
+    "board_numbers": Wording(
+        "board numbers",
+        f"whole numbers from 0 to {MAX_FIGURE}",
+        {
+            "must": "Board numbers are whole numbers.",
+            "low": f"Board numbers are whole numbers from 0 to {MAX_FIGURE}.",
+            "high": f"Board numbers are whole numbers from 0 to {MAX_FIGURE}.",
+            "shape": 'Board numbers are given per fish market, such as {"nori": {"tokens": 6}}.',
+        },
+    ),
 }
 #: Where one field name means something else in one body.
 OVERRIDES: dict[tuple[str, str], Wording] = {
@@ -600,30 +672,44 @@ OVERRIDES: dict[tuple[str, str], Wording] = {
     ("give_fish", "from"): Wording('the giver ("from")', _PLAYER),
     ("give_fish", "to"): Wording('the taker ("to")', _PLAYER),
     ("set_track", "value"): Wording("the space", "a space of the track, from 1 to 13"),
-    ("add_market", "market"): Wording("the market", 'a fish or external market id, such as '
-                                                    '"squid" or "bank"'),
-    ("overseas", "drawn"): Wording("the tokens drawn by hand",
-                                   'a list of token codes, such as ["tuna:20"]'),
+    ("add_market", "market"): Wording(
+        "the market", 'a fish or external market id, such as "squid" or "bank"'
+    ),
+    ("overseas", "drawn"): Wording(
+        "the tokens drawn by hand", 'a list of token codes, such as ["tuna:20"]'
+    ),
     ("visit", "market"): Wording("the market", 'a market id in play, such as "eel"'),
-    ("purchase", "barrels"): Wording("the barrels", 'a list of 1 to 30 barrels for sale, '
-                                     'each {"from": name, "fish": "eel", "row": "upper", '
-                                     '"price": 300}'),
+    ("purchase", "barrels"): Wording(
+        "the barrels",
+        "a list of 1 to 30 barrels for sale, "
+        'each {"from": name, "fish": "eel", "row": "upper", '
+        '"price": 300}',
+    ),
     ("purchase", "from"): Wording('the seller ("from")', _PLAYER),
-    ("bid", "amount"): Wording("a bid", "a whole number of Yen", {
-        "must": "A bid is a whole number of Yen, such as 300; ¥0 is allowed.",
-        "missing": 'Send {"amount": …} in Yen; ¥0 is allowed.',
-        "low": "A bid cannot be negative; ¥0 is allowed.",
-        "high": f"A bid is at most ¥{MAX_YEN:,}.",
-        "multiple": "A bid must be a multiple of ¥100."}),
+    ("bid", "amount"): Wording(
+        "a bid",
+        "a whole number of Yen",
+        {
+            "must": "A bid is a whole number of Yen, such as 300; ¥0 is allowed.",
+            "missing": 'Send {"amount": …} in Yen; ¥0 is allowed.',
+            "low": "A bid cannot be negative; ¥0 is allowed.",
+            "high": f"A bid is at most ¥{MAX_YEN:,}.",
+            "multiple": "A bid must be a multiple of ¥100.",
+        },
+    ),
 }
 
 #: pydantic's error types, by the kind of sentence that answers them.
 _KINDS = {
     "missing": "missing",
-    "greater_than_equal": "low", "greater_than": "low",
-    "less_than_equal": "high", "less_than": "high",
+    "greater_than_equal": "low",
+    "greater_than": "low",
+    "less_than_equal": "high",
+    "less_than": "high",
     "multiple_of": "multiple",
-    "dict_type": "shape", "list_type": "shape", "model_type": "shape",
+    "dict_type": "shape",
+    "list_type": "shape",
+    "model_type": "shape",
 }
 
 
@@ -667,8 +753,9 @@ def refusal(exc: ValidationError, subject: str) -> Refused:
     name = str(loc[0]) if loc else ""
     if error["type"] == "extra_forbidden":
         whose = f'A "{subject}" action' if subject in ACTIONS else "This request"
-        return Refused(400, f"{whose} has no field {quoted(where)} (docs/actions.md lists "
-                            "the fields).", where)
+        return Refused(
+            400, f"{whose} has no field {quoted(where)} (docs/actions.md lists the fields).", where
+        )
     kind = _KINDS.get(error["type"], "must")
     return Refused(400, wording(subject, name).sentence(kind), where or None)
 
@@ -688,10 +775,18 @@ def parse(model: type[M], data: object, subject: str, *, form: bool = False) -> 
 def bad_text(subject: str, where: str, key: bool = False) -> Refused:
     """The refusal of a text holding a character nothing may store."""
     if key:
-        return Refused(400, "A field name in the request holds a control character, a lone "
-                            "surrogate or a text-direction character.", where or None)
+        return Refused(
+            400,
+            "A field name in the request holds a control character, a lone "
+            "surrogate or a text-direction character.",
+            where or None,
+        )
     root = where.split(".")[0].split("[")[0]
     label = wording(subject, root).label if root else "the request body"
-    return Refused(400, f"{label[0].upper()}{label[1:]} holds a control character, a lone "
-                        "surrogate or a text-direction character, which cannot be "
-                        "stored.", where)
+    return Refused(
+        400,
+        f"{label[0].upper()}{label[1:]} holds a control character, a lone "
+        "surrogate or a text-direction character, which cannot be "
+        "stored.",
+        where,
+    )

@@ -24,5 +24,10 @@ def page(game_id: str) -> Any:
         return redirect(url_for("table.page", game_id=game_id))
     state = store().state(game_id)
     view = view_for(game_id, who, state)
-    return render_template("game/seat.html", view=view, role="seat",
-                           board=public_board(game_id, state), **forms_context(view))
+    return render_template(
+        "game/seat.html",
+        view=view,
+        role="seat",
+        board=public_board(game_id, state),
+        **forms_context(view),
+    )

@@ -23,7 +23,7 @@ HEADERS = {
     # Nobody frames the table screen or a phone's page (clickjacking a "Confirm").
     "X-Frame-Options": "DENY",
     "Content-Security-Policy": "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; "
-                               "object-src 'none'",
+    "object-src 'none'",
     "X-Content-Type-Options": "nosniff",
     # A join link in the address bar must never leave in a Referer to another site
     # ("no-referrer" would also make Chromium send "Origin: null" on this app's own forms).
@@ -31,14 +31,16 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 
-REFUSED = ("This request came from another site, so it was refused; use the page of this "
-           "app.")
+REFUSED = "This request came from another site, so it was refused; use the page of this app."
 
 
 def _same_origin(origin: str) -> bool:
     parts = urlsplit(origin)
-    return (parts.scheme in ("http", "https") and parts.netloc != ""
-            and parts.netloc.lower() == request.host.lower())
+    return (
+        parts.scheme in ("http", "https")
+        and parts.netloc != ""
+        and parts.netloc.lower() == request.host.lower()
+    )
 
 
 def cross_site() -> bool:

@@ -71,8 +71,17 @@ def events(game_id: str) -> Any:
         info = db.token_info(who.token)
         return info is not None and info["game_id"] == game_id
 
-    body = live.sse(streams, game_id, who.viewer, sid, who.is_host, seen,
-                    lambda: streams.version(game_id), render, still_valid)
+    body = live.sse(
+        streams,
+        game_id,
+        who.viewer,
+        sid,
+        who.is_host,
+        seen,
+        lambda: streams.version(game_id),
+        render,
+        still_valid,
+    )
     resp = Response(stream_with_context(body), mimetype="text/event-stream")
     resp.headers["Cache-Control"] = "no-cache"
     resp.headers["X-Accel-Buffering"] = "no"
@@ -91,5 +100,8 @@ def live_region(view: dict[str, Any]) -> LivePage:
 def live_urls(page: LivePage, role: str) -> dict[str, str]:
     where: dict[str, Any] = {"game_id": page.game_id, "as": role}
     stream = url_for("stream.events", **where)
-    return {"stream": stream, "connect": f"{stream}&since={page.version}&p={page.presence}",
-            "poll": url_for("forms.live_fragment", **where)}
+    return {
+        "stream": stream,
+        "connect": f"{stream}&since={page.version}&p={page.presence}",
+        "poll": url_for("forms.live_fragment", **where),
+    }

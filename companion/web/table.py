@@ -26,13 +26,21 @@ def page(game_id: str) -> Any:
     except Refused as exc:
         return refused_page(exc)
     if not who.is_host:
-        return refused_page(Refused(403, "This is the table screen's page; your phone "
-                                         "has its own."))
+        return refused_page(
+            Refused(403, "This is the table screen's page; your phone has its own.")
+        )
     state = store().state(game_id)
     view = view_for(game_id, who, state)
-    return render_template("game/table.html", view=view, seats=seats(game_id),
-                           game_id=game_id, role="host", checklist=checklist(state.config),
-                           board=public_board(game_id, state), **forms_context(view))
+    return render_template(
+        "game/table.html",
+        view=view,
+        seats=seats(game_id),
+        game_id=game_id,
+        role="host",
+        checklist=checklist(state.config),
+        board=public_board(game_id, state),
+        **forms_context(view),
+    )
 
 
 @bp.post("/games/<game_id>/undo")
@@ -41,15 +49,22 @@ def undo(game_id: str) -> Any:
         to_seq, expected = edge.undo_form()
         return door().undo(game_id, who.token, to_seq, expected)
 
-    return form_change(game_id, "host", change,
-                       lambda _event, _who: "Undone. It stays in the history, struck through.")
+    return form_change(
+        game_id,
+        "host",
+        change,
+        lambda _event, _who: "Undone. It stays in the history, struck through.",
+    )
 
 
 @bp.post("/games/<game_id>/redo")
 def redo(game_id: str) -> Any:
-    return form_change(game_id, "host",
-                       lambda who: door().redo(game_id, who.token, edge.expected_form()),
-                       lambda _event, _who: "Redone.")
+    return form_change(
+        game_id,
+        "host",
+        lambda who: door().redo(game_id, who.token, edge.expected_form()),
+        lambda _event, _who: "Redone.",
+    )
 
 
 def snapshot(game_id: str, token: str | None) -> Any:
@@ -61,8 +76,11 @@ def snapshot(game_id: str, token: str | None) -> Any:
             raise Refused(403, "Only the table screen can export the snapshot.")
         table = store().state(game_id).table
         if table.config.money == "closed" and not table.turn.finished:
-            raise Refused(403, "With closed money the snapshot shows everyone's Yen, so it "
-                               "can be exported when the game has ended.")
+            raise Refused(
+                403,
+                "With closed money the snapshot shows everyone's Yen, so it "
+                "can be exported when the game has ended.",
+            )
     except Refused as exc:
         return jsonify(exc.to_json()), exc.status
     return jsonify(make_snapshot(table.scoring_players(), table.values))
@@ -71,5 +89,3 @@ def snapshot(game_id: str, token: str | None) -> Any:
 @bp.get("/games/<game_id>/snapshot.json")
 def snapshot_page(game_id: str) -> Any:
     return snapshot(game_id, page_token(game_id, "host"))
-
-

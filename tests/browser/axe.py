@@ -24,25 +24,39 @@ AXE_JS = Path(__file__).resolve().parent / "vendor" / f"axe-{AXE_VERSION}.min.js
 DEFAULT_TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice")
 
 
-def run_axe(page: Any, context: str | None = None,
-            tags: tuple[str, ...] = DEFAULT_TAGS,
-            disable: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+def run_axe(
+    page: Any,
+    context: str | None = None,
+    tags: tuple[str, ...] = DEFAULT_TAGS,
+    disable: tuple[str, ...] = (),
+) -> list[dict[str, Any]]:
     """The violations axe-core finds in the page as it is now (or in the element the CSS
     selector ``context`` names): one dict per rule, with its id, impact, help text and
     the offending nodes' selectors and summaries."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE_JS))
-    options: dict[str, Any] = {"runOnly": {"type": "tag", "values": list(tags)},
-                               "resultTypes": ["violations"]}
+    options: dict[str, Any] = {
+        "runOnly": {"type": "tag", "values": list(tags)},
+        "resultTypes": ["violations"],
+    }
     if disable:
         options["rules"] = {rule: {"enabled": False} for rule in disable}
     result: dict[str, Any] = page.evaluate(
         "([context, options]) => axe.run(context ? document.querySelector(context) : "
-        "document, options)", [context, options])
-    return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
-             "nodes": [{"target": n["target"], "summary": n.get("failureSummary", "")}
-                       for n in v["nodes"]]}
-            for v in result["violations"]]
+        "document, options)",
+        [context, options],
+    )
+    return [
+        {
+            "id": v["id"],
+            "impact": v["impact"],
+            "help": v["help"],
+            "nodes": [
+                {"target": n["target"], "summary": n.get("failureSummary", "")} for n in v["nodes"]
+            ],
+        }
+        for v in result["violations"]
+    ]
 
 
 def describe(violations: list[dict[str, Any]]) -> str:
@@ -56,8 +70,9 @@ def describe(violations: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def assert_no_violations(page: Any, context: str | None = None, scroll_top: bool = True,
-                         **options: Any) -> None:
+def assert_no_violations(
+    page: Any, context: str | None = None, scroll_top: bool = True, **options: Any
+) -> None:
     """Fail with every rule axe-core finds broken, each with its first nodes.
 
     With ``scroll_top`` the page is scrolled to its top first: axe's target-size rule
@@ -74,7 +89,8 @@ def assert_no_horizontal_scroll(page: Any) -> None:
     widths = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
     assert widths[0] <= widths[1], (
         f"the page is {widths[0]} px wide in a {widths[1]} px window; wider than it: "
-        + ", ".join(page.evaluate(_WIDER_THAN_WINDOW)))
+        + ", ".join(page.evaluate(_WIDER_THAN_WINDOW))
+    )
 
 
 #: The elements reaching past the window's right edge, described for a failure message.

@@ -26,7 +26,7 @@ document.addEventListener('DOMContentLoaded', () => {
 def wait_flash(page, pattern: str) -> str:
     """Wait until #flash has shown a message matching ``pattern`` (a regex); return it."""
     page.wait_for_function(
-        "src => window.__flashes.some(t => new RegExp(src).test(t))", arg=pattern,
-        timeout=LIVE)
+        "src => window.__flashes.some(t => new RegExp(src).test(t))", arg=pattern, timeout=LIVE
+    )
     texts = page.evaluate("window.__flashes")
     return next(t for t in texts if re.search(pattern, t))

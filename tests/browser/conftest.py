@@ -7,8 +7,9 @@ import shutil
 
 import pytest
 
-CHROMIUM = (os.environ.get("CHROMIUM") or shutil.which("chromium")
-            or shutil.which("chromium-browser"))
+CHROMIUM = (
+    os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+)
 
 pytestmark = pytest.mark.browser
 
@@ -42,8 +43,12 @@ def phone(browser):
     contexts = []
 
     def make():
-        ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                  is_mobile=True, has_touch=True)
+        ctx = browser.new_context(
+            viewport={"width": 390, "height": 844},
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+        )
         contexts.append(ctx)
         return ctx.new_page()
 

@@ -25,8 +25,14 @@ document.addEventListener('htmx:sseBeforeMessage', (e) => window.__sse.push(e.de
 """
 
 
-def api(base: str, method: str, path: str, token: str | None = None,
-        body: dict[str, Any] | None = None, expect_status: int = 200) -> Any:
+def api(
+    base: str,
+    method: str,
+    path: str,
+    token: str | None = None,
+    body: dict[str, Any] | None = None,
+    expect_status: int = 200,
+) -> Any:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     r = requests.request(method, base + path, json=body, headers=headers, timeout=10)
     assert r.status_code == expect_status, (r.status_code, r.text)
@@ -72,13 +78,25 @@ def test_tuna_auction_from_docking_to_settlement(live_server, screen, phone):
     from playwright.sync_api import expect
 
     base = live_server.url
-    game = api(base, "POST", "/api/games", body={
-        "players": PLAYERS, "money": "open", "seed": 4242,
-        "fish_markets": ["mackerel", "tuna", "eel", "squid", "salmon"],
-        "external_markets": ["ships", "bank", "rentals"]}, expect_status=201)
+    game = api(
+        base,
+        "POST",
+        "/api/games",
+        body={
+            "players": PLAYERS,
+            "money": "open",
+            "seed": 4242,
+            "fish_markets": ["mackerel", "tuna", "eel", "squid", "salmon"],
+            "external_markets": ["ships", "bank", "rentals"],
+        },
+        expect_status=201,
+    )
     gid, host = game["id"], game["host_token"]
-    tuna_in_bag = [b for b in api(base, "GET", f"/api/games/{gid}", host)["markets"]["bag"]
-                   if b["fish"] == "tuna"]
+    tuna_in_bag = [
+        b
+        for b in api(base, "GET", f"/api/games/{gid}", host)["markets"]["bag"]
+        if b["fish"] == "tuna"
+    ]
     assert sum(b["count"] for b in tuna_in_bag) == 5
 
     table = screen()
@@ -168,18 +186,21 @@ def test_tuna_auction_from_docking_to_settlement(live_server, screen, phone):
     # Aiko seals ¥500, the last bid: the reveal reaches every screen at once.
     aiko_receipt = seal_with_keypad(aiko, aid, ["+500"], 500)
     assert "bids revealed" in wait_flash(aiko, r"¥500.*the last")
-    expected_bids = {"Aiko": ("¥500", aiko_receipt), "Bo": ("¥700", bo_receipt),
-                     "Chiyo": ("¥700", chiyo_receipt)}
+    expected_bids = {
+        "Aiko": ("¥500", aiko_receipt),
+        "Bo": ("¥700", bo_receipt),
+        "Chiyo": ("¥700", chiyo_receipt),
+    }
     for page in pages.values():
-        expect(page.locator("#auction")).to_have_attribute("data-status", "revealed",
-                                                           timeout=LIVE)
+        expect(page.locator("#auction")).to_have_attribute("data-status", "revealed", timeout=LIVE)
         for name, (amount, receipt) in expected_bids.items():
             row = page.locator(f'#auction tr[data-bidder="{name}"]')
             expect(row.locator(".amount")).to_have_text(amount)
             expect(row.locator(".receipt")).to_have_text(receipt)
             expect(row).to_contain_text("✓")  # the receipt matches the sealed bid
         expect(page.locator("#auction .notice")).to_have_text(
-            "Tie at ¥700 between Bo, Chiyo: Aiko chooses the winner.")
+            "Tie at ¥700 between Bo, Chiyo: Aiko chooses the winner."
+        )
         expect(page.locator(f"#bid-form-{aid}")).to_have_count(0)
 
     # Only the owner's phone (and the table screen) may settle the tie.
@@ -195,18 +216,19 @@ def test_tuna_auction_from_docking_to_settlement(live_server, screen, phone):
     # Settled everywhere: Chiyo paid the owner ¥700 and holds the drawn Tuna.
     yen = {"Aiko": "¥2,700", "Bo": "¥2,000", "Chiyo": "¥1,300"}
     for page in pages.values():
-        expect(page.locator("#auction")).to_have_attribute("data-status", "settled",
-                                                           timeout=LIVE)
+        expect(page.locator("#auction")).to_have_attribute("data-status", "settled", timeout=LIVE)
         expect(page.locator("#auction .result")).to_have_text(
-            "Chiyo wins with ¥700. Aiko +¥700, Chiyo −¥700.")
+            "Chiyo wins with ¥700. Aiko +¥700, Chiyo −¥700."
+        )
         for name, amount in yen.items():
             expect(page.locator(f'#live [data-yen="{name}"]')).to_have_text(amount)
         holder = page.locator('#live [data-player="Chiyo"] table.fish tr', has_text="Tuna")
         expect(holder).to_have_count(1)
         expect(holder).to_contain_text(drawn)
         for other in ("Aiko", "Bo"):
-            expect(page.locator(f'#live [data-player="{other}"] table.fish tr',
-                                has_text="Tuna")).to_have_count(0)
+            expect(
+                page.locator(f'#live [data-player="{other}"] table.fish tr', has_text="Tuna")
+            ).to_have_count(0)
     for name, page in phones.items():
         expect(page.locator("#my-yen")).to_have_text(yen[name])
     chiyo_tuna = chiyo.locator("#live .me table.fish tr", has_text="Tuna")

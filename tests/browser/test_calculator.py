@@ -101,7 +101,8 @@ def test_three_players_scored_live_without_reload(live_server, phone):
 
     # Touch targets: every − / + is at least 48 × 48 CSS pixels.
     for box in page.locator(".stepper .button:visible").evaluate_all(
-            "els => els.map(e => [e.offsetWidth, e.offsetHeight])"):
+        "els => els.map(e => [e.offsetWidth, e.offsetHeight])"
+    ):
         assert box[0] >= 48 and box[1] >= 48, box
     # Nothing sticks out sideways on a 390 px wide phone.
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -139,8 +140,7 @@ def test_works_without_javascript(live_server, browser):
     """Progressive enhancement: with scripts off, − / + and Calculate post the whole page."""
     from playwright.sync_api import expect
 
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 390,
-                                                                      "height": 844})
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()
         page.goto(live_server.url + "/calculator/")
@@ -154,6 +154,7 @@ def test_works_without_javascript(live_server, browser):
         page.fill('[name="players[1].yen"]', "lots")
         page.get_by_role("button", name="Calculate").last.click()
         expect(page.locator('[data-field="players[1].yen"] .field-error')).to_have_text(
-            "Must be a whole number of Yen.")
+            "Must be a whole number of Yen."
+        )
     finally:
         context.close()

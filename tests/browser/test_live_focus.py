@@ -26,8 +26,14 @@ document.addEventListener('htmx:sseOpen', () => { window.__streamOpen += 1; });
 """
 
 
-def api(base: str, method: str, path: str, token: str | None = None,
-        body: dict[str, Any] | None = None, expect_status: int = 200) -> Any:
+def api(
+    base: str,
+    method: str,
+    path: str,
+    token: str | None = None,
+    body: dict[str, Any] | None = None,
+    expect_status: int = 200,
+) -> Any:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     r = requests.request(method, base + path, json=body, headers=headers, timeout=10)
     assert r.status_code == expect_status, (r.status_code, r.text)
@@ -35,10 +41,18 @@ def api(base: str, method: str, path: str, token: str | None = None,
 
 
 def new_game(base: str) -> dict[str, Any]:
-    return api(base, "POST", "/api/games", body={
-        "players": PLAYERS, "money": "open",
-        "fish_markets": ["mackerel", "tuna", "eel", "squid", "salmon"],
-        "external_markets": ["ships", "bank", "rentals"]}, expect_status=201)
+    return api(
+        base,
+        "POST",
+        "/api/games",
+        body={
+            "players": PLAYERS,
+            "money": "open",
+            "fish_markets": ["mackerel", "tuna", "eel", "squid", "salmon"],
+            "external_markets": ["ships", "bank", "rentals"],
+        },
+        expect_status=201,
+    )
 
 
 def join(phone, game: dict[str, Any]) -> dict[str, Any]:
@@ -93,8 +107,14 @@ def test_typing_on_a_phone_survives_another_phones_payment_and_seal(live_server,
     expect(note).to_have_value("rent for the boat")
 
     # An auction: Aiko is keying in her bid when Bo seals his.
-    r = api(base, "POST", f"/api/games/{game['id']}/auctions", game["host_token"],
-            {"kind": "tuna", "owner": "Aiko", "drawn": "tuna:20"}, expect_status=201)
+    r = api(
+        base,
+        "POST",
+        f"/api/games/{game['id']}/auctions",
+        game["host_token"],
+        {"kind": "tuna", "owner": "Aiko", "drawn": "tuna:20"},
+        expect_status=201,
+    )
     aid = r["auction_id"]
     field = aiko.locator(f"#bid-form-{aid} input.bid-amount")
     expect(field).to_be_visible(timeout=LIVE)
@@ -132,8 +152,14 @@ def test_a_bid_message_is_gone_after_the_reveal(live_server, phone):
     announce = bo.locator("#announce")
     expect(announce).to_have_attribute("aria-live", "polite")
 
-    r = api(base, "POST", f"/api/games/{game['id']}/auctions", game["host_token"],
-            {"kind": "tuna", "owner": "Aiko", "drawn": "tuna:20"}, expect_status=201)
+    r = api(
+        base,
+        "POST",
+        f"/api/games/{game['id']}/auctions",
+        game["host_token"],
+        {"kind": "tuna", "owner": "Aiko", "drawn": "tuna:20"},
+        expect_status=201,
+    )
     aid = r["auction_id"]
     form = bo.locator(f"#bid-form-{aid}")
     expect(form).to_be_visible(timeout=LIVE)
@@ -146,10 +172,17 @@ def test_a_bid_message_is_gone_after_the_reveal(live_server, phone):
     expect(flash).to_contain_text("¥700")
     # The other two seal at once through the API, the last one revealing the bids.
     for name, amount in (("Aiko", 500), ("Chiyo", 300)):
-        api(base, "POST", f"/api/games/{game['id']}/auctions/{aid}/bids", seats[name],
-            {"amount": amount}, expect_status=201)
+        api(
+            base,
+            "POST",
+            f"/api/games/{game['id']}/auctions/{aid}/bids",
+            seats[name],
+            {"amount": amount},
+            expect_status=201,
+        )
     expect(bo.locator("#auction")).to_have_attribute(
-        "data-status", re.compile("revealed|settled"), timeout=LIVE)
+        "data-status", re.compile("revealed|settled"), timeout=LIVE
+    )
     # The reveal's update cleared it (well before its own time ran out).
     expect(flash).to_have_text("", timeout=1000)
     assert time.monotonic() - shown < 3.5, "the reveal came too late to tell a clear from a fade"
@@ -171,8 +204,14 @@ def test_a_notice_fades_on_time_while_the_table_is_busy(live_server, phone):
     # Every 0.6 s another change reaches Bo's phone; the notice still goes after ~4 s.
     gone = None
     while time.monotonic() - shown < 8:
-        api(base, "POST", f"/api/games/{game['id']}/actions", game["host_token"],
-            {"type": "pay", "from": "supply", "to": "Chiyo", "amount": 100}, expect_status=201)
+        api(
+            base,
+            "POST",
+            f"/api/games/{game['id']}/actions",
+            game["host_token"],
+            {"type": "pay", "from": "supply", "to": "Chiyo", "amount": 100},
+            expect_status=201,
+        )
         if not bo.locator("#flash").inner_text().strip():
             gone = time.monotonic() - shown
             break

@@ -56,8 +56,7 @@ def open_new_game(browser, live_server, color_scheme: str = "dark", width: int =
     open."""
     from playwright.sync_api import expect
 
-    ctx = browser.new_context(viewport={"width": width, "height": 800},
-                              color_scheme=color_scheme)
+    ctx = browser.new_context(viewport={"width": width, "height": 800}, color_scheme=color_scheme)
     page = ctx.new_page()
     page.goto(live_server.url + "/games/new")
     for i, name in enumerate(["Aiko", "Bo", "Chiyo"]):
@@ -119,8 +118,7 @@ def test_the_new_game_page_at_200_percent_text(browser, live_server):
         ctx.close()
 
 
-def test_the_new_game_page_zoomed_to_200_percent_never_scrolls_sideways(browser,
-                                                                        live_server):
+def test_the_new_game_page_zoomed_to_200_percent_never_scrolls_sideways(browser, live_server):
     """Zoomed (everything twice as large, so the page is 180 CSS px wide), names may break
     inside a long word, but nothing reaches past the window."""
     ctx, page = open_new_game(browser, live_server)

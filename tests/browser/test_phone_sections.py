@@ -8,8 +8,7 @@ from playwright.sync_api import expect
 
 def test_opened_sections_survive_live_updates(live_server, phone):
     base = live_server.url
-    game = requests.post(f"{base}/api/games", json={"players": ["Aiko", "Bo"]},
-                         timeout=10).json()
+    game = requests.post(f"{base}/api/games", json={"players": ["Aiko", "Bo"]}, timeout=10).json()
     host = {"Authorization": f"Bearer {game['host_token']}"}
     page = phone()
     page.goto(f"{base}/join/{game['seats'][0]['token']}")
@@ -20,8 +19,12 @@ def test_opened_sections_survive_live_updates(live_server, phone):
     expect(table).to_have_attribute("open", "")
 
     with requests.Session() as s:
-        r = s.post(f"{base}/api/games/{game['id']}/actions", headers=host, timeout=10,
-                   json={"type": "pay", "from": "supply", "to": "Aiko", "amount": 500})
+        r = s.post(
+            f"{base}/api/games/{game['id']}/actions",
+            headers=host,
+            timeout=10,
+            json={"type": "pay", "from": "supply", "to": "Aiko", "amount": 500},
+        )
         assert r.status_code == 201
     # The update arrived (Aiko's Yen changed) and the opened section is still open,
     # the closed one still closed.

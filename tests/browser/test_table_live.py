@@ -67,7 +67,9 @@ def change_preview(page, action, has: str, present: bool = True) -> None:
              window.__previews.slice(before).some(
                (p) => p.split('&').includes(has) === present)
              && !document.getElementById('new-game').classList.contains('htmx-request')""",
-        arg=[before, has, present], timeout=LIVE)
+        arg=[before, has, present],
+        timeout=LIVE,
+    )
 
 
 def create_game_on_new_game_page(page, base: str) -> str:
@@ -128,7 +130,8 @@ def yen_everywhere(table, phones: dict[str, Any], expected: dict[str, str]) -> N
 
 
 def test_game_from_new_game_page_joined_by_qr_with_live_pay_undo_and_stale_submit(
-        live_server, screen, phone):
+    live_server, screen, phone
+):
     from playwright.sync_api import expect
 
     table = screen()
@@ -148,8 +151,9 @@ def test_game_from_new_game_page_joined_by_qr_with_live_pay_undo_and_stale_submi
         anchor = anchors.nth(i)
         expect(anchor).to_have_attribute("aria-label", f"QR code to join as {name}")
         url = anchor.get_attribute("data-join-url")
-        assert url and re.fullmatch(re.escape(live_server.url) + r"/join/[A-Za-z0-9_-]{22,}",
-                                    url), url
+        assert url and re.fullmatch(
+            re.escape(live_server.url) + r"/join/[A-Za-z0-9_-]{22,}", url
+        ), url
         # Not a link: a tap on the table device must never sign it in as a seat.
         assert anchor.get_attribute("href") is None
         assert anchor.locator("xpath=ancestor-or-self::a").count() == 0
@@ -243,15 +247,22 @@ def test_game_from_new_game_page_joined_by_qr_with_live_pay_undo_and_stale_submi
     expect(history_entry(table, "Aiko paid Bo ¥300")).to_have_count(2)  # one undone
     # The phone can act again at once: its page has caught up with the table.
     expect(aiko.locator("#seen-version")).to_have_value(
-        table.locator("#seen-version").input_value(), timeout=LIVE)
+        table.locator("#seen-version").input_value(), timeout=LIVE
+    )
 
     # Nothing above reloaded a page.
     for page in pages:
         assert page.evaluate("window.__marker") == 1
 
 
-def api(base: str, method: str, path: str, token: str | None = None,
-        body: dict[str, Any] | None = None, expect_status: int | None = None) -> Any:
+def api(
+    base: str,
+    method: str,
+    path: str,
+    token: str | None = None,
+    body: dict[str, Any] | None = None,
+    expect_status: int | None = None,
+) -> Any:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     r = requests.request(method, base + path, json=body, headers=headers, timeout=10)
     if expect_status is not None:
@@ -265,10 +276,19 @@ def test_screenshots_of_a_game_in_progress(live_server, screen, phone):
     from playwright.sync_api import expect
 
     base = live_server.url
-    game = api(base, "POST", "/api/games", body={
-        "players": PLAYERS, "money": "open", "seed": 20240611,
-        "fish_markets": ["mackerel", "eel", "salmon", "red_snapper", "tuna"],
-        "external_markets": ["ships", "bank", "rentals"]}, expect_status=201)
+    game = api(
+        base,
+        "POST",
+        "/api/games",
+        body={
+            "players": PLAYERS,
+            "money": "open",
+            "seed": 20240611,
+            "fish_markets": ["mackerel", "eel", "salmon", "red_snapper", "tuna"],
+            "external_markets": ["ships", "bank", "rentals"],
+        },
+        expect_status=201,
+    )
     gid, host = game["id"], game["host_token"]
 
     def act(body: dict[str, Any]) -> None:

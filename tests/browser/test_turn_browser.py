@@ -18,9 +18,12 @@ from browser_support import LIVE, RECORD_FLASH, wait_flash
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 A, B, C = "Aiko", "Bo", "Chiyo"
-SETUP = {"players": [A, B, C], "seed": 5,
-         "fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid"],
-         "external_markets": ["ships", "bank", "rentals"]}
+SETUP = {
+    "players": [A, B, C],
+    "seed": 5,
+    "fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid"],
+    "external_markets": ["ships", "bank", "rentals"],
+}
 
 
 def axe_violations(page: Any, selector: str) -> list[dict[str, Any]]:
@@ -37,13 +40,20 @@ class Api:
         self.tokens = {s["name"]: s["token"] for s in body["seats"]}
 
     def act(self, **action: Any) -> None:
-        r = requests.post(f"{self.url}/api/games/{self.id}/actions", json=action,
-                          headers={"Authorization": f"Bearer {self.host}"}, timeout=10)
+        r = requests.post(
+            f"{self.url}/api/games/{self.id}/actions",
+            json=action,
+            headers={"Authorization": f"Bearer {self.host}"},
+            timeout=10,
+        )
         assert r.status_code == 201, r.json()
 
     def state(self) -> dict[str, Any]:
-        return requests.get(f"{self.url}/api/games/{self.id}", timeout=10,
-                            headers={"Authorization": f"Bearer {self.host}"}).json()
+        return requests.get(
+            f"{self.url}/api/games/{self.id}",
+            timeout=10,
+            headers={"Authorization": f"Bearer {self.host}"},
+        ).json()
 
 
 def open_phone(make: Any, api: Api, token: str) -> Any:
@@ -53,21 +63,28 @@ def open_phone(make: Any, api: Api, token: str) -> Any:
     page.wait_for_selector("#live")
     if not page.locator("#turn-guide").count():
         # Until seat.html includes game/_turn_guide.html: the same fragment, swapped in.
-        page.evaluate("u => htmx.ajax('GET', u, {target: '#main', swap: 'beforeend'})",
-                      f"/games/{api.id}/turn?full=1")
+        page.evaluate(
+            "u => htmx.ajax('GET', u, {target: '#main', swap: 'beforeend'})",
+            f"/games/{api.id}/turn?full=1",
+        )
         page.wait_for_selector("#turn-guide")
     return page
 
 
 def fits(page: Any, width: int) -> bool:
-    return bool(page.evaluate(
-        "w => { const g = document.getElementById('turn-guide');"
-        " const r = g.getBoundingClientRect();"
-        " return r.right <= w + 1 && g.scrollWidth <= g.clientWidth + 1; }", width))
+    return bool(
+        page.evaluate(
+            "w => { const g = document.getElementById('turn-guide');"
+            " const r = g.getBoundingClientRect();"
+            " return r.right <= w + 1 && g.scrollWidth <= g.clientWidth + 1; }",
+            width,
+        )
+    )
 
 
-def test_a_turn_from_the_active_phone(live_server: Any, phone: Any, screen: Any,
-                                      tmp_path: Path) -> None:
+def test_a_turn_from_the_active_phone(
+    live_server: Any, phone: Any, screen: Any, tmp_path: Path
+) -> None:
     from playwright.sync_api import expect
 
     api = Api(live_server.url)
@@ -101,10 +118,15 @@ def test_a_turn_from_the_active_phone(live_server: Any, phone: Any, screen: Any,
     expect(preview).to_contain_text("Aiko sells 2 Eel for ¥", timeout=LIVE)
     expect(preview).to_contain_text("→ Bo: ¥100 (licences)")
     expect(preview).to_contain_text("→ Chiyo: ¥200 (licences)")
-    sale = int(re.search(r"Aiko sells 2 Eel for ¥([\d,]+)", preview.inner_text())
-               .group(1).replace(",", ""))
-    for target in (guide.locator(".turn-choice").first, guide.locator(".tstep-input").first,
-                   guide.locator(".tstep-btn").first, guide.locator(".turn-confirm")):
+    sale = int(
+        re.search(r"Aiko sells 2 Eel for ¥([\d,]+)", preview.inner_text()).group(1).replace(",", "")
+    )
+    for target in (
+        guide.locator(".turn-choice").first,
+        guide.locator(".tstep-input").first,
+        guide.locator(".tstep-btn").first,
+        guide.locator(".turn-confirm"),
+    ):
         assert target.bounding_box()["height"] >= 48
     assert axe_violations(aiko, "#turn-guide") == []
     before = {p["name"]: p["yen"] for p in api.state()["players"]}
@@ -134,8 +156,7 @@ def test_a_turn_from_the_active_phone(live_server: Any, phone: Any, screen: Any,
     expect(bo.locator("#turn-guide")).to_contain_text("Aiko has 0 AP left.", timeout=LIVE)
     expect(table.locator("#live")).to_contain_text("Tuna", timeout=LIVE)
     # The table screen has the Fishing entry (and so its version) before anyone undoes.
-    expect(table.locator(f'#history li[data-seq="{state["seq"]}"]')).to_have_count(
-        1, timeout=LIVE)
+    expect(table.locator(f'#history li[data-seq="{state["seq"]}"]')).to_have_count(1, timeout=LIVE)
 
     # Undo on the table screen: the Fishing action and its auction go back.
     table.locator("#history .card-head").get_by_role("button", name="Undo", exact=True).click()
@@ -143,5 +164,6 @@ def test_a_turn_from_the_active_phone(live_server: Any, phone: Any, screen: Any,
     state = api.state()
     assert state["players"][0]["at_sea"] == {"tuna": 3} and state["ap_left"] == 1
     expect(guide.get_by_role("heading", name=re.compile("Your turn — 1 AP"))).to_be_visible(
-        timeout=LIVE)
+        timeout=LIVE
+    )
     expect(bo.locator("#turn-guide")).to_contain_text("Aiko has 1 AP left.", timeout=LIVE)

@@ -17,8 +17,17 @@ from companion.rules.setup import make_config
 from companion.rules.table import ForSale, HimonoItem, HimonoLicence, Table, initial_table
 
 NAMES = ("Aiko", "Bo", "Chiyo", "Daichi")
-BASE = ["mackerel", "eel", "fugu", "octopus", "red_snapper", "salmon", "spider_crab", "squid",
-        "tuna"]
+BASE = [
+    "mackerel",
+    "eel",
+    "fugu",
+    "octopus",
+    "red_snapper",
+    "salmon",
+    "spider_crab",
+    "squid",
+    "tuna",
+]
 EXPANSION = ["clams_oysters", "himono", "horse_mackerel", "nori", "sardine", "swordfish"]
 #: Numbers for the Expansion boards the rulebooks do not print (AMB-40), as a host enters
 #: them, so the guided actions can count barrels and tokens.
@@ -35,19 +44,31 @@ BOARD_NUMBERS: dict[str, dict[str, int]] = {
 EXTERNAL = ("ships", "rentals", "bank", "trading", "barter")
 
 
-def game(fish: Iterable[str] = BASE, external: Iterable[str] = EXTERNAL,
-         players: Iterable[str] = NAMES, expansion: bool | None = None,
-         board_numbers: dict[str, dict[str, int]] | None = None, start: bool = True,
-         entry: dict[str, dict[str, int]] | None = None) -> Table:
+def game(
+    fish: Iterable[str] = BASE,
+    external: Iterable[str] = EXTERNAL,
+    players: Iterable[str] = NAMES,
+    expansion: bool | None = None,
+    board_numbers: dict[str, dict[str, int]] | None = None,
+    start: bool = True,
+    entry: dict[str, dict[str, int]] | None = None,
+) -> Table:
     """A table with these markets, on the first player's first turn (unless ``start``
     False). ``entry``: entry costs for boards whose cost the rulebooks do not print
     (``{"sardine": {"entry_ap": 1}}``), as a host would enter them (AMB-40)."""
     fish = list(fish)
     exp = expansion if expansion is not None else any(m in EXPANSION for m in fish)
-    cfg = make_config(list(players), expansion=exp, variants=["more_markets"],
-                      fish_markets=fish, external_markets=list(external), seed=11,
-                      board_numbers=board_numbers if board_numbers is not None else {
-                          m: n for m, n in BOARD_NUMBERS.items() if m in fish})
+    cfg = make_config(
+        list(players),
+        expansion=exp,
+        variants=["more_markets"],
+        fish_markets=fish,
+        external_markets=list(external),
+        seed=11,
+        board_numbers=board_numbers
+        if board_numbers is not None
+        else {m: n for m, n in BOARD_NUMBERS.items() if m in fish},
+    )
     if entry:
         numbers = {m: dict(n) for m, n in cfg.board_numbers.items()}
         for m, n in entry.items():
@@ -76,13 +97,20 @@ def seat(t: Table, name: str) -> int:
     return t.index(name)
 
 
-def give(t: Table, name: str, *, yen: int | None = None, fish: Fish | None = None,
-         licenses: dict[str, int] | None = None, items: dict[str, int] | None = None,
-         upper: list[tuple[str, int]] | None = None,
-         lower: list[tuple[str, int]] | None = None,
-         at_sea: dict[str, int] | None = None,
-         himono: list[tuple[list[tuple[str, bool]], int]] | None = None,
-         himono_at_sea: dict[str, int] | None = None) -> Table:
+def give(
+    t: Table,
+    name: str,
+    *,
+    yen: int | None = None,
+    fish: Fish | None = None,
+    licenses: dict[str, int] | None = None,
+    items: dict[str, int] | None = None,
+    upper: list[tuple[str, int]] | None = None,
+    lower: list[tuple[str, int]] | None = None,
+    at_sea: dict[str, int] | None = None,
+    himono: list[tuple[list[tuple[str, bool]], int]] | None = None,
+    himono_at_sea: dict[str, int] | None = None,
+) -> Table:
     """Set a player's holdings by hand (the table as the test needs it). ``himono``: one
     ``([(fish, is_barrel), ...], barrels_at_sea)`` per Himono licence that is not empty;
     ``himono_at_sea``: which of ``at_sea`` were caught under Himono licences."""
@@ -102,8 +130,7 @@ def give(t: Table, name: str, *, yen: int | None = None, fish: Fish | None = Non
     if at_sea is not None:
         changes["at_sea"] = at_sea
     if himono is not None:
-        lics = [HimonoLicence(tuple(HimonoItem(f, b) for f, b in items), n)
-                for items, n in himono]
+        lics = [HimonoLicence(tuple(HimonoItem(f, b) for f, b in items), n) for items, n in himono]
         changes["himono"] = tuple(sorted(lics, key=HimonoLicence.sort_key))
     if himono_at_sea is not None:
         changes["himono_at_sea"] = himono_at_sea
@@ -112,8 +139,12 @@ def give(t: Table, name: str, *, yen: int | None = None, fish: Fish | None = Non
 
 def turn_of(t: Table, name: str) -> Table:
     """Make it ``name``'s turn with 2 AP (without ending anyone's turn)."""
-    return replace(t, turn=replace(t.turn, current=seat(t, name), ap_left=2, phase="actions",
-                                   free_entries=frozenset()))
+    return replace(
+        t,
+        turn=replace(
+            t.turn, current=seat(t, name), ap_left=2, phase="actions", free_entries=frozenset()
+        ),
+    )
 
 
 def yen(t: Table) -> dict[str, int]:

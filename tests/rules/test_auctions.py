@@ -36,11 +36,27 @@ from companion.rules.table import Table, initial_table
 
 NAMES = ["A", "B", "C", "D"]
 A, B, C, D = range(4)
-FISH = ["mackerel", "eel", "fugu", "spider_crab", "tuna", "swordfish", "salmon", "squid",
-        "octopus", "red_snapper"]
+FISH = [
+    "mackerel",
+    "eel",
+    "fugu",
+    "spider_crab",
+    "tuna",
+    "swordfish",
+    "salmon",
+    "squid",
+    "octopus",
+    "red_snapper",
+]
 EXTERNAL = ["ships", "auction", "barter", "overseas", "bank"]
-CONFIG = make_config(NAMES, expansion=True, variants=["more_markets"], fish_markets=FISH,
-                     external_markets=EXTERNAL, seed=7)
+CONFIG = make_config(
+    NAMES,
+    expansion=True,
+    variants=["more_markets"],
+    fish_markets=FISH,
+    external_markets=EXTERNAL,
+    seed=7,
+)
 START = 2000
 
 
@@ -63,8 +79,12 @@ def open_(kind: str, owner: str = "A", aid: str = "x", **extra: Any) -> dict[str
 
 
 def reveal(bids: dict[int, int], aid: str = "x", **extra: Any) -> dict[str, Any]:
-    return {"type": "auction_reveal", "auction": aid,
-            "bids": {str(seat): amount for seat, amount in bids.items()}, **extra}
+    return {
+        "type": "auction_reveal",
+        "auction": aid,
+        "bids": {str(seat): amount for seat, amount in bids.items()},
+        **extra,
+    }
 
 
 def choose(winner: str | None, aid: str = "x") -> dict[str, Any]:
@@ -81,10 +101,10 @@ def pay(frm: str, to: str, amount: int) -> dict[str, Any]:
 
 # -- §6 example 1–3: Spider Crab and Tuna ----------------------------------------------------
 
+
 def test_example_1_spider_crab_tie_the_owner_picks_among_the_tied() -> None:
     t0 = table()
-    t = run(t0, open_("spider_crab", drawn="spider_crab:6"),
-            reveal({A: 500, B: 700, C: 700, D: 0}))
+    t = run(t0, open_("spider_crab", drawn="spider_crab:6"), reveal({A: 500, B: 700, C: 700, D: 0}))
     auction = t.auctions["x"]
     assert auction.status == "revealed"  # a tie waits for the owner
     assert auction.tied == (B, C) and auction.highest == 700
@@ -100,8 +120,7 @@ def test_example_1_spider_crab_tie_the_owner_picks_among_the_tied() -> None:
 
 
 def test_example_2_the_owner_wins_and_pays_the_supply() -> None:
-    t = run(table(), open_("spider_crab", drawn="spider_crab:4"),
-            reveal({A: 900, B: 700}))
+    t = run(table(), open_("spider_crab", drawn="spider_crab:4"), reveal({A: 900, B: 700}))
     auction = t.auctions["x"]
     assert auction.status == "settled" and auction.winner == A  # one highest: no choice
     assert yen(t) == [START - 900, START, START, START]  # to the supply, nobody else
@@ -127,8 +146,12 @@ def test_missing_bids_count_zero_and_everyone_tied_when_nobody_bid() -> None:
 
 
 def test_the_tie_list_when_everyone_bids_zero_at_the_auction_market() -> None:
-    t = run(table(), gain("A", "mackerel", 3), open_("auction_market", lot=["mackerel"] * 3),
-            reveal({B: 0, C: 0, D: 0}))
+    t = run(
+        table(),
+        gain("A", "mackerel", 3),
+        open_("auction_market", lot=["mackerel"] * 3),
+        reveal({B: 0, C: 0, D: 0}),
+    )
     auction = t.auctions["x"]
     # The seller does not bid: the tie is among the three others (AMB-24, AMB-26).
     assert auction.eligible == (B, C, D) and auction.tied == (B, C, D)
@@ -139,9 +162,14 @@ def test_the_tie_list_when_everyone_bids_zero_at_the_auction_market() -> None:
 
 # -- §6 examples 4–5 and §4: Swordfish ------------------------------------------------------
 
+
 def swordfish_auction(bids: dict[int, int], marker: int = 6) -> Table:
-    t = run(table(), {"type": "set_track", "track": "swordfish", "value": marker},
-            open_("swordfish"), reveal(bids))
+    t = run(
+        table(),
+        {"type": "set_track", "track": "swordfish", "value": marker},
+        open_("swordfish"),
+        reveal(bids),
+    )
     if t.auctions["x"].status == "revealed":
         t = apply(t, choose(NAMES[t.auctions["x"].tied[0]]))
     return t
@@ -171,10 +199,20 @@ def test_swordfish_marker_with_a_tie_compares_the_tied_amount() -> None:
     assert t.auctions["x"].winner == B and t.values.swordfish == 8  # AMB-47
 
 
-@pytest.mark.parametrize(("value", "bid", "after"), [
-    (6, 600, 6), (6, 800, 8), (6, 400, 4), (12, 2000, 13), (13, 1400, 13),
-    (2, 0, 1), (1, 0, 1), (13, 1300, 13), (12, 1300, 13),
-])
+@pytest.mark.parametrize(
+    ("value", "bid", "after"),
+    [
+        (6, 600, 6),
+        (6, 800, 8),
+        (6, 400, 4),
+        (12, 2000, 13),
+        (13, 1400, 13),
+        (2, 0, 1),
+        (1, 0, 1),
+        (13, 1300, 13),
+        (12, 1300, 13),
+    ],
+)
 def test_swordfish_after_auction_clamps_at_1_and_13(value: int, bid: int, after: int) -> None:
     assert swordfish_after_auction(value, bid) == after
 
@@ -185,20 +223,29 @@ def test_swordfish_marker_clamps_at_13_in_play() -> None:
 
 # -- §6 examples 6–7, AMB-25: the Auction market --------------------------------------------
 
-@pytest.mark.parametrize(("lot", "gains", "worth", "fee"), [
-    (["tuna:15"], [gain("A", "tuna", value=15)], 15, 500),
-    (["mackerel"] * 2, [gain("A", "mackerel", 2)], 2, 200),
-    (["mackerel"] * 5, [gain("A", "mackerel", 5)], 5, 300),
-    (["mackerel"] * 9, [gain("A", "mackerel", 9)], 9, 300),
-    (["spider_crab:4", "spider_crab:6"], [gain("A", "spider_crab", value=4),
-                                          gain("A", "spider_crab", value=6)], 10, 500),
-    # k Fugu of a lot are worth k² together (AMB-13): 2 → 4 R, 3 → 9 R, 4 → 16 R.
-    (["fugu"] * 2, [gain("A", "fugu", 2)], 4, 200),
-    (["fugu"] * 3, [gain("A", "fugu", 3)], 9, 300),
-    (["fugu"] * 4, [gain("A", "fugu", 4)], 16, 500),
-])
-def test_auction_market_fee_by_the_lots_worth(lot: list[str], gains: list[dict[str, Any]],
-                                              worth: int, fee: int) -> None:
+
+@pytest.mark.parametrize(
+    ("lot", "gains", "worth", "fee"),
+    [
+        (["tuna:15"], [gain("A", "tuna", value=15)], 15, 500),
+        (["mackerel"] * 2, [gain("A", "mackerel", 2)], 2, 200),
+        (["mackerel"] * 5, [gain("A", "mackerel", 5)], 5, 300),
+        (["mackerel"] * 9, [gain("A", "mackerel", 9)], 9, 300),
+        (
+            ["spider_crab:4", "spider_crab:6"],
+            [gain("A", "spider_crab", value=4), gain("A", "spider_crab", value=6)],
+            10,
+            500,
+        ),
+        # k Fugu of a lot are worth k² together (AMB-13): 2 → 4 R, 3 → 9 R, 4 → 16 R.
+        (["fugu"] * 2, [gain("A", "fugu", 2)], 4, 200),
+        (["fugu"] * 3, [gain("A", "fugu", 3)], 9, 300),
+        (["fugu"] * 4, [gain("A", "fugu", 4)], 16, 500),
+    ],
+)
+def test_auction_market_fee_by_the_lots_worth(
+    lot: list[str], gains: list[dict[str, Any]], worth: int, fee: int
+) -> None:
     t = run(table(), *gains)
     tokens = tuple(Token.parse(code) for code in lot)
     assert lot_worth(tokens, t) == worth
@@ -208,13 +255,17 @@ def test_auction_market_fee_by_the_lots_worth(lot: list[str], gains: list[dict[s
     assert yen(opened)[A] == START - fee  # paid before bidding
 
 
-@pytest.mark.parametrize(("lot", "gains"), [
-    (["fugu"], [gain("A", "fugu")]),  # one Fugu: 1 R
-    (["mackerel"], [gain("A", "mackerel")]),
-    (["squid"] * 3, [gain("A", "squid", 3)]),  # Squid are worth 0 (AMB-25)
-])
-def test_auction_market_refuses_a_lot_under_2_resources(lot: list[str],
-                                                        gains: list[dict[str, Any]]) -> None:
+@pytest.mark.parametrize(
+    ("lot", "gains"),
+    [
+        (["fugu"], [gain("A", "fugu")]),  # one Fugu: 1 R
+        (["mackerel"], [gain("A", "mackerel")]),
+        (["squid"] * 3, [gain("A", "squid", 3)]),  # Squid are worth 0 (AMB-25)
+    ],
+)
+def test_auction_market_refuses_a_lot_under_2_resources(
+    lot: list[str], gains: list[dict[str, Any]]
+) -> None:
     t = run(table(), *gains)
     with pytest.raises(IllegalAction, match="at least 2 Resources"):
         apply(t, open_("auction_market", lot=lot))
@@ -234,8 +285,12 @@ def test_auction_market_refuses_a_fee_the_seller_cannot_pay() -> None:
 
 
 def test_example_6_auction_market_the_supply_matches_the_highest_bid() -> None:
-    t = run(table(), gain("A", "tuna", value=15), open_("auction_market", lot=["tuna:15"]),
-            reveal({B: 1000, C: 1200, D: 0}))
+    t = run(
+        table(),
+        gain("A", "tuna", value=15),
+        open_("auction_market", lot=["tuna:15"]),
+        reveal({B: 1000, C: 1200, D: 0}),
+    )
     assert t.auctions["x"].winner == C
     assert yen(t) == [START + 1900, START, START - 1200, START]  # A: −500 + 1,200 + 1,200
     assert t.players[C].fish.tuna == (15,) and t.players[A].fish.tuna == ()
@@ -261,8 +316,12 @@ def test_auction_market_the_seller_never_bids() -> None:
 
 
 def test_auction_market_tie_the_seller_chooses() -> None:
-    t = run(table(), gain("A", "mackerel", 2), open_("auction_market", lot=["mackerel"] * 2),
-            reveal({B: 400, C: 400}))
+    t = run(
+        table(),
+        gain("A", "mackerel", 2),
+        open_("auction_market", lot=["mackerel"] * 2),
+        reveal({B: 400, C: 400}),
+    )
     assert t.auctions["x"].tied == (B, C)
     t = apply(t, choose("B"))
     assert yen(t) == [START - 200 + 800, START - 400, START, START]
@@ -270,10 +329,10 @@ def test_auction_market_tie_the_seller_chooses() -> None:
 
 # -- §6 example 8: Barter -------------------------------------------------------------------
 
+
 def barter_revealed() -> tuple[Table, Table]:
     before = run(table(), gain("A", "mackerel", 2), gain("A", "eel"))
-    t = run(before, open_("barter", lot=["mackerel", "mackerel", "eel"]),
-            reveal({B: 300, C: 500}))
+    t = run(before, open_("barter", lot=["mackerel", "mackerel", "eel"]), reveal({B: 300, C: 500}))
     return before, t
 
 
@@ -311,8 +370,7 @@ EXAMPLE_9_BARRELS = {"eel": 2, "mackerel": 1, "tuna": 3, "swordfish": 2, "spider
 
 def test_example_9_overseas() -> None:
     t0 = run(table(), {"type": "set_track", "track": "eel", "value": 3})
-    t = apply(t0, open_("overseas", barrels=EXAMPLE_9_BARRELS,
-                        drawn=["tuna:20", "swordfish"]))
+    t = apply(t0, open_("overseas", barrels=EXAMPLE_9_BARRELS, drawn=["tuna:20", "swordfish"]))
     auction = t.auctions["x"]
     # Before the bids: ¥100 entry, conversions done, the Eel track +2 (AMB-49).
     assert yen(t)[A] == START - 100 and auction.fee == 100
@@ -343,8 +401,11 @@ def test_overseas_conversions_must_match_the_barrels() -> None:
 
 
 def test_overseas_owner_wins_pays_the_supply_and_swordfish_rule_applies_once() -> None:
-    t = run(table(), open_("overseas", barrels={"swordfish": 4}, drawn=["swordfish"] * 2),
-            reveal({A: 500}))
+    t = run(
+        table(),
+        open_("overseas", barrels={"swordfish": 4}, drawn=["swordfish"] * 2),
+        reveal({A: 500}),
+    )
     assert t.auctions["x"].winner == A
     assert yen(t)[A] == START - 100 - 500
     assert t.players[A].fish.swordfish == 2
@@ -371,9 +432,13 @@ def test_overseas_taking_the_last_tokens_at_the_reveal_overfishes_the_market() -
 
 # -- the common protocol ----------------------------------------------------------------------
 
+
 def test_a_bid_above_the_bidders_yen_at_the_reveal_counts_zero() -> None:
-    t = run(table(), open_("spider_crab", drawn="spider_crab:8"),
-            {"type": "bid_sealed", "auction": "x", "player": "B"})
+    t = run(
+        table(),
+        open_("spider_crab", drawn="spider_crab:8"),
+        {"type": "bid_sealed", "auction": "x", "player": "B"},
+    )
     # No move may be recorded while an auction is open, but the reveal must still hold if
     # a bidder's Yen fell below the sealed bid: B had ¥2,000 when sealing ¥1,500; now ¥1,000.
     t = t.with_player(B, yen=t.players[B].yen - 1000)
@@ -398,8 +463,11 @@ def test_a_bid_equal_to_the_yen_is_valid() -> None:
 
 
 def test_seal_records_who_and_never_how_much() -> None:
-    t = run(table(), open_("tuna", drawn="tuna:20"),
-            {"type": "bid_sealed", "auction": "x", "player": "C", "amount": 1700})
+    t = run(
+        table(),
+        open_("tuna", drawn="tuna:20"),
+        {"type": "bid_sealed", "auction": "x", "player": "C", "amount": 1700},
+    )
     auction = t.auctions["x"]
     assert auction.sealed == frozenset({C}) and auction.missing == (A, B, D)
     assert auction.bids == () and "1700" not in repr(t)
@@ -429,24 +497,32 @@ def test_receipt_is_deterministic_and_binds_amount_nonce_seat_and_auction() -> N
     code = receipt("a3", 1, 1700, "00ff")
     assert code == receipt("a3", 1, 1700, "00ff")
     assert len(code) == 9 and code[4] == "-" and code == code.upper()
-    others = {receipt("a3", 1, 1800, "00ff"), receipt("a3", 1, 1700, "00fe"),
-              receipt("a3", 2, 1700, "00ff"), receipt("a4", 1, 1700, "00ff"),
-              receipt("a3", 1, 0, "00ff")}
+    others = {
+        receipt("a3", 1, 1800, "00ff"),
+        receipt("a3", 1, 1700, "00fe"),
+        receipt("a3", 2, 1700, "00ff"),
+        receipt("a4", 1, 1700, "00ff"),
+        receipt("a3", 1, 0, "00ff"),
+    }
     assert code not in others and len(others) == 5
 
 
 # -- properties ---------------------------------------------------------------------------
 
 FAST = settings(max_examples=300, deadline=None)
-TABLES = settings(max_examples=120, deadline=None,
-                  suppress_health_check=[HealthCheck.too_slow])
+TABLES = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FAST
-@given(st.sampled_from(sorted(KINDS)), st.integers(2, 6), st.data(),
-       st.integers(0, 200).map(lambda n: 100 * n))
-def test_settlement_conserves_yen(kind: str, players: int, data: st.DataObject,
-                                  amount: int) -> None:
+@given(
+    st.sampled_from(sorted(KINDS)),
+    st.integers(2, 6),
+    st.data(),
+    st.integers(0, 200).map(lambda n: 100 * n),
+)
+def test_settlement_conserves_yen(
+    kind: str, players: int, data: st.DataObject, amount: int
+) -> None:
     owner = data.draw(st.integers(0, players - 1))
     bidders = [s for s in range(players) if kind in OWNER_BIDS or s != owner]
     winner = data.draw(st.sampled_from([*bidders, None]))
@@ -490,9 +566,25 @@ def auctions(draw: st.DrawFn) -> tuple[list[dict[str, Any]], list[dict[str, Any]
     if kind in ("spider_crab", "tuna"):
         opened["drawn"] = draw(st.sampled_from(sorted(c for c in bag if c.startswith(kind))))
     elif kind in ("auction_market", "barter"):
-        lot = draw(st.lists(st.sampled_from(["mackerel", "eel", "fugu", "tuna:15", "tuna:20",
-                                             "spider_crab:6", "salmon", "squid"]),
-                            min_size=1, max_size=4, unique=True))
+        lot = draw(
+            st.lists(
+                st.sampled_from(
+                    [
+                        "mackerel",
+                        "eel",
+                        "fugu",
+                        "tuna:15",
+                        "tuna:20",
+                        "spider_crab:6",
+                        "salmon",
+                        "squid",
+                    ]
+                ),
+                min_size=1,
+                max_size=4,
+                unique=True,
+            )
+        )
         lot += ["mackerel"] * draw(st.integers(0, 2)) + ["fugu"] * draw(st.integers(0, 2))
         if kind == "auction_market" and not any(c.startswith(("tuna", "spider")) for c in lot):
             lot.append("tuna:15")  # worth at least 2 R
@@ -502,10 +594,26 @@ def auctions(draw: st.DrawFn) -> tuple[list[dict[str, Any]], list[dict[str, Any]
             pre.append(gain(name, key, **extra))
         opened["lot"] = lot
     elif kind == "overseas":
-        barrels = draw(st.dictionaries(
-            st.sampled_from(["eel", "mackerel", "tuna", "swordfish", "spider_crab", "salmon",
-                             "octopus", "fugu", "red_snapper"]),
-            st.integers(1, 4), min_size=1, max_size=4))
+        barrels = draw(
+            st.dictionaries(
+                st.sampled_from(
+                    [
+                        "eel",
+                        "mackerel",
+                        "tuna",
+                        "swordfish",
+                        "spider_crab",
+                        "salmon",
+                        "octopus",
+                        "fugu",
+                        "red_snapper",
+                    ]
+                ),
+                st.integers(1, 4),
+                min_size=1,
+                max_size=4,
+            )
+        )
         drawn: list[str] = []
         for fish, per in (("spider_crab", 2), ("tuna", 3), ("swordfish", 2)):
             for _ in range(barrels.get(fish, 0) // per):
@@ -518,16 +626,19 @@ def auctions(draw: st.DrawFn) -> tuple[list[dict[str, Any]], list[dict[str, Any]
         opened.update(barrels=barrels, drawn=drawn)
     events = [open_(kind, name, aid="x", **opened)]
     eligible = [s for s in range(4) if kind in OWNER_BIDS or s != owner]
-    bids = {s: draw(st.integers(0, 25)) * 100 for s in draw(st.lists(
-        st.sampled_from(eligible), unique=True))}
+    bids = {
+        s: draw(st.integers(0, 25)) * 100
+        for s in draw(st.lists(st.sampled_from(eligible), unique=True))
+    }
     events += [{"type": "bid_sealed", "auction": "x", "player": NAMES[s]} for s in bids]
     events.append(reveal(bids))
     events.append({"choice": draw(st.integers(0, 20))})  # resolved once the reveal is known
     return pre, events
 
 
-def play(pre: list[dict[str, Any]], auction: list[dict[str, Any]]) -> tuple[Table, list[
-        dict[str, Any]]]:
+def play(
+    pre: list[dict[str, Any]], auction: list[dict[str, Any]]
+) -> tuple[Table, list[dict[str, Any]]]:
     """Apply the actions and the auction; returns the table before the auction and the
     auction's moves as applied (the choice resolved)."""
     before = run(table(), *pre)
@@ -538,8 +649,11 @@ def play(pre: list[dict[str, Any]], auction: list[dict[str, Any]]) -> tuple[Tabl
             a = t.auctions["x"]
             if a.status != "revealed":
                 break
-            options = ([NAMES[s] for s in a.eligible] + [None] if a.kind == "barter"
-                       else [NAMES[s] for s in a.tied])
+            options = (
+                [NAMES[s] for s in a.eligible] + [None]
+                if a.kind == "barter"
+                else [NAMES[s] for s in a.tied]
+            )
             action = choose(options[action["choice"] % len(options)])
         t = apply(t, action)
         applied.append(action)
@@ -550,20 +664,28 @@ def play(pre: list[dict[str, Any]], auction: list[dict[str, Any]]) -> tuple[Tabl
 @TABLES
 @given(auctions())
 def test_undoing_an_auction_restores_the_table_exactly(
-        scenario: tuple[list[dict[str, Any]], list[dict[str, Any]]]) -> None:
+    scenario: tuple[list[dict[str, Any]], list[dict[str, Any]]],
+) -> None:
     pre, auction = scenario
     before, applied = play(pre, auction)
-    events = [Event(i + 1, a["type"], {k: v for k, v in a.items() if k != "type"}, "host", "")
-              for i, a in enumerate(pre)]
+    events = [
+        Event(i + 1, a["type"], {k: v for k, v in a.items() if k != "type"}, "host", "")
+        for i, a in enumerate(pre)
+    ]
     n = len(events)
-    events += [Event(n + i + 1, a["type"], {k: v for k, v in a.items() if k != "type"}, "host",
-                     "", grp="x") for i, a in enumerate(applied)]
+    events += [
+        Event(
+            n + i + 1, a["type"], {k: v for k, v in a.items() if k != "type"}, "host", "", grp="x"
+        )
+        for i, a in enumerate(applied)
+    ]
     after = fold(CONFIG, events)
     assert after.auctions["x"].status == "settled"
     undo_seq = len(events) + 1
     undone = [replace(e, undone_by=undo_seq) if e.grp == "x" else e for e in events]
-    undone.append(Event(undo_seq, "undo", {"targets": [e.seq for e in events if e.grp]},
-                        "host", ""))
+    undone.append(
+        Event(undo_seq, "undo", {"targets": [e.seq for e in events if e.grp]}, "host", "")
+    )
     assert fold(CONFIG, undone) == before
     assert fold(CONFIG, events[:n]) == before
 
@@ -571,8 +693,8 @@ def test_undoing_an_auction_restores_the_table_exactly(
 @TABLES
 @given(auctions(), st.sampled_from(NAMES), st.integers(1, 20))
 def test_no_payment_is_recorded_while_an_auction_is_open(
-        scenario: tuple[list[dict[str, Any]], list[dict[str, Any]]], payee: str,
-        hundreds: int) -> None:
+    scenario: tuple[list[dict[str, Any]], list[dict[str, Any]]], payee: str, hundreds: int
+) -> None:
     """The rules perform an auction before play goes on: between its opening and its
     settlement every bookkeeping move is refused, and the table does not change."""
     pre, auction = scenario
@@ -584,7 +706,8 @@ def test_no_payment_is_recorded_while_an_auction_is_open(
 @TABLES
 @given(auctions())
 def test_a_settled_auction_moves_yen_as_its_kind_says(
-        scenario: tuple[list[dict[str, Any]], list[dict[str, Any]]]) -> None:
+    scenario: tuple[list[dict[str, Any]], list[dict[str, Any]]],
+) -> None:
     """At table level: the players' total Yen changes by exactly what the supply gives
     or takes (the fee and Overseas entry go to the supply before the bids)."""
     pre, auction = scenario

@@ -36,14 +36,37 @@ from companion.rules.fish import FISH_FIELDS, Fish
 from companion.rules.resources import red_snapper_value
 
 # shared/spec/api.md, "Market ids".
-API_BASE_FISH = {"mackerel", "eel", "fugu", "octopus", "red_snapper", "salmon",
-                 "spider_crab", "squid", "tuna"}
-API_EXPANSION_FISH = {"clams_oysters", "himono", "horse_mackerel", "nori", "sardine",
-                      "swordfish"}
-API_BASE_EXTERNAL = {"ships", "aquarium", "auction", "bank", "barter", "government",
-                     "rentals", "trading", "used_ships"}
-API_EXPANSION_EXTERNAL = {"overseas", "influence", "new_aquarium", "overfishing",
-                          "boat_rentals", "sushi"}
+API_BASE_FISH = {
+    "mackerel",
+    "eel",
+    "fugu",
+    "octopus",
+    "red_snapper",
+    "salmon",
+    "spider_crab",
+    "squid",
+    "tuna",
+}
+API_EXPANSION_FISH = {"clams_oysters", "himono", "horse_mackerel", "nori", "sardine", "swordfish"}
+API_BASE_EXTERNAL = {
+    "ships",
+    "aquarium",
+    "auction",
+    "bank",
+    "barter",
+    "government",
+    "rentals",
+    "trading",
+    "used_ships",
+}
+API_EXPANSION_EXTERNAL = {
+    "overseas",
+    "influence",
+    "new_aquarium",
+    "overfishing",
+    "boat_rentals",
+    "sushi",
+}
 
 
 def test_market_ids_match_the_api_spec() -> None:
@@ -101,8 +124,9 @@ def test_base_stock_by_player_count(market: str, players: int) -> None:
     assert stock == STOCK[market][players - 2]
 
 
-@pytest.mark.parametrize(("players", "normal", "no_set_aside"),
-                         [(2, 2, 2), (3, 3, 3), (4, 4, 4), (5, 3, 5), (6, 2, 6)])
+@pytest.mark.parametrize(
+    ("players", "normal", "no_set_aside"), [(2, 2, 2), (3, 3, 3), (4, 4, 4), (5, 3, 5), (6, 2, 6)]
+)
 def test_mackerel_licences(players: int, normal: int, no_set_aside: int) -> None:
     assert mackerel_licenses(players) == normal
     assert mackerel_licenses(players, set_aside=False) == no_set_aside
@@ -142,13 +166,26 @@ def test_red_snapper_grid_matches_the_value_formula() -> None:
             assert revealed == ceil(remaining / 3)
 
 
-@pytest.mark.parametrize(("market", "price", "per_visit"), [
-    ("eel", 500, None), ("fugu", 0, 1), ("mackerel", 100, 1), ("octopus", 300, None),
-    ("red_snapper", 300, None), ("salmon", 400, None), ("spider_crab", 800, None),
-    ("squid", 300, None), ("tuna", 1000, None), ("clams_oysters", 500, None),
-    ("himono", 400, 1), ("horse_mackerel", 200, None), ("nori", 0, 1),
-    ("sardine", 500, None), ("swordfish", 600, None),
-])
+@pytest.mark.parametrize(
+    ("market", "price", "per_visit"),
+    [
+        ("eel", 500, None),
+        ("fugu", 0, 1),
+        ("mackerel", 100, 1),
+        ("octopus", 300, None),
+        ("red_snapper", 300, None),
+        ("salmon", 400, None),
+        ("spider_crab", 800, None),
+        ("squid", 300, None),
+        ("tuna", 1000, None),
+        ("clams_oysters", 500, None),
+        ("himono", 400, 1),
+        ("horse_mackerel", 200, None),
+        ("nori", 0, 1),
+        ("sardine", 500, None),
+        ("swordfish", 600, None),
+    ],
+)
 def test_licence_prices(market: str, price: int, per_visit: int | None) -> None:
     m = FISH_MARKETS[market]
     assert (m.license_price, m.licenses_per_visit) == (price, per_visit)
@@ -162,41 +199,72 @@ def test_sardine_licence_price() -> None:
 
 def test_licence_payout_and_holding_limits() -> None:
     assert not FISH_MARKETS["horse_mackerel"].pays_license_holders
-    assert all(m.pays_license_holders for m in FISH_MARKETS.values()
-               if m.id != "horse_mackerel")
+    assert all(m.pays_license_holders for m in FISH_MARKETS.values() if m.id != "horse_mackerel")
     assert FISH_MARKETS["nori"].max_licenses_per_player == 1
 
 
-@pytest.mark.parametrize(("market", "options"), [
-    ("eel", {("ap", 1)}), ("fugu", {("ap", 1)}), ("mackerel", {("ap", 1)}),
-    ("octopus", {("yen", 200), ("ap", 2), ("token", 1)}), ("red_snapper", {("ap", 1)}),
-    ("salmon", {("yen", 400)}), ("spider_crab", {("ap", 1)}),
-    ("squid", {("ap", 2), ("token", 1)}), ("tuna", {("ap", 1)}),
-    ("clams_oysters", {("barrel", 1)}), ("horse_mackerel", {("free", 0)}),
-    ("nori", {("free", 0)}), ("himono", set()), ("sardine", set()), ("swordfish", set()),
-])
+@pytest.mark.parametrize(
+    ("market", "options"),
+    [
+        ("eel", {("ap", 1)}),
+        ("fugu", {("ap", 1)}),
+        ("mackerel", {("ap", 1)}),
+        ("octopus", {("yen", 200), ("ap", 2), ("token", 1)}),
+        ("red_snapper", {("ap", 1)}),
+        ("salmon", {("yen", 400)}),
+        ("spider_crab", {("ap", 1)}),
+        ("squid", {("ap", 2), ("token", 1)}),
+        ("tuna", {("ap", 1)}),
+        ("clams_oysters", {("barrel", 1)}),
+        ("horse_mackerel", {("free", 0)}),
+        ("nori", {("free", 0)}),
+        ("himono", set()),
+        ("sardine", set()),
+        ("swordfish", set()),
+    ],
+)
 def test_fish_market_entry(market: str, options: set[tuple[str, int]]) -> None:
     assert {(o.kind, o.amount) for o in FISH_MARKETS[market].entry} == options
 
 
-@pytest.mark.parametrize(("market", "options"), [
-    ("ships", {("ap", 1)}), ("aquarium", {("ap", 2)}), ("auction", {("ap", 1)}),
-    ("bank", {("ap", 2), ("yen", 100)}), ("barter", {("ap", 1)}),
-    ("government", {("free", 0)}), ("trading", {("ap", 1)}), ("used_ships", {("ap", 1)}),
-    ("overseas", {("yen", 100)}), ("overfishing", set()),
-])
+@pytest.mark.parametrize(
+    ("market", "options"),
+    [
+        ("ships", {("ap", 1)}),
+        ("aquarium", {("ap", 2)}),
+        ("auction", {("ap", 1)}),
+        ("bank", {("ap", 2), ("yen", 100)}),
+        ("barter", {("ap", 1)}),
+        ("government", {("free", 0)}),
+        ("trading", {("ap", 1)}),
+        ("used_ships", {("ap", 1)}),
+        ("overseas", {("yen", 100)}),
+        ("overfishing", set()),
+    ],
+)
 def test_external_market_entry(market: str, options: set[tuple[str, int]]) -> None:
     assert {(o.kind, o.amount) for o in EXTERNAL_MARKETS[market].entry} == options
 
 
 def test_crash_sides() -> None:
     sides = {m.id: m.crash_side for m in EXTERNAL_MARKETS.values()}
-    assert {k for k, v in sides.items() if v == "crashed"} == {
-        "ships", "trading", "influence"}
+    assert {k for k, v in sides.items() if v == "crashed"} == {"ships", "trading", "influence"}
     assert {k for k, v in sides.items() if v == "closed"} == {
-        "aquarium", "bank", "government", "rentals", "new_aquarium", "boat_rentals", "sushi"}
+        "aquarium",
+        "bank",
+        "government",
+        "rentals",
+        "new_aquarium",
+        "boat_rentals",
+        "sushi",
+    }
     assert {k for k, v in sides.items() if v is None} == {
-        "auction", "barter", "used_ships", "overseas", "overfishing"}
+        "auction",
+        "barter",
+        "used_ships",
+        "overseas",
+        "overfishing",
+    }
 
 
 def test_external_stock_and_player_limits() -> None:
@@ -213,14 +281,25 @@ def test_extra_markets_by_player_count() -> None:
     assert EXTRA_EXTERNAL_MARKETS == (2, 2, 3, 3, 4)
 
 
-@pytest.mark.parametrize(("players", "expected"), [
-    (2, (1, 2, 1, 1, 1)), (3, (1, 3, 2, 1, 1)), (4, (1, 4, 3, 1, 1)),
-    (5, (1, 4, 3, 1, 1)), (6, (0, 4, 3, 1, 1)),
-])
+@pytest.mark.parametrize(
+    ("players", "expected"),
+    [
+        (2, (1, 2, 1, 1, 1)),
+        (3, (1, 3, 2, 1, 1)),
+        (4, (1, 4, 3, 1, 1)),
+        (5, (1, 4, 3, 1, 1)),
+        (6, (0, 4, 3, 1, 1)),
+    ],
+)
 def test_ships_on_market(players: int, expected: tuple[int, ...]) -> None:
     ships = ships_on_market(players)
-    assert (ships["one_slot"], ships["two_slot"], ships["three_slot"], ships["four_slot"],
-            ships["barge"]) == expected
+    assert (
+        ships["one_slot"],
+        ships["two_slot"],
+        ships["three_slot"],
+        ships["four_slot"],
+        ships["barge"],
+    ) == expected
 
 
 @pytest.mark.parametrize("module", ["catalogue", "endgame", "resources", "scoring"])

@@ -60,14 +60,32 @@ def test_case_5_two_players_equal_yen_triggers() -> None:
 def test_case_6_snapshot_example_nobody_triggers(example_snapshot: dict) -> None:
     yen = [p["yen"] for p in example_snapshot["players"]]
     holdings = [
-        Fish(mackerel=3, eel=2, fugu=2, octopus=1, takoyaki=3, red_snapper=2,
-             salmon_fresh=1, salmon_degraded=2, spider_crab=(4, 8), squid=1, tuna=(15, 25),
-             clam=1, oyster=1, himono=1, horse_mackerel=2, nori=1, sardine=2, swordfish=1),
+        Fish(
+            mackerel=3,
+            eel=2,
+            fugu=2,
+            octopus=1,
+            takoyaki=3,
+            red_snapper=2,
+            salmon_fresh=1,
+            salmon_degraded=2,
+            spider_crab=(4, 8),
+            squid=1,
+            tuna=(15, 25),
+            clam=1,
+            oyster=1,
+            himono=1,
+            horse_mackerel=2,
+            nori=1,
+            sardine=2,
+            swordfish=1,
+        ),
         Fish(mackerel=5, salmon_fresh=1),
     ]
     resources = table_resources(
-        holdings, MarketValues(eel=7, swordfish=6, red_snapper_remaining=12,
-                               overfished=frozenset({"tuna"})))
+        holdings,
+        MarketValues(eel=7, swordfish=6, red_snapper_remaining=12, overfished=frozenset({"tuna"})),
+    )
     assert (yen, resources) == ([4200, 6100], [143, 9])
 
     aiko = check_end(yen, resources, 0)
@@ -126,22 +144,26 @@ def test_check_is_for_the_given_player_only() -> None:
     assert [check_end(yen, resources, i).player for i in range(3)] == [0, 1, 2]
 
 
-@pytest.mark.parametrize(("values", "index", "expected"), [
-    ([10, 10, 20], 0, False),
-    ([8, 10, 20], 0, True),
-    ([8, 10, 20], 2, False),
-    ([5, 5], 0, False),
-    ([4, 5], 0, True),
-    ([5, 4], 0, False),
-    ([-200, 0, 0], 0, True),
-])
+@pytest.mark.parametrize(
+    ("values", "index", "expected"),
+    [
+        ([10, 10, 20], 0, False),
+        ([8, 10, 20], 0, True),
+        ([8, 10, 20], 2, False),
+        ([5, 5], 0, False),
+        ([4, 5], 0, True),
+        ([5, 4], 0, False),
+        ([-200, 0, 0], 0, True),
+    ],
+)
 def test_outright_lowest(values: list[int], index: int, expected: bool) -> None:
     assert outright_lowest(values, index) is expected
 
 
 @pytest.mark.parametrize(("yen", "resources"), [([5000], [60]), ([5000, 1], [60]), ([], [])])
-def test_check_end_needs_two_players_with_both_figures(yen: list[int],
-                                                       resources: list[int]) -> None:
+def test_check_end_needs_two_players_with_both_figures(
+    yen: list[int], resources: list[int]
+) -> None:
     with pytest.raises(ValueError):
         check_end(yen, resources, 0)
 

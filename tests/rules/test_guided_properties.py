@@ -36,17 +36,37 @@ from companion.rules.table import Table, initial_table
 from .guided_support import BOARD_NUMBERS, EXPANSION
 
 NAMES = ["Aiko", "Bo", "Chiyo", "Daichi"]
-FISH = ["mackerel", "eel", "fugu", "octopus", "red_snapper", "salmon", "spider_crab", "squid",
-        "tuna", *EXPANSION]
-ENTRY = {"sardine": {"entry_ap": 1}, "swordfish": {"entry_yen": 200},
-         "himono": {"entry_ap": 1}, "clams_oysters": {"entry_ap": 1}}
+FISH = [
+    "mackerel",
+    "eel",
+    "fugu",
+    "octopus",
+    "red_snapper",
+    "salmon",
+    "spider_crab",
+    "squid",
+    "tuna",
+    *EXPANSION,
+]
+ENTRY = {
+    "sardine": {"entry_ap": 1},
+    "swordfish": {"entry_yen": 200},
+    "himono": {"entry_ap": 1},
+    "clams_oysters": {"entry_ap": 1},
+}
 PRICES = st.sampled_from([0, 100, 200, 300, 500, 800])
 
 
 def config() -> Any:
-    cfg = make_config(NAMES, expansion=True, variants=["more_markets"], fish_markets=FISH,
-                      external_markets=["ships", "rentals", "bank", "trading"], seed=5,
-                      board_numbers=BOARD_NUMBERS)
+    cfg = make_config(
+        NAMES,
+        expansion=True,
+        variants=["more_markets"],
+        fish_markets=FISH,
+        external_markets=["ships", "rentals", "bank", "trading"],
+        seed=5,
+        board_numbers=BOARD_NUMBERS,
+    )
     numbers = {m: dict(n) for m, n in cfg.board_numbers.items()}
     for m, n in ENTRY.items():
         numbers.setdefault(m, {}).update(n)
@@ -80,11 +100,12 @@ def check_stock(t: Table) -> None:
     for market in t.config.fish_markets:
         printed = board_figure(t.config, market, "barrels")
         if printed is not None and t.board_barrels.get(market) is not None:
-            out = sum(p.at_sea.get(market, 0) + sum(1 for x in p.upper + p.lower
-                                                    if x.fish == market)
-                      + sum(1 for lic in p.himono for x in lic.items
-                            if x.barrel and x.fish == market)
-                      for p in t.players)
+            out = sum(
+                p.at_sea.get(market, 0)
+                + sum(1 for x in p.upper + p.lower if x.fish == market)
+                + sum(1 for lic in p.himono for x in lic.items if x.barrel and x.fish == market)
+                for p in t.players
+            )
             total = (t.board_barrels[market] or 0) + out
             assert total <= printed, market
             if market not in t.values.overfished:
@@ -98,8 +119,7 @@ def check_stock(t: Table) -> None:
             assert t.values.red_snapper_remaining + held <= 18
             continue
         if m.data.tokens_in_bag:
-            printed_bag = len([c for c in initial_table(t.config).bag
-                               if c.split(":")[0] in keys])
+            printed_bag = len([c for c in initial_table(t.config).bag if c.split(":")[0] in keys])
             in_bag = len([c for c in t.bag if c.split(":")[0] in keys])
             assert in_bag + held + in_lots == printed_bag, market
             continue
@@ -111,7 +131,8 @@ def check_stock(t: Table) -> None:
             board += t.canned_sardines
         if market == "octopus":
             takoyaki = (t.board_tokens.get("takoyaki") or 0) + sum(
-                1 for p in t.players for x in p.upper + p.lower if x.fish == "takoyaki")
+                1 for p in t.players for x in p.upper + p.lower if x.fish == "takoyaki"
+            )
             held_tako = sum(p.fish.takoyaki for p in t.players)
             assert takoyaki + held_tako == 12
             held -= held_tako
@@ -136,6 +157,7 @@ def yen_by_movements(t: Table, moves: list[Any]) -> dict[str, int]:
 
 # -- random actions ----------------------------------------------------------------------------
 
+
 def _draws(data: st.DataObject, t: Table) -> list[str]:
     return list(data.draw(st.permutations(sorted(t.bag)), label="bag order"))
 
@@ -155,25 +177,35 @@ def visit_action(data: st.DataObject, t: Table, seat: int) -> dict[str, Any]:
     elif kind == "barrel":
         items = [(r, x) for r in ("upper", "lower") for x in p.row(r)] or [("upper", None)]
         row, x = data.draw(st.sampled_from(items))
-        entry = {"barrel": {"fish": x.fish if x else market, "row": row,
-                            "price": x.price if x else 0}}
-    action: dict[str, Any] = {"type": "visit", "player": p.name, "market": market,
-                              "entry": entry, "licenses": data.draw(st.integers(0, 2))}
+        entry = {
+            "barrel": {"fish": x.fish if x else market, "row": row, "price": x.price if x else 0}
+        }
+    action: dict[str, Any] = {
+        "type": "visit",
+        "player": p.name,
+        "market": market,
+        "entry": entry,
+        "licenses": data.draw(st.integers(0, 2)),
+    }
     sell: dict[str, Any] = {}
     for key in m.data.token_keys:
         n = p.fish.count(key)
         if n and data.draw(st.booleans(), label=f"sell {key}"):
             if key in ("spider_crab", "tuna"):
-                sell[key] = list(getattr(p.fish, key))[:data.draw(st.integers(1, n))]
+                sell[key] = list(getattr(p.fish, key))[: data.draw(st.integers(1, n))]
             else:
                 sell[key] = data.draw(st.integers(1, n))
     if sell:
         action["sell"] = sell
     if market == "mackerel":
-        barrels = [{"row": r, "price": x.price} for r in ("upper", "lower")
-                   for x in p.row(r) if x.fish == "mackerel"]
+        barrels = [
+            {"row": r, "price": x.price}
+            for r in ("upper", "lower")
+            for x in p.row(r)
+            if x.fish == "mackerel"
+        ]
         if barrels:
-            action["sell_barrels"] = barrels[:data.draw(st.integers(0, len(barrels)))]
+            action["sell_barrels"] = barrels[: data.draw(st.integers(0, len(barrels)))]
     if market == "octopus" and p.fish.octopus and data.draw(st.booleans()):
         left = t.board_tokens.get("takoyaki") or 0
         action["trade"] = 1
@@ -204,19 +236,33 @@ def fishing_action(data: st.DataObject, t: Table, seat: int) -> dict[str, Any]:
             unloaded[m] = plain + himono
         if MARKETS[m].for_sale:
             for_sale += [{"fish": m, "price": data.draw(PRICES)} for _ in range(plain)]
-    return {"type": "fishing", "player": p.name, "caught": caught,
-            "caught_himono": caught_himono, "unloaded": unloaded, "for_sale": for_sale,
-            "drawn": _draws(data, t)}
+    return {
+        "type": "fishing",
+        "player": p.name,
+        "caught": caught,
+        "caught_himono": caught_himono,
+        "unloaded": unloaded,
+        "for_sale": for_sale,
+        "drawn": _draws(data, t),
+    }
 
 
 def load_action(data: st.DataObject, t: Table, seat: int) -> dict[str, Any]:
     p = t.players[seat]
     keys = [k for k in ("mackerel", "horse_mackerel", "sardine") if p.fish.count(k)]
-    tokens = {k: 1 for k in keys[:data.draw(st.integers(0, len(keys)))]}
-    barrels = [{"fish": x.fish, "row": r, "price": x.price} for r in ("upper", "lower")
-               for x in p.row(r) if x.fish in ("mackerel", "horse_mackerel", "sardine")]
-    return {"type": "load_himono", "player": p.name, "tokens": tokens,
-            "barrels": barrels[:data.draw(st.integers(0, min(2, len(barrels))))]}
+    tokens = {k: 1 for k in keys[: data.draw(st.integers(0, len(keys)))]}
+    barrels = [
+        {"fish": x.fish, "row": r, "price": x.price}
+        for r in ("upper", "lower")
+        for x in p.row(r)
+        if x.fish in ("mackerel", "horse_mackerel", "sardine")
+    ]
+    return {
+        "type": "load_himono",
+        "player": p.name,
+        "tokens": tokens,
+        "barrels": barrels[: data.draw(st.integers(0, min(2, len(barrels))))],
+    }
 
 
 def start_action(data: st.DataObject, t: Table, seat: int) -> dict[str, Any]:
@@ -240,26 +286,40 @@ def start_action(data: st.DataObject, t: Table, seat: int) -> dict[str, Any]:
 
 
 def purchase_action(data: st.DataObject, t: Table, seat: int) -> dict[str, Any]:
-    items = [{"from": q.name, "fish": x.fish, "row": r, "price": x.price}
-             for q in t.players if q.name != t.players[seat].name
-             for r in ("upper", "lower") for x in q.row(r)]
+    items = [
+        {"from": q.name, "fish": x.fish, "row": r, "price": x.price}
+        for q in t.players
+        if q.name != t.players[seat].name
+        for r in ("upper", "lower")
+        for x in q.row(r)
+    ]
     if not items:
         return {"type": "purchase", "player": t.players[seat].name, "barrels": []}
-    chosen = data.draw(st.lists(st.sampled_from(items), min_size=1, max_size=2,
-                                unique_by=lambda b: (b["from"], b["fish"], b["row"])))
+    chosen = data.draw(
+        st.lists(
+            st.sampled_from(items),
+            min_size=1,
+            max_size=2,
+            unique_by=lambda b: (b["from"], b["fish"], b["row"]),
+        )
+    )
     draws = [c for c in _draws(data, t) if c in ("clam", "oyster")]
-    return {"type": "purchase", "player": t.players[seat].name, "barrels": chosen,
-            "draws": draws}
+    return {"type": "purchase", "player": t.players[seat].name, "barrels": chosen, "draws": draws}
 
 
 def next_action(data: st.DataObject, t: Table) -> dict[str, Any]:
     open_ = next((a for a in t.auctions.values() if a.status != "settled"), None)
     if open_ is not None:
         if open_.status == "revealed":
-            return {"type": "auction_choose", "auction": open_.id,
-                    "winner": t.players[data.draw(st.sampled_from(open_.tied))].name}
-        bids = {str(s): data.draw(st.integers(0, min(t.players[s].yen, 1500) // 100)) * 100
-                for s in open_.eligible}
+            return {
+                "type": "auction_choose",
+                "auction": open_.id,
+                "winner": t.players[data.draw(st.sampled_from(open_.tied))].name,
+            }
+        bids = {
+            str(s): data.draw(st.integers(0, min(t.players[s].yen, 1500) // 100)) * 100
+            for s in open_.eligible
+        }
         return {"type": "auction_reveal", "auction": open_.id, "bids": bids}
     if t.turn.number == 0:
         return {"type": "next_turn"}
@@ -293,12 +353,21 @@ def warm(t: Table) -> Table:
     all taken from their boards, so the stock still adds up."""
     from companion.rules.fish import Fish
     from companion.rules.table import HimonoItem, HimonoLicence
-    at_sea = [{"tuna": 3, "swordfish": 2}, {"spider_crab": 2, "tuna": 2, "mackerel": 2},
-              {"eel": 2, "sardine": 1}, {}]
+
+    at_sea = [
+        {"tuna": 3, "swordfish": 2},
+        {"spider_crab": 2, "tuna": 2, "mackerel": 2},
+        {"eel": 2, "sardine": 1},
+        {},
+    ]
     on_licence = [{}, {"mackerel": 1}, {"sardine": 1}, {}]
     full = (HimonoItem("mackerel", True), HimonoItem("sardine", False))
-    himono = [(), (HimonoLicence(full, 1),),
-              (HimonoLicence((HimonoItem("mackerel", False),), 1),), ()]
+    himono = [
+        (),
+        (HimonoLicence(full, 1),),
+        (HimonoLicence((HimonoItem("mackerel", False),), 1),),
+        (),
+    ]
     items = [{"cart": 1}, {"freezer": 1}, {}, {"cart": 1}]
     board = {**t.board_barrels, "mackerel": (t.board_barrels["mackerel"] or 0) - 1}
     for i in range(len(t.players)):
@@ -307,23 +376,33 @@ def warm(t: Table) -> Table:
         licenses = {"spider_crab": 1, "tuna": 1}
         if i in (1, 2, 3):
             licenses["himono"] = 1
-        t = t.with_player(i, yen=2500, licenses=licenses,
-                          fish=Fish(octopus=1, squid=1, mackerel=1, sardine=int(i == 3)),
-                          items=items[i], at_sea=at_sea[i], himono_at_sea=on_licence[i],
-                          himono=himono[i])
-    return replace(t, board_licenses={**t.board_licenses, "spider_crab": 0, "tuna": 0,
-                                      "himono": 0},
-                   board_tokens={**t.board_tokens, "octopus": 2, "squid": 4, "mackerel": 25,
-                                 "sardine": 8},
-                   board_barrels=board,
-                   stock={**t.stock, "rentals.cart": 0, "rentals.freezer": 1})
+        t = t.with_player(
+            i,
+            yen=2500,
+            licenses=licenses,
+            fish=Fish(octopus=1, squid=1, mackerel=1, sardine=int(i == 3)),
+            items=items[i],
+            at_sea=at_sea[i],
+            himono_at_sea=on_licence[i],
+            himono=himono[i],
+        )
+    return replace(
+        t,
+        board_licenses={**t.board_licenses, "spider_crab": 0, "tuna": 0, "himono": 0},
+        board_tokens={**t.board_tokens, "octopus": 2, "squid": 4, "mackerel": 25, "sardine": 8},
+        board_barrels=board,
+        stock={**t.stock, "rentals.cart": 0, "rentals.freezer": 1},
+    )
 
 
 GUIDED = ("visit", "fishing", "purchase", "start_turn", "load_himono")
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                  HealthCheck.data_too_large])
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(st.data())
 def test_random_guided_play_keeps_the_books(data: st.DataObject) -> None:
     start = warm(initial_table(CONFIG))
@@ -342,8 +421,9 @@ def test_random_guided_play_keeps_the_books(data: st.DataObject) -> None:
             continue
         if moves is not None:
             expected = yen_by_movements(t, moves)
-            assert {p.name: p.yen - q.yen for p, q in zip(new.players, t.players,
-                                                          strict=True)} == expected
+            assert {
+                p.name: p.yen - q.yen for p, q in zip(new.players, t.players, strict=True)
+            } == expected
         assert all(p.yen >= 0 for p in new.players)
         t = new
         log.append(action)
@@ -356,8 +436,11 @@ def test_random_guided_play_keeps_the_books(data: st.DataObject) -> None:
     assert again == t
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                  HealthCheck.data_too_large])
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(st.data())
 def test_the_event_fold_equals_the_live_table(data: st.DataObject) -> None:
     """From the set-up table itself (no warming), through eventlog.fold like the store."""

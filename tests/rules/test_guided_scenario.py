@@ -26,13 +26,23 @@ FISH = ["mackerel", "eel", "octopus", "tuna", "squid", "sardine", "swordfish"]
 
 
 def setup() -> Table:
-    cfg = make_config(NAMES, expansion=True, variants=["more_markets"], fish_markets=FISH,
-                      external_markets=["ships", "rentals", "bank", "trading"], seed=2026,
-                      board_numbers={"sardine": {"barrels": 6, "tokens": 10},
-                                     "swordfish": {"barrels": 6, "tokens": 6,
-                                                   "licenses": 3}})
-    numbers = {**cfg.board_numbers, "sardine": {**cfg.board_numbers["sardine"], "entry_ap": 1},
-               "swordfish": {**cfg.board_numbers["swordfish"], "entry_ap": 1}}
+    cfg = make_config(
+        NAMES,
+        expansion=True,
+        variants=["more_markets"],
+        fish_markets=FISH,
+        external_markets=["ships", "rentals", "bank", "trading"],
+        seed=2026,
+        board_numbers={
+            "sardine": {"barrels": 6, "tokens": 10},
+            "swordfish": {"barrels": 6, "tokens": 6, "licenses": 3},
+        },
+    )
+    numbers = {
+        **cfg.board_numbers,
+        "sardine": {**cfg.board_numbers["sardine"], "entry_ap": 1},
+        "swordfish": {**cfg.board_numbers["swordfish"], "entry_ap": 1},
+    }
     return initial_table(replace(cfg, board_numbers=numbers))
 
 
@@ -46,8 +56,15 @@ def yen(t: Table) -> list[int]:
 
 def test_three_and_a_half_rounds() -> None:
     t = setup()
-    assert t.board_barrels == {"mackerel": 15, "eel": 8, "octopus": 6, "tuna": 6, "squid": 7,
-                               "sardine": 6, "swordfish": 6}
+    assert t.board_barrels == {
+        "mackerel": 15,
+        "eel": 8,
+        "octopus": 6,
+        "tuna": 6,
+        "squid": 7,
+        "sardine": 6,
+        "swordfish": 6,
+    }
     t = go(t, "next_turn")
 
     # -- Round 1 ---------------------------------------------------------------------------
@@ -74,57 +91,105 @@ def test_three_and_a_half_rounds() -> None:
     t = go(t, "visit", player="Daichi", market="sardine", entry="ap", licenses=2)
     t = go(t, "fishing", player="Daichi", caught={"sardine": 2, "mackerel": 1})
     assert yen(t) == [1600, 1100, 2000, 1300]
-    assert t.board_barrels == {"mackerel": 10, "eel": 7, "octopus": 6, "tuna": 5, "squid": 7,
-                               "sardine": 4, "swordfish": 6}
-    assert [p.at_sea for p in t.players] == [{"mackerel": 1, "eel": 1},
-                                             {"tuna": 1, "mackerel": 1}, {"mackerel": 2},
-                                             {"sardine": 2, "mackerel": 1}]
+    assert t.board_barrels == {
+        "mackerel": 10,
+        "eel": 7,
+        "octopus": 6,
+        "tuna": 5,
+        "squid": 7,
+        "sardine": 4,
+        "swordfish": 6,
+    }
+    assert [p.at_sea for p in t.players] == [
+        {"mackerel": 1, "eel": 1},
+        {"tuna": 1, "mackerel": 1},
+        {"mackerel": 2},
+        {"sardine": 2, "mackerel": 1},
+    ]
     t = go(t, "next_turn")
 
     # -- Round 2 ---------------------------------------------------------------------------
     # Aiko unloads her 2 barrels: docking bonus ¥100 (U = 2) → ¥1,700; Eel for sale ¥400
     # moves the Eel marker 1 → 2; Mackerel for sale ¥100.
     assert t.turn.phase == "actions"
-    t = go(t, "fishing", player="Aiko", unloaded={"mackerel": 1, "eel": 1},
-           for_sale=[{"fish": "eel", "price": 400}, {"fish": "mackerel", "price": 100}])
+    t = go(
+        t,
+        "fishing",
+        player="Aiko",
+        unloaded={"mackerel": 1, "eel": 1},
+        for_sale=[{"fish": "eel", "price": 400}, {"fish": "mackerel", "price": 100}],
+    )
     assert t.values.eel == 2 and t.player("Aiko").yen == 1700
     # …and catches again: Mackerel 10 → 9, Eel 7 → 6.
     t = go(t, "fishing", player="Aiko", caught={"mackerel": 1, "eel": 1})
     t = go(t, "next_turn")
     # Bo unloads 1 Tuna (no auction: fewer than 3; it goes back, Tuna 5 → 6) and 1 Mackerel
     # for sale at ¥200; bonus ¥100 → ¥1,200. Refused first: the Tuna placed for sale.
-    refused(t, "fishing", "not_for_sale_fish", player="Bo",
-            unloaded={"tuna": 1, "mackerel": 1},
-            for_sale=[{"fish": "tuna", "price": 900}, {"fish": "mackerel", "price": 200}])
-    t = go(t, "fishing", player="Bo", unloaded={"tuna": 1, "mackerel": 1},
-           for_sale=[{"fish": "mackerel", "price": 200}])
+    refused(
+        t,
+        "fishing",
+        "not_for_sale_fish",
+        player="Bo",
+        unloaded={"tuna": 1, "mackerel": 1},
+        for_sale=[{"fish": "tuna", "price": 900}, {"fish": "mackerel", "price": 200}],
+    )
+    t = go(
+        t,
+        "fishing",
+        player="Bo",
+        unloaded={"tuna": 1, "mackerel": 1},
+        for_sale=[{"fish": "mackerel", "price": 200}],
+    )
     assert t.board_barrels["tuna"] == 6 and t.auctions == {}
     # He buys Aiko's Eel at ¥400: Bo 800, Aiko 2,100; the barrel back (Eel 6 → 7) and an Eel
     # token to Bo (13 → 12).
-    t = go(t, "purchase", player="Bo",
-           barrels=[{"from": "Aiko", "fish": "eel", "row": "upper", "price": 400}])
+    t = go(
+        t,
+        "purchase",
+        player="Bo",
+        barrels=[{"from": "Aiko", "fish": "eel", "row": "upper", "price": 400}],
+    )
     assert yen(t) == [2100, 800, 2000, 1300] and t.player("Bo").fish.eel == 1
     t = go(t, "next_turn")
     # Chiyo unloads 2 Mackerel at ¥100 each: bonus ¥100 → ¥2,100. Then Eel: Aiko's Eel
     # licence earns her ¥100 (→ ¥2,200); Chiyo's licence costs ¥500 → ¥1,600.
-    t = go(t, "fishing", player="Chiyo", unloaded={"mackerel": 2},
-           for_sale=[{"fish": "mackerel", "price": 100}, {"fish": "mackerel", "price": 100}])
+    t = go(
+        t,
+        "fishing",
+        player="Chiyo",
+        unloaded={"mackerel": 2},
+        for_sale=[{"fish": "mackerel", "price": 100}, {"fish": "mackerel", "price": 100}],
+    )
     t = go(t, "visit", player="Chiyo", market="eel", entry="ap", licenses=1)
     assert yen(t) == [2200, 800, 1600, 1300]
     t = go(t, "next_turn")
     # Daichi unloads 2 Sardine and 1 Mackerel, all for sale: bonus ¥100 (U = 3) → ¥1,400.
     # Each Sardine barrel takes 2 tokens from the supply: 1 to him, 1 to the canned space
     # (supply 10 → 6; Daichi 2 Sardine; canned 2).
-    t = go(t, "fishing", player="Daichi", unloaded={"sardine": 2, "mackerel": 1},
-           for_sale=[{"fish": "sardine", "price": 200}, {"fish": "sardine", "price": 300},
-                     {"fish": "mackerel", "price": 100}])
+    t = go(
+        t,
+        "fishing",
+        player="Daichi",
+        unloaded={"sardine": 2, "mackerel": 1},
+        for_sale=[
+            {"fish": "sardine", "price": 200},
+            {"fish": "sardine", "price": 300},
+            {"fish": "mackerel", "price": 100},
+        ],
+    )
     assert t.player("Daichi").fish.sardine == 2 and t.canned_sardines == 2
     assert t.board_tokens["sardine"] == 6
     # He buys Aiko's and Chiyo's Mackerel at ¥100 each: Daichi 1,200, Aiko 2,300, Chiyo
     # 1,700; both barrels back (Mackerel 9 → 11), 2 Mackerel tokens to him (30 → 28).
-    t = go(t, "purchase", player="Daichi", barrels=[
-        {"from": "Aiko", "fish": "mackerel", "row": "upper", "price": 100},
-        {"from": "Chiyo", "fish": "mackerel", "row": "upper", "price": 100}])
+    t = go(
+        t,
+        "purchase",
+        player="Daichi",
+        barrels=[
+            {"from": "Aiko", "fish": "mackerel", "row": "upper", "price": 100},
+            {"from": "Chiyo", "fish": "mackerel", "row": "upper", "price": 100},
+        ],
+    )
     assert yen(t) == [2300, 800, 1700, 1200]
     assert t.board_barrels["mackerel"] == 11 and t.board_tokens["mackerel"] == 28
     assert rows(t, "Aiko") == ([], []) and rows(t, "Bo") == ([("mackerel", 200)], [])
@@ -134,12 +199,16 @@ def test_three_and_a_half_rounds() -> None:
 
     # -- Round 3 ---------------------------------------------------------------------------
     # Aiko unloads Mackerel (¥0) and Eel (¥500): bonus ¥100 → ¥2,400; Eel marker 2 → 3.
-    t = go(t, "fishing", player="Aiko", unloaded={"mackerel": 1, "eel": 1},
-           for_sale=[{"fish": "eel", "price": 500}, {"fish": "mackerel", "price": 0}])
+    t = go(
+        t,
+        "fishing",
+        player="Aiko",
+        unloaded={"mackerel": 1, "eel": 1},
+        for_sale=[{"fish": "eel", "price": 500}, {"fish": "mackerel", "price": 0}],
+    )
     assert t.values.eel == 3 and t.player("Aiko").yen == 2400
     # Squid needs 2 AP; she has 1 left: refused, nothing changes.
-    refused(t, "visit", "not_enough_ap", player="Aiko", market="squid", entry="ap",
-            licenses=1)
+    refused(t, "visit", "not_enough_ap", player="Aiko", market="squid", entry="ap", licenses=1)
     # Octopus for ¥200 (no AP) and a licence ¥300 → ¥1,900 (nobody held an Octopus licence).
     t = go(t, "visit", player="Aiko", market="octopus", entry="yen", licenses=1)
     assert t.player("Aiko").yen == 1900 and t.turn.ap_left == 1
@@ -155,16 +224,29 @@ def test_three_and_a_half_rounds() -> None:
     # Mackerel: payouts Aiko 100, Bo 100, Chiyo 200, Daichi 100; Bo returns his own lower-row
     # barrel (one item earns nothing: AMB-16) and buys a licence for ¥100:
     # Aiko 2,100, Bo 1,100, Chiyo 2,000, Daichi 1,300. The barrel back: Mackerel 11 → 12.
-    t = go(t, "visit", player="Bo", market="mackerel", entry="ap", licenses=1,
-           sell_barrels=[{"row": "lower", "price": 200}])
+    t = go(
+        t,
+        "visit",
+        player="Bo",
+        market="mackerel",
+        entry="ap",
+        licenses=1,
+        sell_barrels=[{"row": "lower", "price": 200}],
+    )
     assert yen(t) == [2100, 1100, 2000, 1300] and t.board_barrels["mackerel"] == 12
     t = go(t, "next_turn")
     # Chiyo buys Daichi's Sardine at ¥200 and Aiko's Eel at ¥500: Chiyo 1,300, Daichi
     # 1,500, Aiko 2,600. Sardine back (4 → 5) and a Sardine token from the supply (6 → 5);
     # Eel back (6 → 7) and an Eel token (13 → 12).
-    t = go(t, "purchase", player="Chiyo", barrels=[
-        {"from": "Daichi", "fish": "sardine", "row": "upper", "price": 200},
-        {"from": "Aiko", "fish": "eel", "row": "upper", "price": 500}])
+    t = go(
+        t,
+        "purchase",
+        player="Chiyo",
+        barrels=[
+            {"from": "Daichi", "fish": "sardine", "row": "upper", "price": 200},
+            {"from": "Aiko", "fish": "eel", "row": "upper", "price": 500},
+        ],
+    )
     assert yen(t) == [2600, 1100, 1300, 1500]
     assert t.board_barrels["sardine"] == 5 and t.board_tokens["sardine"] == 5
     assert t.board_barrels["eel"] == 7 and t.board_tokens["eel"] == 12
@@ -176,8 +258,9 @@ def test_three_and_a_half_rounds() -> None:
     # Daichi holds Sardine licences: Sardine refused. Mackerel: payouts Aiko 100, Bo 200,
     # Chiyo 200, Daichi 100; he sells 2 Mackerel tokens for ¥100:
     # Aiko 2,700, Bo 1,300, Chiyo 1,500, Daichi 1,700.
-    refused(t, "visit", "sardine_licence_held", player="Daichi", market="sardine",
-            entry="ap", cans=1)
+    refused(
+        t, "visit", "sardine_licence_held", player="Daichi", market="sardine", entry="ap", cans=1
+    )
     t = go(t, "visit", player="Daichi", market="mackerel", entry="ap", sell={"mackerel": 2})
     assert yen(t) == [2700, 1300, 1500, 1700] and t.board_tokens["mackerel"] == 30
     # He catches 2 Sardine (5 → 3) and 1 Mackerel (12 → 11).
@@ -188,17 +271,24 @@ def test_three_and_a_half_rounds() -> None:
     # Her upper-row Mackerel (¥0) moved down at the start of her turn.
     assert rows(t, "Aiko") == ([], [("mackerel", 0)])
     # She unloads the Octopus (¥300) and the Eel (¥200): bonus ¥100 → ¥2,800; Eel 1 → 2.
-    t = go(t, "fishing", player="Aiko", unloaded={"octopus": 1, "eel": 1},
-           for_sale=[{"fish": "octopus", "price": 300}, {"fish": "eel", "price": 200}])
+    t = go(
+        t,
+        "fishing",
+        player="Aiko",
+        unloaded={"octopus": 1, "eel": 1},
+        for_sale=[{"fish": "octopus", "price": 300}, {"fish": "eel", "price": 200}],
+    )
     t = go(t, "next_turn")
 
     # -- Every holding ------------------------------------------------------------------------
     assert yen(t) == [2800, 1300, 1500, 1700]
     assert [p.licenses for p in t.players] == [
-        {"mackerel": 1, "eel": 1, "octopus": 1}, {"mackerel": 2, "tuna": 1},
-        {"mackerel": 2, "eel": 1}, {"mackerel": 1, "sardine": 2}]
-    assert [p.fish for p in t.players] == [Fish(), Fish(), Fish(sardine=1, eel=1),
-                                           Fish(sardine=2)]
+        {"mackerel": 1, "eel": 1, "octopus": 1},
+        {"mackerel": 2, "tuna": 1},
+        {"mackerel": 2, "eel": 1},
+        {"mackerel": 1, "sardine": 2},
+    ]
+    assert [p.fish for p in t.players] == [Fish(), Fish(), Fish(sardine=1, eel=1), Fish(sardine=2)]
     assert [p.at_sea for p in t.players] == [{}, {}, {}, {"sardine": 2, "mackerel": 1}]
     assert rows(t, "Aiko") == ([("octopus", 300), ("eel", 200)], [("mackerel", 0)])
     assert rows(t, "Bo") == ([], [])
@@ -206,9 +296,23 @@ def test_three_and_a_half_rounds() -> None:
     assert rows(t, "Daichi") == ([], [("sardine", 300), ("mackerel", 100)])
     assert t.values.eel == 2 and t.canned_sardines == 2
     # Mackerel: 15 − 1 − 1 − 2 − 1 (round 1) − 1 + 2 (round 2) + 1 − 1 (round 3) = 11.
-    assert t.board_barrels == {"mackerel": 11, "eel": 7, "octopus": 5, "tuna": 6, "squid": 7,
-                               "sardine": 3, "swordfish": 6}
-    assert t.board_licenses == {"mackerel": 2, "eel": 2, "octopus": 2, "tuna": 2, "squid": 4,
-                                "sardine": 0, "swordfish": 3}
+    assert t.board_barrels == {
+        "mackerel": 11,
+        "eel": 7,
+        "octopus": 5,
+        "tuna": 6,
+        "squid": 7,
+        "sardine": 3,
+        "swordfish": 6,
+    }
+    assert t.board_licenses == {
+        "mackerel": 2,
+        "eel": 2,
+        "octopus": 2,
+        "tuna": 2,
+        "squid": 4,
+        "sardine": 0,
+        "swordfish": 3,
+    }
     assert (t.turn.current, t.turn.number, t.turn.ap_left) == (1, 14, 2)
     assert t.turn.unspent == ((11, 2, 1), (13, 0, 1))

@@ -31,11 +31,11 @@ def test_every_code_used_is_in_the_catalogue(code: str) -> None:
 
 
 def test_render_names_ids_and_formats_yen() -> None:
-    msg = Message("mv.yen", {"payer": "Aiko", "payee": "supply", "amount": 1200,
-                             "reason": "sale"})
+    msg = Message("mv.yen", {"payer": "Aiko", "payee": "supply", "amount": 1200, "reason": "sale"})
     assert render(msg) == "Aiko → the supply: ¥1,200 (sale)"
     assert render(Message("mv.track", {"track": "eel", "before": 6, "after": 2})) == (
-        "Eel value 6 → 2")
+        "Eel value 6 → 2"
+    )
 
 
 def test_an_unknown_language_falls_back_to_english() -> None:
@@ -44,6 +44,7 @@ def test_an_unknown_language_falls_back_to_english() -> None:
 
 def test_every_template_is_a_valid_format_string() -> None:
     from string import Formatter
+
     for code, template in CATALOGUE["en"].items():
         list(Formatter().parse(template))  # raises on a broken template
         assert code == code.strip()
@@ -53,13 +54,27 @@ def test_illegal_action_keeps_the_string_form_and_carries_a_message() -> None:
     old = IllegalAction("must be a whole number", "amount")
     assert old.message == "must be a whole number" and old.code_message is None
     assert str(old) == "amount: must be a whole number"
-    new = IllegalAction(Message("short_of_yen", {"player": "Aiko", "have": 300, "need": 400,
-                                                  "what": Message("what.entry_yen",
-                                                                  {"market": "salmon"})}),
-                        "entry", private_to=0,
-                        public_message=Message("cannot_pay", {
-                            "player": "Aiko", "need": 400,
-                            "what": Message("what.entry_yen", {"market": "salmon"})}))
+    new = IllegalAction(
+        Message(
+            "short_of_yen",
+            {
+                "player": "Aiko",
+                "have": 300,
+                "need": 400,
+                "what": Message("what.entry_yen", {"market": "salmon"}),
+            },
+        ),
+        "entry",
+        private_to=0,
+        public_message=Message(
+            "cannot_pay",
+            {
+                "player": "Aiko",
+                "need": 400,
+                "what": Message("what.entry_yen", {"market": "salmon"}),
+            },
+        ),
+    )
     assert new.message == "Aiko has only ¥300; the entry to Salmon costs ¥400."
     assert new.public_message == "Aiko cannot pay ¥400 for the entry to Salmon."
     assert new.render(private=False) == new.public_message

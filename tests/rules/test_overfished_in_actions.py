@@ -31,10 +31,12 @@ def test_horse_mackerel_overfished_by_the_last_barrel_caught_pays_200_per_token(
     t = last_barrel(t, "horse_mackerel")
     action = {"type": "fishing", "player": "Aiko", "caught": {"horse_mackerel": 1}}
     lines = preview_lines(t, action)
-    assert lines[1:5] == ["Horse Mackerel barrels on the board: 1 → 0",
-                          "Horse Mackerel is Overfished",
-                          "the supply → Aiko: ¥600 (Overfished)",
-                          "the supply → Chiyo: ¥200 (Overfished)"]
+    assert lines[1:5] == [
+        "Horse Mackerel barrels on the board: 1 → 0",
+        "Horse Mackerel is Overfished",
+        "the supply → Aiko: ¥600 (Overfished)",
+        "the supply → Chiyo: ¥200 (Overfished)",
+    ]
     t = apply(t, action)
     assert yen(t) == {"Aiko": 2600, "Bo": 2000, "Chiyo": 2200, "Daichi": 2000}
     assert t.board_barrels["horse_mackerel"] == 0
@@ -56,8 +58,7 @@ def test_nori_overfished_by_the_last_barrel_caught_costs_100_per_token_down_to_0
     t = last_barrel(t, "nori")
     action = {"type": "fishing", "player": "Aiko", "caught": {"nori": 1}}
     moves = [m for m in preview(t, action) if m.code == "mv.yen"]
-    assert [(m.values["payer"], m.values["amount"]) for m in moves] == [("Aiko", 200),
-                                                                        ("Bo", 100)]
+    assert [(m.values["payer"], m.values["amount"]) for m in moves] == [("Aiko", 200), ("Bo", 100)]
     t = apply(t, action)
     assert yen(t) == {"Aiko": 0, "Bo": 1900, "Chiyo": 2000, "Daichi": 2000}
     assert t.player("Aiko").fish.nori == 3  # tokens kept
@@ -83,9 +84,15 @@ def test_nori_overfished_in_a_purchase_waits_for_its_end() -> None:
     t = replace(t, board_tokens={**t.board_tokens, "nori": 1})
     t = act(t, "next_turn")
     t = give(t, "Bo", yen=700)
-    t = act(t, "purchase", player="Bo", barrels=[
-        {"from": "Aiko", "fish": "nori", "row": "upper", "price": 300},
-        {"from": "Aiko", "fish": "eel", "row": "upper", "price": 400}])
+    t = act(
+        t,
+        "purchase",
+        player="Bo",
+        barrels=[
+            {"from": "Aiko", "fish": "nori", "row": "upper", "price": 300},
+            {"from": "Aiko", "fish": "eel", "row": "upper", "price": 400},
+        ],
+    )
     assert "nori" in t.values.overfished and yen(t)["Bo"] == 0
     assert t.player("Bo").fish.nori == 1 and t.player("Bo").fish.eel == 1
 
@@ -94,7 +101,11 @@ def test_horse_mackerel_overfished_in_a_purchase_counts_the_token_just_bought() 
     t = give(game(EXP), "Aiko", upper=[("horse_mackerel", 100)])
     t = replace(t, board_tokens={**t.board_tokens, "horse_mackerel": 1})
     t = act(t, "next_turn")
-    t = act(t, "purchase", player="Bo", barrels=[
-        {"from": "Aiko", "fish": "horse_mackerel", "row": "upper", "price": 100}])
+    t = act(
+        t,
+        "purchase",
+        player="Bo",
+        barrels=[{"from": "Aiko", "fish": "horse_mackerel", "row": "upper", "price": 100}],
+    )
     assert "horse_mackerel" in t.values.overfished
     assert yen(t)["Bo"] == 2000 - 100 + 200

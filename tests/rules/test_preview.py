@@ -31,14 +31,25 @@ def test_start_turn_preview() -> None:
 
 def test_movements_are_json_codes_with_values() -> None:
     t = give(game(), "Aiko", fish=Fish(squid=2))
-    moves = preview(t, {"type": "visit", "player": "Aiko", "market": "squid",
-                        "entry": {"token": {"fish": "squid"}}, "sell": {"squid": 1}})
+    moves = preview(
+        t,
+        {
+            "type": "visit",
+            "player": "Aiko",
+            "market": "squid",
+            "entry": {"token": {"fish": "squid"}},
+            "sell": {"squid": 1},
+        },
+    )
     data = json.loads(json.dumps([m.to_json() for m in moves]))
-    assert data[0] == {"code": "mv.token_out",
-                       "values": {"player": "Aiko", "count": 1, "fish": "squid",
-                                  "where": "market"}}
-    assert {"code": "mv.yen", "values": {"payer": "supply", "payee": "Aiko", "amount": 600,
-                                         "reason": "sale"}} in data
+    assert data[0] == {
+        "code": "mv.token_out",
+        "values": {"player": "Aiko", "count": 1, "fish": "squid", "where": "market"},
+    }
+    assert {
+        "code": "mv.yen",
+        "values": {"payer": "supply", "payee": "Aiko", "amount": 600, "reason": "sale"},
+    } in data
 
 
 def test_a_refused_action_has_no_preview() -> None:
@@ -49,11 +60,19 @@ def test_a_refused_action_has_no_preview() -> None:
 
 
 def test_history_lines_hide_prices_with_closed_money() -> None:
-    a = {"type": "purchase", "player": "Bo",
-         "barrels": [{"from": "Aiko", "fish": "eel", "row": "upper", "price": 300}]}
+    a = {
+        "type": "purchase",
+        "player": "Bo",
+        "barrels": [{"from": "Aiko", "fish": "eel", "row": "upper", "price": 300}],
+    }
     assert describe(a) == "Bo bought Aiko's Eel at ¥300"
     assert describe(a, show_yen=False) == "Bo bought Aiko's Eel"
     assert describe({"type": "visit", "player": "Aiko", "market": "eel", "licenses": 1}) == (
-        "Aiko visited Eel: 1 licence(s)")
-    assert describe({"type": "fishing", "player": "Aiko", "unloaded": {"eel": 2},
-                     "for_sale": [{}, {}]}) == "Aiko went fishing: unloaded 2, 2 for sale"
+        "Aiko visited Eel: 1 licence(s)"
+    )
+    assert (
+        describe(
+            {"type": "fishing", "player": "Aiko", "unloaded": {"eel": 2}, "for_sale": [{}, {}]}
+        )
+        == "Aiko went fishing: unloaded 2, 2 for sale"
+    )

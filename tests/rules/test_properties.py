@@ -27,9 +27,24 @@ TABLES = settings(max_examples=100, deadline=None)
 NAMES = ("Aiko", "Bo", "Chiyo", "Daichi", "Emi", "Fumio")
 
 small = st.integers(min_value=1, max_value=6)
-COUNT_FIELDS = ("mackerel", "eel", "fugu", "octopus", "takoyaki", "red_snapper",
-                "salmon_fresh", "salmon_degraded", "squid", "clam", "oyster", "himono",
-                "horse_mackerel", "nori", "sardine", "swordfish")
+COUNT_FIELDS = (
+    "mackerel",
+    "eel",
+    "fugu",
+    "octopus",
+    "takoyaki",
+    "red_snapper",
+    "salmon_fresh",
+    "salmon_degraded",
+    "squid",
+    "clam",
+    "oyster",
+    "himono",
+    "horse_mackerel",
+    "nori",
+    "sardine",
+    "swordfish",
+)
 # A few kinds of fish per player (as at a real table), any of the 18 fields possible.
 fish_st = st.builds(
     lambda counts, crabs, tuna: Fish(**counts, spider_crab=crabs, tuna=tuna),
@@ -67,14 +82,17 @@ def tables(draw: st.DrawFn) -> tuple[list[Player], MarketValues]:
 
 
 def per_name(report: Report) -> dict[str, tuple[object, ...]]:
-    return {p.name: (p.by_fish, p.resources, p.steps, p.final_yen, p.rank,
-                     report.end_trigger[p.name]) for p in report.players}
+    return {
+        p.name: (p.by_fish, p.resources, p.steps, p.final_yen, p.rank, report.end_trigger[p.name])
+        for p in report.players
+    }
 
 
 @TABLES
 @given(tables(), st.data())
-def test_player_order_changes_only_the_listing(table: tuple[list[Player], MarketValues],
-                                               data: st.DataObject) -> None:
+def test_player_order_changes_only_the_listing(
+    table: tuple[list[Player], MarketValues], data: st.DataObject
+) -> None:
     players, values = table
     shuffled = data.draw(st.permutations(players))
     a, b = score(players, values), score(shuffled, values)
@@ -103,8 +121,7 @@ def test_final_yen_is_start_plus_steps(table: tuple[list[Player], MarketValues])
     report = score(players, values)
     for player, p in zip(players, report.players, strict=True):
         assert p.steps["start_yen"] == player.yen
-        assert p.final_yen == player.yen + sum(v for k, v in p.steps.items()
-                                               if k != "start_yen")
+        assert p.final_yen == player.yen + sum(v for k, v in p.steps.items() if k != "start_yen")
 
 
 @TABLES
@@ -125,10 +142,10 @@ def test_loans_interest_and_supply(table: tuple[list[Player], MarketValues]) -> 
     paid = each * len(owners)
     if interest and owners:
         assert interest <= paid < interest + 100 * len(owners)
-    assert report.supply_delta == sum(p.final_yen - p.steps["start_yen"]
-                                      for p in report.players)
-    assert report.supply_delta == sum(v for p in report.players for k, v in p.steps.items()
-                                      if k != "start_yen")
+    assert report.supply_delta == sum(p.final_yen - p.steps["start_yen"] for p in report.players)
+    assert report.supply_delta == sum(
+        v for p in report.players for k, v in p.steps.items() if k != "start_yen"
+    )
 
 
 @TABLES
@@ -172,8 +189,9 @@ def test_award_rules(resources: list[int]) -> None:
 
 @FAST
 @given(fish_st, values_st, st.integers(0, 40))
-def test_nori_is_a_tenth_of_the_other_fish(fish: Fish, values: MarketValues,
-                                           salmon_elsewhere: int) -> None:
+def test_nori_is_a_tenth_of_the_other_fish(
+    fish: Fish, values: MarketValues, salmon_elsewhere: int
+) -> None:
     salmon = salmon_in_game([fish]) + salmon_elsewhere
     result = resources_by_fish(fish, values, salmon)
     others = sum(v for k, v in result.items() if k != "nori")
@@ -208,14 +226,22 @@ def test_red_snapper_value_is_ceil_of_a_third(remaining: int) -> None:
 
 
 @FAST
-@given(st.lists(st.tuples(st.integers(-2000, 20000), st.integers(0, 150)),
-                min_size=1, max_size=5),
-       st.integers(-2000, 20000), st.integers(0, 150), st.integers(1, 1000),
-       st.integers(1, 100), st.data())
-def test_outright_lowest_in_both_never_triggers(others: list[tuple[int, int]], my_yen: int,
-                                                my_resources: int, yen_gap: int,
-                                                resources_gap: int,
-                                                data: st.DataObject) -> None:
+@given(
+    st.lists(st.tuples(st.integers(-2000, 20000), st.integers(0, 150)), min_size=1, max_size=5),
+    st.integers(-2000, 20000),
+    st.integers(0, 150),
+    st.integers(1, 1000),
+    st.integers(1, 100),
+    st.data(),
+)
+def test_outright_lowest_in_both_never_triggers(
+    others: list[tuple[int, int]],
+    my_yen: int,
+    my_resources: int,
+    yen_gap: int,
+    resources_gap: int,
+    data: st.DataObject,
+) -> None:
     # Place the player strictly below everyone in both Yen and Resources.
     low_yen = min(y for y, _ in others) - yen_gap
     low_res = min(r for _, r in others) - resources_gap
@@ -231,16 +257,20 @@ def test_outright_lowest_in_both_never_triggers(others: list[tuple[int, int]], m
 
 @FAST
 @given(st.integers(2, 6), st.integers(5000, 100000), st.integers(-50, 300))
-def test_all_equal_table_with_5000_triggers_for_everyone(players: int, yen: int,
-                                                         resources: int) -> None:
+def test_all_equal_table_with_5000_triggers_for_everyone(
+    players: int, yen: int, resources: int
+) -> None:
     assert all(triggers([yen] * players, [resources] * players, i) for i in range(players))
 
 
 @FAST
-@given(st.lists(st.tuples(st.integers(-2000, 12000), st.integers(0, 120)),
-                min_size=2, max_size=6), st.data())
-def test_trigger_matches_the_rulebook_predicate(table: list[tuple[int, int]],
-                                                data: st.DataObject) -> None:
+@given(
+    st.lists(st.tuples(st.integers(-2000, 12000), st.integers(0, 120)), min_size=2, max_size=6),
+    st.data(),
+)
+def test_trigger_matches_the_rulebook_predicate(
+    table: list[tuple[int, int]], data: st.DataObject
+) -> None:
     yen = [y for y, _ in table]
     res = [r for _, r in table]
     p = data.draw(st.integers(0, len(table) - 1))
@@ -253,7 +283,8 @@ def test_trigger_matches_the_rulebook_predicate(table: list[tuple[int, int]],
 @TABLES
 @given(tables())
 def test_snapshot_round_trip_gives_the_same_report(
-        table: tuple[list[Player], MarketValues]) -> None:
+    table: tuple[list[Player], MarketValues],
+) -> None:
     players, values = table
     made = make_snapshot(players, values)
     text = json.dumps(made)  # a snapshot is plain JSON

@@ -52,8 +52,9 @@ def test_eel_and_swordfish_do_not_share_a_track() -> None:
     assert by_fish(Fish(eel=1, swordfish=1), values) == {"eel": 2, "swordfish": 9}
 
 
-@pytest.mark.parametrize(("moved", "expected"), [(15, 13), (14, 13), (13, 13), (7, 7),
-                                                  (1, 1), (0, 1), (-1, 1)])
+@pytest.mark.parametrize(
+    ("moved", "expected"), [(15, 13), (14, 13), (13, 13), (7, 7), (1, 1), (0, 1), (-1, 1)]
+)
 def test_track_clamps_at_1_and_13(moved: int, expected: int) -> None:
     # AMB-09: V_eel 3, sell 2 → 3 − 4 → 1; V_sw 12, +2 → 13.
     assert clamp_track(moved) == expected
@@ -83,8 +84,25 @@ def test_fugu_hold_5_sell_2_leaves_9() -> None:
 # --- Red Snapper ----------------------------------------------------------------------
 
 RED_SNAPPER_TABLE = {
-    18: 6, 17: 6, 16: 6, 15: 5, 14: 5, 13: 5, 12: 4, 11: 4, 10: 4,
-    9: 3, 8: 3, 7: 3, 6: 2, 5: 2, 4: 2, 3: 1, 2: 1, 1: 1, 0: 2,
+    18: 6,
+    17: 6,
+    16: 6,
+    15: 5,
+    14: 5,
+    13: 5,
+    12: 4,
+    11: 4,
+    10: 4,
+    9: 3,
+    8: 3,
+    7: 3,
+    6: 2,
+    5: 2,
+    4: 2,
+    3: 1,
+    2: 1,
+    1: 1,
+    0: 2,
 }
 
 
@@ -109,7 +127,8 @@ def test_red_snapper_overfished_is_flat_2(remaining: int) -> None:
 
 def test_red_snapper_12_remaining_hold_2_is_8() -> None:
     assert by_fish(Fish(red_snapper=2), MarketValues(red_snapper_remaining=12)) == {
-        "red_snapper": 8}
+        "red_snapper": 8
+    }
 
 
 def test_red_snapper_start_of_game_is_6() -> None:
@@ -118,8 +137,7 @@ def test_red_snapper_start_of_game_is_6() -> None:
 
 def test_red_snapper_zero_remaining_counts_as_overfished() -> None:
     # AMB-10: even if the overfished list forgot to mark it.
-    assert by_fish(Fish(red_snapper=3), MarketValues(red_snapper_remaining=0)) == {
-        "red_snapper": 6}
+    assert by_fish(Fish(red_snapper=3), MarketValues(red_snapper_remaining=0)) == {"red_snapper": 6}
 
 
 def test_red_snapper_overfished_market_in_values() -> None:
@@ -177,8 +195,9 @@ def test_salmon_of_other_players_raise_my_fresh_salmon() -> None:
 # --- Nori -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("other", "expected"), [(0, 0), (9, 0), (10, 1), (38, 3), (130, 13),
-                                                  (139, 13)])
+@pytest.mark.parametrize(
+    ("other", "expected"), [(0, 0), (9, 0), (10, 1), (38, 3), (130, 13), (139, 13)]
+)
 def test_nori_value_is_a_tenth_rounded_down(other: int, expected: int) -> None:
     assert nori_value(other) == expected
 
@@ -206,10 +225,26 @@ def test_nori_counts_owned_takoyaki_and_fugu_squared() -> None:
 
 
 def test_nori_snapshot_example_130_is_13() -> None:
-    aiko = Fish(mackerel=3, eel=2, fugu=2, octopus=1, takoyaki=3, red_snapper=2,
-                salmon_fresh=1, salmon_degraded=2, spider_crab=(4, 8), squid=1,
-                tuna=(15, 25), clam=1, oyster=1, himono=1, horse_mackerel=2, nori=1,
-                sardine=2, swordfish=1)
+    aiko = Fish(
+        mackerel=3,
+        eel=2,
+        fugu=2,
+        octopus=1,
+        takoyaki=3,
+        red_snapper=2,
+        salmon_fresh=1,
+        salmon_degraded=2,
+        spider_crab=(4, 8),
+        squid=1,
+        tuna=(15, 25),
+        clam=1,
+        oyster=1,
+        himono=1,
+        horse_mackerel=2,
+        nori=1,
+        sardine=2,
+        swordfish=1,
+    )
     values = MarketValues(eel=7, swordfish=6, red_snapper_remaining=12)
     result = resources_by_fish(aiko, values, 4)
     assert sum(v for k, v in result.items() if k != "nori") == 130
@@ -234,10 +269,20 @@ def test_tuna_printed_values() -> None:
     assert by_fish(Fish(tuna=(15, 25))) == {"tuna": 40}
 
 
-@pytest.mark.parametrize(("key", "per_token"), [
-    ("mackerel", 1), ("horse_mackerel", 1), ("sardine", 1), ("octopus", 3),
-    ("takoyaki", 5), ("squid", 0), ("clam", 3), ("oyster", 1), ("himono", 5),
-])
+@pytest.mark.parametrize(
+    ("key", "per_token"),
+    [
+        ("mackerel", 1),
+        ("horse_mackerel", 1),
+        ("sardine", 1),
+        ("octopus", 3),
+        ("takoyaki", 5),
+        ("squid", 0),
+        ("clam", 3),
+        ("oyster", 1),
+        ("himono", 5),
+    ],
+)
 def test_flat_values(key: str, per_token: int) -> None:
     assert by_fish(Fish().with_count(key, 3)) == {key: 3 * per_token}
 

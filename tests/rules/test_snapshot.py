@@ -38,10 +38,15 @@ def test_example_report_is_exact(example_snapshot: Snapshot, example_report: Sna
 def test_example_key_orders(example_snapshot: Snapshot) -> None:
     report = score_snapshot(example_snapshot).to_json()
     aiko = report["players"][0]
-    assert list(aiko["steps"]) == ["start_yen", "resource_award", "overfishing",
-                                   "loan_repayment", "interest_received", "fish_yen"]
-    assert list(aiko["resources"]["by_fish"]) == list(
-        example_snapshot["players"][0]["fish"])
+    assert list(aiko["steps"]) == [
+        "start_yen",
+        "resource_award",
+        "overfishing",
+        "loan_repayment",
+        "interest_received",
+        "fish_yen",
+    ]
+    assert list(aiko["resources"]["by_fish"]) == list(example_snapshot["players"][0]["fish"])
 
 
 def test_example_is_not_changed_by_scoring(example_snapshot: Snapshot) -> None:
@@ -104,27 +109,54 @@ def red_snapper_without_remaining(snap: Snapshot) -> None:
 
 BAD: list[tuple[str, Callable[[Snapshot], None], str, str]] = [
     # (id, edit of the example, field, message)
-    ("negative count", edit("players.1.fish.eel", -1), "players[1].fish.eel",
-     "must be a whole number >= 0"),
-    ("fractional count", edit("players.0.fish.mackerel", 1.5), "players[0].fish.mackerel",
-     "must be a whole number >= 0"),
-    ("count as text", edit("players.0.fish.mackerel", "3"), "players[0].fish.mackerel",
-     "must be a whole number >= 0"),
-    ("count as boolean", edit("players.0.fish.mackerel", True), "players[0].fish.mackerel",
-     "must be a whole number >= 0"),
+    (
+        "negative count",
+        edit("players.1.fish.eel", -1),
+        "players[1].fish.eel",
+        "must be a whole number >= 0",
+    ),
+    (
+        "fractional count",
+        edit("players.0.fish.mackerel", 1.5),
+        "players[0].fish.mackerel",
+        "must be a whole number >= 0",
+    ),
+    (
+        "count as text",
+        edit("players.0.fish.mackerel", "3"),
+        "players[0].fish.mackerel",
+        "must be a whole number >= 0",
+    ),
+    (
+        "count as boolean",
+        edit("players.0.fish.mackerel", True),
+        "players[0].fish.mackerel",
+        "must be a whole number >= 0",
+    ),
     ("unknown fish", edit("players.0.fish.whale", 1), "players[0].fish.whale", ""),
-    ("tuna printed 16", edit("players.0.fish.tuna", [15, 16]), "players[0].fish.tuna[1]",
-     "must be one of 15, 20, 25"),
+    (
+        "tuna printed 16",
+        edit("players.0.fish.tuna", [15, 16]),
+        "players[0].fish.tuna[1]",
+        "must be one of 15, 20, 25",
+    ),
     ("tuna as a count", edit("players.0.fish.tuna", 2), "players[0].fish.tuna", ""),
     ("tuna true", edit("players.0.fish.tuna", [True]), "players[0].fish.tuna[0]", ""),
-    ("spider crab 5", edit("players.0.fish.spider_crab", [5, 8]),
-     "players[0].fish.spider_crab[0]", "must be one of 4, 6, 8"),
+    (
+        "spider crab 5",
+        edit("players.0.fish.spider_crab", [5, 8]),
+        "players[0].fish.spider_crab[0]",
+        "must be one of 4, 6, 8",
+    ),
     ("salmon as int", edit("players.1.fish.salmon", 1), "players[1].fish.salmon", ""),
     ("salmon as list", edit("players.1.fish.salmon", [1, 0]), "players[1].fish.salmon", ""),
-    ("salmon side", edit("players.1.fish.salmon.rotten", 1),
-     "players[1].fish.salmon.rotten", ""),
-    ("salmon negative", edit("players.1.fish.salmon.degraded", -1),
-     "players[1].fish.salmon.degraded", "must be a whole number >= 0"),
+    ("salmon side", edit("players.1.fish.salmon.rotten", 1), "players[1].fish.salmon.rotten", ""),
+    (
+        "salmon negative",
+        edit("players.1.fish.salmon.degraded", -1),
+        "players[1].fish.salmon.degraded",
+        "must be a whole number >= 0",
+    ),
     ("fish not an object", edit("players.1.fish", [5]), "players[1].fish", ""),
     ("one player", edit("players", [{"name": "Solo", "yen": 0}]), "players", ""),
     ("no players", edit("players", []), "players", ""),
@@ -139,40 +171,83 @@ BAD: list[tuple[str, Callable[[Snapshot], None], str, str]] = [
     ("name a number", edit("players.0.name", 7), "players[0].name", ""),
     ("loans without bank", drop_bank, "players[0].loans", ""),
     ("shares without bank", shares_without_bank, "players[1].shares", ""),
-    ("negative loans", edit("players.0.loans", -1), "players[0].loans",
-     "must be a whole number >= 0"),
+    (
+        "negative loans",
+        edit("players.0.loans", -1),
+        "players[0].loans",
+        "must be a whole number >= 0",
+    ),
     ("shares true", edit("players.1.shares", True), "players[1].shares", ""),
     ("eel held without value", edit("markets.eel", DELETE), "markets.eel.value", ""),
     ("eel object without value", edit("markets.eel", {}), "markets.eel.value", ""),
-    ("swordfish held without value", edit("markets.swordfish", DELETE),
-     "markets.swordfish.value", ""),
-    ("eel value 0", edit("markets.eel.value", 0), "markets.eel.value",
-     "must be a whole number 1..13"),
+    (
+        "swordfish held without value",
+        edit("markets.swordfish", DELETE),
+        "markets.swordfish.value",
+        "",
+    ),
+    (
+        "eel value 0",
+        edit("markets.eel.value", 0),
+        "markets.eel.value",
+        "must be a whole number 1..13",
+    ),
     ("eel value 14", edit("markets.eel.value", 14), "markets.eel.value", ""),
     ("eel value text", edit("markets.eel.value", "7"), "markets.eel.value", ""),
     ("eel value true", edit("markets.eel.value", True), "markets.eel.value", ""),
     ("swordfish value 0", edit("markets.swordfish.value", 0), "markets.swordfish.value", ""),
     ("swordfish value 14", edit("markets.swordfish.value", 14), "markets.swordfish.value", ""),
     ("eel not an object", edit("markets.eel", 7), "markets.eel", ""),
-    ("red snapper 19", edit("markets.red_snapper.remaining", 19),
-     "markets.red_snapper.remaining", "must be a whole number 0..18"),
-    ("red snapper -1", edit("markets.red_snapper.remaining", -1),
-     "markets.red_snapper.remaining", ""),
-    ("red snapper held without remaining", red_snapper_without_remaining,
-     "markets.red_snapper.remaining", ""),
-    ("red snapper object without remaining", edit("markets.red_snapper", {}),
-     "markets.red_snapper.remaining", ""),
-    ("unknown external market", edit("markets.external", ["bank", "overfishing", "casino"]),
-     "markets.external[2]", ""),
+    (
+        "red snapper 19",
+        edit("markets.red_snapper.remaining", 19),
+        "markets.red_snapper.remaining",
+        "must be a whole number 0..18",
+    ),
+    (
+        "red snapper -1",
+        edit("markets.red_snapper.remaining", -1),
+        "markets.red_snapper.remaining",
+        "",
+    ),
+    (
+        "red snapper held without remaining",
+        red_snapper_without_remaining,
+        "markets.red_snapper.remaining",
+        "",
+    ),
+    (
+        "red snapper object without remaining",
+        edit("markets.red_snapper", {}),
+        "markets.red_snapper.remaining",
+        "",
+    ),
+    (
+        "unknown external market",
+        edit("markets.external", ["bank", "overfishing", "casino"]),
+        "markets.external[2]",
+        "",
+    ),
     ("external not a list", edit("markets.external", "bank"), "markets.external", ""),
-    ("external not a string", edit("markets.external", ["bank", 3]), "markets.external[1]",
-     ""),
-    ("unknown overfished market", edit("markets.overfished", ["tuna", "whale"]),
-     "markets.overfished[1]", ""),
-    ("overfished entry a list", edit("markets.overfished", [["tuna"]]),
-     "markets.overfished[0]", ""),
-    ("overfished entry an object", edit("markets.overfished", [{"tuna": True}]),
-     "markets.overfished[0]", ""),
+    ("external not a string", edit("markets.external", ["bank", 3]), "markets.external[1]", ""),
+    (
+        "unknown overfished market",
+        edit("markets.overfished", ["tuna", "whale"]),
+        "markets.overfished[1]",
+        "",
+    ),
+    (
+        "overfished entry a list",
+        edit("markets.overfished", [["tuna"]]),
+        "markets.overfished[0]",
+        "",
+    ),
+    (
+        "overfished entry an object",
+        edit("markets.overfished", [{"tuna": True}]),
+        "markets.overfished[0]",
+        "",
+    ),
     ("overfished not a list", edit("markets.overfished", "tuna"), "markets.overfished", ""),
     ("markets not an object", edit("markets", ["bank"]), "markets", ""),
     ("wrong format", edit("format", "tsukiji-snapshot/2"), "format", ""),
@@ -186,11 +261,12 @@ BAD: list[tuple[str, Callable[[Snapshot], None], str, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("change", "field", "message"),
-                         [case[1:] for case in BAD], ids=[case[0] for case in BAD])
-def test_refusals_name_the_field(example_snapshot: Snapshot,
-                                 change: Callable[[Snapshot], None],
-                                 field: str, message: str) -> None:
+@pytest.mark.parametrize(
+    ("change", "field", "message"), [case[1:] for case in BAD], ids=[case[0] for case in BAD]
+)
+def test_refusals_name_the_field(
+    example_snapshot: Snapshot, change: Callable[[Snapshot], None], field: str, message: str
+) -> None:
     change(example_snapshot)
     with pytest.raises(IllegalAction) as info:
         parse_snapshot(example_snapshot)
@@ -276,8 +352,7 @@ def test_six_players_is_the_maximum() -> None:
     assert len(score_snapshot(snap).players) == 6
 
 
-def test_red_snapper_remaining_not_required_when_overfished(
-        example_snapshot: Snapshot) -> None:
+def test_red_snapper_remaining_not_required_when_overfished(example_snapshot: Snapshot) -> None:
     del example_snapshot["markets"]["red_snapper"]
     example_snapshot["markets"]["overfished"] = ["tuna", "red_snapper"]
     report = score_snapshot(example_snapshot).to_json()
@@ -290,10 +365,10 @@ def test_red_snapper_zero_remaining_is_2_each(example_snapshot: Snapshot) -> Non
     assert report["players"][0]["resources"]["by_fish"]["red_snapper"] == 4
 
 
-def test_other_external_markets_are_ignored(example_snapshot: Snapshot,
-                                            example_report: Snapshot) -> None:
-    example_snapshot["markets"]["external"] = ["ships", "bank", "aquarium", "overfishing",
-                                               "sushi"]
+def test_other_external_markets_are_ignored(
+    example_snapshot: Snapshot, example_report: Snapshot
+) -> None:
+    example_snapshot["markets"]["external"] = ["ships", "bank", "aquarium", "overfishing", "sushi"]
     assert score_snapshot(example_snapshot).to_json() == example_report
 
 
@@ -307,8 +382,10 @@ def test_overfished_uses_market_ids(example_snapshot: Snapshot) -> None:
 
 def test_overfished_accepts_token_keys(example_snapshot: Snapshot) -> None:
     # "keys as in fish": takoyaki names the Octopus market (AMB-38).
-    _, values = parse_snapshot(example_snapshot | {
-        "markets": example_snapshot["markets"] | {"overfished": ["takoyaki", "clam"]}})
+    _, values = parse_snapshot(
+        example_snapshot
+        | {"markets": example_snapshot["markets"] | {"overfished": ["takoyaki", "clam"]}}
+    )
     assert values.overfished == frozenset({"octopus", "clams_oysters"})
 
 
@@ -322,8 +399,9 @@ def test_without_overfishing_market_the_step_is_zero(example_snapshot: Snapshot)
 # --- make_snapshot --------------------------------------------------------------------
 
 
-def test_make_snapshot_round_trips_the_example(example_snapshot: Snapshot,
-                                               example_report: Snapshot) -> None:
+def test_make_snapshot_round_trips_the_example(
+    example_snapshot: Snapshot, example_report: Snapshot
+) -> None:
     players, values = parse_snapshot(example_snapshot)
     made = make_snapshot(players, values)
     assert made["format"] == "tsukiji-snapshot/1"

@@ -84,11 +84,24 @@ def test_the_first_action_in_the_start_phase_declines_both() -> None:
     """flows.md: the first visit/fishing/purchase in that phase counts as declining both,
     the degradation first — so a sale reads the degraded rows."""
     t = game()
-    t = give(t, "Bo", items={"freezer": 1}, upper=[("mackerel", 0)], lower=[("eel", 100)],
-             licenses={"mackerel": 1})
+    t = give(
+        t,
+        "Bo",
+        items={"freezer": 1},
+        upper=[("mackerel", 0)],
+        lower=[("eel", 100)],
+        licenses={"mackerel": 1},
+    )
     t = act(t, "next_turn")
-    t = act(t, "visit", player="Bo", market="mackerel", entry="ap",
-            sell_barrels=[{"row": "lower", "price": 0}], licenses=1)
+    t = act(
+        t,
+        "visit",
+        player="Bo",
+        market="mackerel",
+        entry="ap",
+        sell_barrels=[{"row": "lower", "price": 0}],
+        licenses=1,
+    )
     assert t.turn.phase == "actions" and rows(t, "Bo") == ([], [])
     assert t.player("Bo").flipped == {}  # the Freezer was not used
 
@@ -113,7 +126,8 @@ def test_start_turn_refusals_change_nothing() -> None:
     error = refused(poor, "start_turn", "short_of_yen", player="Bo", buy_fugu=1)
     assert error.message == "Bo has only ¥200; 1 degraded Fugu costs ¥300."
     assert error.private_to == 1 and error.public_message == (
-        "Bo cannot pay ¥300 for 1 degraded Fugu.")
+        "Bo cannot pay ¥300 for 1 degraded Fugu."
+    )
     no_freezer = give(t, "Bo", items={})
     refused(no_freezer, "start_turn", "no_freezer", player="Bo", freezer=True)
 
@@ -130,8 +144,7 @@ def test_no_action_starts_once_the_ap_are_spent() -> None:
     t = act(t, "fishing", player="Aiko")
     t = act(t, "fishing", player="Aiko")
     assert t.turn.ap_left == 0
-    error = refused(t, "visit", "ap_spent", player="Aiko", market="salmon", entry="yen",
-                    licenses=1)
+    error = refused(t, "visit", "ap_spent", player="Aiko", market="salmon", entry="yen", licenses=1)
     assert "spent this turn's AP" in error.message
 
 
@@ -170,9 +183,11 @@ def test_guided_moves_are_recorded_by_their_own_player() -> None:
 
 def test_replaying_a_turn_equals_applying_it() -> None:
     t0 = game(start=False)
-    actions = [{"type": "next_turn"}, {"type": "fishing", "player": "Aiko",
-                                      "caught": {"mackerel": 1}},
-               {"type": "next_turn"}]
+    actions = [
+        {"type": "next_turn"},
+        {"type": "fishing", "player": "Aiko", "caught": {"mackerel": 1}},
+        {"type": "next_turn"},
+    ]
     t = t0
     for a in actions:
         t = apply(t, a)
@@ -188,12 +203,15 @@ def test_replaying_a_turn_equals_applying_it() -> None:
 # ``start_turn``'s ``discarded`` (and ``discarded_himono`` for barrels caught under Himono
 # licences), accepted in phase "start" or, in phase "actions", before the turn's first action.
 
+
 def test_barrels_at_sea_are_discarded_before_the_first_action() -> None:
     t = give(game(), "Aiko", at_sea={"eel": 2, "squid": 1})
     eel = t.board_barrels["eel"]
     lines = preview_lines(t, {"type": "start_turn", "player": "Aiko", "discarded": {"eel": 1}})
-    assert lines == ["Aiko discards 1 Eel barrel(s) at sea",
-                     f"Eel barrels on the board: {eel} → {eel + 1}"]
+    assert lines == [
+        "Aiko discards 1 Eel barrel(s) at sea",
+        f"Eel barrels on the board: {eel} → {eel + 1}",
+    ]
     t = act(t, "start_turn", player="Aiko", discarded={"eel": 1})
     assert t.player("Aiko").at_sea == {"eel": 1, "squid": 1} and t.board_barrels["eel"] == eel + 1
     assert t.turn.ap_left == 2 and t.turn.phase == "actions"
@@ -203,8 +221,9 @@ def test_barrels_at_sea_are_discarded_before_the_first_action() -> None:
 
 
 def test_a_free_or_cart_entry_is_an_action_too() -> None:
-    t = give(game(["mackerel", "horse_mackerel", "eel", "squid", "tuna"]), "Aiko",
-             at_sea={"eel": 1})
+    t = give(
+        game(["mackerel", "horse_mackerel", "eel", "squid", "tuna"]), "Aiko", at_sea={"eel": 1}
+    )
     t = act(t, "visit", player="Aiko", market="horse_mackerel", entry="free", licenses=1)
     assert t.turn.ap_left == 2
     refused(t, "start_turn", "discard_too_late", player="Aiko", discarded={"eel": 1})
@@ -220,8 +239,11 @@ def test_discards_in_the_start_phase_come_first() -> None:
 
 def test_a_discarded_barrel_of_an_overfished_market_goes_to_the_box() -> None:
     t = give(game(), "Aiko", at_sea={"eel": 1})
-    t = replace(t, values=replace(t.values, overfished=frozenset({"eel"})),
-                board_barrels={**t.board_barrels, "eel": 0})
+    t = replace(
+        t,
+        values=replace(t.values, overfished=frozenset({"eel"})),
+        board_barrels={**t.board_barrels, "eel": 0},
+    )
     t = act(t, "start_turn", player="Aiko", discarded={"eel": 1})
     assert t.board_barrels["eel"] == 0 and t.player("Aiko").at_sea == {}
 
@@ -230,10 +252,8 @@ def test_discard_refusals_change_nothing() -> None:
     t = give(game(), "Aiko", at_sea={"eel": 1})
     refused(t, "start_turn", "discard_more", player="Aiko", discarded={"eel": 2})
     refused(t, "start_turn", "discard_more", player="Aiko", discarded={"squid": 1})
-    refused(t, "start_turn", "discard_more_himono", player="Aiko",
-            discarded_himono={"eel": 1})
-    refused(t, "start_turn", "not_start_phase", player="Aiko", discarded={"eel": 1},
-            freezer=True)
+    refused(t, "start_turn", "discard_more_himono", player="Aiko", discarded_himono={"eel": 1})
+    refused(t, "start_turn", "not_start_phase", player="Aiko", discarded={"eel": 1}, freezer=True)
     refused(t, "start_turn", "not_start_phase", player="Aiko", discarded={})
     refused(t, "start_turn", "not_a_fish_market", player="Aiko", discarded={"bank": 1})
     refused(t, "start_turn", "bad_field", player="Aiko", discard={"eel": 1})
@@ -242,8 +262,14 @@ def test_discard_refusals_change_nothing() -> None:
 
 def test_discarding_a_himono_barrel_turns_its_licence_face_up() -> None:
     fish = ["mackerel", "himono", "eel", "squid", "tuna"]
-    t = give(game(fish), "Aiko", licenses={"himono": 1}, at_sea={"mackerel": 3},
-             himono_at_sea={"mackerel": 2}, himono=[([], 2)])
+    t = give(
+        game(fish),
+        "Aiko",
+        licenses={"himono": 1},
+        at_sea={"mackerel": 3},
+        himono_at_sea={"mackerel": 2},
+        himono=[([], 2)],
+    )
     mackerel = t.board_barrels["mackerel"]
     t = act(t, "start_turn", player="Aiko", discarded_himono={"mackerel": 1})
     p = t.player("Aiko")

@@ -29,8 +29,23 @@ from .base import BagMarket, Market
 #: Every fish market's rules by market id, in the catalogue's order.
 MARKETS: dict[str, Market] = {
     m.MARKET.id: m.MARKET
-    for m in (mackerel, eel, fugu, octopus, red_snapper, salmon, spider_crab, squid, tuna,
-              clams_oysters, himono, horse_mackerel, nori, sardine, swordfish)
+    for m in (
+        mackerel,
+        eel,
+        fugu,
+        octopus,
+        red_snapper,
+        salmon,
+        spider_crab,
+        squid,
+        tuna,
+        clams_oysters,
+        himono,
+        horse_mackerel,
+        nori,
+        sardine,
+        swordfish,
+    )
 }
 MARKETS = {k: MARKETS[k] for k in FISH_MARKETS}
 

@@ -21,8 +21,7 @@ from ..table import ForSale, Table
 from ..tokens import TokenSpec, bag_code, bag_known, stock_key
 
 
-def whole(value: object, what: str, low: int = 1, high: int = 99,
-          field: str | None = None) -> int:
+def whole(value: object, what: str, low: int = 1, high: int = 99, field: str | None = None) -> int:
     """A whole number ``low..high`` from the request (digits in a string accepted)."""
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
@@ -86,8 +85,7 @@ class Market:
         return None if price is None else [price] * count
 
     # -- sales -------------------------------------------------------------------------------
-    def sell(self, run: Run, seat: int, sell: Mapping[str, Any],
-             barrels: Sequence[Any]) -> bool:
+    def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
         """Sell tokens (and, at Mackerel, own barrels) to this market; True if anything was
         sold. The default market buys nothing."""
         if barrels:
@@ -100,8 +98,13 @@ class Market:
         """The count of one token key in ``sell``, after refusing any other key."""
         for other in sell:
             if other not in self.data.token_keys:
-                raise refuse("sell_wrong_fish", "sell", market=self.id,
-                             allowed=list(self.data.token_keys), fish=other)
+                raise refuse(
+                    "sell_wrong_fish",
+                    "sell",
+                    market=self.id,
+                    allowed=list(self.data.token_keys),
+                    fish=other,
+                )
         if key not in sell:
             return 0
         return whole(sell[key], f"sell.{key}", 0)
@@ -133,8 +136,7 @@ class Market:
         """Whether this item leaves / moves down at the start of its owner's turn."""
         return True
 
-    def bought(self, run: Run, buyer: int, item: ForSale, row: str,
-               draws: list[str]) -> None:
+    def bought(self, run: Run, buyer: int, item: ForSale, row: str, draws: list[str]) -> None:
         """A Purchasing action bought this item: the barrel goes back to its market (the
         box if Overfished) and the buyer takes one token of this fish."""
         run.barrels_back(self.id, 1)
@@ -148,8 +150,7 @@ class Market:
         if stock is None:
             return t  # not known: the host did not enter this board's numbers
         if stock < spec.count:
-            raise refuse("market_tokens_left", "count", market=self.id, left=stock,
-                         fish=spec.key)
+            raise refuse("market_tokens_left", "count", market=self.id, left=stock, fish=spec.key)
         return replace(t, board_tokens={**t.board_tokens, key: stock - spec.count})
 
     def return_tokens(self, t: Table, spec: TokenSpec) -> Table:
@@ -185,8 +186,13 @@ class BagMarket(Market):
         code = bag_code(spec)
         if bag.count(code) < spec.count:
             if spec.value is not None:
-                raise refuse("bag_tokens_left_valued", "count", left=bag.count(code),
-                             fish=spec.key, value=spec.value)
+                raise refuse(
+                    "bag_tokens_left_valued",
+                    "count",
+                    left=bag.count(code),
+                    fish=spec.key,
+                    value=spec.value,
+                )
             raise refuse("bag_tokens_left", "count", left=bag.count(code), fish=spec.key)
         for _ in range(spec.count):
             bag.remove(code)
@@ -204,8 +210,9 @@ class BagMarket(Market):
         return bag_known(t, self.id) and not self.in_bag(t)
 
 
-def sold_values(sell: Mapping[str, Any], key: str, allowed: frozenset[int],
-                market: Market) -> list[int]:
+def sold_values(
+    sell: Mapping[str, Any], key: str, allowed: frozenset[int], market: Market
+) -> list[int]:
     """Spider Crab and Tuna sales name the printed values sold: ``{"tuna": [20, 15]}``."""
     market.count_sold({k: 0 for k in sell}, key)  # refuses other keys
     raw = sell.get(key)

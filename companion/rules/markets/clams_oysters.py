@@ -18,8 +18,7 @@ from .base import BagMarket
 class ClamsOysters(BagMarket):
     id = "clams_oysters"
 
-    def sell(self, run: Run, seat: int, sell: Mapping[str, Any],
-             barrels: Sequence[Any]) -> bool:
+    def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
         super().sell(run, seat, {}, barrels)
         clams, oysters = self.count_sold(sell, "clam"), self.count_sold(sell, "oyster")
         sets = min(clams, oysters)
@@ -36,8 +35,7 @@ class ClamsOysters(BagMarket):
         run.pay(None, seat, yen, "sale")
         return True
 
-    def bought(self, run: Run, buyer: int, item: ForSale, row: str,
-               draws: list[str]) -> None:
+    def bought(self, run: Run, buyer: int, item: ForSale, row: str, draws: list[str]) -> None:
         run.barrels_back(self.id, 1)
         if not draws:
             raise refuse("co_draw_needed", "draws")

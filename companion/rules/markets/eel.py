@@ -17,8 +17,7 @@ from .base import Market
 class Eel(Market):
     id = "eel"
 
-    def sell(self, run: Run, seat: int, sell: Mapping[str, Any],
-             barrels: Sequence[Any]) -> bool:
+    def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
         super().sell(run, seat, {}, barrels)
         k = self.count_sold(sell, "eel")
         if not k:

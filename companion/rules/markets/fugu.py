@@ -18,8 +18,7 @@ from .base import Market
 class Fugu(Market):
     id = "fugu"
 
-    def sell(self, run: Run, seat: int, sell: Mapping[str, Any],
-             barrels: Sequence[Any]) -> bool:
+    def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
         super().sell(run, seat, {}, barrels)
         k = self.count_sold(sell, "fugu")
         if not k:

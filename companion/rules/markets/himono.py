@@ -59,6 +59,7 @@ MARKET = Himono()
 
 # -- the licences' state ---------------------------------------------------------------------
 
+
 def licences(t: Table, seat: int) -> list[HimonoLicence]:
     return list(t.players[seat].himono_licences())
 
@@ -72,8 +73,11 @@ def store(run: Run, seat: int, lics: Sequence[HimonoLicence]) -> None:
 def available(t: Table, market: str) -> bool:
     """Whether a Himono licence could still catch this fish's barrels: in play, not
     Overfished, barrels on the board (or not counted: AMB-40)."""
-    return (market in t.config.fish_markets and market not in t.values.overfished
-            and t.board_barrels.get(market) != 0)
+    return (
+        market in t.config.fish_markets
+        and market not in t.values.overfished
+        and t.board_barrels.get(market) != 0
+    )
 
 
 def room(t: Table, seat: int) -> int:
@@ -89,8 +93,13 @@ def _put(run: Run, seat: int, item: HimonoItem) -> bool:
     k = max(free, key=lambda k: (len(lics[k].items), -k))
     lics[k] = replace(lics[k], items=lics[k].items + (item,))
     store(run, seat, lics)
-    run.note("mv.himono_barrel_on" if item.barrel else "mv.himono_token_on",
-             player=run.name(seat), fish=item.fish, count=len(lics[k].items), limit=ITEMS)
+    run.note(
+        "mv.himono_barrel_on" if item.barrel else "mv.himono_token_on",
+        player=run.name(seat),
+        fish=item.fish,
+        count=len(lics[k].items),
+        limit=ITEMS,
+    )
     return True
 
 
@@ -114,11 +123,15 @@ def _sea(run: Run, seat: int, market: str, delta: int) -> None:
     p = run.player(seat)
     at_sea = {**p.at_sea, market: p.at_sea.get(market, 0) + delta}
     himono = {**p.himono_at_sea, market: p.himono_at_sea.get(market, 0) + delta}
-    run.set_player(seat, at_sea={m: n for m, n in at_sea.items() if n},
-                   himono_at_sea={m: n for m, n in himono.items() if n})
+    run.set_player(
+        seat,
+        at_sea={m: n for m, n in at_sea.items() if n},
+        himono_at_sea={m: n for m, n in himono.items() if n},
+    )
 
 
 # -- fishing -----------------------------------------------------------------------------------
+
 
 def catch(run: Run, seat: int, caught: Mapping[str, int]) -> None:
     """``caught_himono``: barrels caught under Himono licences, one per face-up licence; the
@@ -133,12 +146,19 @@ def catch(run: Run, seat: int, caught: Mapping[str, int]) -> None:
     for market in caught:
         if market not in (*HIMONO_CATCHES, ID):
             raise refuse("himono_catch_wrong", f"caught_himono.{market}", market=market)
-    usable = sorted((k for k, x in enumerate(lics) if x.at_sea < AT_SEA),
-                    key=lambda k: (lics[k].at_sea, k))
+    usable = sorted(
+        (k for k, x in enumerate(lics) if x.at_sea < AT_SEA), key=lambda k: (lics[k].at_sea, k)
+    )
     want = sum(caught.values())
     if want > len(usable):
-        raise refuse("himono_catch_licences", "caught_himono", player=name,
-                     usable=len(usable), held=len(lics), want=want)
+        raise refuse(
+            "himono_catch_licences",
+            "caught_himono",
+            player=name,
+            usable=len(usable),
+            held=len(lics),
+            want=want,
+        )
     order = [m for m in HIMONO_CATCHES if caught.get(m)] + ([ID] if caught.get(ID) else [])
     for market in order:
         if market == ID:
@@ -148,8 +168,13 @@ def catch(run: Run, seat: int, caught: Mapping[str, int]) -> None:
         n = caught[market]
         run.barrels_out(market, n, f"caught_himono.{market}")
         _sea(run, seat, market, n)
-        run.note("mv.catch_himono", player=name, count=n, market=market,
-                 at_sea=run.player(seat).at_sea[market])
+        run.note(
+            "mv.catch_himono",
+            player=name,
+            count=n,
+            market=market,
+            at_sea=run.player(seat).at_sea[market],
+        )
     for k in usable[:want]:
         lics[k] = replace(lics[k], at_sea=lics[k].at_sea + 1)
         if lics[k].at_sea == AT_SEA:
@@ -181,13 +206,25 @@ def discard(run: Run, seat: int, plain: Mapping[str, int], himono: Mapping[str, 
     for market, n in plain.items():
         have = p.at_sea.get(market, 0) - p.himono_at_sea.get(market, 0)
         if n > have:
-            raise refuse("discard_more", f"discarded.{market}", player=name, at_sea=have,
-                         market=market, want=n)
+            raise refuse(
+                "discard_more",
+                f"discarded.{market}",
+                player=name,
+                at_sea=have,
+                market=market,
+                want=n,
+            )
     for market, n in himono.items():
         have = p.himono_at_sea.get(market, 0)
         if n > have:
-            raise refuse("discard_more_himono", f"discarded_himono.{market}", player=name,
-                         at_sea=have, market=market, want=n)
+            raise refuse(
+                "discard_more_himono",
+                f"discarded_himono.{market}",
+                player=name,
+                at_sea=have,
+                market=market,
+                want=n,
+            )
     for market, n in plain.items():
         at_sea = {**run.player(seat).at_sea}
         at_sea[market] -= n
@@ -202,6 +239,7 @@ def discard(run: Run, seat: int, plain: Mapping[str, int], himono: Mapping[str, 
 
 
 # -- loading a licence -------------------------------------------------------------------------
+
 
 def load(run: Run, seat: int, tokens: object, barrels: object) -> None:
     """Free, any time on your turn: tokens of your own and barrels from your Harbor (either
@@ -237,14 +275,16 @@ def load(run: Run, seat: int, tokens: object, barrels: object) -> None:
         raise refuse("himono_no_room", "tokens", player=name, room=free, want=len(items))
     for where, item, b in items:
         if item.barrel:
-            run.harbor_take(seat, str(b["row"]), item.fish, price_of(b.get("price"),
-                                                                      f"{where}.price"), where)
+            run.harbor_take(
+                seat, str(b["row"]), item.fish, price_of(b.get("price"), f"{where}.price"), where
+            )
         else:
             run.holding(seat, TokenSpec(item.fish, 1), -1, where)
         _put(run, seat, item)
 
 
 # -- the start of a turn -------------------------------------------------------------------------
+
 
 def full(t: Table, seat: int) -> int:
     return sum(1 for x in licences(t, seat) if len(x.items) >= NUMBERS["items_per_barrel"])
@@ -269,11 +309,11 @@ def convert(run: Run, seat: int, prices: object) -> None:
     if prices is None:
         prices = []
     if not isinstance(prices, list):
-        raise refuse("bad_field", "himono_prices", field="himono_prices",
-                     kind="kind.start_turn")
+        raise refuse("bad_field", "himono_prices", field="himono_prices", kind="kind.start_turn")
     if len(prices) != n:
-        raise refuse("himono_prices_count", "himono_prices", player=name, count=n,
-                     given=len(prices))
+        raise refuse(
+            "himono_prices_count", "himono_prices", player=name, count=n, given=len(prices)
+        )
     chosen = [price_of(p, f"himono_prices[{k}]") for k, p in enumerate(prices)]
     lics = licences(run.t, seat)
     done = 0
@@ -300,19 +340,26 @@ def convert(run: Run, seat: int, prices: object) -> None:
 
 # -- giving a licence up (bookkeeping) -------------------------------------------------------
 
+
 def give_up(t: Table, seat: int, count: int) -> Table:
     """``count`` Himono licences leave the player (before their count drops): the emptiest
     go, and their items return to their markets uncompensated (barrels to the box once
     Overfished). Barrels they caught stay at sea and still dock onto a Himono licence."""
     lics = list(t.players[seat].himono_licences())
-    keep, gone = lics[:len(lics) - count], lics[len(lics) - count:]
+    keep, gone = lics[: len(lics) - count], lics[len(lics) - count :]
     for lic in gone:
         for item in lic.items:
             if not item.barrel:
                 t = return_to_market(t, TokenSpec(item.fish, 1))
-            elif item.fish not in t.values.overfished and t.board_barrels.get(item.fish) \
-                    is not None:
-                t = replace(t, board_barrels={**t.board_barrels,
-                                              item.fish: (t.board_barrels[item.fish] or 0) + 1})
+            elif (
+                item.fish not in t.values.overfished and t.board_barrels.get(item.fish) is not None
+            ):
+                t = replace(
+                    t,
+                    board_barrels={
+                        **t.board_barrels,
+                        item.fish: (t.board_barrels[item.fish] or 0) + 1,
+                    },
+                )
     kept = sorted((x for x in keep if x.items or x.at_sea), key=HimonoLicence.sort_key)
     return t.with_player(seat, himono=tuple(kept))

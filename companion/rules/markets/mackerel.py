@@ -15,8 +15,7 @@ from .base import Market, price_of
 class Mackerel(Market):
     id = "mackerel"
 
-    def sell(self, run: Run, seat: int, sell: Mapping[str, Any],
-             barrels: Sequence[Any]) -> bool:
+    def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
         tokens = self.count_sold(sell, "mackerel")
         if not isinstance(barrels, list | tuple):
             raise refuse("sell_barrels_only_mackerel", "sell_barrels")
@@ -26,8 +25,7 @@ class Mackerel(Market):
             where = f"sell_barrels[{k}]"
             if not isinstance(b, Mapping) or b.get("row") not in ("upper", "lower"):
                 raise refuse("bad_field", where, field=where, kind="kind.mackerel_sale")
-            run.harbor_take(seat, str(b["row"]), "mackerel", price_of(b.get("price"), where),
-                            where)
+            run.harbor_take(seat, str(b["row"]), "mackerel", price_of(b.get("price"), where), where)
             run.barrels_back("mackerel", 1)
         items = tokens + len(barrels)
         if not items:

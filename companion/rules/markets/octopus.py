@@ -39,19 +39,18 @@ class Octopus(Market):
         if gets:  # from the Octopus board straight onto the Harbor, for sale
             run.t = take_from_market(run.t, TokenSpec(TAKOYAKI, gets))
         for n, price in enumerate(prices):
-            run.harbor_add(seat, "upper",
-                           ForSale(TAKOYAKI, price_of(price, f"takoyaki_prices[{n}]")))
+            run.harbor_add(
+                seat, "upper", ForSale(TAKOYAKI, price_of(price, f"takoyaki_prices[{n}]"))
+            )
         return True
 
     def degrades(self, item: ForSale) -> bool:
         return item.fish != TAKOYAKI
 
-    def bought(self, run: Run, buyer: int, item: ForSale, row: str,
-               draws: list[str]) -> None:
+    def bought(self, run: Run, buyer: int, item: ForSale, row: str, draws: list[str]) -> None:
         if item.fish == TAKOYAKI:  # the token itself changes hands; no market involved
             run.holding(buyer, TokenSpec(TAKOYAKI, 1), 1, "barrels")
-            run.note("mv.token_in", player=run.name(buyer), count=1, fish=TAKOYAKI,
-                     where="harbor")
+            run.note("mv.token_in", player=run.name(buyer), count=1, fish=TAKOYAKI, where="harbor")
             return
         super().bought(run, buyer, item, row, draws)
 

@@ -22,8 +22,9 @@ class RedSnapper(Market):
     def take_tokens(self, t: Table, spec: TokenSpec) -> Table:
         remaining = t.values.red_snapper_remaining
         if spec.count > remaining:
-            raise refuse("market_tokens_left", "count", market=self.id, left=remaining,
-                         fish=self.id)
+            raise refuse(
+                "market_tokens_left", "count", market=self.id, left=remaining, fish=self.id
+            )
         return replace(t, values=replace(t.values, red_snapper_remaining=remaining - spec.count))
 
     def return_tokens(self, t: Table, spec: TokenSpec) -> Table:

@@ -16,8 +16,7 @@ from .base import Market
 class Salmon(Market):
     id = "salmon"
 
-    def bought(self, run: Run, buyer: int, item: ForSale, row: str,
-               draws: list[str]) -> None:
+    def bought(self, run: Run, buyer: int, item: ForSale, row: str, draws: list[str]) -> None:
         run.barrels_back(self.id, 1)
         side = "fresh" if row == "upper" else "degraded"
         run.tokens_in(buyer, TokenSpec("salmon", 1, side=side), "barrels")

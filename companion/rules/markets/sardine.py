@@ -42,8 +42,14 @@ class Sardine(Market):
         n = whole(a.get("cans"), "cans")
         if n > run.t.canned_sardines:
             raise refuse("cans_left", "cans", left=run.t.canned_sardines)
-        run.pay(seat, None, self.numbers["can_yen"] * n, "cans",
-                Message("what.cans", {"count": n}), "cans")
+        run.pay(
+            seat,
+            None,
+            self.numbers["can_yen"] * n,
+            "cans",
+            Message("what.cans", {"count": n}),
+            "cans",
+        )
         run.t = replace(run.t, canned_sardines=run.t.canned_sardines - n)
         run.holding(seat, TokenSpec(self.id, n), 1, "cans")
         run.note("mv.token_in", player=run.name(seat), count=n, fish=self.id, where="canned")
@@ -62,14 +68,12 @@ class Sardine(Market):
                 run.t = replace(run.t, canned_sardines=run.t.canned_sardines + take - 1)
                 run.note("mv.canned", count=take - 1)
 
-    def bought(self, run: Run, buyer: int, item: ForSale, row: str,
-               draws: list[str]) -> None:
+    def bought(self, run: Run, buyer: int, item: ForSale, row: str, draws: list[str]) -> None:
         if run.t.board_tokens.get(self.id) == 0 and run.t.canned_sardines:
             run.barrels_back(self.id, 1)
             run.t = replace(run.t, canned_sardines=run.t.canned_sardines - 1)
             run.holding(buyer, TokenSpec(self.id, 1), 1, "barrels")
-            run.note("mv.token_in", player=run.name(buyer), count=1, fish=self.id,
-                     where="canned")
+            run.note("mv.token_in", player=run.name(buyer), count=1, fish=self.id, where="canned")
             return
         super().bought(run, buyer, item, row, draws)
 

@@ -18,8 +18,7 @@ class SpiderCrab(BagMarket):
     id = "spider_crab"
     for_sale = False
 
-    def sell(self, run: Run, seat: int, sell: Mapping[str, Any],
-             barrels: Sequence[Any]) -> bool:
+    def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
         super().sell(run, seat, {}, barrels)
         values = sold_values(sell, self.id, SPIDER_CRAB_VALUES, self)
         for v in values:

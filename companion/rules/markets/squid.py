@@ -14,8 +14,7 @@ from .base import Market
 class Squid(Market):
     id = "squid"
 
-    def sell(self, run: Run, seat: int, sell: Mapping[str, Any],
-             barrels: Sequence[Any]) -> bool:
+    def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
         super().sell(run, seat, {}, barrels)
         k = self.count_sold(sell, "squid")
         if not k:

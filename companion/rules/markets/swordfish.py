@@ -21,8 +21,7 @@ class Swordfish(Market):
     for_sale = False
     sold_to = "box"
 
-    def sell(self, run: Run, seat: int, sell: Mapping[str, Any],
-             barrels: Sequence[Any]) -> bool:
+    def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
         """``{"swordfish": k}``, or successive sales in one visit ``{"swordfish": [2, 1]}``
         (each at the value left by the one before; the ¥200 once per visit: AMB-46)."""
         super().sell(run, seat, {}, barrels)
@@ -36,8 +35,9 @@ class Swordfish(Market):
             run.tokens_out(seat, TokenSpec(self.id, k), "box", field="sell.swordfish")
             run.note("mv.sell", player=run.name(seat), count=k, fish=self.id, amount=yen)
             run.pay(None, seat, yen, "sale")
-            run.set_track("swordfish",
-                          clamp_track(value - self.numbers["track_per_token_sold"] * k))
+            run.set_track(
+                "swordfish", clamp_track(value - self.numbers["track_per_token_sold"] * k)
+            )
         if counts:
             run.pay(None, seat, self.numbers["visit_bonus"], "swordfish_bonus")
         return bool(counts)

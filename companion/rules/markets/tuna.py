@@ -17,8 +17,7 @@ class Tuna(BagMarket):
     id = "tuna"
     for_sale = False
 
-    def sell(self, run: Run, seat: int, sell: Mapping[str, Any],
-             barrels: Sequence[Any]) -> bool:
+    def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
         super().sell(run, seat, {}, barrels)
         values = sold_values(sell, self.id, TUNA_VALUES, self)
         for v in values:

@@ -32,15 +32,25 @@ def test_sell_two_at_three_clamps_at_one() -> None:
 
 def test_three_barrels_placed_for_sale_move_the_track_three() -> None:
     t = give(eel_at(1), "Aiko", at_sea={"eel": 3})
-    t = act(t, "fishing", player="Aiko", unloaded={"eel": 3},
-            for_sale=[{"fish": "eel", "price": 300}] * 3)
+    t = act(
+        t,
+        "fishing",
+        player="Aiko",
+        unloaded={"eel": 3},
+        for_sale=[{"fish": "eel", "price": 300}] * 3,
+    )
     assert t.values.eel == 4
 
 
 def test_the_track_stops_at_thirteen() -> None:
     t = give(eel_at(12), "Aiko", at_sea={"eel": 3})
-    t = act(t, "fishing", player="Aiko", unloaded={"eel": 3},
-            for_sale=[{"fish": "eel", "price": 300}] * 3)
+    t = act(
+        t,
+        "fishing",
+        player="Aiko",
+        unloaded={"eel": 3},
+        for_sale=[{"fish": "eel", "price": 300}] * 3,
+    )
     assert t.values.eel == 13
 
 
@@ -72,8 +82,17 @@ def test_licences_cost_500_each_without_a_per_visit_limit() -> None:
 def test_the_preview_lists_the_movements_in_order() -> None:
     t = give(eel_at(6), "Aiko", fish=Fish(eel=2), licenses={"mackerel": 1, "eel": 1})
     t = give(t, "Bo", licenses={"eel": 1})
-    lines = preview_lines(t, {"type": "visit", "player": "Aiko", "market": "eel",
-                              "entry": "ap", "sell": {"eel": 2}, "licenses": 1})
+    lines = preview_lines(
+        t,
+        {
+            "type": "visit",
+            "player": "Aiko",
+            "market": "eel",
+            "entry": "ap",
+            "sell": {"eel": 2},
+            "licenses": 1,
+        },
+    )
     assert lines == [
         "Aiko spends 1 AP (1 left)",
         "the supply → Aiko: ¥100 (licences)",
@@ -89,19 +108,25 @@ def test_the_preview_lists_the_movements_in_order() -> None:
 
 def test_refusals_change_nothing() -> None:
     t = give(game(), "Aiko", fish=Fish(eel=1))
-    refused(t, "visit", "entry_not_printed", player="Aiko", market="eel", entry="yen",
-            licenses=1)
+    refused(t, "visit", "entry_not_printed", player="Aiko", market="eel", entry="yen", licenses=1)
     refused(t, "visit", "no_interaction", player="Aiko", market="eel", entry="ap")
     refused(t, "visit", "not_held", player="Aiko", market="eel", entry="ap", sell={"eel": 2})
     one_left = replace(t, board_licenses={**t.board_licenses, "eel": 1})
-    refused(one_left, "visit", "licences_left", player="Aiko", market="eel", entry="ap",
-            licenses=2)
+    refused(one_left, "visit", "licences_left", player="Aiko", market="eel", entry="ap", licenses=2)
     full = give(t, "Aiko", licenses={"mackerel": 1, "eel": 2})
     refused(full, "visit", "spaces_free", player="Aiko", market="eel", entry="ap", licenses=2)
     refused(t, "visit", "bad_count", player="Aiko", market="eel", entry="ap", licenses=5)
-    refused(t, "visit", "sell_wrong_fish", player="Aiko", market="eel", entry="ap",
-            sell={"tuna": [20]})
-    refused(give(t, "Aiko", yen=400), "visit", "short_of_yen", player="Aiko", market="eel",
-            entry="ap", licenses=1)
+    refused(
+        t, "visit", "sell_wrong_fish", player="Aiko", market="eel", entry="ap", sell={"tuna": [20]}
+    )
+    refused(
+        give(t, "Aiko", yen=400),
+        "visit",
+        "short_of_yen",
+        player="Aiko",
+        market="eel",
+        entry="ap",
+        licenses=1,
+    )
     refused(t, "visit", "not_your_turn", player="Bo", market="eel", entry="ap", licenses=1)
     refused(t, "visit", "bad_field", player="Aiko", market="eel", entry="ap", cans=1)

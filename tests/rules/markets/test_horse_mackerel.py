@@ -29,18 +29,25 @@ def test_entering_pays_no_licence_holder() -> None:
 
 
 def test_free_once_per_turn() -> None:
-    t = act(game(FISH), "visit", player="Aiko", market="horse_mackerel", entry="free",
-            licenses=1)
-    refused(t, "visit", "free_once", player="Aiko", market="horse_mackerel", entry="free",
-            licenses=1)
+    t = act(game(FISH), "visit", player="Aiko", market="horse_mackerel", entry="free", licenses=1)
+    refused(
+        t, "visit", "free_once", player="Aiko", market="horse_mackerel", entry="free", licenses=1
+    )
 
 
 def test_a_licence_catches_one_horse_mackerel_or_one_or_two_mackerel() -> None:
     t = give(game(FISH), "Aiko", licenses={"horse_mackerel": 1})
-    assert act(t, "fishing", player="Aiko", caught={"mackerel": 2}).player(
-        "Aiko").at_sea == {"mackerel": 2}
-    assert act(t, "fishing", player="Aiko", caught={"horse_mackerel": 1}).player(
-        "Aiko").at_sea == {"horse_mackerel": 1}
-    refused(t, "fishing", "catch_licences_joint", player="Aiko",
-            caught={"mackerel": 1, "horse_mackerel": 1})
+    assert act(t, "fishing", player="Aiko", caught={"mackerel": 2}).player("Aiko").at_sea == {
+        "mackerel": 2
+    }
+    assert act(t, "fishing", player="Aiko", caught={"horse_mackerel": 1}).player("Aiko").at_sea == {
+        "horse_mackerel": 1
+    }
+    refused(
+        t,
+        "fishing",
+        "catch_licences_joint",
+        player="Aiko",
+        caught={"mackerel": 1, "horse_mackerel": 1},
+    )
     refused(t, "fishing", "catch_no_licence", player="Aiko", caught={"mackerel": 3})

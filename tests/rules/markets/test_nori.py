@@ -33,9 +33,14 @@ def test_entry_free_only_to_take_the_free_licence() -> None:
     t = act(game(FISH), "visit", player="Aiko", market="nori", entry="free", licenses=1)
     assert t.player("Aiko").yen == 2000 and t.player("Aiko").licenses["nori"] == 1
     t = replace(t, turn=replace(t.turn, free_entries=frozenset()))
-    refused(t, "visit", "nori_licence_held", player="Aiko", market="nori", entry="free",
-            licenses=1)
-    refused(game(FISH), "visit", "no_interaction", player="Aiko", market="nori",
-            entry="free")
-    refused(game(FISH), "visit", "licences_per_visit", player="Aiko", market="nori",
-            entry="free", licenses=2)
+    refused(t, "visit", "nori_licence_held", player="Aiko", market="nori", entry="free", licenses=1)
+    refused(game(FISH), "visit", "no_interaction", player="Aiko", market="nori", entry="free")
+    refused(
+        game(FISH),
+        "visit",
+        "licences_per_visit",
+        player="Aiko",
+        market="nori",
+        entry="free",
+        licenses=2,
+    )

@@ -32,8 +32,12 @@ def test_start_of_game_is_six() -> None:
 
 def test_buying_barrels_takes_the_next_grid_tokens() -> None:
     t = give(game(), "Bo", upper=[("red_snapper", 100)] * 3)
-    t = act(t, "purchase", player="Aiko", barrels=[
-        {"from": "Bo", "fish": "red_snapper", "row": "upper", "price": 100}] * 3)
+    t = act(
+        t,
+        "purchase",
+        player="Aiko",
+        barrels=[{"from": "Bo", "fish": "red_snapper", "row": "upper", "price": 100}] * 3,
+    )
     assert t.values.red_snapper_remaining == 15 and t.player("Aiko").fish.red_snapper == 3
     assert RED_SNAPPER_GRID[:3] == (6, 6, 5)
     assert RS.resources(t.player("Aiko").fish, t.values, 0) == 15
@@ -42,6 +46,10 @@ def test_buying_barrels_takes_the_next_grid_tokens() -> None:
 def test_the_last_grid_token_overfishes_red_snapper() -> None:
     t = give(game(), "Bo", upper=[("red_snapper", 0)])
     t = replace(t, values=replace(t.values, red_snapper_remaining=1))
-    t = act(t, "purchase", player="Aiko",
-            barrels=[{"from": "Bo", "fish": "red_snapper", "row": "upper", "price": 0}])
+    t = act(
+        t,
+        "purchase",
+        player="Aiko",
+        barrels=[{"from": "Bo", "fish": "red_snapper", "row": "upper", "price": 0}],
+    )
     assert "red_snapper" in t.values.overfished and t.board_barrels["red_snapper"] == 0

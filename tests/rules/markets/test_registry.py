@@ -25,23 +25,39 @@ def test_harbor_items_find_their_market() -> None:
 
 
 def test_docking_auction_markets_do_not_place_for_sale() -> None:
-    assert {m for m, x in MARKETS.items() if not x.for_sale} == {
-        "spider_crab", "tuna", "swordfish"}
+    assert {m for m, x in MARKETS.items() if not x.for_sale} == {"spider_crab", "tuna", "swordfish"}
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.builds(Fish, mackerel=st.integers(0, 5), eel=st.integers(0, 5),
-                 fugu=st.integers(0, 5), octopus=st.integers(0, 3),
-                 takoyaki=st.integers(0, 3), red_snapper=st.integers(0, 4),
-                 salmon_fresh=st.integers(0, 3), salmon_degraded=st.integers(0, 3),
-                 spider_crab=st.lists(st.sampled_from((4, 6, 8)), max_size=3).map(tuple),
-                 tuna=st.lists(st.sampled_from((15, 20, 25)), max_size=2).map(tuple),
-                 clam=st.integers(0, 3), oyster=st.integers(0, 3), himono=st.integers(0, 3),
-                 horse_mackerel=st.integers(0, 3), nori=st.integers(0, 3),
-                 sardine=st.integers(0, 3), swordfish=st.integers(0, 3)),
-       st.integers(1, 13), st.integers(1, 13), st.integers(0, 18), st.integers(0, 20))
-def test_the_markets_resources_add_up_to_the_total(fish: Fish, eel: int, sw: int,
-                                                   remaining: int, salmon: int) -> None:
+@given(
+    st.builds(
+        Fish,
+        mackerel=st.integers(0, 5),
+        eel=st.integers(0, 5),
+        fugu=st.integers(0, 5),
+        octopus=st.integers(0, 3),
+        takoyaki=st.integers(0, 3),
+        red_snapper=st.integers(0, 4),
+        salmon_fresh=st.integers(0, 3),
+        salmon_degraded=st.integers(0, 3),
+        spider_crab=st.lists(st.sampled_from((4, 6, 8)), max_size=3).map(tuple),
+        tuna=st.lists(st.sampled_from((15, 20, 25)), max_size=2).map(tuple),
+        clam=st.integers(0, 3),
+        oyster=st.integers(0, 3),
+        himono=st.integers(0, 3),
+        horse_mackerel=st.integers(0, 3),
+        nori=st.integers(0, 3),
+        sardine=st.integers(0, 3),
+        swordfish=st.integers(0, 3),
+    ),
+    st.integers(1, 13),
+    st.integers(1, 13),
+    st.integers(0, 18),
+    st.integers(0, 20),
+)
+def test_the_markets_resources_add_up_to_the_total(
+    fish: Fish, eel: int, sw: int, remaining: int, salmon: int
+) -> None:
     values = MarketValues(eel=eel, swordfish=sw, red_snapper_remaining=remaining)
     total = sum(m.resources(fish, values, salmon) for m in MARKETS.values())
     assert total == total_resources(fish, values, salmon)

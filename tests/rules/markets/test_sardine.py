@@ -19,8 +19,13 @@ def sardine(supply: int | None = None) -> object:
 
 def test_supply_5_dock_2() -> None:
     t = give(sardine(5), "Aiko", at_sea={"sardine": 2})
-    t = act(t, "fishing", player="Aiko", unloaded={"sardine": 2},
-            for_sale=[{"fish": "sardine", "price": 100}] * 2)
+    t = act(
+        t,
+        "fishing",
+        player="Aiko",
+        unloaded={"sardine": 2},
+        for_sale=[{"fish": "sardine", "price": 100}] * 2,
+    )
     assert rows(t, "Aiko")[0] == [("sardine", 100)] * 2
     assert t.player("Aiko").fish.sardine == 2 and t.canned_sardines == 2
     assert t.board_tokens["sardine"] == 1 and t.player("Aiko").yen == 2100
@@ -28,8 +33,13 @@ def test_supply_5_dock_2() -> None:
 
 def test_supply_3_dock_2() -> None:
     t = give(sardine(3), "Aiko", at_sea={"sardine": 2})
-    t = act(t, "fishing", player="Aiko", unloaded={"sardine": 2},
-            for_sale=[{"fish": "sardine", "price": 100}] * 2)
+    t = act(
+        t,
+        "fishing",
+        player="Aiko",
+        unloaded={"sardine": 2},
+        for_sale=[{"fish": "sardine", "price": 100}] * 2,
+    )
     assert t.player("Aiko").fish.sardine == 2 and t.canned_sardines == 1
     assert t.board_tokens["sardine"] == 0
 
@@ -47,30 +57,52 @@ def test_buy_three_canned_sardines() -> None:
     t = act(t, "visit", player="Aiko", market="sardine", entry="ap", cans=3)
     assert t.player("Aiko").yen == 1700 and t.player("Aiko").fish.sardine == 3
     assert t.canned_sardines == 1
-    refused(replace(sardine(), canned_sardines=2), "visit", "cans_left", player="Aiko",
-            market="sardine", entry="ap", cans=3)
+    refused(
+        replace(sardine(), canned_sardines=2),
+        "visit",
+        "cans_left",
+        player="Aiko",
+        market="sardine",
+        entry="ap",
+        cans=3,
+    )
 
 
 def test_not_while_holding_a_sardine_licence() -> None:
     t = give(sardine(), "Aiko", licenses={"sardine": 1})
-    refused(t, "visit", "sardine_licence_held", player="Aiko", market="sardine",
-            entry="ap", licenses=1)
+    refused(
+        t, "visit", "sardine_licence_held", player="Aiko", market="sardine", entry="ap", licenses=1
+    )
 
 
 def test_overfished_only_when_supply_and_canned_space_are_empty() -> None:
     t = give(sardine(1), "Aiko", at_sea={"sardine": 1})
-    t = act(t, "fishing", player="Aiko", unloaded={"sardine": 1},
-            for_sale=[{"fish": "sardine", "price": 0}])
+    t = act(
+        t,
+        "fishing",
+        player="Aiko",
+        unloaded={"sardine": 1},
+        for_sale=[{"fish": "sardine", "price": 0}],
+    )
     assert t.board_tokens["sardine"] == 0 and "sardine" in t.values.overfished
     t = give(sardine(1), "Aiko", at_sea={"sardine": 1})
     t = replace(t, canned_sardines=1)
-    t = act(t, "fishing", player="Aiko", unloaded={"sardine": 1},
-            for_sale=[{"fish": "sardine", "price": 0}])
+    t = act(
+        t,
+        "fishing",
+        player="Aiko",
+        unloaded={"sardine": 1},
+        for_sale=[{"fish": "sardine", "price": 0}],
+    )
     assert "sardine" not in t.values.overfished
 
 
 def test_a_bought_barrel_takes_from_the_canned_space_when_the_supply_is_empty() -> None:
     t = give(replace(sardine(0), canned_sardines=2), "Bo", upper=[("sardine", 100)])
-    t = act(t, "purchase", player="Aiko",
-            barrels=[{"from": "Bo", "fish": "sardine", "row": "upper", "price": 100}])
+    t = act(
+        t,
+        "purchase",
+        player="Aiko",
+        barrels=[{"from": "Bo", "fish": "sardine", "row": "upper", "price": 100}],
+    )
     assert t.canned_sardines == 1 and t.player("Aiko").fish.sardine == 1

@@ -10,8 +10,9 @@ from ..guided_support import act, game, give
 def test_sell_a_6_and_an_8() -> None:
     t = give(game(), "Aiko", fish=Fish(spider_crab=(6, 8)))
     bag = len(t.bag)
-    t = act(t, "visit", player="Aiko", market="spider_crab", entry="ap",
-            sell={"spider_crab": [6, 8]})
+    t = act(
+        t, "visit", player="Aiko", market="spider_crab", entry="ap", sell={"spider_crab": [6, 8]}
+    )
     assert t.player("Aiko").yen == 4200 and len(t.bag) == bag + 2
     assert t.bag.count("spider_crab:8") == 3
 
@@ -21,8 +22,14 @@ def test_two_plus_one_barrels_one_auction_one_returned_bonus_100() -> None:
     uncompensated, docking bonus ¥100 (3 unloaded, AMB-15)."""
     t = give(game(), "Aiko", at_sea={"spider_crab": 3})
     board = t.board_barrels["spider_crab"]
-    t = act(t, "fishing", player="Aiko", unloaded={"spider_crab": 3},
-            drawn=["spider_crab:6"], auction_id="a9")
+    t = act(
+        t,
+        "fishing",
+        player="Aiko",
+        unloaded={"spider_crab": 3},
+        drawn=["spider_crab:6"],
+        auction_id="a9",
+    )
     assert t.player("Aiko").yen == 2100
     assert t.board_barrels["spider_crab"] == board + 3
     assert list(t.auctions) == ["a9.1"] and t.auctions["a9.1"].kind == "spider_crab"

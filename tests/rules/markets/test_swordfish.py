@@ -20,8 +20,9 @@ def sw(value: int = 6) -> object:
     return replace(t, values=replace(t.values, swordfish=value))
 
 
-@pytest.mark.parametrize(("value", "bid", "after"), [
-    (6, 700, 8), (6, 500, 4), (6, 600, 6), (6, 0, 4), (12, 1500, 13)])
+@pytest.mark.parametrize(
+    ("value", "bid", "after"), [(6, 700, 8), (6, 500, 4), (6, 600, 6), (6, 0, 4), (12, 1500, 13)]
+)
 def test_marker_after_an_auction(value: int, bid: int, after: int) -> None:
     assert swordfish_after_auction(value, bid) == after
 
@@ -36,8 +37,7 @@ def test_sell_two_at_eight_in_one_visit() -> None:
 
 def test_a_second_sale_in_the_same_visit_has_no_second_bonus() -> None:
     t = give(sw(8), "Aiko", fish=Fish(swordfish=3))
-    t = act(t, "visit", player="Aiko", market="swordfish", entry="ap",
-            sell={"swordfish": [2, 1]})
+    t = act(t, "visit", player="Aiko", market="swordfish", entry="ap", sell={"swordfish": [2, 1]})
     assert t.player("Aiko").yen == 2000 + 1600 + 200 + 600 and t.values.swordfish == 5
 
 
@@ -51,5 +51,12 @@ def test_two_barrels_unloaded_open_an_auction_and_the_marker_moves() -> None:
 
 
 def test_entry_not_in_the_sources_without_a_number() -> None:
-    refused(game(FISH), "visit", "entry_unknown", player="Aiko", market="swordfish",
-            entry="ap", licenses=1)
+    refused(
+        game(FISH),
+        "visit",
+        "entry_unknown",
+        player="Aiko",
+        market="swordfish",
+        entry="ap",
+        licenses=1,
+    )

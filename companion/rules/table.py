@@ -6,6 +6,7 @@ Immutable: every move returns a new :class:`Table`, so undo is just "fold withou
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from .catalogue import (
@@ -215,10 +216,20 @@ class Table:
         return replace(self, players=tuple(players))
 
     def resources(self) -> list[int]:
-        return table_resources([p.fish for p in self.players], self.values)
+        return list(self._resources)
+
+    @cached_property
+    def _resources(self) -> tuple[int, ...]:
+        # A table never changes (a move makes a new one), so what is computed from it is
+        # computed once: every viewer's page of one version reads the same table.
+        return tuple(table_resources([p.fish for p in self.players], self.values))
 
     def score(self) -> Report:
         """The calculator's report for this table (as if the game ended now)."""
+        return self._score
+
+    @cached_property
+    def _score(self) -> Report:
         return score(self.scoring_players(), self.values)
 
     def scoring_players(self) -> list[Player]:

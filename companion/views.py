@@ -56,10 +56,21 @@ PHONE_HISTORY = 10
 def history_rows(
     state: GameState, viewer: Identity | None, limit: int | None = HISTORY_IN_VIEW
 ) -> list[dict[str, Any]]:
-    """The newest entries first; reading a view costs the same however long the log is."""
+    """The newest entries first; reading a view costs the same however long the log is.
+    With open money every viewer reads the same lines, so they are made once per state
+    (a state never changes); with closed money once per state and viewer."""
     table = state.table
     names = table.config.players
     me = names[viewer.seat] if viewer is not None and viewer.seat is not None else None
+    key = (limit, me if table.config.money == "closed" and not table.turn.finished else None)
+    cache: dict[Any, list[dict[str, Any]]] = state.__dict__.setdefault("_history_rows", {})
+    if key not in cache:
+        cache[key] = _history_rows(state, me, limit)
+    return [dict(row) for row in cache[key]]
+
+
+def _history_rows(state: GameState, me: str | None, limit: int | None) -> list[dict[str, Any]]:
+    table = state.table
     events = state.events if limit is None else state.events[-limit:]
     rows = []
     for e in reversed(events):

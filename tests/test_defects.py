@@ -62,3 +62,44 @@ def test_history_counts_singular_and_plural(client: Any) -> None:
     assert "Aiko took 1 Eel token" in lines
     assert "Bo took 2 Eel tokens" in lines
     assert not any(re.search(r"\b1 \w+(?: \w+)? ?\w*s\b", line) for line in lines), lines
+
+
+def test_only_the_table_screen_is_told_to_tap_start(client: Any) -> None:
+    g = Game(client)
+    table, phone = g.page("host"), g.page("Bo")
+    assert "Tap “Start first turn”" in table and "Start first turn</button>" not in phone.replace(
+        "\n", ""
+    )
+    assert "Tap “Start first turn”" not in phone
+    assert "The table screen starts the first turn." in phone
+
+
+def _current(g: Game) -> str:
+    r = g.client.get(f"/api/games/{g.id}", headers={"Authorization": f"Bearer {g.host}"})
+    return str(r.get_json()["turn"]["current"])
+
+
+def test_end_trigger_is_a_notice_and_names_the_final_round(client: Any) -> None:
+    g = Game(client)
+    first = _current(g)
+    g.act(type="pay", **{"from": "supply", "to": first, "amount": 5000})
+    g.act(type="next_turn")
+    html = g.page("host")
+    check = re.search(r'<p class="([^"]*end-check[^"]*)"[^>]*>(.*?)</p>', html, re.S)
+    assert check is not None
+    assert "error" not in check.group(1) and "notice" in check.group(1)
+    text = check.group(2)
+    assert "the game ends" not in text
+    others = [n for n in SETUP["players"] if n != first]
+    assert "final round follows" in text and all(n in text for n in others)
+
+
+def test_start_of_turn_check_and_card_are_labelled(client: Any) -> None:
+    g = Game(client)
+    first = _current(g)
+    g.act(type="next_turn")
+    g.act(type="pay", **{"from": "supply", "to": first, "amount": 700})
+    html = g.page("host")
+    check = re.search(r'class="notice end-check[^"]*"[^>]*>(.*?)</p>', html, re.S)
+    assert check is not None and "at the start of this turn" in check.group(1)
+    assert re.search(r'class="small muted end-distance"[^>]*>End, now:', html)

@@ -437,7 +437,7 @@ def _build(game_id: str, who: Identity, state: GameState, presence: int) -> Live
     me = players[who.seat] if who.seat is not None else None
     mine = me is not None and t["current_seat"] == who.seat and t["started"]
 
-    nodes["turn"] = c.region("turn", "turn", t)
+    nodes["turn"] = c.region("turn", "turn", t, role)
     nodes["turn-controls"] = c.region(
         "turn-controls", "turn_controls", game_id, role, t["finished"], t["started"], mine
     )

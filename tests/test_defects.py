@@ -103,3 +103,18 @@ def test_start_of_turn_check_and_card_are_labelled(client: Any) -> None:
     check = re.search(r'class="notice end-check[^"]*"[^>]*>(.*?)</p>', html, re.S)
     assert check is not None and "at the start of this turn" in check.group(1)
     assert re.search(r'class="small muted end-distance"[^>]*>End, now:', html)
+
+
+def test_undo_to_here_shows_on_hover_or_focus_only(client: Any) -> None:
+    from pathlib import Path
+
+    g = Game(client)
+    g.act(type="take_loan", player="Bo")
+    g.act(type="take_loan", player="Aiko")
+    table, phone = g.page("host"), g.page("Bo")
+    assert 'id="btn-undo"' in table
+    assert re.search(r'class="[^"]*\bundo-to\b[^"]*" id="undo-to-1"', table)
+    assert "undo-to-" not in phone
+    css = (Path(__file__).resolve().parent.parent / "static" / "game.css").read_text()
+    assert re.search(r"\.log li \.undo-to \{ opacity: 0;", css)
+    assert ".log li:focus-within .undo-to" in css and ".log li:hover .undo-to" in css

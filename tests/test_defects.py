@@ -118,3 +118,40 @@ def test_undo_to_here_shows_on_hover_or_focus_only(client: Any) -> None:
     css = (Path(__file__).resolve().parent.parent / "static" / "game.css").read_text()
     assert re.search(r"\.log li \.undo-to \{ opacity: 0;", css)
     assert ".log li:focus-within .undo-to" in css and ".log li:hover .undo-to" in css
+
+
+def _browser(g: Game, who: str) -> Any:
+    token = g.host if who == "host" else g.tokens[who]
+    browser = g.client.application.test_client()
+    assert browser.get(f"/join/{token}").status_code == 303
+    return browser
+
+
+def test_licence_form_shows_the_printed_prices(client: Any) -> None:
+    from companion.rules.catalogue import FISH_MARKETS
+
+    g = Game(client)
+    html = g.page("host")
+    form = html[html.index('id="form-license"') :]
+    form = form[: form.index("</form>")]
+    for m in SETUP["fish_markets"]:
+        price = FISH_MARKETS[m].license_price
+        label = "free" if price == 0 else f"¥{price:,}"
+        assert f'<option value="{m}">{FISH_MARKETS[m].en} — {label}</option>' in form
+
+
+def test_eel_track_moves_relative_from_the_current_space(client: Any) -> None:
+    g = Game(client)
+    g.act(type="set_track", track="eel", value=7)
+    html = g.page("host")
+    form = html[html.index('id="form-track-eel"') :]
+    form = form[: form.index("</form>")]
+    assert 'name="by" value="1"' in form and 'name="by" value="-2"' in form
+    space = html[html.index('id="form-track"') :]
+    assert 'name="value" value="7"' in space[: space.index("</form>")]
+    browser = _browser(g, "host")
+    r = browser.post(
+        f"/games/{g.id}/act", data={"as": "host", "type": "set_track", "track": "eel", "by": "-2"}
+    )
+    assert r.status_code == 200, r.get_data(as_text=True)
+    assert g.history()[0] == "Eel marker set to 5"

@@ -28,7 +28,15 @@ from markupsafe import Markup
 
 from ..eventlog import GameState
 from ..identity import Identity
-from ..rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS, TOKEN_NAMES
+from ..rules.catalogue import (
+    EXTERNAL_MARKETS,
+    FISH_MARKETS,
+    TOKEN_NAMES,
+    TRACK_MAX,
+    TRACK_MIN,
+    sardine_license_price,
+)
+from ..rules.moves import ITEM_PRICE, LOAN_YEN, SHARE_PRICE
 from ..views import game_view
 from .context import hub, store
 
@@ -51,6 +59,10 @@ def view_for(game_id: str, who: Identity, state: GameState | None = None) -> dic
     return game_view(state, who, hub().connected(game_id), own)
 
 
+#: The relative moves the track form offers (its buttons send ``by``; web/forms.py).
+TRACK_STEPS = (-2, -1, 1, 2)
+
+
 def forms_context(view: dict[str, Any]) -> dict[str, Any]:
     fish_in_play = [m["id"] for m in view["markets"]["fish"]]
     keys = [
@@ -58,7 +70,24 @@ def forms_context(view: dict[str, Any]) -> dict[str, Any]:
         for k, name in TOKEN_NAMES.items()
         if any(k in FISH_MARKETS[m].token_keys for m in fish_in_play)
     ]
+    board = {m["id"]: m["licenses_left"] for m in view["markets"]["fish"]}
+    prices: dict[str, str] = {}
+    for m in fish_in_play:
+        if m == "sardine" and board.get(m) is not None:
+            price: int | None = sardine_license_price(board[m] or 0)
+        else:
+            price = FISH_MARKETS[m].license_price
+        prices[m] = (
+            "price not printed" if price is None else ("free" if price == 0 else f"¥{price:,}")
+        )
     return {
+        "licence_prices": prices,
+        "item_price": ITEM_PRICE,
+        "loan_yen": LOAN_YEN,
+        "share_price": SHARE_PRICE,
+        "track_min": TRACK_MIN,
+        "track_max": TRACK_MAX,
+        "track_steps": TRACK_STEPS,
         "fish_keys": keys,
         "token_names": TOKEN_NAMES,
         "fish_markets": FISH_MARKETS,

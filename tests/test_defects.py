@@ -155,3 +155,31 @@ def test_eel_track_moves_relative_from_the_current_space(client: Any) -> None:
     )
     assert r.status_code == 200, r.get_data(as_text=True)
     assert g.history()[0] == "Eel marker set to 5"
+
+
+def test_final_score_is_one_card_per_player_on_a_phone(client: Any) -> None:
+    from pathlib import Path
+
+    names = ["Aiko", "Bo", "Chiyo", "Daichi", "Emi", "Fumi"]
+    g = Game(
+        client,
+        players=names,
+        fish_markets=["mackerel", "tuna", "spider_crab", "eel", "squid", "octopus"],
+        external_markets=["ships", "bank", "rentals", "barter", "trading"],
+    )
+    g.act(type="end_game")
+    html = g.page("Bo")
+    score = html[html.index('id="final-score"') :]
+    cards = score[score.index('class="score-cards"') : score.index("</ol>")]
+    assert cards.count('class="score-card"') == 6 and all(n in cards for n in names)
+    css = (Path(__file__).resolve().parent.parent / "static" / "game.css").read_text()
+    assert ".score-table { display: none; }" in css
+    assert re.search(r"@media \(min-width: 48rem\) \{\s*\.score-cards \{ display: none; \}", css)
+
+
+def test_every_summary_has_a_disclosure_marker() -> None:
+    from pathlib import Path
+
+    css = (Path(__file__).resolve().parent.parent / "static" / "app.css").read_text()
+    assert re.search(r'details > summary::before \{[^}]*content: "▸"', css)
+    assert "details[open] > summary::before" in css

@@ -183,3 +183,48 @@ def test_every_summary_has_a_disclosure_marker() -> None:
     css = (Path(__file__).resolve().parent.parent / "static" / "app.css").read_text()
     assert re.search(r'details > summary::before \{[^}]*content: "▸"', css)
     assert "details[open] > summary::before" in css
+
+
+def test_table_screen_shows_harbors_barrels_and_licence_holders(client: Any) -> None:
+    g = Game(client)
+    g.act(type="take_license", player="Aiko", market="eel", count=2)
+    g.act(type="take_license", player="Bo", market="eel")
+    html = g.page("host")
+    assert html.count('class="harbor"') == 3
+    assert 'data-row="upper"' in html and 'data-row="lower"' in html
+    board = html[html.index('id="markets-board"') :]
+    board = board[: board.index("</section>")]
+    eel = re.search(r'<li class="[^"]*" data-market="eel">(.*?)</li>', board, re.S)
+    assert eel is not None
+    assert "barrels left" in eel.group(1) or "barrel left" in eel.group(1)
+    assert "held by Aiko ×2, Bo" in " ".join(eel.group(1).split())
+
+
+def test_a_settled_auction_stays_only_until_the_next_action(client: Any) -> None:
+    from test_auction_server import Game as AuctionGame
+
+    a = AuctionGame(client)
+    aid = a.open("spider_crab", drawn="spider_crab:8")
+    assert a.bid("Bo", aid, 500).status_code == 201
+    assert a.post(f"/auctions/{aid}/reveal", a.host).status_code == 200
+    browser = client.application.test_client()
+    assert browser.get(f"/join/{a.host}").status_code == 303
+
+    def table() -> str:
+        return str(browser.get(f"/games/{a.id}/table").get_data(as_text=True))
+
+    assert "Last auction" in table()
+    a.act(a.host, {"type": "take_loan", "player": "Aiko"})
+    html = table()
+    assert (
+        "Last auction" not in html and '<section class="card auction" id="auction" hidden>' in html
+    )
+
+
+def test_table_chips_and_badges_are_at_least_18px() -> None:
+    from pathlib import Path
+
+    css = (Path(__file__).resolve().parent.parent / "static" / "game.css").read_text()
+    assert (
+        ".page-table .chips li, .page-table .chip, .page-table .badge { font-size: max(18px" in css
+    )

@@ -366,7 +366,8 @@ def _board(game_id: str, state: GameState, view: dict[str, Any]) -> dict[str, No
                     "spaces_used",
                     "fish",
                 )
-            },
+            }
+            | {"harbor": _harbor(p["harbor"])},
             {"seat": p["seat"], "end": p["end"]},
         )
         for p in players
@@ -390,7 +391,16 @@ def _board(game_id: str, state: GameState, view: dict[str, Any]) -> dict[str, No
         nodes[f"pc-{i}-head"] = c.region(f"pc-{i}-head", "player_head", head)
         nodes[f"pc-{i}-body"] = c.region(f"pc-{i}-body", "player_body", body)
         nodes[f"pc-{i}-end"] = c.region(f"pc-{i}-end", "player_end", end)
-    nodes["markets-board"] = c.region("markets-board", "markets", markets, nori)
+    holders = {
+        f["id"]: [
+            (p["name"], n["count"])
+            for p in players
+            for n in p["licenses"]
+            if n["market"] == f["id"]
+        ]
+        for f in markets["fish"]
+    }
+    nodes["markets-board"] = c.region("markets-board", "markets", markets, nori, holders)
     boards.append(((inputs, markets, nori), nodes))
     return nodes
 
@@ -453,6 +463,29 @@ def _own_bids(game_id: str, who: Identity, state: GameState) -> dict[str, tuple[
     )
 
 
+def _auction_was_last(history: list[dict[str, Any]]) -> bool:
+    """Whether the newest entry in force is an auction's (its reveal or choice)."""
+    for h in history:
+        if h["undone"] or h["meta"]:
+            continue
+        return str(h["type"]).startswith("auction")
+    return False
+
+
+def _harbor(harbor: dict[str, list[dict[str, Any]]]) -> dict[str, list[tuple[str, int]]]:
+    """A Harbor's rows as (fish market's name, price) pairs, upper and lower."""
+    return {
+        row: [
+            (
+                FISH_MARKETS[x["fish"]].en if x["fish"] in FISH_MARKETS else str(x["fish"]),
+                x["price"],
+            )
+            for x in harbor.get(row, [])
+        ]
+        for row in ("upper", "lower")
+    }
+
+
 def _build(game_id: str, who: Identity, state: GameState, presence: int) -> LivePage:
     c = caches()
     view = game_view(state, who, hub().connected(game_id), _own_bids(game_id, who, state))
@@ -463,6 +496,9 @@ def _build(game_id: str, who: Identity, state: GameState, presence: int) -> Live
     t = view["turn"]
     a = view["auction"]
     last = view["auctions"][-1] if a is None and view["auctions"] else None
+    if last is not None and not _auction_was_last(view["history"]):
+        # A settled auction stays on screen only until the next action.
+        last = None
     me = players[who.seat] if who.seat is not None else None
     mine = me is not None and t["current_seat"] == who.seat and t["started"]
 

@@ -304,7 +304,13 @@ def game_view(
             "player": cfg.players[last.player],
             "triggered": last.triggered,
             "reason": last.reason,
-            "text": _check_text(last, cfg.players[last.player], table, viewer),
+            "text": _check_text(
+                last,
+                cfg.players[last.player],
+                table,
+                viewer,
+                [cfg.players[s] for s in turn.final_turns],
+            ),
         },
         "revealed_yen": (
             None
@@ -366,9 +372,21 @@ def game_view(
     return view
 
 
-def _check_text(check: Any, name: str, table: Table, viewer: Identity | None) -> str:
-    """The start-of-turn announcement; with closed money, Yen figures only where public."""
+def _check_text(
+    check: Any, name: str, table: Table, viewer: Identity | None, still: list[str]
+) -> str:
+    """The start-of-turn announcement; with closed money, Yen figures only where public.
+    A trigger does not end the game at once: the final round follows (``still``: who
+    still plays, in order)."""
     text: str = check.explain(name)
+    if check.triggered:
+        head = text.rsplit(":", 1)[0]
+        if still:
+            return (
+                f"{head}: the end is triggered. A final round follows: "
+                f"{', '.join(still)} still play{'s' if len(still) == 1 else ''} one more turn."
+            )
+        return f"{head}: the end is triggered."
     if (
         table.config.money == "closed"
         and not yen_visible(table, viewer, check.player)

@@ -36,6 +36,7 @@ from .tokens import (
     overfish,
     return_to_market,
     take_from_market,
+    token_label,
 )
 from .turn import begin_turn, end_turn
 
@@ -171,6 +172,20 @@ def short_of_yen(t: Table, i: int, need: int, field: str, extra: str = "") -> Il
     )
 
 
+def _counted(a: Args, key: str = "count") -> int:
+    """The count a history line names (a recorded count may be a string or missing)."""
+    n = a.get(key, 1)
+    try:
+        return int(n)
+    except (TypeError, ValueError):
+        return 1
+
+
+def _plural(n: int, one: str, many: str | None = None) -> str:
+    """``"1 licence"``, ``"2 licences"``: the count and its noun, singular or plural."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def _money(amount: int, show: bool) -> str:
     return f"¥{amount:,}" if show else "Yen"
 
@@ -295,10 +310,13 @@ def take_red_snapper(t: Table, a: Args) -> Table:
 
 def _describe_fish(verb: str) -> Callable[[Args, bool], str]:
     def describe(a: Args, show: bool) -> str:
+        n = _counted(a)
         try:
-            spec = _token_spec(a).label()
+            ts = _token_spec(a)
+            name = token_label(ts.key, ts.value, ts.side)
         except IllegalAction:
-            spec = str(a.get("fish"))
+            name = str(a.get("fish"))
+        spec = f"{_plural(n, name + ' token')}"
         if verb == "give":
             return f"{a.get('from')} gave {spec} to {a.get('to')}"
         if verb == "lose":
@@ -310,12 +328,9 @@ def _describe_fish(verb: str) -> Callable[[Args, bool], str]:
 
 
 def _describe_red_snapper(a: Args, show: bool) -> str:
-    n = a.get("count", 1)
-    return (
-        f"{a.get('player')} took {'the next' if n == 1 else n} Red Snapper token"
-        + ("s" if n != 1 else "")
-        + " from the grid"
-    )
+    n = _counted(a)
+    what = "the next Red Snapper token" if n == 1 else _plural(n, "Red Snapper token")
+    return f"{a.get('player')} took {what} from the grid"
 
 
 # -- licences and License spaces -----------------------------------------------------------
@@ -407,9 +422,7 @@ def _describe_license(verb: str) -> Callable[[Args, bool], str]:
     def describe(a: Args, show: bool) -> str:
         market = a.get("market")
         name = FISH_MARKETS[market].en if market in FISH_MARKETS else market
-        n = a.get("count", 1)
-        what = f"{n} {name} licence{'s' if n != 1 else ''}"
-        return f"{a.get('player')} {verb} {what}"
+        return f"{a.get('player')} {verb} {_plural(_counted(a), f'{name} licence')}"
 
     return describe
 
@@ -468,8 +481,7 @@ def return_item(t: Table, a: Args) -> Table:
 def _describe_item(verb: str) -> Callable[[Args, bool], str]:
     def describe(a: Args, show: bool) -> str:
         item = SPACE_ITEMS.get(str(a.get("item")), str(a.get("item")))
-        n = a.get("count", 1)
-        return f"{a.get('player')} {verb} {n} {item}{'s' if n != 1 else ''}"
+        return f"{a.get('player')} {verb} {_plural(_counted(a), item)}"
 
     return describe
 
@@ -512,10 +524,9 @@ def buy_share(t: Table, a: Args) -> Table:
 
 
 def _describe_bank(a: Args, show: bool, kind: str) -> str:
-    n = a.get("count", 1)
-    noun = ("loan" if kind == "loans" else "share") + ("s" if n != 1 else "")
+    noun = "loan" if kind == "loans" else "share"
     verb = "took" if kind == "loans" else "bought"
-    return f"{a.get('player')} {verb} {n} {noun}"
+    return f"{a.get('player')} {verb} {_plural(_counted(a), noun)}"
 
 
 # -- market values ------------------------------------------------------------------------

@@ -250,10 +250,10 @@ def action_json(data: Any) -> Action:
     return Action(str(body["type"]), action.args(), expected, action.correction)
 
 
-def action_form() -> Action:
+def action_form(form: MultiDict[str, str] | None = None) -> Action:
     """An action from an htmx form: the same model as the JSON body, its strings read as
     numbers and flags where the model wants them."""
-    fields = _with_query_version(form_fields())
+    fields = _with_query_version(form_fields(form))
     model = _action_model(fields.get("type"))
     action = parse(model, fields, fields["type"], form=True)
     return Action(fields["type"], action.args(), action.expected_seq, action.correction)

@@ -14,8 +14,32 @@ from ..door import Refused
 from ..identity import Identity
 from . import edge
 from .auth import page_identity
-from .context import door
-from .render import event_text, render_live
+from .context import door, store
+from .render import TRACK_STEPS, event_text, render_live
+
+
+def _track_by(game_id: str, form: Any) -> Any:
+    """The track form's relative move (``by=-1``) as the absolute space the rules take,
+    from the marker's space now; the page's version (``expected_seq``) still guards it."""
+    by = (form.get("by") or "").strip()
+    if form.get("type") != "set_track" or not by:
+        return form
+    track = form.get("track")
+    try:
+        step = int(by)
+    except ValueError:
+        raise Refused(
+            400, "The move is a whole number of spaces, such as +1 or -2.", "by"
+        ) from None
+    values = store().state(game_id).table.values
+    now = values.eel if track == "eel" else values.swordfish if track == "swordfish" else None
+    if now is None or step not in TRACK_STEPS:
+        return form
+    out = form.copy()
+    out.pop("by", None)
+    out["value"] = str(now + step)
+    return out
+
 
 bp = Blueprint("forms", __name__)
 
@@ -60,7 +84,7 @@ def form_change(
 @bp.post("/games/<game_id>/act")
 def act(game_id: str) -> Any:
     def change(who: Identity) -> Any:
-        action = edge.action_form()
+        action = edge.action_form(_track_by(game_id, request.form))
         return door().act(
             game_id, who.token, action.kind, action.args, action.expected, action.correction
         )

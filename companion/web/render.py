@@ -28,7 +28,15 @@ from markupsafe import Markup
 
 from ..eventlog import GameState
 from ..identity import Identity
-from ..rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS, TOKEN_NAMES
+from ..rules.catalogue import (
+    EXTERNAL_MARKETS,
+    FISH_MARKETS,
+    TOKEN_NAMES,
+    TRACK_MAX,
+    TRACK_MIN,
+    sardine_license_price,
+)
+from ..rules.moves import ITEM_PRICE, LOAN_YEN, SHARE_PRICE
 from ..views import game_view
 from .context import hub, store
 
@@ -51,6 +59,10 @@ def view_for(game_id: str, who: Identity, state: GameState | None = None) -> dic
     return game_view(state, who, hub().connected(game_id), own)
 
 
+#: The relative moves the track form offers (its buttons send ``by``; web/forms.py).
+TRACK_STEPS = (-2, -1, 1, 2)
+
+
 def forms_context(view: dict[str, Any]) -> dict[str, Any]:
     fish_in_play = [m["id"] for m in view["markets"]["fish"]]
     keys = [
@@ -58,7 +70,24 @@ def forms_context(view: dict[str, Any]) -> dict[str, Any]:
         for k, name in TOKEN_NAMES.items()
         if any(k in FISH_MARKETS[m].token_keys for m in fish_in_play)
     ]
+    board = {m["id"]: m["licenses_left"] for m in view["markets"]["fish"]}
+    prices: dict[str, str] = {}
+    for m in fish_in_play:
+        if m == "sardine" and board.get(m) is not None:
+            price: int | None = sardine_license_price(board[m] or 0)
+        else:
+            price = FISH_MARKETS[m].license_price
+        prices[m] = (
+            "price not printed" if price is None else ("free" if price == 0 else f"¥{price:,}")
+        )
     return {
+        "licence_prices": prices,
+        "item_price": ITEM_PRICE,
+        "loan_yen": LOAN_YEN,
+        "share_price": SHARE_PRICE,
+        "track_min": TRACK_MIN,
+        "track_max": TRACK_MAX,
+        "track_steps": TRACK_STEPS,
         "fish_keys": keys,
         "token_names": TOKEN_NAMES,
         "fish_markets": FISH_MARKETS,
@@ -337,7 +366,8 @@ def _board(game_id: str, state: GameState, view: dict[str, Any]) -> dict[str, No
                     "spaces_used",
                     "fish",
                 )
-            },
+            }
+            | {"harbor": _harbor(p["harbor"])},
             {"seat": p["seat"], "end": p["end"]},
         )
         for p in players
@@ -361,7 +391,16 @@ def _board(game_id: str, state: GameState, view: dict[str, Any]) -> dict[str, No
         nodes[f"pc-{i}-head"] = c.region(f"pc-{i}-head", "player_head", head)
         nodes[f"pc-{i}-body"] = c.region(f"pc-{i}-body", "player_body", body)
         nodes[f"pc-{i}-end"] = c.region(f"pc-{i}-end", "player_end", end)
-    nodes["markets-board"] = c.region("markets-board", "markets", markets, nori)
+    holders = {
+        f["id"]: [
+            (p["name"], n["count"])
+            for p in players
+            for n in p["licenses"]
+            if n["market"] == f["id"]
+        ]
+        for f in markets["fish"]
+    }
+    nodes["markets-board"] = c.region("markets-board", "markets", markets, nori, holders)
     boards.append(((inputs, markets, nori), nodes))
     return nodes
 
@@ -424,6 +463,29 @@ def _own_bids(game_id: str, who: Identity, state: GameState) -> dict[str, tuple[
     )
 
 
+def _auction_was_last(history: list[dict[str, Any]]) -> bool:
+    """Whether the newest entry in force is an auction's (its reveal or choice)."""
+    for h in history:
+        if h["undone"] or h["meta"]:
+            continue
+        return str(h["type"]).startswith("auction")
+    return False
+
+
+def _harbor(harbor: dict[str, list[dict[str, Any]]]) -> dict[str, list[tuple[str, int]]]:
+    """A Harbor's rows as (fish market's name, price) pairs, upper and lower."""
+    return {
+        row: [
+            (
+                FISH_MARKETS[x["fish"]].en if x["fish"] in FISH_MARKETS else str(x["fish"]),
+                x["price"],
+            )
+            for x in harbor.get(row, [])
+        ]
+        for row in ("upper", "lower")
+    }
+
+
 def _build(game_id: str, who: Identity, state: GameState, presence: int) -> LivePage:
     c = caches()
     view = game_view(state, who, hub().connected(game_id), _own_bids(game_id, who, state))
@@ -434,10 +496,13 @@ def _build(game_id: str, who: Identity, state: GameState, presence: int) -> Live
     t = view["turn"]
     a = view["auction"]
     last = view["auctions"][-1] if a is None and view["auctions"] else None
+    if last is not None and not _auction_was_last(view["history"]):
+        # A settled auction stays on screen only until the next action.
+        last = None
     me = players[who.seat] if who.seat is not None else None
     mine = me is not None and t["current_seat"] == who.seat and t["started"]
 
-    nodes["turn"] = c.region("turn", "turn", t)
+    nodes["turn"] = c.region("turn", "turn", t, role)
     nodes["turn-controls"] = c.region(
         "turn-controls", "turn_controls", game_id, role, t["finished"], t["started"], mine
     )

@@ -562,10 +562,6 @@ class Store:
             self._games[game_id] = state
             return state
 
-    #: Reading for rendering and reading for writing are the same now that states are
-    #: immutable; kept as a name for what the caller means.
-    snapshot = state
-
     def _load(self, game_id: str) -> GameState:
         row = self.conn.execute(
             "SELECT config, rules_version FROM games WHERE id = ?", [game_id]

@@ -63,7 +63,7 @@ def create(client, form: dict) -> str:
 
 
 def numbers(client, game_id: str) -> dict:
-    return _store(client).snapshot(game_id).config.board_numbers
+    return _store(client).state(game_id).config.board_numbers
 
 
 def field(html: str, name: str) -> str:
@@ -97,7 +97,7 @@ def test_a_number_entered_for_one_game_is_used_for_the_next_game_created_without
     # A game created without them (no board fields at all) is stocked from them.
     second = create(client, FORM)
     assert numbers(client, second)["nori"] == {"tokens": 10}
-    table = _store(client).snapshot(second).table
+    table = _store(client).state(second).table
     assert table.board_tokens["nori"] == 10
     assert table.bag.count("clam") == 6 and table.bag.count("oyster") == 4
 
@@ -121,7 +121,7 @@ def test_an_emptied_field_is_forgotten(client):
     create(client, {**FORM, **SHOWN, "board.nori.tokens": "10"})
     emptied = create(client, {**FORM, **SHOWN})
     assert "nori" not in numbers(client, emptied)
-    assert _store(client).snapshot(emptied).table.board_tokens["nori"] is None
+    assert _store(client).state(emptied).table.board_tokens["nori"] is None
     assert "nori" not in numbers(client, create(client, FORM))
 
 
@@ -204,7 +204,7 @@ def test_remembered_numbers_stock_a_market_entering_mid_game(client):
         json={"type": "add_market", "market": "nori"},
     )
     assert added.status_code == 201, added.get_json()
-    table = _store(client).snapshot(game["id"]).table
+    table = _store(client).state(game["id"]).table
     assert table.board_tokens["nori"] == 8 and table.board_licenses["nori"] == 2
 
 
@@ -241,7 +241,7 @@ def test_the_salmon_licences_field_shows_the_boards_reading_for_the_player_count
 def test_four_salmon_licences_at_three_players_stock_the_game_and_are_remembered(client):
     game = create(client, {**FORM, **SHOWN, "board.salmon.licenses": "4"})
     assert numbers(client, game) == {"salmon": {"licenses": 4}}
-    assert _store(client).snapshot(game).table.board_licenses["salmon"] == 4
+    assert _store(client).state(game).table.board_licenses["salmon"] == 4
     checklist = client.get(f"/games/{game}/table").get_data(as_text=True)
     assert "4 licences" in checklist
     html = client.post("/games/preview", data=FORM).get_data(as_text=True)
@@ -249,7 +249,7 @@ def test_four_salmon_licences_at_three_players_stock_the_game_and_are_remembered
     # Back to the board's reading: nothing to keep, in the game or on the server.
     default = create(client, {**FORM, **SHOWN})
     assert numbers(client, default) == {}
-    assert _store(client).snapshot(default).table.board_licenses["salmon"] == 3
+    assert _store(client).state(default).table.board_licenses["salmon"] == 3
     assert _store(client).board_numbers(3) == {}
 
 
@@ -257,9 +257,9 @@ def test_the_api_takes_salmon_licences_as_a_board_number(client):
     game = client.post(
         "/api/games", json={**API_GAME, "board_numbers": {"salmon": {"licenses": 4}}}
     ).get_json()
-    assert _store(client).snapshot(game["id"]).table.board_licenses["salmon"] == 4
+    assert _store(client).state(game["id"]).table.board_licenses["salmon"] == 4
     later = client.post("/api/games", json=API_GAME).get_json()
-    assert _store(client).snapshot(later["id"]).table.board_licenses["salmon"] == 4
+    assert _store(client).state(later["id"]).table.board_licenses["salmon"] == 4
 
 
 def test_a_bad_salmon_number_is_refused_in_one_sentence(client):

@@ -722,7 +722,7 @@ def test_long_game_through_the_door(door_parts: tuple[Store, Door], tmp_path: Pa
     check_final_table(t)
 
     # The tracked game and the calculator agree.
-    state = store.snapshot(g.game_id)
+    state = store.state(g.game_id)
     view = game_view(state, door.identify(g.game_id, g.host))
     calculator = score_snapshot(make_snapshot(t.scoring_players(), t.values)).to_json()
     assert view["score"] == calculator
@@ -886,7 +886,7 @@ def test_end_check_worked_cases(
         assert not t.turn.finished
     g.act("host", type="next_turn")
     assert g.table.turn.finished
-    view = game_view(store.snapshot(g.game_id), door.identify(g.game_id, g.host))
+    view = game_view(store.state(g.game_id), door.identify(g.game_id, g.host))
     t = g.table
     assert view["score"] == score_snapshot(make_snapshot(t.scoring_players(), t.values)).to_json()
 

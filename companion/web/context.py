@@ -3,11 +3,6 @@ render cache, created once per app by :func:`init_app`."""
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from collections.abc import Callable
-from typing import Any
-
 from flask import Flask, current_app
 
 from ..door import Door
@@ -28,7 +23,6 @@ def init_app(app: Flask) -> None:
     app.extensions["companion.store"] = store
     app.extensions["companion.hub"] = hub
     app.extensions["companion.door"] = Door(store, hub)
-    app.extensions["companion.renders"] = RenderCache()
 
     def shutdown() -> None:
         hub.stop()
@@ -54,38 +48,3 @@ def hub() -> Hub:
 def store() -> Store:
     s: Store = current_app.extensions["companion.store"]
     return s
-
-
-def renders() -> RenderCache:
-    r: RenderCache = current_app.extensions["companion.renders"]
-    return r
-
-
-class RenderCache:
-    """Rendered fragments by (game, viewer, version, …): every stream of one viewer shares
-    a single render per change (a screen reopened on two devices, or many tabs), and
-    concurrent streams wait for the render in progress instead of repeating it."""
-
-    def __init__(self, size: int = 256) -> None:
-        self._lock = threading.Lock()
-        self._entries: OrderedDict[tuple[Any, ...], str] = OrderedDict()
-        self._busy: dict[tuple[Any, ...], threading.Lock] = {}
-        self.size = size
-
-    def get(self, key: tuple[Any, ...], render: Callable[[], str]) -> str:
-        with self._lock:
-            if key in self._entries:
-                self._entries.move_to_end(key)
-                return self._entries[key]
-            busy = self._busy.setdefault(key, threading.Lock())
-        with busy:
-            with self._lock:
-                if key in self._entries:
-                    return self._entries[key]
-            html = render()
-            with self._lock:
-                self._entries[key] = html
-                self._busy.pop(key, None)
-                while len(self._entries) > self.size:
-                    self._entries.popitem(last=False)
-            return html

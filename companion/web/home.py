@@ -27,7 +27,7 @@ def my_games() -> list[dict[str, Any]]:
             info = store.token_info(request.cookies[name])
             if info is None or info["game_id"] != game_id:
                 continue
-            state = store.snapshot(game_id)
+            state = store.state(game_id)
             who = "" if info["seat"] is None else state.config.players[info["seat"]]
             games.append(
                 {

@@ -605,22 +605,6 @@ def baseline(game_id: str, who: Identity, version: int, presence: int) -> LivePa
 # -- what the routes use -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Board:
-    players: Markup
-    markets: Markup
-
-
-def public_board(game_id: str, state: GameState) -> Board:
-    """The players' and markets' boards as everyone may see them, one version's."""
-    nodes = _board(game_id, state, game_view(state, None))
-    cards = "".join(expand(nodes, k) for k in nodes if k.startswith("pc-"))
-    return Board(
-        Markup(f'<section class="players-board">{cards}</section>'),
-        Markup(expand(nodes, "markets-board")),
-    )
-
-
 def render_live(game_id: str, who: Identity, state: GameState | None = None) -> str:
     """The whole live region of the viewer's page (the polling fallback, and an action's
     answer while the page's stream is down), the join cards out of band."""

@@ -9,7 +9,7 @@ from flask import Blueprint, redirect, render_template, url_for
 from ..door import Refused
 from .auth import page_identity, refused_page
 from .context import store
-from .render import forms_context, public_board, view_for
+from .render import forms_context, view_for
 
 bp = Blueprint("seat", __name__)
 
@@ -28,6 +28,5 @@ def page(game_id: str) -> Any:
         "game/seat.html",
         view=view,
         role="seat",
-        board=public_board(game_id, state),
         **forms_context(view),
     )

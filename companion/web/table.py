@@ -14,7 +14,7 @@ from . import edge
 from .auth import page_identity, page_token, refused_page, seats
 from .context import door, store
 from .forms import form_change
-from .render import forms_context, public_board, view_for
+from .render import forms_context, view_for
 
 bp = Blueprint("table", __name__)
 
@@ -38,7 +38,6 @@ def page(game_id: str) -> Any:
         game_id=game_id,
         role="host",
         checklist=checklist(state.config),
-        board=public_board(game_id, state),
         **forms_context(view),
     )
 

@@ -499,10 +499,6 @@ def _me(game_id: str) -> tuple[Identity, GameState, int]:
     return who, store().state(game_id), who.seat
 
 
-def _refused_sentence(exc: IllegalAction, state: GameState, who: Identity) -> str:
-    return refusal(exc, state, who).message
-
-
 def render_guide(game_id: str, who: Identity, state: GameState | None = None) -> str:
     state = state or store().state(game_id)
     return render_template("game/_turn_box.html", g=guide(game_id, who, state))
@@ -520,8 +516,6 @@ def box(game_id: str) -> Any:
         return htmx_error(exc)
     if request.args.get("key") == guide_key(state.table):
         return "", 204
-    if request.args.get("full"):  # the guide with its stylesheet and script
-        return render_template("game/_turn_guide.html", view={"id": game_id})
     return render_guide(game_id, who, state)
 
 
@@ -566,7 +560,7 @@ def preview(game_id: str) -> Any:
     try:
         lines = [line[:1].upper() + line[1:] for line in guided.preview_lines(state.table, data)]
     except IllegalAction as exc:
-        return render_template("game/_turn_preview.html", error=_refused_sentence(exc, state, who))
+        return render_template("game/_turn_preview.html", error=refusal(exc, state, who).message)
     total = None
     if kind == "purchase":
         total = sum(int(b["price"]) for b in args.get("barrels", []))
@@ -578,9 +572,7 @@ def confirm(game_id: str) -> Any:
     """The previewed action through the one door; the guide, the live region and a
     message come back."""
     try:
-        who = page_identity(game_id, "seat")
-        if who.seat is None:
-            raise Refused(403, "The turn guide runs on the phone of the player whose turn it is.")
+        who, _state, _seat = _me(game_id)
         kind, args, expected = action_from_form()
         event = door().act(game_id, who.token, kind, args, expected)
     except Refused as exc:

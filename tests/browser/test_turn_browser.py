@@ -61,13 +61,7 @@ def open_phone(make: Any, api: Api, token: str) -> Any:
     page.add_init_script(RECORD_FLASH)
     page.goto(f"{api.url}/join/{token}")
     page.wait_for_selector("#live")
-    if not page.locator("#turn-guide").count():
-        # Until seat.html includes game/_turn_guide.html: the same fragment, swapped in.
-        page.evaluate(
-            "u => htmx.ajax('GET', u, {target: '#main', swap: 'beforeend'})",
-            f"/games/{api.id}/turn?full=1",
-        )
-        page.wait_for_selector("#turn-guide")
+    page.wait_for_selector("#turn-guide")  # the seat page carries the guide
     return page
 
 

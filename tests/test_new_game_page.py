@@ -37,7 +37,7 @@ def test_entered_numbers_stock_the_game(client):
     created = client.post("/games", data=form)
     assert created.status_code == 303
     game_id = created.headers["Location"].split("/")[2]
-    state = client.application.extensions["companion.store"].snapshot(game_id)
+    state = client.application.extensions["companion.store"].state(game_id)
     assert state.config.board_numbers == {
         "nori": {"tokens": 10},
         "clams_oysters": {"clams": 6, "oysters": 4},

@@ -44,3 +44,6 @@ def live_server(tmp_path) -> Iterator[LiveServer]:
     server = start_server(tmp_path / "live.sqlite3")
     yield server
     server.stop()
+    # Shown by pytest only when the test failed: the server's own log (a traceback there
+    # says more than the browser's view of it).
+    print(f"--- server output ---\n{server.captured}")

@@ -172,6 +172,30 @@ def test_confirming_a_visit_records_one_entry_with_the_right_yen(game: Game) -> 
     assert after["markets"]["fish"][3]["id"] == "eel"
 
 
+def test_a_confirm_brings_the_live_regions_only_while_the_pages_stream_is_down(
+    game: Game,
+) -> None:
+    """One way in for the live regions at a time: with the stream up, the stream's diff
+    brings the change; a whole #live in the answer as well would race it (the diff then
+    lands on a page it does not describe: rows twice, an undone auction left showing)."""
+    seq = game.state()["seq"]
+    up = game.phones[A].post(
+        f"/games/{game.id}/turn/confirm",
+        data={**VISIT, "expected_seq": str(seq)},
+        headers={**HX, "X-Live": "up"},
+    )
+    assert up.status_code == 200
+    assert 'id="live"' not in up.get_data(as_text=True)
+    assert "Recorded" in text(up.get_data(as_text=True))
+    down = game.phones[A].post(
+        f"/games/{game.id}/turn/confirm",
+        data={"type": "fishing", "player": A, "expected_seq": str(seq + 1)},
+        headers={**HX, "X-Live": "down"},
+    )
+    assert down.status_code == 200, down.get_data(as_text=True)
+    assert 'id="live" hx-swap-oob="innerHTML"' in down.get_data(as_text=True)
+
+
 def test_a_fishing_action_that_opens_a_tuna_auction(game: Game) -> None:
     game.act(type="take_license", player=A, market="tuna", count=3, pay=False)
     r = game.confirm(A, {"type": "fishing", "player": A, "caught.tuna": "3"})

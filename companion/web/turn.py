@@ -578,16 +578,19 @@ def confirm(game_id: str) -> Any:
     except Refused as exc:
         return htmx_error(exc)
     state = store().state(game_id)
-    live = render_live(game_id, who, state)
     flash = render_template(
         "game/_flash.html", oob=True, message=f"Recorded: {event_text(game_id, event.seq, who)}"
     )
-    resp = make_response(
-        render_guide(game_id, who, state)
-        + f'<div id="live" hx-swap-oob="innerHTML">{live}</div>'
-        + flash
+    guide_html = render_guide(game_id, who, state)
+    if request.headers.get("X-Live") == "up":
+        # The page's stream brings the live regions (as for every other form): a whole
+        # #live here as well would race the stream's diff, which then applies to a page
+        # it does not describe (an undone auction stayed on the phone).
+        return make_response(guide_html + flash)
+    live = render_live(game_id, who, state)
+    return make_response(
+        guide_html + f'<div id="live" hx-swap-oob="innerHTML">{live}</div>' + flash
     )
-    return resp
 
 
 def init_app(app: Flask) -> None:

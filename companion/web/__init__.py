@@ -72,6 +72,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         sign = "−" if value < 0 else ""
         return f"{sign}¥{abs(value):,}"
 
+    from .. import i18n  # languages per device; its yen filter replaces the one above
+
+    i18n.init_app(app)
     return app
 
 

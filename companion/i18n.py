@@ -1,0 +1,166 @@
+"""Languages per device: Japanese and English (shared/spec/report.md, "Language").
+
+Each device reads the app in its own language: the one it chose with the switch
+(``POST /lang``, remembered in the ``lang`` cookie), else the one its browser prefers in
+``Accept-Language`` between ``ja`` and ``en``, else English. Flask-Babel carries the choice
+to the templates' ``_()`` (``companion/translations``); the rules' sentences, which are
+message codes, are rendered by :func:`msg` through ``companion.rules.messages``.
+
+Templates get ``yen``, ``msg`` and ``current_lang`` as globals (``yen`` and ``msg`` also as
+filters); code gets :func:`current_lang`, which every cache of rendered markup shared
+between viewers must put in its key.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, Response, has_request_context, make_response, redirect, request
+from flask_babel import Babel, get_locale  # type: ignore[import-untyped]
+from werkzeug.wrappers import Response as BaseResponse
+
+from .rules import messages, messages_ja
+from .rules.messages import Message
+
+#: The languages the app speaks, the default first.
+LANGS: Final = ("en", "ja")
+DEFAULT: Final = "en"
+COOKIE: Final = "lang"
+#: How long a device remembers its choice: 400 days, the most browsers keep a cookie.
+COOKIE_AGE: Final = 400 * 24 * 3600
+
+#: The refusal of a switch to a language the app does not have, in both languages (the
+#: asker's language is the very thing in question).
+BAD_LANG: Final = (
+    "言語は日本語（ja）か英語（en）を選んでください。 Choose Japanese (ja) or English (en)."
+)
+
+bp = Blueprint("i18n", __name__)
+babel = Babel()
+
+
+def _chosen(value: str | None) -> str | None:
+    return value if value in LANGS else None
+
+
+def select_locale() -> str:
+    """The request's language: the cookie the switch set, else ``Accept-Language``'s
+    preference between the two (``ja-JP`` counts as ``ja``), else English."""
+    chosen = _chosen(request.cookies.get(COOKIE))
+    if chosen:
+        return chosen
+    return request.accept_languages.best_match(LANGS, default=DEFAULT) or DEFAULT
+
+
+def current_lang() -> str:
+    """``"ja"`` or ``"en"``: the language of the request being answered (English outside
+    a request)."""
+    if not has_request_context():
+        return DEFAULT
+    locale = get_locale()
+    lang = locale.language if locale is not None else DEFAULT
+    return lang if lang in LANGS else DEFAULT
+
+
+def format_yen(amount: int, lang: str) -> str:
+    """An amount of Yen as each language writes it, with a true minus sign.
+
+    >>> format_yen(1200, "en"), format_yen(1200, "ja"), format_yen(-300, "ja")
+    ('¥1,200', '1,200円', '−300円')
+    """
+    sign = "−" if amount < 0 else ""
+    if lang == "ja":
+        return f"{sign}{abs(amount):,}円"
+    return f"{sign}¥{abs(amount):,}"
+
+
+def yen(amount: int) -> str:
+    """An amount of Yen in the current language: ``¥1,200`` or ``1,200円``."""
+    return format_yen(amount, current_lang())
+
+
+def msg(message: Message | str) -> str:
+    """A rules message as a sentence in the current language (a plain string, already a
+    sentence, as it is)."""
+    if isinstance(message, Message):
+        return messages.render(message, current_lang())
+    return message
+
+
+def lang_next() -> str:
+    """Where the switch comes back to: this page when it was a plain GET (its path and
+    query), else the home page (a POST's URL may not answer a GET)."""
+    if has_request_context() and request.method == "GET":
+        return _back(request.full_path.rstrip("?"))
+    return "/"
+
+
+def _back(target: str | None) -> str:
+    """Where the switch sends the browser back to: a path of this server only (never
+    ``//host``, a scheme, or a backslash a browser reads as a slash), else the home page."""
+    if not target or not target.startswith("/") or "\\" in target:
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or target.startswith("//"):
+        return "/"
+    if any(ord(c) < 0x21 for c in target):  # control characters, spaces: not a clean path
+        return "/"
+    return target
+
+
+@bp.post("/lang")
+def switch() -> BaseResponse:
+    """Remember the device's language and go back to the page it was chosen on (the form's
+    ``next``, a path of this server). Cross-site posts never get here: security.py
+    refuses them before any view."""
+    lang = _chosen(request.form.get("lang"))
+    if lang is None:
+        refusal = make_response(BAD_LANG, 400)
+        refusal.headers["Content-Type"] = "text/plain; charset=utf-8"
+        return refusal
+    resp = redirect(_back(request.form.get("next")), 303)
+    resp.set_cookie(
+        COOKIE,
+        lang,
+        max_age=COOKIE_AGE,
+        path="/",
+        samesite="Lax",
+        httponly=True,
+        secure=request.is_secure,
+    )
+    return resp
+
+
+def _vary(resp: Response) -> Response:
+    """Pages and JSON differ by language: a cache between the app and a browser must keep
+    them apart."""
+    if request.endpoint != "static":
+        resp.vary.add("Accept-Language")
+        resp.vary.add("Cookie")
+    return resp
+
+
+def init_app(app: Flask) -> None:
+    """Flask-Babel with the locale selector, the switch route and the template helpers.
+    Call it last in ``create_app`` (its ``yen`` filter replaces any earlier one)."""
+    # The Japanese catalogue, until companion.rules.messages registers it itself
+    # (setdefault: a registration there wins).
+    messages.CATALOGUE.setdefault("ja", messages_ja.CATALOGUE)
+    messages.NAMES.setdefault("ja", messages_ja.NAMES)
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
+    babel.init_app(app, locale_selector=select_locale)
+    app.register_blueprint(bp)
+    app.after_request(_vary)
+    helpers: dict[str, Any] = {
+        "yen": yen,
+        "msg": msg,
+        "current_lang": current_lang,
+        "lang_next": lang_next,
+    }
+    app.jinja_env.globals.update(helpers)
+    app.jinja_env.filters["yen"] = yen
+    app.jinja_env.filters["msg"] = msg
+
+
+__all__ = ["LANGS", "current_lang", "format_yen", "init_app", "msg", "yen"]

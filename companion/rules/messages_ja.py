@@ -1,0 +1,750 @@
+"""The Japanese catalogue of the rules' messages: the same codes and placeholders as the
+English one in :mod:`companion.rules.messages`, in the words of the Japanese rulebook
+(「漁業」「購入」「市場」アクション, 漁業免許, 資源, 乱獲状態, 競り, 樽, 漁港ボード …).
+
+Japanese has no plural: where the English picks a word by a count (``{count:barrel|
+barrels}``) the Japanese writes the number with its counter (``{count}個``) or nothing.
+Yen are written ``{amount:,}円``. Sentences that the edge completes (the lowercase
+clauses ``arg.*``, ``bk.*``, ``au.*``) carry no final 「。」, as their English lacks the
+full stop. The names of ids (markets, tokens, reasons …) are in :data:`NAMES`; an external
+market is named in brackets as the rulebook writes it (「銀行」), so ``{market}市場``
+reads 「銀行」市場 as well as サバ市場.
+
+Standard library only: this module belongs to the rules core.
+
+>>> CATALOGUE["short_of_yen"].format(player="Aiko", have=300, what="イカ市場への入場",
+...                                  need=1000)
+'Aikoの所持金は300円だけです。イカ市場への入場には1,000円かかります。'
+"""
+
+from __future__ import annotations
+
+from .catalogue import EXTERNAL_MARKETS, FISH_MARKETS
+
+#: Fish tokens, as the rulebook names them (サバトークン, たこ焼きトークン …).
+TOKEN_NAMES_JA: dict[str, str] = {
+    "mackerel": "サバ",
+    "eel": "ウナギ",
+    "fugu": "フグ",
+    "octopus": "タコ",
+    "takoyaki": "たこ焼き",
+    "red_snapper": "マダイ",
+    "salmon": "サケ",
+    "spider_crab": "タカアシガニ",
+    "squid": "イカ",
+    "tuna": "マグロ",
+    "clam": "ハマグリ",
+    "oyster": "カキ",
+    "himono": "干物",
+    "horse_mackerel": "アジ",
+    "nori": "海苔",
+    "sardine": "イワシ",
+    "swordfish": "メカジキ",
+}
+
+NAMES: dict[str, str] = {
+    **{k: v.ja for k, v in FISH_MARKETS.items()},
+    **{k: f"「{v.ja}」" for k, v in EXTERNAL_MARKETS.items()},
+    **TOKEN_NAMES_JA,
+    "salmon_degraded": "サケ（鮮度が落ちた「4」の面）",
+    "supply": "共通サプライ",
+    "box": "箱",
+    "bag": "競り袋",
+    "market": "その市場",
+    "harbor": "漁港ボード",
+    "hand": "自分のトークン",
+    "docking_auction": "入港時の競り",
+    "for_sale": "販売エリアの上段",
+    "upper": "上段",
+    "lower": "下段",
+    "canned": "イワシの缶詰のスペース",
+    # reasons of Yen movements
+    "entry": "入場コスト",
+    "licence_payout": "漁業免許",
+    "sale": "売却",
+    "licence": "漁業免許",
+    "docking_bonus": "荷降ろしの報酬",
+    "purchase": "購入",
+    # "oyster" (¥200 for a drawn Oyster) is the token's name, カキ, above
+    "cans": "イワシの缶詰",
+    "fugu_self_buy": "鮮度が落ちたフグ",
+    "overfished": "乱獲状態",
+    "swordfish_bonus": "メカジキのボーナス",
+    # ways to pay an entry
+    "entry.ap": "アクションポイント",
+    "entry.cart": "台車",
+    "entry.yen": "円",
+    "entry.free": "無料の入場",
+    "entry.token": "魚トークン",
+    "entry.barrel": "樽",
+    # kinds of request (in "… is not something a … takes"): the API's names stay
+    "kind.fishing": "「漁業」アクション",
+    "kind.purchase": "「購入」アクション",
+    "kind.start_turn": "start_turn",
+    "kind.visit": "visit",
+    "kind.preview": "preview",
+    "kind.load_himono": "load_himono",
+    "kind.mackerel_sale": "サバの売却",
+    # items
+    "freezer": "冷凍庫",
+    "cart": "台車",
+    "buyer_token": "バイヤートークン",
+    # auctions
+    "auction.spider_crab": "タカアシガニの競り",
+    "auction.tuna": "マグロの競り",
+    "auction.swordfish": "メカジキの競り",
+    "auction.auction_market": "「競り」市場の競り",
+    "auction.barter": "「物々交換」",
+    "auction.overseas": "「海外」市場の競り",
+    # the Bank's stock
+    "bank.loans": "ローン",
+    "bank.shares": "株",
+    # boats (external markets)
+    "one_slot": "1スロット漁船",
+    "two_slot": "2スロット漁船",
+    "three_slot": "3スロット漁船",
+    "four_slot": "4スロット漁船",
+    "blue": "青の漁船",
+    "barge": "6スロットのはしけ",
+    "small_barge": "4スロットのはしけ",
+    # reasons and kinds of the external markets
+    "boat": "船",
+    "boat_sale": "船の売却",
+    "boat_rent": "船のレンタル",
+    "loan": "ローン",
+    "share": "株",
+    "rental": "レンタル",
+    "port": "停泊所を開く",
+    "auction_fee": "「競り」の手数料",
+    "kind.open_port": "open_port",
+}
+
+#: The board game's sentences (companion/rules/messages.py).
+BOARD: dict[str, str] = {
+    # -- refusals ----------------------------------------------------------------------------
+    "not_your_turn": "今は{active}の手番です。{player}は今は行動できません。",
+    "no_turn_yet": "まだ手番が始まっていません。next_turnで最初の手番を始めてください。",
+    "game_over": "ゲームは終了しています。",
+    "not_enough_ap": "{player}のアクションポイントは残り{left}点です。{what}には{need}点必要です。",
+    "ap_spent": "{player}はこの手番のアクションポイントを使い切りました。{what}は今は始められ"
+    "ません（next_turnで手番を終えます）。",
+    "not_start_phase": "{player}には今、手番開始時の選択はありません。start_turnは、冷凍庫・"
+    "鮮度が落ちたフグ・満杯の干物の漁業免許がある手番の開始時か、手番の最初のアクションの前に"
+    "海上の樽を捨てるときに使います。",
+    "discard_too_late": "海上の樽を捨てられるのは手番の開始時、アクションを行う前だけです。"
+    "{player}はこの手番ですでにアクションを行いました。",
+    "discard_more": "{player}が干物の漁業免許を使わずに漁獲して海上に持っている{market}樽は"
+    "{at_sea}個で、{want}個ではありません。",
+    "discard_more_himono": "{player}が干物の漁業免許で漁獲して海上に持っている{market}樽は"
+    "{at_sea}個で、{want}個ではありません。",
+    "himono_no_licence": "{player}は干物の漁業免許を持っていません。",
+    "himono_catch_wrong": "干物の漁業免許で漁獲できるのはサバ樽・アジ樽・イワシ樽です（干物樽"
+    "はそのどれも入手できないときだけ）。{market}樽は漁獲できません。",
+    "himono_catch_licences": "{player}の干物の漁業免許{held}枚のうち、表向きは{usable}枚です。"
+    "この「漁業」アクションで干物の漁業免許を使って漁獲できる樽は最大{usable}個で、{want}個では"
+    "ありません（各免許の漁獲は1回まで、その免許で漁獲した樽2個が海上にある間は漁獲できません）。",
+    "himono_barrel_not_yet": "干物の漁業免許で干物樽を漁獲できるのは、サバ樽・アジ樽・イワシ樽"
+    "のどれも入手できないときだけです。{markets}はまだ入手できます。",
+    "himono_not_for_sale": "{player}が干物の漁業免許を使わずに漁獲して海上に持っている{market}樽"
+    "は{plain}個ですが、{placed}個を売りに出そうとしています。干物の漁業免許で漁獲した樽は"
+    "売りに出さず、その免許の上に置きます。",
+    "not_placed_himono": "{player}は{market}樽を{unloaded}個荷降ろしし、{placed}個を置こうとして"
+    "いますが、海上にあったうち干物の漁業免許で漁獲したものは{himono}個だけです（それらは免許の"
+    "上に置きます）。荷降ろししたそれ以外の{market}樽はすべて、漁港ボードの販売エリアの上段に"
+    "売りに出します（for_sale）。",
+    "himono_prices_count": "{player}の満杯の干物の漁業免許{count}枚が今、干物樽になります。"
+    "himono_pricesで価格を{count}個指定してください（{given}個ではありません）。",
+    "himono_price_needed": "{player}の満杯の干物の漁業免許が、先に干物樽{count}個になります。"
+    "start_turnでその価格（himono_prices）を答えてください。",
+    "himono_no_room": "{player}の干物の漁業免許に置けるのはあと{room}個で、{want}個では"
+    "ありません。",
+    "himono_load_wrong": "干物の漁業免許の上に置けるのはサバ・アジ・イワシの樽またはトークン"
+    "だけです。{fish}は置けません。",
+    "himono_nothing": "干物の漁業免許の上に置くトークンまたは樽を指定してください。",
+    "no_freezer": "{player}は冷凍庫を持っていません。",
+    "freezer_and_fugu": "冷凍庫を使う手番には鮮度低下がないため、その手番に鮮度が落ちたフグは"
+    "購入できません。",
+    "fugu_too_many": "{player}の販売エリアの下段にある鮮度が落ちたフグは{have}個で、{want}個では"
+    "ありません。",
+    "short_of_yen": "{player}の所持金は{have:,}円だけです。{what}には{need:,}円かかります。",
+    "cannot_pay": "{player}は{what}の{need:,}円を支払えません。",
+    "not_a_fish_market": "{name}という魚市場はありません。",
+    "market_not_in_play": "{market}市場はこのゲームでは使われていません。",
+    "external_not_guided": "{market}市場の訪問はまだガイドに対応していません。記録用のアクション"
+    "で記録してください。",
+    "entry_unknown": "{market}市場の入場コストはルールブックに載っていません。ボードの数字として"
+    "入力するか、この訪問を記録用のアクションで記録してください。",
+    "entry_not_printed": "{market}市場には{entry}では入れません。示されている入場コスト："
+    "{options}。",
+    "entry_bad": '入場コストの支払い方を指定してください："ap"、"cart"、"yen"、"free"、'
+    '{{"token": …}}、{{"barrel": …}}のいずれかです。',
+    "free_once": "{market}市場には入場コストがなく、1手番に1回しか入れません。",
+    "no_cart": "{player}は台車を持っていません。",
+    "entry_token_wrong": "{market}市場の入場コストのトークンは{allowed}で、{fish}ではありません。",
+    "entry_barrel_wrong": "{market}市場の入場コストは自分の漁港ボードの{allowed}樽で、{fish}では"
+    "ありません。",
+    "not_held": "{player}は{fish}を{count}個持っていません。",
+    "bag_tokens_left": "競り袋に残っている{fish}トークンは{left}個です。",
+    "bag_tokens_left_valued": "競り袋に残っている「{value}」の{fish}トークンは{left}個です。",
+    "market_tokens_left": "{market}市場に残っている{fish}トークンは{left}個だけです。",
+    "not_held_valued": "{player}は「{value}」の{fish}トークンを持っていません。",
+    "not_for_sale": "{owner}の漁港ボードの{row}に{price:,}円で売りに出ている{fish}はありません。",
+    "sardine_licence_held": "イワシの漁業免許を持っている間はイワシ市場に入れません。先に免許を"
+    "戻してください（無料）。",
+    "nori_licence_held": "海苔市場には漁業免許を取るためにしか入れず、{player}はすでに1枚持って"
+    "います。",
+    "no_interaction": "{market}市場では少なくとも1回は処理を行わなければなりません：漁業免許の"
+    "購入、売却、またはその市場の特別な処理です。",
+    "cannot_sell": "{market}市場は魚トークンを買い取りません。",
+    "sell_wrong_fish": "{market}市場が買い取るのは{allowed}だけで、{fish}は買い取りません。",
+    "sell_list": '売却するトークンの印刷された値を指定してください。例：{{"{fish}": [20, 15]}}。',
+    "sell_barrels_only_mackerel": "漁港ボードの樽を買い取るのはサバ市場だけです。",
+    "bad_count": "{what}は{low}から{high}までの整数でなければなりません。",
+    "bad_price": "漁港ボードの価格は100円単位です（0円も可）。{price}は使えません。",
+    "bad_field": "{field}は{kind}で指定する項目ではありません。",
+    "licence_price_unknown": "{market}の漁業免許の価格はルールブックに載っていません。"
+    "take_licenseで記録してください。",
+    "licences_per_visit": "{market}市場への1回の入場で購入できる漁業免許は最大{limit}枚です。",
+    "licences_per_player": "1人のプレイヤーが持てる{market}の漁業免許は{limit}枚までです。",
+    "licences_left": "{market}市場に残っている漁業免許は{left}枚です。",
+    "spaces_free": "{player}の空いている免許スペースは4つのうち{free}つです。",
+    "takoyaki_count": "タコ{octopus}個はたこ焼き{gets}個になります。価格を{gets}個指定して"
+    "ください。",
+    "takoyaki_left": "タコ市場に残っているたこ焼きは{left}個です。",
+    "cans_left": "イワシの缶詰のスペースにあるトークンは{left}個です。",
+    "catch_no_licence": "{player}が持っている{market}を漁獲できる漁業免許は{licences}枚です。"
+    "1回の「漁業」アクションで漁獲できる{market}樽は最大{can}個で、{want}個ではありません。",
+    "catch_overfished": "{market}は乱獲状態です。その樽は箱に戻されています。",
+    "catch_empty": "{market}市場に残っている樽は{left}個で、{want}個はありません。",
+    "catch_licences_joint": "{player}の漁業免許では、これらの漁獲を1回の「漁業」アクションで"
+    "すべて行うことはできません。各免許の漁獲は1回までです。",
+    "unload_more_than_at_sea": "{player}が海上に持っている{market}樽は{at_sea}個で、{want}個では"
+    "ありません。",
+    "not_placed": "{player}は{market}樽を{unloaded}個荷降ろしし、{placed}個を置こうとしています。"
+    "荷降ろししたすべての{market}樽は、漁港ボードの販売エリアの上段に売りに出します（for_sale）。",
+    "not_for_sale_fish": "{market}樽は売りに出さず、{where}へ送られます。",
+    "for_sale_not_unloaded": "{player}は{market}樽を{placed}個売りに出そうとしていますが、荷降ろし"
+    "したのは{unloaded}個です。",
+    "reprice_only_fishing": "価格を変えられるのは「漁業」アクション中だけです。",
+    "draw_needed": "{kind}の競りには、引いたトークン（{fish}）が必要です。サーバーが引きます。",
+    "drawn_wrong": "引いたトークン{code}は競り袋にありません。",
+    "own_barrel": "{player}は自分の漁港ボードから購入することはできません。",
+    "nothing_to_buy": "購入する樽を1個以上指定してください。",
+    "co_draw_needed": "ハマグリとカキの樽を1個購入するごとに、ハマグリかカキを1個引きます。引いた"
+    "ものを指定してください（サーバーが引きます）。",
+    "co_draw_wrong": "{code}は競り袋の中のハマグリでもカキでもありません。",
+    "auction_open": "{kind}がまだ続いています。ほかのことをする前に、それを終えるか取り消して"
+    "ください。",
+    "entry.option_ap": "アクションポイント{count}点",
+    "entry.option_yen": "{amount:,}円",
+    "entry.option_free": "1手番に1回無料",
+    "entry.option_token": "{fish}トークン1個",
+    "entry.option_token_any": "任意の魚トークン1個",
+    "entry.option_barrel": "自分の漁港ボードの{fish}樽1個",
+    "entry.option_barrel_any": "自分の漁港ボードの樽1個",
+    # -- the bookkeeping moves: clauses the edge makes a sentence of with their field
+    # -- (「金額は整数でなければなりません。」) --------------------------------------------------
+    "arg.required": "必須です",
+    "arg.whole": "整数でなければなりません",
+    "arg.yen_positive": "0円より多くなければなりません",
+    "arg.yen_max": "{max:,}円以下でなければなりません",
+    "arg.yen_step": "100円単位でなければなりません",
+    "arg.count_min": "1以上でなければなりません",
+    "arg.count_max": "{max}以下でなければなりません（それより多く置けるボードはありません）",
+    "arg.flag": "trueかfalseでなければなりません",
+    "arg.party": '必須です（プレイヤーの名前か"supply"）',
+    "arg.note_long": "{max}文字以内でなければなりません",
+    "arg.note_chars": "制御文字や文字の向きを変える文字は使えません",
+    "bk.short": "{player}の所持金は{have:,}円だけです",
+    "bk.short_licence": "{player}の所持金は{have:,}円だけです（漁業免許は{need:,}円です）",
+    "bk.cannot_pay": "{player}は{need:,}円を支払えません",
+    "bk.same_party": "支払う人と受け取る人が同じです",
+    "bk.same_giver": "渡す人と受け取る人が同じです",
+    "bk.no_player": "{name}という名前のプレイヤーはいません",
+    "bk.no_fish_token": "{name}という魚トークンはありません",
+    "bk.no_fish_market": "{name}という魚市場はありません",
+    "bk.no_market": "{name}という市場はありません",
+    "bk.no_action": "{name}というアクションはありません",
+    "bk.not_in_play": "{market}市場はこのゲームでは使われていません",
+    "bk.printed_values": "{fish}トークンに印刷されている値は{values}です",
+    "bk.salmon_side": 'サケの面は"fresh"（新鮮）か"degraded"（鮮度が落ちた「4」の面）です',
+    "bk.not_held": "{player}は{what}を持っていません",
+    "bk.holds_only": "{player}が持っている{fish}は{count}個だけです",
+    "bk.holds_only_degraded": "{player}が持っている{fish}（鮮度が落ちた面）は{count}個だけです",
+    "bk.tokens_go": 'トークンは市場（"market"）か箱（"box"）に戻します',
+    "bk.licences_per_visit": "{market}市場への1回の入場で購入できる漁業免許は最大{limit}枚です",
+    "bk.licences_per_player": "1人のプレイヤーが持てる{market}の漁業免許は{limit}枚までです",
+    "bk.spaces_free": "{player}の空いている免許スペースは4つのうち{free}つです",
+    "bk.licences_left": "{market}市場に残っている漁業免許は{left}枚です",
+    "bk.licence_price_unknown": "{market}の漁業免許の価格は不明です。支払いは別に記録し、"
+    "pay offで受け取ってください",
+    "bk.licences_not_held": "{player}はそのような漁業免許を{count}枚持っていません",
+    "bk.item_kind": 'アイテムは"freezer"（冷凍庫）、"cart"（台車）、"buyer_token"（バイヤー'
+    "トークン）のいずれかです",
+    "bk.item_left": "{market}市場のボードに{item}は残っていません",
+    "bk.item_not_held": "{player}はそれを持っていません",
+    "bk.bank_not_in_play": "このゲームでは「銀行」市場は使われていません",
+    "bk.bank_left": "「銀行」市場に残っている{kind}は{left}枚です",
+    "bk.shares_no_loan": "{player}は株を持っているので、ローンを受けることはできません",
+    "bk.loan_no_share": "{player}はローンを受けたので、株を購入することはできません",
+    "bk.track_kind": 'トラックは"eel"（ウナギ）か"swordfish"（メカジキ）です',
+    "bk.track_space": "価値マーカーは{low}から{high}のマスに置きます",
+    "bk.overfished_already": "{market}はすでに乱獲状態です",
+    "bk.needs_expansion": "その市場には拡張が必要です",
+    "bk.in_play_already": "{market}市場はすでに使われています",
+    "bk.game_over": "ゲームは終了しています",
+    "bk.game_over_already": "ゲームはすでに終了しています",
+    "bk.game_over_undo": "ゲームは終了しています。最終結果を変えるには取り消してください",
+    "bk.auction_open": "{kind}がまだ続いています。ほかのことをする前に、それを終えるか取り消して"
+    "ください",
+    # -- tokens as people name them (「25」のマグロ、サケ（鮮度が落ちた面）) ------------------
+    "token.name": "{fish}",
+    "token.valued": "「{value}」の{fish}",
+    "token.degraded": "{fish}（鮮度が落ちた面）",
+    "token.count": "{what}{count}個",
+    # -- auctions ------------------------------------------------------------------------------
+    "au.which_token": "どの{fish}トークンかを指定してください（例：{key}:20）",
+    "au.lot_too_small": "競りにかけるロットは2資源以上の価値がなければなりません",
+    "au.lot_not_held": "ロットの{what}を持っていません",
+    "au.no_auction": "そのような競りはありません",
+    "au.kind": "種類は{kinds}のいずれかです",
+    "au.another_open": "別の競りがまだ続いています。先にそれを決着させてください",
+    "au.sells": "{kind}で売られるのは{fish}トークンです",
+    "au.market_not_in_play": "{market}市場はこのゲームでは使われていません",
+    "au.name_lot": "ロットに含めるトークンを指定してください",
+    "au.fee": "{player}は手数料の{fee:,}円を支払えません",
+    "au.list_barrels": "入港した船に積まれている樽を挙げてください",
+    "au.not_a_market": "{name}は使われている魚市場ではありません",
+    "au.barrel_counts": "樽の数は整数です",
+    "au.no_barrels": "樽を積んでいない船は「海外」市場を訪れられません",
+    "au.entry": "{player}は入場コストの{fee:,}円を支払えません",
+    "au.convert": "{fish}樽{have}個がトークン{count}個に換わります",
+    "au.back": "それぞれの市場に戻るもの：{barrels}。",
+    "au.back_one": "{fish}樽{count}個",
+    "au.revealed_no_change": "入札は公開されました。もう入札を変えることはできません",
+    "au.not_bidder": "{player}はこの競りの入札者ではありません",
+    "au.revealed_already": "入札はすでに公開されています",
+    "au.nothing_to_choose": "この競りでは今、選ぶものはありません",
+    "au.accept_offer": "入札者のうち1人の提示を受け入れてください",
+    "au.choose_tied": "同額の入札者から選んでください：{names}",
+    "au.draws": "樽1個につきハマグリかカキを1個引いてください",
+    # -- history lines of the bookkeeping moves and the auctions ------------------------------
+    "history.pay": "{payer}が{payee}に{money}を支払いました{note}",
+    "history.pay_from_supply": "共通サプライが{payee}に{money}を支払いました{note}",
+    "history.yen": "{amount:,}円",
+    "history.yen_hidden": "お金",
+    "history.note": "（{note}）",
+    "history.tokens": "{what}トークン{count}個",
+    "history.gain_fish": "{player}が{tokens}を受け取りました",
+    "history.lose_fish": "{player}が{tokens}を市場に戻しました",
+    "history.lose_fish_box": "{player}が{tokens}を箱に戻しました",
+    "history.give_fish": "{giver}が{taker}に{tokens}を渡しました",
+    "history.red_snapper_one": "{player}がマダイ市場から次のマダイトークンを取りました",
+    "history.red_snapper": "{player}がマダイ市場からマダイトークンを{count}個取りました",
+    "history.take_license": "{player}が{market}の漁業免許を{count}枚取りました",
+    "history.return_license": "{player}が{market}の漁業免許を{count}枚戻しました",
+    "history.take_item": "{player}が{what}を{count}個取りました",
+    "history.return_item": "{player}が{what}を{count}個戻しました",
+    "item.freezer": "冷凍庫",
+    "item.cart": "台車",
+    "item.buyer_token": "バイヤートークン",
+    "item.other": "{item}",
+    "history.take_loan": "{player}がローンを{count}つ受けました",
+    "history.buy_share": "{player}が株を{count}枚購入しました",
+    "history.set_track": "{track}の価値マーカーを{value}に置きました",
+    "history.overfished": "{market}が乱獲状態になりました",
+    "history.add_market": "{market}市場がゲームに加わりました",
+    "history.next_turn": "次の手番",
+    "history.end_game": "ゲームが終了されました",
+    "history.auction_open": "{owner}が{kind}を始めました",
+    "history.auction_open_lot": "{owner}が{kind}を始めました：{lot}",
+    "history.lot_barrels": "{market}樽{count}個",
+    "history.bid_sealed": "{player}が入札しました（非公開）",
+    "history.bids_revealed": "入札が公開されました",
+    "history.chose": "{chooser}が{winner}を選びました",
+    "history.owner_chose": "競りの主催者が{winner}を選びました",
+    "history.declined": "売り手はすべての提示を断りました",
+    # -- what an action is, inside other sentences ---------------------------------------------
+    "what.entry": "{market}市場への入場",
+    "kind.visit_to": "{market}市場の訪問",
+    "what.fishing": "「漁業」アクション",
+    "what.purchase": "「購入」アクション",
+    "what.visit": "「市場」アクション",
+    "what.licences": "{market}の漁業免許{count}枚",
+    "what.entry_yen": "{market}市場の入場コスト",
+    "what.barrels": "樽",
+    "what.fugu": "鮮度が落ちたフグ{count}個",
+    "what.cans": "イワシの缶詰{count}個",
+    "what.barrel": "{owner}の{fish}樽",
+    # -- movements (preview and history) --------------------------------------------------------
+    "mv.yen": "{payer} → {payee}：{amount:,}円（{reason}）",
+    "mv.ap": "{player}がアクションポイントを{count}点使う（残り{left}点）",
+    "mv.cart": "{player}が台車を使ってアクションポイント{count}点を得る",
+    "mv.item_flip": "{player}の{item}を裏返す：残り1回",
+    "mv.item_back": "{player}の{item}が{market}市場に戻る",
+    "mv.free_entry": "{player}が{market}市場に無料で入る（この手番に1回）",
+    "mv.token_in": "{player}が{where}から{fish}トークンを{count}個取る",
+    "mv.token_in_valued": "{player}が{where}から「{value}」の{fish}トークンを取る",
+    "mv.token_out": "{player}が{fish}トークン{count}個を{where}に戻す",
+    "mv.token_out_valued": "{player}が「{value}」の{fish}トークンを{where}に戻す",
+    "mv.token_kept": "{player}は{fish}トークン{count}個を手元に残す：セットにする相手がない",
+    "mv.sell": "{player}が{fish}を{count}個売却して{amount:,}円を受け取る",
+    "mv.track": "{track}の価値 {before} → {after}",
+    "mv.licence_in": "{player}が{market}の漁業免許を{count}枚取る（ボードに残り{left}枚）",
+    "mv.licence_out": "{player}の{market}の漁業免許がボードに戻る",
+    "mv.barrels_board": "ボード上の{market}樽：{before} → {after}",
+    "mv.barrels_box": "{market}樽{count}個が箱に戻る（乱獲状態）",
+    "mv.harbor_add": "{player}が{fish}を{price:,}円で売りに出す（{row}）",
+    "mv.harbor_remove": "{player}の{row}から{price:,}円の{fish}がなくなる",
+    "mv.harbor_reprice": "{player}の{row}の{fish}：{before:,}円 → {price:,}円",
+    "mv.degrade_out": "{player}の下段から{price:,}円の{fish}が取り除かれる（鮮度低下）",
+    "mv.degrade_down": "{player}の上段の樽が下段に移る（{count}個）",
+    "mv.freezer": "{player}が冷凍庫を使う：この手番は鮮度低下なし",
+    "mv.catch": "{player}が{market}樽を{count}個漁獲する（海上に{at_sea}個）",
+    "mv.unload": "{player}が{market}樽を{count}個荷降ろしする",
+    "mv.left_over": "{fish}{count}個が余る：支払いがあるのは{per}個ごとだけ",
+    "mv.auction": "{kind}の競り（{total}回中{number}回目）：開始時に引く{fish}トークン1個",
+    "mv.canned": "イワシトークン{count}個をイワシの缶詰のスペースへ",
+    "mv.overfished": "{market}が乱獲状態になる",
+    "mv.phase": "{player}の手番：{phase}",
+    "mv.himono": "{player}の干物の漁業免許：2個を戻し、干物樽1個を売りに出す",
+    "mv.catch_himono": "{player}が干物の漁業免許で{market}樽を{count}個漁獲する（海上に{at_sea}"
+    "個）",
+    "mv.himono_face_down": "{player}の干物の漁業免許が裏向きになる：その免許で漁獲した樽{count}個"
+    "が海上にある",
+    "mv.himono_face_up": "{player}の干物の漁業免許が表向きに戻る",
+    "mv.himono_barrel_on": "{player}が{fish}樽を干物の漁業免許の上に置く（{limit}個中{count}個目）",
+    "mv.himono_token_on": "{player}が{fish}トークンを干物の漁業免許の上に置く（{limit}個中{count}"
+    "個目）",
+    "mv.himono_overflow": "{player}の干物の漁業免許は満杯：{market}樽は市場に戻る",
+    "mv.himono_barrel_back": "{player}の干物の漁業免許から{fish}樽が戻る",
+    "mv.himono_token_back": "{player}の干物の漁業免許から{fish}トークンがその市場に戻る",
+    "mv.himono_waits": "{player}の満杯の干物の漁業免許は待機：干物樽が残っていない（AMB-42）",
+    "mv.discard": "{player}が海上の{market}樽を{count}個捨てる",
+    "mv.discard_himono": "{player}が干物の漁業免許で漁獲した海上の{market}樽を{count}個捨てる",
+    # -- history lines ---------------------------------------------------------------------------
+    "history.visit": "{player}が{market}市場を訪れました{details}",
+    "history.fishing": "{player}が「漁業」アクションを行いました{details}",
+    "history.purchase": "{player}が購入しました：{details}",
+    "history.start_turn": "{player}が手番を始めました{details}",
+    "history.details": "：{items}",
+    "history.d_licences": "漁業免許{count}枚",
+    "history.d_sold": "トークンを売却",
+    "history.d_caught": "{count}個漁獲",
+    "history.d_unloaded": "{count}個荷降ろし",
+    "history.d_for_sale": "{count}個を売りに出す",
+    "history.d_item": "{owner}の{fish}（{price:,}円）",
+    "history.d_item_closed": "{owner}の{fish}",
+    "history.d_freezer": "冷凍庫を使用",
+    "history.d_fugu": "鮮度が落ちたフグを{count}個購入",
+    "history.d_discarded": "海上の樽を{count}個捨てた",
+    "history.d_himono": "干物樽{count}個を売りに出す",
+    "history.load_himono": "{player}が干物の漁業免許の上に{count}個置きました",
+    "history.turn_unspent": "{player}はアクションポイントを{count}点残して手番を終えました",
+    "phase.start": "手番開始時の選択（冷凍庫、鮮度が落ちたフグ、干物の価格）",
+    "phase.actions": "アクション",
+    # -- setting up a game: clauses (setup.py) ----------------------------------------------
+    "setup.players_list": "プレイヤーの名前を2〜6人分のリストで指定してください",
+    "setup.name_needed": "どのプレイヤーにも名前が必要です",
+    "setup.name_long": "名前は{max}文字以内です",
+    "setup.name_chars": "名前に使えるのは見える文字と空白だけです（制御文字や書式文字は"
+    "使えません）",
+    "setup.name_reserved": "{name}という名前のプレイヤーは、履歴で共通サプライやテーブル画面と"
+    "読み違えられます。別の名前にしてください",
+    "setup.name_twice": "{name}という名前のプレイヤーが2人います",
+    "setup.player_count": "プレイ人数は2〜6人です",
+    "setup.fixed_fish": "必ず使う魚市場はサバ市場です（拡張ではアジ市場でもかまいません）",
+    "setup.needs_expansion": "{market}市場には拡張が必要です",
+    "setup.no_external": "{name}という外部市場はありません",
+    "setup.market_once": "同じ市場は1回しか使えません",
+    "setup.mackerel_always": "サバ市場は必ず使います（拡張ではアジ市場でもかまいません）",
+    "setup.ships_always": "「漁船」市場は必ず使います",
+    "setup.auction_players": "「競り」市場は3人以上のプレイでのみ使えます",
+    "setup.aquarium_pair": "「水族館」市場と「新水族館」市場は必ず一緒に使います",
+    "setup.markets_at_least": "{players}人プレイでは、魚市場を{fish}枚以上、外部市場を{ext}枚以上"
+    "使います",
+    "setup.markets_count": "{players}人プレイでは、魚市場を{fish}枚、外部市場を{ext}枚使います"
+    "（もっと使うには「市場を増やす」バリアントをオンにしてください）",
+    "setup.numbers_object": "魚市場ごとのオブジェクトでなければなりません",
+    "setup.counts_object": "数のオブジェクトでなければなりません",
+    "setup.not_a_figure": "{name}はボードの数字ではありません。{allowed}を使ってください",
+    "setup.figure_range": "0から99までの整数でなければなりません",
+    "setup.money": '所持金は"open"（公開）か"closed"（非公開）です',
+    "setup.expansion": "拡張はオン（true）かオフ（false）です",
+    "setup.variant": "{name}というバリアントはありません",
+    "setup.seed": "シードは0から{max:,}までの整数でなければなりません",
+    "setup.start_player": "スタートプレイヤーはプレイヤーの1人でなければなりません",
+    "score.players": "プレイヤーは2人以上です",
+    "score.bank": "ローンと株には「銀行」市場が必要です",
+    # -- snapshots (snapshot.py): clauses after the field's name ------------------------------
+    "snap.count": "0以上の整数でなければなりません",
+    "snap.object": "オブジェクトでなければなりません",
+    "snap.printed_list": "印刷された値のリストでなければなりません",
+    "snap.one_of": "{choices}のいずれかでなければなりません",
+    "snap.unknown_fish": "「{name}」という魚はありません",
+    "snap.salmon_object": '{{"fresh": n, "degraded": n}}の形でなければなりません',
+    "snap.salmon_side": "「{name}」というサケの面はありません",
+    "snap.required_holds": "プレイヤーが{name}を持っているときは必須です",
+    "snap.range": "{low}〜{high}の整数でなければなりません",
+    "snap.fish_list": "魚市場のリストでなければなりません",
+    "snap.unknown_market": "{name}という魚市場はありません",
+    "snap.external_list": "外部市場のリストでなければなりません",
+    "snap.unknown_external": "{name}という外部市場はありません",
+    "snap.format": '"{format}"でなければなりません',
+    "snap.players_list": "2〜6人のプレイヤーのリストでなければなりません",
+    "snap.player_count": "2〜6人のプレイヤーを挙げなければなりません（{count}人ではありません）",
+    "snap.name": "空でない名前でなければなりません",
+    "snap.name_twice": "「{name}」はすでにほかのプレイヤーの名前です",
+    "snap.yen": "円の額（整数）でなければなりません",
+    "snap.bank": "{what}にはmarkets.externalに「銀行」市場が必要です",
+    # -- the end of the game (endgame.py) ---------------------------------------------------
+    "end.yen": "{player}は{goal_yen:,}円以上を持ち、資源の合計が単独最下位ではありません："
+    "ゲームの終了が誘発されます。",
+    "end.resources": "{player}は{goal_r}資源以上を持ち、所持金が単独最下位ではありません："
+    "ゲームの終了が誘発されます。",
+    "end.yen_blocked": "{player}は{goal_yen:,}円を持っていますが、資源の合計が単独最下位です："
+    "ゲームは続きます。",
+    "end.resources_blocked": "{player}は{goal_r}資源を持っていますが、所持金が単独最下位です："
+    "ゲームは続きます。",
+    "end.both_blocked": "{player}は{goal_yen:,}円を持っていますが資源の合計が単独最下位で、"
+    "{goal_r}資源を持っていますが所持金が単独最下位です：ゲームは続きます。",
+    "end.short": "{player}は{goal_yen:,}円まであと{yen:,}円、{goal_r}資源まであと{resources}資源"
+    "足りません：ゲームは続きます。",
+}
+
+#: External markets, boats and ports (issue #9).
+EXTERNAL: dict[str, str] = {
+    "fleet_full": "{player}の船（{boats}）では海上の樽{count}個を運べません。漁船は1種類の魚を"
+    "スロットの数まで（青の漁船は2種類）、はしけはどんな組み合わせでも積めますが、どの船も"
+    "サケ樽は1個までです。",
+    "fleet_no_port": "{player}の開いている停泊所には、入港する船（{boats}）をすべて置く空きが"
+    "ありません。停泊所0と1には漁船1隻ずつ、停泊所2には漁船2隻またははしけ1隻を置けます。"
+    "先に停泊所を開いてください（500円）。",
+    "ext.no_interaction": "{market}市場では少なくとも1回は処理を行わなければなりません：{what}。",
+    "ext.hint.ships": "船を売却または購入する",
+    "ext.hint.bank": "ローンを受けるか株を購入する",
+    "ext.hint.government": "そのスペースのどちらかに魚トークンを寄付する",
+    "ext.hint.aquarium": "そのスペースに魚トークンを売却する",
+    "ext.hint.trading": "そのスペースのどれかで魚トークンを交換する",
+    "ext.hint.rentals": "冷凍庫か台車をレンタルする",
+    "ext.token_code": '{code}は魚トークンではありません。"eel"、"tuna:20"、"salmon:degraded"'
+    "のように指定してください。",
+    "ext.token_value": "どの{fish}トークンかを、印刷された値（{values}のいずれか）で指定して"
+    'ください（例："{fish_id}:{first}"）。',
+    "ext.token_list": '{field}は["eel", "tuna:20"]のような魚トークンのリストです。',
+    "ext.boat_list": '{field}は["two_slot"]のような船のリストです。',
+    "ext.boat_kind": "{kind}は船ではありません。船は{kinds}です。",
+    "ext.boat_rented": "{player}の{kind}は借りた船です：航海の後に返すもので、売却も下取りも"
+    "できません。",
+    "ext.boat_not_owned": "{player}は{kind}を持っていません。",
+    "ext.boat_at_sea": "{player}の{kind}は海上の樽のために海上で必要です：売却や下取りができる"
+    "のは停泊所にある船だけです。",
+    "ext.no_port_place": "{player}の停泊所には{kind}を置く空きがありません：停泊所0と1には漁船"
+    "1隻ずつ、停泊所2（開いていれば）には漁船2隻またははしけ1隻を置けます。先に停泊所を開いて"
+    "ください。",
+    "ext.trade_in_alone": "下取りは青の漁船を購入するときだけです。",
+    "ext.trade_in_needed": "{market}市場の青の漁船には下取りも必要です：停泊所にある自分の漁船を"
+    "1隻指定してください（trade_in）。",
+    "ext.trade_in_ship": "青の漁船の下取りに出せるのは自分の漁船で、はしけや青の漁船（{kind}）は"
+    "出せません。",
+    "ext.board_has": "{market}市場のボードの{kind}は残り{left}です。",
+    "ext.used_ships_final": "ゲームの終了が誘発された後は「中古漁船」市場を使えません。",
+    "ext.loans_and_shares": "ローンを受けたプレイヤーは株を購入できません：ローンを受けるか株を"
+    "購入するかのどちらかです。",
+    "ext.loan_after_share": "{player}は株を持っているので、ローンを受けることはできません。",
+    "ext.share_after_loan": "{player}はローンを受けたので、株を購入することはできません。",
+    "ext.bank_loans_left": "「銀行」市場に残っているローンは{left}枚です。",
+    "ext.bank_shares_left": "「銀行」市場に残っている株は{left}枚です。",
+    "ext.government_full": "「政府」市場の2つのスペースはどちらも埋まっています：ゲームの残りの"
+    "間、この市場には入れません。",
+    "ext.place_room": "{place}に置けるトークンはあと{left}個です。",
+    "ext.no_place": "{market}市場には{fish}のスペースがありません。",
+    "ext.trades": '交換は[{{"place": 4, "tokens": ["octopus", "mackerel"]}}]のようなリストです。',
+    "ext.trading_place": "「取引」市場のスペースは{places}のいずれかです。",
+    "ext.trade_tokens": 'スペースに置くトークンを["octopus", "mackerel"]のように指定してください。',
+    "ext.trade_worth": "{place}に置くトークンの価値は{worth}資源です。{need}資源以上が必要です。",
+    "ext.rentals_left": "「レンタル」市場のボードに残っている{item}は{left}個です。",
+    "ext.option_per_item": "無料、その後レンタルするアイテム1つにつき{amount:,}円",
+    "what.boat": "{market}市場の{kind}",
+    "what.shares": "株{count}枚",
+    "what.rent": "{item}{count}個",
+    "ext.token": "{fish}",
+    "ext.token_valued": "「{value}」の{fish}",
+    "place.government_left": "「政府」市場の左側のスペース",
+    "place.government_right": "「政府」市場の右側のスペース",
+    "place.aquarium": "「水族館」市場の{fish}のスペース",
+    "place.new_aquarium": "「新水族館」市場の{fish}のスペース",
+    "place.trading": "「取引」市場の「{at_least}+」のスペース",
+    "place.sushi": "「寿司屋」市場の{size}個用のスペース",
+    "mv.ext_onto": "{player}が{tokens}を{place}に置く",
+    "mv.ext_off": "{player}が{place}から{tokens}を取る",
+    "mv.boat_sold": "{player}の{kind}が{market}市場のボードに移る",
+    "mv.boat_bought": "{player}が{market}市場で買った新しい{kind}が停泊所に入る",
+    "mv.boat_traded_in": "{player}が{kind}を下取りに出す：{market}市場のボードに移る",
+    "mv.loans": "{player}がローンを{count}枚受ける（「銀行」に残り{left}枚）",
+    "mv.shares": "{player}が株を{count}枚購入する（「銀行」に残り{left}枚）",
+    "mv.rent_item": "{player}が{item}を{count}個レンタルする（ボードに残り{left}個）",
+    "ext.ports_open": "{player}はすでに両方の停泊所を開いています。",
+    "what.port": "停泊所{port}を開くこと",
+    "mv.port_open": "{player}が停泊所{port}を開く",
+    "history.open_port": "{player}が停泊所を開きました",
+}
+
+#: The 2-player card game (companion/cardgame/messages.py). The Japanese rulebook does not
+#: cover it; its words follow the board game's (樽, 山札, 捨て札) and name the rest plainly
+#: (天秤 the Scale, 目盛り its notches, 昼/夜 the Barrel card's sides).
+CARDS: dict[str, str] = {
+    # -- setup ---------------------------------------------------------------------------------
+    "cards.players": "『TSUKIJI MARKET』は、名前の異なるちょうど2人のプレイヤーで遊びます。",
+    "cards.name": "プレイヤーの名前は1〜{most}文字です。",
+    "cards.notches": "天秤の目盛りは、中央の両側にそれぞれ{low}〜{high}個です。",
+    "cards.variant": '天秤の面は"standard"（紫）か"nice_fish"（緑）です。',
+    "cards.deck_size": "山札を指定する場合はちょうど{cards}枚で、{given}枚ではありません。",
+    "cards.halves": "カードの色（半分）は1色か2色で、{given}色ではありません。",
+    # -- refusals ------------------------------------------------------------------------------
+    "cards.no_such_move": "{kind}というカードゲームのアクションはありません。",
+    "cards.game_over": "ゲームは終了しています。終わり方を変えるには取り消してください。",
+    "cards.not_a_player": "{name}はこのゲームのプレイヤーではありません。",
+    "cards.waiting": "まず{first}です。次の入札はその後です。",
+    "cards.bids_in": "両方の入札がそろいました。今公開されるので、入札は変えられません。",
+    "cards.bid_missing": "{player}はまだ入札していません。出していない手を指0本とみなすことは"
+    "できません。",
+    "cards.fingers": "入札は指1本、2本、3本、4本のいずれかです。",
+    "cards.fingers_for": "公開には{first}と{second}の両方の指の数が必要です。",
+    "cards.nothing_waited": "今カードを取る人はいません。次は入札です。",
+    "cards.not_yours": "今は{first}です。{player}の番ではありません。",
+    "cards.wrong_source": "{player}が今カードを取るのは{expected}からで、{given}からでは"
+    "ありません。",
+    "cards.discard_now": "{player}は今、{owner}のカードを1枚捨て札にします（discard_card）。",
+    "cards.take_now": "{player}は今、カードを取ります（take_card）。discard_cardではありません。",
+    "cards.steal_from": "{player}が奪う相手は、もう1人のプレイヤーの{owner}です。",
+    "cards.colour": "カードの色は1〜{most}文字の名前です（例：red）。",
+    "cards.points": "カードの点数は{low}から{high}までの整数です。",
+    "cards.flag": "{name}はtrueかfalseです。",
+    "cards.icon": 'カードのアイコンは"steal"、"draw"、"discard"のいずれか、またはなしです。',
+    "cards.not_held": "{owner}はその効果を持つ{colour}の{points}点のカードを持っていません。",
+    "cards.not_in_deck": "このゲームの山札に、その効果を持つ{colour}の{points}点のカードで、まだ"
+    "どの山にもないものはありません。",
+    "cards.speciality_points": "スペシャリティのボーナスは{low}から{high}までの整数の点数です。",
+    "cards.speciality_after_knives": "ゲームはクイックナイフ4枚で終わりました。ボーナスで変わる"
+    "ことはありません。",
+    # -- who may record it ---------------------------------------------------------------------
+    "cards.only_own_bid": "入札できるのはプレイヤーだけで、自分のスマートフォンからです。",
+    "cards.only_own_card": "{player}のカードを記録できるのは、{player}のスマートフォンかテーブル"
+    "画面だけです。",
+    "cards.only_host": "それを記録できるのはテーブル画面だけです。",
+    "cards.only_server": "両方の入札がそろうと、サーバーが公開します。",
+    # -- what happened (history and notes) -----------------------------------------------------
+    "cards.note.win": "{winner}が{high}対{low}で入札に勝ちました：樽が{loser}のほうへ{notches}"
+    "目盛り動きます",
+    "cards.note.clamped": "樽は天秤の{player}の端で止まります",
+    "cards.note.night_tie": "夜の面で同数：天秤のカードは2枚とも捨て札になり、樽カードは昼の面"
+    "になります",
+    "cards.note.day_tie": "昼の面で同数：{first}が先に選び、{second}が残りのカードを取ります。"
+    "樽カードは夜の面になります",
+    "cards.note.centre_tie": "樽が中央にある状態で昼の面で同数：天秤のカードは2枚とも捨て札に"
+    "なります",
+    "cards.note.discard_other": "天秤のもう1枚のカードは捨て札になります",
+    "cards.note.barrel": "樽が{player}のほうへ1目盛り動きます",
+    "cards.note.steal_icon": "{player}が{owner}からカードを1枚奪います",
+    "cards.note.draw_icon": "{player}が山札の一番上のカードを取ります",
+    "cards.note.discard_icon": "{player}が{owner}のカードを1枚捨て札にします",
+    "cards.note.no_target": "{owner}はカードを持っていません：取るものも捨てるものもありません",
+    "cards.note.no_card": "引けるカードが残っていません",
+    "cards.note.refill": "天秤にカードを{count}枚補充します",
+    "cards.note.ran_out": "山札が尽きました（{nth}）",
+    "cards.note.reshuffle": "捨て札（{count}枚）をシャッフルして新しい山札にします",
+    "cards.note.last_draws": "捨て札（{count}枚）を裏返し、そこから引きます",
+    "cards.note.end_of_scale": "樽が{player}の端に達しました：樽は中央に戻り、{player}が{owner}"
+    "からカードを1枚奪います",
+    "cards.note.nice_fish": "樽が{player}の端に達しました：樽は中央に戻り、{player}が山札の上から"
+    "2枚を取ります",
+    "cards.note.knives": "{player}がクイックナイフを4枚持ち、ただちに勝利します",
+    "cards.note.deck_end": "山札が2回目に尽きました：ゲーム終了です",
+    "cards.history.reveal": "ワ・サ・ビ：{first}は{first_fingers}本、{second}は{second_fingers}本",
+    "cards.history.take": "{player}が{source}{colour}の{points}点を取りました{effects}",
+    "cards.history.discard": "{player}が{owner}の{colour}の{points}点を捨て札にしました",
+    "cards.history.speciality": "{player}がスペシャリティのボーナス{points}点を得ました",
+    "cards.history.effects": "（{effects}）",
+    "cards.effect.wasabi": "ワサビ",
+    "cards.effect.knife": "クイックナイフ",
+    "cards.effect.barrel": "樽",
+    "cards.effect.steal": "奪うアイコン",
+    "cards.effect.draw": "引くアイコン",
+    "cards.effect.discard": "捨てるアイコン",
+    "cards.source.draw": "山札から",
+    "cards.source.steal": "{owner}から奪って",
+    "cards.nth.1": "1回目",
+    "cards.nth.2": "2回目",
+    "cards.where.scale": "天秤",
+    "cards.where.draw": "山札（一番上のカード）",
+    "cards.where.steal": "{owner}の山（奪う）",
+    "cards.wait.take_scale": "{player}が天秤からカードを取る番",
+    "cards.wait.take_draw": "{player}が山札の一番上のカードを取る番",
+    "cards.wait.take_steal": "{player}が{owner}からカードを奪う番",
+    "cards.wait.discard": "{player}が{owner}のカードを捨て札にする番",
+}
+
+#: Tokyo Jutaku (companion/jutaku/messages.py), in the words of its Japanese rules
+#: (ショッピングセンター, 配当金, 黒ドリンク, 洗剤, 新聞／雑誌 …).
+JUTAKU: dict[str, str] = {
+    # -- names -----------------------------------------------------------------------------
+    "jutaku.name.black": "黒ドリンク",
+    "jutaku.name.red": "赤ドリンク",
+    "jutaku.name.orange": "オレンジドリンク",
+    "jutaku.name.yellow": "黄ドリンク",
+    "jutaku.name.green": "緑ドリンク",
+    "jutaku.name.blue": "青ドリンク",
+    "jutaku.name.washer_dryer": "洗濯機／乾燥機",
+    "jutaku.name.sheets_pillowcase": "シーツ／枕カバー",
+    "jutaku.name.shirt_trousers": "シャツ／ズボン",
+    "jutaku.name.bra_underwear_socks": "ブラジャー／下着／靴下",
+    "jutaku.name.salmon": "サケ",
+    "jutaku.name.spider_crab": "カニ",
+    "jutaku.name.tuna": "マグロ",
+    "jutaku.name.detergent": "洗剤",
+    "jutaku.name.newspaper": "新聞／雑誌",
+    # -- payout lines ----------------------------------------------------------------------
+    "jutaku.line": "{what} {count}個 × {each:,}円：{amount:,}円",
+    "jutaku.line.detergent": "洗剤で{what}1個の配当金が2倍：+{amount:,}円",
+    "jutaku.line.detergent_unused": "2倍にする衣類がない洗剤{count}個：0円",
+    "jutaku.line.salmon": "サケ {count}個 × {each:,}円（「{side}」の面）：{amount:,}円",
+    "jutaku.line.printed": "「{value}」の{what} {count}個 × {each:,}円：{amount:,}円",
+    "jutaku.line.newspaper": "新聞／雑誌 {count}個：0円（タイブレーク用に持っておく）",
+    "jutaku.price": "{what}：{before:,}円 → {after:,}円",
+    # -- refusals ----------------------------------------------------------------------------
+    "jutaku.players": "『TOKYO JUTAKU』は、名前の異なる{low}〜{high}人のプレイヤーで遊びます。",
+    "jutaku.name": "プレイヤーの名前は1〜{most}文字です。",
+    "jutaku.no_player": "このテーブルにプレイヤー番号{player}はいません。",
+    "jutaku.over": "ゲームは終了しています：1人を除く全員がショッピングセンターを2回出ました。",
+    "jutaku.left_twice": "{player}はすでにショッピングセンターを2回出ています。",
+    "jutaku.price_value": "{what}の価格は0円から{most:,}円までの{step}円単位でなければなりません。",
+    "jutaku.unknown": "{name}はプレイヤーが店から持ち出すものではありません。",
+    "jutaku.count": "{what}の数は0から{most}までの整数でなければなりません。",
+    "jutaku.printed": "{what}はどれも、印刷された値{values}のいずれかです。",
+    "jutaku.pieces": "ゲームにある{what}のコマは{most}個だけです。",
+    "jutaku.tuna_unbought": "{player}が購入してまだ換金していないマグロは{bought}個なので、"
+    "{carried}個は換金できません。先に購入したマグロを1個ずつ記録してください。",
+    "jutaku.tuna_money": "{player}の所持金は{money:,}円です。このゲームで{number}個目のマグロは"
+    "{price:,}円です。",
+    "jutaku.tuna_left": "マグロのコマは{most}個すべて購入済みです。",
+    # -- requests ----------------------------------------------------------------------------
+    "jutaku.body": 'JSONオブジェクトで、価格、"salmon_cashed"、プレイヤーが持ち出すもの'
+    '（"carried"）を送ってください。',
+    "jutaku.carried_missing": 'プレイヤーが持ち出すものを"carried"として、{{"red": 1, '
+    '"salmon": 2}}のように送ってください。',
+    "jutaku.carried_shape": 'プレイヤーが持ち出すもの（"carried"）は、{{"red": 1}}のような数の'
+    "オブジェクトです。",
+    "jutaku.prices_shape": '価格は、{{"red": 200}}のようなカテゴリごとの円のオブジェクトです。',
+    "jutaku.flag": '"salmon_cashed"はtrueかfalseです。',
+    "jutaku.no_field": "このリクエストには{name}という項目はありません（項目はdocs/actions.mdに"
+    "あります）。",
+    "jutaku.who_leaves": "店を出るプレイヤーを選んでください。",
+    "jutaku.who_buys": "マグロを買うプレイヤーを選んでください。",
+    "jutaku.link": "このゲームのアドレスが壊れているため読み込めません。新しいゲームを始めて"
+    "ください。",
+    "jutaku.nothing_to_undo": "取り消すものはありません。",
+}
+
+#: Every Japanese sentence, by code: what ``render(message, "ja")`` reads.
+CATALOGUE: dict[str, str] = {**BOARD, **EXTERNAL, **CARDS, **JUTAKU}

@@ -117,6 +117,8 @@ NAMES: dict[str, str] = {
     "port": "停泊所を開く",
     "auction_fee": "「競り」の手数料",
     "kind.open_port": "open_port",
+    "kind.take_boat": "take_boat",
+    "kind.return_boat": "return_boat",
 }
 
 #: The board game's sentences (companion/rules/messages.py).
@@ -588,6 +590,10 @@ EXTERNAL: dict[str, str] = {
     "what.port": "停泊所{port}を開くこと",
     "mv.port_open": "{player}が停泊所{port}を開く",
     "history.open_port": "{player}が停泊所を開きました",
+    "ext.boat_board": '船を取る先・戻す先は「漁船」市場（"ships"）か「中古漁船」市場'
+    '（"used_ships"）です。',
+    "history.take_boat": "{player}が{market}市場から{kind}を取りました",
+    "history.return_boat": "{player}が{kind}を{market}市場に戻しました",
 }
 
 #: The 2-player card game (companion/cardgame/messages.py). The Japanese rulebook does not

@@ -78,7 +78,8 @@ def check(s: State) -> None:
     assert min(s.deck, s.discard, s.drawn) >= 0 and 0 <= s.scale <= catalogue.SCALE_SLOTS
     assert -s.config.notches <= s.barrel <= s.config.notches
     assert s.face in catalogue.FACES and 0 <= s.exhausted <= catalogue.EXHAUSTIONS_TO_END
-    assert s.drawn == sum(1 for p in s.pending if p.kind == "take" and p.source == "draw")
+    if s.ended != "knives":  # a Quick Knife win leaves any drawn card undescribed
+        assert s.drawn == sum(1 for p in s.pending if p.kind == "take" and p.source == "draw")
     assert len(waiting_for(s)) == len(s.pending)
     if s.stage == "bid":
         assert not s.pending
@@ -121,7 +122,7 @@ def play_out(config: Config, data: st.DataObject) -> tuple[list[dict[str, Any]],
     return moves, states
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(configs, st.data())
 def test_any_game_keeps_the_cards_and_the_barrel_and_replays_to_the_same_state(
     config: Config, data: st.DataObject

@@ -1,6 +1,6 @@
 """The card game's rules core (companion/cardgame/): every row of the §8 test-case table
 of shared/rules/tsukiji-card-game.md, its worked scoring and tie examples, and every
-AMB-C reading, as move-level and scenario tests from custom start states."""
+reading AMB-C1 … AMB-C13, as move-level and scenario tests from custom start states."""
 
 from __future__ import annotations
 

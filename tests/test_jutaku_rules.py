@@ -1,5 +1,5 @@
 """Tokyo Jutaku's exit calculator (companion/jutaku/): every worked example of
-shared/rules/tokyo-jutaku.md §3.4, the end and the winner (§4), every AMB-J reading, and
+shared/rules/tokyo-jutaku.md §3.4, the end and the winner (§4), every reading AMB-J1 … AMB-J9, and
 properties of any game of exits."""
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ def test_a_player_leaves_twice_at_most() -> None:
         buy_tuna(game, 0)
 
 
-# -- AMB-J readings -----------------------------------------------------------------------------
+# -- the readings AMB-J1 … AMB-J9 -------------------------------------------------------
 
 
 def test_amb_j1_players_start_with_nothing() -> None:

@@ -50,7 +50,7 @@ MESSAGES_EN: dict[str, str] = {
     "jutaku.price_value": "The price of the {what} must be a multiple of ¥{step} from ¥0 to "
     "¥{most:,}.",
     "jutaku.unknown": "{name} is not something a player carries out of the store.",
-    "jutaku.count": "The number of {what} must be a whole number from 0 to {most}.",
+    "jutaku.count": "The {what} count must be a whole number from 0 to {most}.",
     "jutaku.printed": "Each {what} is one of the printed values {values}.",
     "jutaku.pieces": "There are only {most} {what} pieces in the game.",
     "jutaku.tuna_unbought": "{player} has {bought} Tuna bought and not cashed yet, so cannot "
@@ -58,6 +58,20 @@ MESSAGES_EN: dict[str, str] = {
     "jutaku.tuna_money": "{player} has ¥{money:,}; Tuna number {number} of the game costs "
     "¥{price:,}.",
     "jutaku.tuna_left": "All {most} Tuna pieces are bought already.",
+    # -- the edge (POST /api/jutaku/exit, the /jutaku page) -----------------------------------
+    "jutaku.body": 'Send a JSON object with the prices, "salmon_cashed" and what the player '
+    'carries ("carried").',
+    "jutaku.carried_missing": 'Send what the player carries out as "carried", such as '
+    '{{"red": 1, "salmon": 2}}.',
+    "jutaku.carried_shape": 'What the player carries ("carried") is an object of counts, such '
+    'as {{"red": 1}}.',
+    "jutaku.prices_shape": 'The prices are an object of Yen per category, such as {{"red": 200}}.',
+    "jutaku.flag": 'Whether Salmon was cashed yet ("salmon_cashed") is true or false.',
+    "jutaku.no_field": "This request has no field {name} (docs/actions.md lists the fields).",
+    "jutaku.who_leaves": "Choose who leaves the store.",
+    "jutaku.who_buys": "Choose who buys the Tuna.",
+    "jutaku.link": "This game's address is damaged, so it cannot be read; start a new game.",
+    "jutaku.nothing_to_undo": "There is nothing to undo.",
 }
 
 

@@ -1,0 +1,494 @@
+"""Tokyo Jutaku: the exit calculator's JSON endpoint and its page (no tracked game).
+
+Routes:
+
+- ``POST /api/jutaku/exit``: one exit, stateless (shared/spec/cards.md): the prices, whether
+  Salmon was cashed yet and what the player carries → the payout, line by line, and the
+  prices after it; or 400 ``{"error", "field"}``.
+- ``GET /jutaku/``: the page. Without ``?g=`` it asks for the players; with it, it shows
+  the shop's prices, each player's money and exits, the last exit's payout and the forms
+  for the next exit or Tuna purchase.
+- ``POST /jutaku/``: the page's forms (start, exit, buy_tuna, undo; and the − / + steppers
+  for browsers without JavaScript). Each change answers 303 to the page's new address.
+
+Where the game lives: in the page's address. ``g`` is the game's log (the names and every
+exit and Tuna purchase), JSON in base64url; the page is the fold of that log through
+:mod:`companion.jutaku.rules`, so undo is the log without its last move, reload and the
+back button just work, and the server keeps nothing. Both the body of the endpoint and
+the log are parsed here, once, by strict pydantic models; the rules core checks the
+typed values again and names what is wrong in one sentence.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, NoReturn
+
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic_core import ErrorDetails, PydanticCustomError
+from werkzeug.datastructures import MultiDict
+
+from ..door import Refused
+from ..jutaku import catalogue as cat
+from ..jutaku.messages import Message
+from ..jutaku.rules import (
+    Carried,
+    ExitResult,
+    Game,
+    cash_exit,
+    outcome,
+    prices_from,
+    replay,
+    salmon_price,
+)
+from ..rules.errors import IllegalAction
+from ..rules.messages import render
+from ..rules.setup import bad_character
+from . import edge
+from .schemas import FormNumber, form_int, path, quoted
+
+bp = Blueprint("jutaku", __name__)
+
+#: Most moves in a game's log: 2 exits per player and the 5 Tuna, with room to spare.
+MAX_MOVES = 2 * cat.MAX_PLAYERS + cat.TUNA_PIECES + 8
+#: Longest ``g`` worth decoding: a full log is a few KiB.
+MAX_LINK = 16_000
+
+
+def _printed(values: tuple[int, ...]) -> AfterValidator:
+    def check(value: int) -> int:
+        if value not in values:
+            raise PydanticCustomError("printed", "not a printed value")
+        return value
+
+    return AfterValidator(check)
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+Price = Annotated[int, Field(ge=0, le=cat.PRICE_MAX, multiple_of=cat.PRICE_STEP)]
+Count = Annotated[int, FormNumber, Field(ge=0, le=cat.MAX_CARRIED)]
+SalmonCount = Annotated[int, FormNumber, Field(ge=0, le=cat.SALMON_PIECES)]
+Crab = Annotated[int, _printed(cat.SPIDER_CRAB_VALUES)]
+TunaValue = Annotated[int, _printed(cat.TUNA_VALUES)]
+
+#: The shop's price of every category, each optional (missing: its setup price).
+#: (The categories come from the catalogue, never retyped.)
+_PRICE_FIELDS: dict[str, Any] = {c: (Price | None, None) for c in cat.CATEGORIES}
+PricesBody = create_model("PricesBody", __base__=Body, **_PRICE_FIELDS)
+#: What a player carries out.
+_CARRIED_FIELDS: dict[str, Any] = {
+    **{c: (Count, 0) for c in cat.CATEGORIES},
+    "salmon": (SalmonCount, 0),
+    "spider_crab": (list[Crab], Field(default_factory=list, max_length=cat.SPIDER_CRAB_PIECES)),
+    "tuna": (list[TunaValue], Field(default_factory=list, max_length=cat.TUNA_PIECES)),
+    "detergent": (Count, 0),
+    "newspaper": (Count, 0),
+}
+CarriedBody = create_model("CarriedBody", __base__=Body, **_CARRIED_FIELDS)
+
+
+class ExitBody(Body):
+    prices: PricesBody | None = None  # type: ignore[valid-type]
+    salmon_cashed: bool = False
+    carried: CarriedBody  # type: ignore[valid-type]
+
+
+Seat = Annotated[int, FormNumber, Field(ge=0, le=cat.MAX_PLAYERS - 1)]
+PlayerName = Annotated[str, Field(min_length=1, max_length=cat.NAME_MAX)]
+
+
+class ExitMove(Body):
+    type: Literal["exit"]
+    player: Seat
+    carried: CarriedBody  # type: ignore[valid-type]
+
+
+class TunaMove(Body):
+    type: Literal["buy_tuna"]
+    player: Seat
+
+
+class GameLog(Body):
+    """What ``g`` holds: the names and every move, in order."""
+
+    players: list[PlayerName] = Field(min_length=cat.MIN_PLAYERS, max_length=cat.MAX_PLAYERS)
+    moves: list[Annotated[ExitMove | TunaMove, Field(discriminator="type")]] = Field(
+        default_factory=list, max_length=MAX_MOVES
+    )
+
+
+# -- refusals: one sentence per field ------------------------------------------------------------
+
+
+def _name(what: str) -> Message:
+    return Message(f"jutaku.name.{what}")
+
+
+def _first(errors: list[ErrorDetails]) -> ErrorDetails:
+    return next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
+
+
+def _carried_sentence(key: str, kind: str) -> Message:
+    if key in ("spider_crab", "tuna"):
+        if kind == "too_long":
+            most = cat.SPIDER_CRAB_PIECES if key == "spider_crab" else cat.TUNA_PIECES
+            return Message("jutaku.pieces", {"what": _name(key), "most": most})
+        values = cat.SPIDER_CRAB_VALUES if key == "spider_crab" else cat.TUNA_VALUES
+        return Message("jutaku.printed", {"what": _name(key), "values": values})
+    most = cat.SALMON_PIECES if key == "salmon" else cat.MAX_CARRIED
+    return Message("jutaku.count", {"what": _name(key), "most": most})
+
+
+def refusal(exc: ValidationError, prefix: tuple[str | int, ...] = ()) -> Refused:
+    """The first bad field of a body as one sentence (from the Jutaku catalogue)."""
+    error = _first(exc.errors())
+    loc = prefix + tuple(error["loc"])
+    where = path(loc)
+    if error["type"] == "extra_forbidden":
+        return Refused(400, render(Message("jutaku.no_field", {"name": quoted(where)})), where)
+    # Drop the tag a discriminated union puts in the location ("exit", "buy_tuna").
+    loc = tuple(p for p in loc if p not in ("exit", "buy_tuna"))
+    names = [p for p in loc if isinstance(p, str)]
+    head = names[0] if names else ""
+    message: Message
+    if head == "prices" and len(names) > 1:
+        message = Message(
+            "jutaku.price_value",
+            {"what": _name(names[1]), "step": cat.PRICE_STEP, "most": cat.PRICE_MAX},
+        )
+    elif head == "prices":
+        message = Message("jutaku.prices_shape")
+    elif head == "salmon_cashed":
+        message = Message("jutaku.flag")
+    elif head == "carried" and len(names) > 1:
+        message = _carried_sentence(names[1], error["type"])
+    elif head == "carried":
+        missing = error["type"] == "missing"
+        message = Message("jutaku.carried_missing" if missing else "jutaku.carried_shape")
+    else:
+        message = Message("jutaku.body")
+    return Refused(400, render(message), where or None)
+
+
+def _illegal(exc: IllegalAction) -> Refused:
+    return Refused(400, exc.render(), exc.field)
+
+
+def _dump(model: BaseModel, **options: Any) -> dict[str, Any]:
+    return model.model_dump(**options)
+
+
+# -- the endpoint ------------------------------------------------------------------------------
+
+
+def _answer(refused: Refused) -> Any:
+    return jsonify(refused.to_json()), refused.status
+
+
+def exit_json(result: ExitResult) -> dict[str, Any]:
+    return {
+        "payout": result.payout,
+        "prices": dict(result.prices),
+        "salmon_cashed": result.salmon_cashed,
+        "lines": [{**line.to_json(), "text": render(line.message())} for line in result.lines],
+        "dropped": result.dropped(),
+        "newspapers": result.newspapers,
+    }
+
+
+@bp.post("/api/jutaku/exit")
+def api_exit() -> Any:
+    """One exit cashed (tokyo-jutaku.md §3.3): 200 with the payout, its lines and the
+    prices after it, or 400 with the error and the field."""
+    try:
+        data = edge.read_json()
+        if not isinstance(data, dict):
+            raise Refused(400, render(Message("jutaku.body")))
+        try:
+            body = ExitBody.model_validate(data)
+        except ValidationError as exc:
+            raise refusal(exc) from None
+        prices = prices_from(_dump(body.prices, exclude_none=True) if body.prices else None)
+        carried = Carried.parse(_dump(body.carried))
+        result = cash_exit(prices, body.salmon_cashed, carried)
+    except Refused as exc:
+        return _answer(exc)
+    except IllegalAction as exc:
+        return _answer(_illegal(exc))
+    return jsonify(exit_json(result))
+
+
+# -- the page: the game in its address ----------------------------------------------------------
+
+
+def _link_refused() -> NoReturn:
+    raise Refused(400, render(Message("jutaku.link")), "g")
+
+
+def encode(players: list[str], moves: list[dict[str, Any]]) -> str:
+    text = json.dumps(
+        {"players": players, "moves": moves}, ensure_ascii=False, separators=(",", ":")
+    )
+    return base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
+
+
+def _constant(name: str) -> NoReturn:
+    raise ValueError(name)
+
+
+def decode(token: str) -> tuple[list[str], list[dict[str, Any]]]:
+    """The names and moves a ``g`` holds; Refused (400) when it is not a log this page
+    wrote (the rules then check that its moves are legal)."""
+    if len(token) > MAX_LINK or not token.isascii():
+        _link_refused()
+    try:
+        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        data = json.loads(raw.decode("utf-8"), parse_constant=_constant)
+    except (binascii.Error, ValueError, RecursionError):  # UnicodeDecodeError, JSONDecodeError
+        _link_refused()
+    try:
+        log = GameLog.model_validate(data)
+    except ValidationError:
+        _link_refused()
+    if any(bad_character(name) is not None for name in log.players):
+        _link_refused()  # the start form refuses such a name: this page never wrote it
+    moves = [m.model_dump(exclude_defaults=True) | {"type": m.type} for m in log.moves]
+    return list(log.players), moves
+
+
+@dataclass(frozen=True)
+class Counter:
+    """One − / + of the exit form: its form name, its label and its bounds."""
+
+    name: str
+    label: str
+    max: int
+    group: str
+
+
+def _counters() -> tuple[Counter, ...]:
+    out = [
+        Counter(f"carried.{c}", render(_name(c)).capitalize(), cat.MAX_CARRIED, "drinks")
+        for c in cat.DRINK_PRICES
+    ]
+    out += [
+        Counter(f"carried.{c}", render(_name(c)).capitalize(), cat.MAX_CARRIED, "stacks")
+        for c in cat.STACK_PRICES
+    ]
+    out.append(Counter("carried.detergent", "Detergent", cat.MAX_CARRIED, "stacks"))
+    out.append(Counter("carried.salmon", "Salmon", cat.SALMON_PIECES, "fish"))
+    out += [
+        Counter(f"carried.spider_crab.{v}", f"Spider Crab {v}", cat.SPIDER_CRAB_PIECES, "fish")
+        for v in cat.SPIDER_CRAB_VALUES
+    ]
+    out += [
+        Counter(f"carried.tuna.{v}", f"Tuna {v}", cat.TUNA_PIECES, "fish") for v in cat.TUNA_VALUES
+    ]
+    out.append(Counter("carried.newspaper", "Newspapers / magazines", cat.MAX_CARRIED, "fish"))
+    return tuple(out)
+
+
+COUNTERS = _counters()
+GROUPS = (
+    ("drinks", "Drinks"),
+    ("stacks", "Clothing, linen and appliances"),
+    ("fish", "Fish and the rest"),
+)
+
+
+def carried_from_form(form: Mapping[str, str]) -> dict[str, Any]:
+    """The exit form's counts as the body of a move (what ``carried`` holds), through the
+    same strict model as the endpoint's. Crabs and Tuna are counted per printed value."""
+    fields: dict[str, Any] = {}
+    lists: dict[str, list[int]] = {"spider_crab": [], "tuna": []}
+    for counter in COUNTERS:
+        raw = (form.get(counter.name) or "").strip() or "0"
+        key = counter.name.split(".")[1]
+        if key in lists:
+            n = form_int(raw)
+            if n is None or n > counter.max:
+                raise Refused(400, render(_carried_sentence(key, "too_long")), counter.name)
+            lists[key] += [int(counter.name.rsplit(".", 1)[1])] * n
+        else:
+            fields[key] = raw
+    fields.update({k: v for k, v in lists.items() if v})
+    try:
+        body = CarriedBody.model_validate(fields, context={"form": True})
+    except ValidationError as exc:
+        raise refusal(exc, ("carried",)) from None
+    out: dict[str, Any] = body.model_dump(exclude_defaults=True)
+    return out
+
+
+def _stepped(form: Mapping[str, str], step: str) -> dict[str, str]:
+    """The form's counts after a − / + pressed without JavaScript (static/jutaku.js does
+    the same in the browser)."""
+    values = {c.name: (form.get(c.name) or "").strip() for c in COUNTERS}
+    name, _, delta = step.rpartition(":")
+    counter = next((c for c in COUNTERS if c.name == name), None)
+    change = form_int(delta, signed=True)
+    if counter is None or change is None:
+        return values
+    current = form_int(values[name] or "0")
+    if current is None:
+        return values  # leave what is not a number for the error to point at
+    values[name] = str(max(0, min(counter.max, current + change)))
+    return values
+
+
+def _page_context(
+    players: list[str],
+    moves: list[dict[str, Any]],
+    game: Game,
+    values: Mapping[str, str] | None = None,
+    error: Refused | None = None,
+    chosen: int | None = None,
+) -> dict[str, Any]:
+    result = outcome(game)
+    last = None
+    if game.last is not None:
+        index, exit_ = game.last
+        last = {
+            "player": players[index],
+            "payout": exit_.payout,
+            "lines": [render(line.message()) for line in exit_.lines],
+            "changes": [
+                {
+                    "name": render(_name(c)),
+                    "before": exit_.prices_before[c],
+                    "after": exit_.prices[c],
+                }
+                for c in exit_.dropped()
+            ],
+            # This exit was the first out with Salmon: from now on it pays ¥400.
+            "salmon_now": any(
+                line.what == "salmon" and line.each == cat.SALMON_FIRST for line in exit_.lines
+            ),
+        }
+    shop = [
+        {"id": c, "name": render(_name(c)), "price": game.prices[c], "setup": cat.SETUP_PRICES[c]}
+        for c in cat.CATEGORIES
+    ]
+    return {
+        "players": players,
+        "game": game,
+        "g": encode(players, moves),
+        "moves": moves,
+        "shop_drinks": shop[: len(cat.DRINK_PRICES)],
+        "shop_stacks": shop[len(cat.DRINK_PRICES) :],
+        "salmon_pays": salmon_price(game.salmon_cashed),
+        "tuna_price": game.tuna_price,
+        "tuna_left": cat.TUNA_PIECES - game.tuna_bought,
+        "exits": cat.EXITS,
+        "last": last,
+        "outcome": result,
+        "winners": [] if result is None else [players[i] for i in result.winners],
+        "open_players": [i for i, p in enumerate(game.players) if p.exits < cat.EXITS],
+        "counters": COUNTERS,
+        # What one item of each counter pays now, shown beside its label.
+        "pays": {
+            **{f"carried.{c}": game.prices[c] for c in cat.CATEGORIES},
+            "carried.salmon": salmon_price(game.salmon_cashed),
+            **{
+                f"carried.{k}.{v}": v * cat.YEN_PER_PRINTED
+                for k, values in (
+                    ("spider_crab", cat.SPIDER_CRAB_VALUES),
+                    ("tuna", cat.TUNA_VALUES),
+                )
+                for v in values
+            },
+        },
+        "groups": GROUPS,
+        "values": values or {},
+        "error": error,
+        "chosen": chosen,
+    }
+
+
+def _fold(players: list[str], moves: list[dict[str, Any]]) -> Game:
+    try:
+        return replay(players, moves)
+    except IllegalAction:
+        _link_refused()
+
+
+def _address(players: list[str], moves: list[dict[str, Any]], anchor: str = "") -> str:
+    return url_for("jutaku.page", g=encode(players, moves)) + (f"#{anchor}" if anchor else "")
+
+
+@bp.get("/jutaku/")
+def page() -> Any:
+    token = request.args.get("g", "")
+    if not token:
+        return render_template("jutaku/page.html", setup=True, names=["", ""], error=None)
+    try:
+        players, moves = decode(token)
+        game = _fold(players, moves)
+    except Refused as exc:
+        return render_template("jutaku/page.html", setup=True, names=["", ""], error=exc), 400
+    return render_template("jutaku/page.html", setup=False, **_page_context(players, moves, game))
+
+
+def _start(form: MultiDict[str, str]) -> Any:
+    names = [n.strip() for n in form.getlist("name")[: cat.MAX_PLAYERS + 2]]
+    typed = [n for n in names if n]
+    try:
+        replay(typed, [])
+    except IllegalAction as exc:
+        shown = (names + ["", ""])[: max(2, len(names))]
+        return render_template(
+            "jutaku/page.html", setup=True, names=shown, error=_illegal(exc)
+        ), 400
+    return redirect(_address(typed, []), 303)
+
+
+@bp.post("/jutaku/")
+def submit() -> Any:
+    form = request.form
+    try:
+        edge.form_fields(form)  # no control or text-direction character anywhere
+        if form.get("action") == "start":
+            return _start(form)
+        players, moves = decode(form.get("g", ""))
+        game = _fold(players, moves)
+    except Refused as exc:
+        return render_template("jutaku/page.html", setup=True, names=["", ""], error=exc), 400
+    action = form.get("action", "")
+    step = form.get("step", "")
+    chosen = form_int(form.get("player", ""))
+    if step:
+        values = _stepped(form, step)
+        context = _page_context(players, moves, game, values, chosen=chosen)
+        return render_template("jutaku/page.html", setup=False, **context)
+    try:
+        if action == "undo":
+            if not moves:
+                raise Refused(400, render(Message("jutaku.nothing_to_undo")))
+            return redirect(_address(players, moves[:-1], "shop"), 303)
+        if chosen is None:
+            code = "jutaku.who_buys" if action == "buy_tuna" else "jutaku.who_leaves"
+            raise Refused(400, render(Message(code)), "player")
+        if action == "buy_tuna":
+            move: dict[str, Any] = {"type": "buy_tuna", "player": chosen}
+            anchor = "players"
+        else:
+            move = {"type": "exit", "player": chosen, "carried": carried_from_form(form)}
+            anchor = "payout"
+        try:
+            replay(players, moves + [move])
+        except IllegalAction as exc:
+            raise _illegal(exc) from None
+    except Refused as exc:
+        values = {c.name: (form.get(c.name) or "").strip() for c in COUNTERS}
+        context = _page_context(players, moves, game, values, error=exc, chosen=chosen)
+        context["error_form"] = "tuna" if action == "buy_tuna" else "exit"
+        return render_template("jutaku/page.html", setup=False, **context), 400
+    return redirect(_address(players, moves + [move], anchor), 303)

@@ -62,7 +62,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(home.bp)
     app.register_blueprint(calculator.bp)
     app.register_blueprint(api.bp)
-    app.register_blueprint(__import__(f"{__name__}.jutaku", fromlist=["bp"]).bp)  # Tokyo Jutaku
+    from . import jutaku
+
+    app.register_blueprint(jutaku.bp)  # Tokyo Jutaku
     _register_games(app)
 
     app.register_error_handler(StoreError, storage_refusal)

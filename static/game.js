@@ -115,8 +115,43 @@
     if (d.open !== want) d.open = want;
   });
 
+  // ---- the track forms follow the board -------------------------------------------------------
+  // The forms are no live region, so the Eel / Swordfish space they show is copied from the
+  // live Market values ([data-value]) after every update. The "put it on space" field
+  // follows too, unless the player has typed a space of their own into it.
+  function followTracks() {
+    document.querySelectorAll("[data-track-now]").forEach((shown) => {
+      const board = document.querySelector(`#live [data-value="${shown.dataset.trackNow}"]`);
+      if (!board) return;
+      const now = board.textContent.trim();
+      if (shown.textContent === now) return;
+      shown.textContent = now;
+      document.querySelectorAll(`[data-track-value="${shown.dataset.trackNow}"]`).forEach((field) => {
+        if (document.activeElement === field) return;
+        if (field.value === field.defaultValue || field.value === now) {
+          field.defaultValue = now;
+          field.value = now;
+        }
+      });
+    });
+  }
+
+  // ---- the table screen's join codes leave the top when play starts -----------------------------
+  // Before the first turn they come first, the width of the screen; once it has started
+  // (live, without a reload) they go, closed, to the head of the side column, where a page
+  // loaded during play has them.
+  function followPhase() {
+    const turn = byId("turn");
+    const join = document.querySelector(".page-table details.join");
+    const side = document.querySelector(".page-table .table-side");
+    if (!turn || !join || !side || turn.dataset.phase === "ready" || side.contains(join)) return;
+    join.open = false;
+    side.prepend(join);
+  }
+
   ["htmx:sseMessage", "htmx:afterSwap", "htmx:oobAfterSwap"].forEach((name) =>
-    document.addEventListener(name, () => { aim(); restoreOpen(); }));
+    document.addEventListener(name, () => { aim(); restoreOpen(); followTracks(); followPhase(); }));
+  followPhase();
 
   // ---- the forms ------------------------------------------------------------------------------
   // Quick amounts and the bid keypad: data-add adds to the form's amount, data-set sets it.

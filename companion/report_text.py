@@ -144,6 +144,7 @@ TEXT: dict[str, dict[str, str]] = {
         "import.submit": "Import the game",
         "import.limit": "At most {limit} MiB.",
         "import.no_file": "Choose a game file first.",
+        "import.needs_js": "Importing a game file needs JavaScript in this browser.",
         # -- the app on the home screen, and the screen staying on -------------------------
         "app.name": "Tsukiji Companion",
         "app.short_name": "Tsukiji",

@@ -28,7 +28,7 @@ from ..rules.errors import IllegalAction
 from ..rules.setup import GameConfig, make_config
 from ..story import holdings_rows, story
 from . import edge
-from .auth import bearer, join_url, page_identity, refused_page
+from .auth import bearer, host_cookie, join_url, page_identity, refused_page
 from .context import door, store
 from .gamefile_schemas import parse_file
 
@@ -44,8 +44,6 @@ def page_viewer(game_id: str) -> Identity:
     seat) shows what everyone may see unless asked for the seat."""
     role = request.args.get("as")
     if role not in ("host", "seat"):
-        from .auth import host_cookie
-
         role = "host" if request.cookies.get(host_cookie(game_id)) else "seat"
     return page_identity(game_id, role)
 

@@ -6,6 +6,8 @@ Screen Wake Lock where the browser has it, the one-line hint where it has not.""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
@@ -230,6 +232,44 @@ def test_the_table_screens_panel_follows_the_game(browser: Any, live_server: Any
             ".data.labels"
         )
         assert labels == ["Setup", "Now"]
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+def test_a_game_file_imported_from_the_page_opens_its_table_screen(
+    browser: Any, live_server: Any, tmp_path: Any
+) -> None:
+    url = live_server.url
+    game = played(url)
+    r = requests.get(
+        f"{url}/api/games/{game['id']}/export", headers=auth(game["host_token"]), timeout=LIVE
+    )
+    good = tmp_path / "game.json"
+    good.write_bytes(r.content)
+    doc = r.json()
+    doc["events"][1]["seq"] = 9
+    bad = tmp_path / "tampered.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{url}/games/import")
+        assert_no_violations(page)
+        page.set_input_files("#import-file", str(bad))
+        page.get_by_role("button", name="Import the game").click()
+        alert = page.locator("#import-error .error")
+        alert.wait_for(timeout=LIVE)
+        assert "events[1]" in alert.inner_text()
+        assert_no_violations(page)
+        page.set_input_files("#import-file", str(good))
+        with page.expect_navigation(url=re.compile(r"/games/[^/]+/table$"), timeout=LIVE):
+            page.get_by_role("button", name="Import the game").click()
+        new_id = page.url.rsplit("/", 2)[-2]
+        assert new_id != game["id"]
+        assert "table screen" in page.locator(".topbar").inner_text()
         assert errors == []
     finally:
         ctx.close()

@@ -124,10 +124,32 @@ def _auctions(state: GameState, viewer: Identity | None, held: dict[str, int]) -
     return out
 
 
-def story(state: GameState, viewer: Identity | None) -> dict[str, Any]:
-    """The story of a game for one viewer (None: the public, as the table screen)."""
+#: Points already made, for :func:`story`'s ``memo``: (game, viewer, the boundary's
+#: version, how many undos and redos the log held) → the point.
+Memo = dict[tuple[str, str, int, int], dict[str, Any]]
+
+
+def story(state: GameState, viewer: Identity | None, memo: Memo | None = None) -> dict[str, Any]:
+    """The story of a game for one viewer (None: the public, as the table screen).
+
+    ``memo`` keeps the turn boundaries' points between versions: a point depends only on
+    the entries before it and their undone marks, and a mark changes only with an undo or
+    a redo, so a point is kept under its version and the log's count of undos and redos
+    (any undo or redo makes every point anew). The last point, the table as it stands, is
+    always made anew."""
     states, held = boundaries(state)
-    points = [_point(s, viewer, i == len(states) - 1) for i, s in enumerate(states)]
+    metas = sum(1 for e in state.events if e.meta)
+    who = "public" if viewer is None else viewer.viewer
+    points = []
+    for i, s in enumerate(states):
+        last = i == len(states) - 1
+        key = (state.id, who, s.version, metas)
+        point = None if memo is None or last else memo.get(key)
+        if point is None:
+            point = _point(s, viewer, last)
+            if memo is not None and not last:
+                memo[key] = point
+        points.append(point)
     if len(points) > 1 and points[-2]["turn"] == points[-1]["turn"]:
         # The game ended with the last next_turn: its end replaces the end of that turn
         # (the same holdings, seen now that the rules make every Yen public).

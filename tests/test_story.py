@@ -266,3 +266,38 @@ def test_docstring_examples(module: str) -> None:
 
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_points_kept_between_versions_are_the_points_made_anew(
+    parts: tuple[Store, Door],
+) -> None:
+    """story's memo keeps the turn boundaries' points from version to version; after every
+    action, undo (also back across turns) and redo, the story with it is the story made
+    from nothing, for the table screen and for a player."""
+    store, door = parts
+    g = DoorGame(store, door, {**AUCTION_SETUP, "money": "closed"})
+    memo: dict[Any, Any] = {}
+    viewers = [None, host_of(door, g), seat_of(door, g, B)]
+
+    def same() -> None:
+        state = store.state(g.game_id)
+        for who in viewers:
+            assert story(state, who, memo) == story(state, who)
+
+    same()
+    for turn in range(4):
+        g.act("host", type="next_turn")
+        same()
+        g.act("host", type="pay", **{"from": "supply", "to": [A, B, C][turn % 3], "amount": 300})
+        same()
+    g.undo()
+    same()
+    back_to = [e.seq for e in store.state(g.game_id).events if e.type == "next_turn"][1]
+    g.undo(to_seq=back_to)  # back across two turn boundaries
+    same()
+    assert [p["turn"] for p in story(store.state(g.game_id), None, memo)["turns"]] == [0, 1]
+    g.redo()
+    same()
+    g.act("host", type="end_game")
+    same()
+    assert memo  # it was used

@@ -22,7 +22,7 @@ from ..eventlog import GameState
 from ..identity import Identity
 from ..report_text import say
 from ..rules.setup import COLOR_HEX
-from ..story import story
+from ..story import Memo, story
 from . import export
 from .auth import refused_page
 from .context import store
@@ -55,6 +55,11 @@ STEP_COLORS = {
 _CACHE: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
 _LOCK = threading.Lock()
 _CACHED = 32
+#: The turn boundaries' points already made, per game (story's memo): an action then
+#: costs the story one new point, not one per turn.
+_POINTS: OrderedDict[str, Memo] = OrderedDict()
+_POINT_GAMES = 16
+_POINTS_PER_GAME = 4000
 
 
 def cached_story(state: GameState, who: Identity) -> dict[str, Any]:
@@ -67,7 +72,14 @@ def cached_story(state: GameState, who: Identity) -> dict[str, Any]:
         if found is not None:
             _CACHE.move_to_end(key)
             return found
-    made = story(state, who)
+    with _LOCK:
+        memo = _POINTS.pop(state.id, None) or {}
+        _POINTS[state.id] = memo  # the newest game last
+        while len(_POINTS) > _POINT_GAMES:
+            _POINTS.popitem(last=False)
+        if len(memo) > _POINTS_PER_GAME:
+            memo.clear()
+    made = story(state, who, memo)
     with _LOCK:
         _CACHE[key] = made
         while len(_CACHE) > _CACHED:

@@ -160,6 +160,13 @@ def test_the_web_app_manifest(client: Any, start: str | None, want: str) -> None
             assert int.from_bytes(got.data[20:24], "big") == side
 
 
+def test_ios_finds_its_home_screen_icon_where_it_looks(client: Any) -> None:
+    for path in ("/apple-touch-icon.png", "/apple-touch-icon-precomposed.png"):
+        with client.get(path) as r:
+            assert r.status_code == 200 and r.mimetype == "image/png"
+            assert int.from_bytes(r.data[16:20], "big") == 180
+
+
 def test_the_front_end_files_are_served(client: Any) -> None:
     for path, kind in (
         ("/static/wake.js", "javascript"),

@@ -58,7 +58,8 @@ def main() -> None:
     for size in (192, 512):
         draw(size, maskable=False).save(OUT / f"icon-{size}.png", optimize=True)
     draw(512, maskable=True).save(OUT / "maskable-512.png", optimize=True)
-    # iOS takes no manifest icon: base.html links this one (180 px, square; iOS rounds it).
+    # iOS takes no manifest icon: it asks for /apple-touch-icon.png (companion/web/report.py
+    # serves this one there; 180 px, square, iOS rounds it).
     draw(180, maskable=True).convert("RGB").save(OUT / "apple-touch-icon.png", optimize=True)
 
 

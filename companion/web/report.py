@@ -13,9 +13,19 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
+from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    jsonify,
+    render_template,
+    request,
+    send_from_directory,
+    url_for,
+)
 
 from ..door import Refused
 from ..eventlog import GameState
@@ -243,6 +253,15 @@ def story_fragment(game_id: str) -> Any:
     except Refused as exc:
         return jsonify(exc.to_json()), exc.status
     return render_template("report/_story_body.html", **story_context(game_id, who, compact=True))
+
+
+@bp.get("/apple-touch-icon.png")
+@bp.get("/apple-touch-icon-precomposed.png")
+def apple_touch_icon() -> Any:
+    """iOS takes no manifest icon: "Add to Home Screen" asks for this address itself."""
+    return send_from_directory(
+        Path(str(current_app.static_folder)) / "icons", "apple-touch-icon.png"
+    )
 
 
 #: Pages a home-screen icon may open: the home page, or a game's phone or table screen.

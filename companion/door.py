@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from .eventlog import Event, GameState, redoable, undo_targets
+from .gamefile import BadEntry, Entry, replay
 from .identity import Identity
 from .live import Hub
 from .rules import auctions as auction_rules
@@ -61,6 +63,18 @@ class Door:
     def create_game(self, config: GameConfig) -> tuple[str, str, list[str]]:
         """A new game from a checked setup: its id, the host token, one token per seat."""
         return self.store.create_game(config)
+
+    def import_game(
+        self, config: GameConfig, entries: Sequence[Entry]
+    ) -> tuple[str, str, list[str]]:
+        """A new game from another server's file: every entry replayed through the rules
+        first (a refusal names the first that does not replay, and nothing is created),
+        then the game and its whole log written at once, with new tokens."""
+        try:
+            events = replay(config, entries)
+        except BadEntry as exc:
+            raise Refused(400, exc.message, exc.field) from None
+        return self.store.create_game(config, events)
 
     def _append(
         self,

@@ -17,7 +17,7 @@ import secrets
 import sqlite3
 import stat
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -436,8 +436,12 @@ class Store:
                 raise
 
     # -- games and tokens -------------------------------------------------------------------
-    def create_game(self, config: GameConfig) -> tuple[str, str, list[str]]:
-        """A new game; returns its id, the host token and one token per seat."""
+    def create_game(
+        self, config: GameConfig, events: Sequence[Event] = ()
+    ) -> tuple[str, str, list[str]]:
+        """A new game; returns its id, the host token and one token per seat. ``events``:
+        the log of an imported game, already replayed by the rules (companion/gamefile.py),
+        written in the same transaction, so a game is created whole or not at all."""
         game_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         host = new_token()
         seats = [new_token() for _ in config.players]
@@ -473,6 +477,24 @@ class Store:
                 for i, tok in enumerate(seats)
             ]
             self.db.table("tokens").insert_all(rows)
+            self.conn.executemany(
+                "INSERT INTO events (game_id, seq, type, data, actor, created_at, undone_by, "
+                "correction, grp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    [
+                        game_id,
+                        e.seq,
+                        e.type,
+                        json.dumps(e.data, ensure_ascii=False),
+                        e.actor,
+                        e.created_at,
+                        e.undone_by,
+                        int(e.correction),
+                        e.grp,
+                    ]
+                    for e in events
+                ],
+            )
         return game_id, host, seats
 
     def game_exists(self, game_id: str) -> bool:

@@ -88,6 +88,9 @@ def _register_games(app: Flask) -> None:
     context.init_app(app)
     for module in (auth, newgame, table, seat, forms, auctions, stream, game_api, turn):
         app.register_blueprint(module.bp)
+    from . import report  # the story, export and import (issue #11)
+
+    app.register_blueprint(report.bp)
 
 
 def storage_refusal(exc: StoreError) -> Response:

@@ -1,0 +1,177 @@
+"""The sentences and labels of the game file (export, import), the game's story (the report
+page, its charts and the table screen's panel) and the phone's wake-lock hint (issue #11).
+
+They are codes with named values, in the manner of :mod:`companion.rules.messages`, and
+every English word of these parts is here and nowhere else: the templates, the chart
+labels and the refusals all ask :func:`say`. When the app gains Japanese, this table is
+merged into the message catalogue (or given its ``"ja"`` entry) and nothing else changes.
+
+>>> say("file.at", field="events[3]")
+'Entry events[3] of the game file has no readable time (at).'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .rules.messages import NAMES
+
+TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        # -- refusals of a game file (POST /api/games/import) ------------------------------
+        "file.empty": "Send a game file exported by this app (tsukiji-game/1) as the body.",
+        "file.not_object": "A game file is a JSON object exported by this app "
+        '(its "format" is "tsukiji-game/1").',
+        "file.format": 'This is not a game file of this app: its "format" must be '
+        '"tsukiji-game/1".',
+        "file.game": 'This file is of another game: "game" must be "tokyo_tsukiji_market".',
+        "file.field": "The game file's {field} is missing or is not what an export holds.",
+        "file.extra": "The game file has a field {field} that no export holds.",
+        "file.too_many": "A game file holds at most {limit:,} entries.",
+        "file.too_large": "A game file is at most {limit} MiB; this one is larger.",
+        "file.setup": "The game file's setup cannot start a game: {reason}",
+        "file.setup_differs": "The game file's setup does not read back as it was written "
+        "({field}); it was not exported by this app.",
+        "file.entry_shape": "Entry {field} of the game file is not one this app records "
+        "({detail} is wrong).",
+        "file.entry_missing": "Entry {field} of the game file lacks its {detail}.",
+        "file.entry_type": "Entry {field} of the game file has a type this app does not know "
+        "({kind}).",
+        "file.redacted": "Entry {field} of the game file has an amount left out (it is a "
+        "player's own file of a closed-money game), so it cannot be replayed; import the "
+        "table screen's file, exported after the game.",
+        "file.seq": "Entry {field} of the game file should be entry number {expected}, not "
+        "{got}: entries come in order, none missing.",
+        "file.actor": "Entry {field} of the game file was recorded by {actor}, who is not at "
+        "this table.",
+        "file.not_allowed": "Entry {field} of the game file was recorded by {actor}, whom the "
+        "rules do not let record it.",
+        "file.at": "Entry {field} of the game file has no readable time (at).",
+        "file.refused": "Entry {field} of the game file does not replay: {reason}",
+        "file.broken": "Entry {field} of the game file does not replay: the rules cannot "
+        "read its data.",
+        "file.undo": "Entry {field} of the game file undoes other entries than an undo "
+        "at that point can.",
+        "file.redo": "Entry {field} of the game file redoes something that cannot be redone "
+        "at that point.",
+        "file.undone": "Entry {field} of the game file is marked as undone by {got}, but the "
+        "file's undos say {want}.",
+        "file.auction_id": "Entry {field} of the game file names its auction {got}, not {want}.",
+        "file.receipt": "Entry {field} of the game file reveals a bid that does not match "
+        "its receipt.",
+        "file.reveal_bids": "Entry {field} of the game file reveals other bids than those sealed.",
+        "file.sealed_open": "The game file ends inside an auction whose sealed bids it cannot "
+        "carry (entry {field}); finish the auction on the first server, then export again.",
+        "file.too_long": "The game file has more undos and redos than this server replays "
+        "(from entry {field} on).",
+        "file.nobody": "nobody",
+        # -- refusals of an export -----------------------------------------------------------
+        "export.closed_host": "With closed money the game file shows everyone's Yen, so the "
+        "table screen can export it when the game has ended; each player can export their own "
+        "from their phone.",
+        # -- the report page and the table screen's panel ------------------------------------
+        "report.title": "The game's story",
+        "report.page_title": "Story of game {game}",
+        "report.back_table": "Back to the table screen",
+        "report.back_seat": "Back to my phone",
+        "report.panel": "The story so far",
+        "report.open": "Whole report",
+        "report.not_started": "The story begins when the first turn starts.",
+        "report.closed_note": "Closed money: other players' Yen appear only where the rules "
+        "reveal them (the end check at 50 Resources, and the end of the game).",
+        "report.numbers": "The numbers",
+        "report.score": "Final score",
+        "report.score_pending": "The score breakdown appears when the game ends.",
+        "report.winners": "Winner: {names}",
+        "report.winners_many": "Winners: {names}",
+        "report.yen": "Yen",
+        "report.resources": "Resources",
+        "report.markets": "Market values",
+        "report.markets_none": "No market with a changing value is in play.",
+        "report.auctions": "Auctions",
+        "report.auctions_none": "No auction has been settled yet.",
+        "report.turn": "Turn",
+        "report.setup": "Setup",
+        "report.end": "End",
+        "report.now": "Now",
+        "report.player": "Player",
+        "report.hidden": "hidden",
+        "report.revealed": "revealed",
+        "report.kind": "Auction",
+        "report.lot": "Lot",
+        "report.owner": "Seller",
+        "report.winner": "Winner",
+        "report.winning_bid": "Winning bid",
+        "report.declined": "declined every offer",
+        "report.bid_text": "{kind}: {winner} {amount}",
+        "report.total": "Final Yen",
+        "report.value": "Value",
+        "report.chart_yen": "Each player's Yen at the end of each turn.",
+        "report.chart_resources": "Each player's Resources at the end of each turn.",
+        "report.chart_markets": "The Eel and Swordfish tracks, the Red Snapper value and the "
+        "fresh Salmon value at the end of each turn.",
+        "report.chart_auctions": "The winning bid of each auction, by the turn it was held.",
+        "report.chart_score": "Each player's final Yen, step by step.",
+        "report.downloads": "Take the game with you",
+        "report.download_json": "Game file (JSON)",
+        "report.download_csv": "Turns (CSV)",
+        "report.download_note": "The game file moves the game to another server (import it "
+        "there); the CSV opens in a spreadsheet.",
+        "report.download_note_seat": "Your files hold only what your phone shows: with closed "
+        "money, other players' Yen stay out until the game ends.",
+        "report.move": "Move this game to another server",
+        "report.move_note": "Export the game file, then import it on the other server: the "
+        "game continues there with new join codes.",
+        "report.no_chart": "The charts need JavaScript; the numbers are in the tables.",
+        # -- market series ---------------------------------------------------------------
+        "market.eel": "Eel track",
+        "market.swordfish": "Swordfish track",
+        "market.red_snapper": "Red Snapper value",
+        "market.salmon": "Fresh Salmon value",
+        # -- score steps (rules/scoring.py STEP_NAMES) -----------------------------------
+        "step.start_yen": "Yen at the end",
+        "step.resource_award": "Award / penalty",
+        "step.overfishing": "Overfishing market",
+        "step.loan_repayment": "Loans repaid",
+        "step.interest_received": "Interest received",
+        "step.fish_yen": "Fish → Yen",
+        # -- importing on a page ----------------------------------------------------------
+        "import.title": "Import a game",
+        "import.intro": "Bring a game from another server: choose the game file its table "
+        "screen exported. Every entry is replayed through the rules before the game is "
+        "created here, with new join codes.",
+        "import.file": "Game file (.json)",
+        "import.submit": "Import the game",
+        "import.limit": "At most {limit} MiB.",
+        "import.no_file": "Choose a game file first.",
+        "import.needs_js": "Importing a game file needs JavaScript in this browser.",
+        # -- the app on the home screen, and the screen staying on -------------------------
+        "app.name": "Tsukiji Companion",
+        "app.short_name": "Tsukiji",
+        "app.description": "A table companion for Tokyo Tsukiji Market.",
+        "wake.hint": "Keep this screen on: set Auto-Lock (iPhone: Settings › Display & "
+        "Brightness) or Screen timeout (Android: Settings › Display) to a long time while "
+        "you play.",
+        "wake.dismiss": "OK",
+        # -- money -----------------------------------------------------------------------
+        "yen.prefix": "¥",
+        "yen.suffix": "",
+    }
+}
+
+
+def say(code: str, lang: str = "en", **values: Any) -> str:
+    """The text of ``code`` in ``lang`` (English where that language lacks it), its
+    placeholders filled; an id value (a market, a fish) is named in the language."""
+    template = TEXT.get(lang, TEXT["en"]).get(code) or TEXT["en"].get(code)
+    if template is None:
+        raise KeyError(f"no text {code!r}")
+    names = NAMES.get(lang, NAMES["en"])
+    filled = {k: names.get(v, v) if k in ("market", "kind_id") else v for k, v in values.items()}
+    return template.format_map(filled)
+
+
+def sentence(text: str) -> str:
+    """A clause from the rules as the end of one of these sentences: one final stop."""
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else text + "."

@@ -1,0 +1,219 @@
+"""A game as a file, out and in (shared/spec/report.md): the JSON export of the event log
+and the CSV of the per-turn holdings, each as the asking viewer may see it; and the import
+of a game file from another server, replayed through the rules before anything is created.
+
+The export refuses the table screen with closed money until the game has ended: its file
+would show everyone's Yen, and the table screen is everyone's screen (the snapshot waits
+likewise, companion/web/table.py). A phone's file leaves out what that phone may not see.
+
+A game file is larger than any other body (a long game is some hundreds of KiB), so the
+import alone reads up to ``IMPORT_LIMIT``; every other request keeps the app's 64 KiB.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, render_template, request
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from ..door import Refused
+from ..gamefile import export_document, hides_money, same_setup
+from ..identity import Identity
+from ..report_text import say, sentence
+from ..rules.errors import IllegalAction
+from ..rules.setup import GameConfig, make_config
+from ..story import holdings_rows, story
+from . import edge
+from .auth import bearer, host_cookie, join_url, page_identity, refused_page
+from .context import door, store
+from .gamefile_schemas import parse_file
+
+bp = Blueprint("export", __name__)
+
+#: The largest game file the import reads: a long game's file is a few hundred KiB.
+IMPORT_LIMIT = 2 * 1024 * 1024
+
+
+def page_viewer(game_id: str) -> Identity:
+    """Who a page of a game is for: ``?as=host`` or ``?as=seat``; without it the table
+    screen's sign-in comes first, so the table device (which may also hold a player's
+    seat) shows what everyone may see unless asked for the seat."""
+    role = request.args.get("as")
+    if role not in ("host", "seat"):
+        role = "host" if request.cookies.get(host_cookie(game_id)) else "seat"
+    return page_identity(game_id, role)
+
+
+# -- export ------------------------------------------------------------------------------------
+
+
+def _document(game_id: str, who: Identity, *, api: bool) -> dict[str, Any]:
+    state = store().state(game_id)
+    if who.is_host and hides_money(state):
+        raise Refused(403, say("export.closed_host"))
+    # The host who created the game was given its seed; a page on the table screen (and a
+    # phone) gets it only once the game has ended, as it foretells the bag's draws.
+    with_seed = (who.is_host and api) or state.table.turn.finished
+    return export_document(state, who, with_seed=with_seed)
+
+
+def _file_name(game_id: str, who: Identity, ext: str) -> str:
+    whose = "table" if who.is_host else f"seat{(who.seat or 0) + 1}"
+    return f"tsukiji-{game_id}-{whose}.{ext}"
+
+
+def _json_file(doc: dict[str, Any], name: str) -> Response:
+    body = json.dumps(doc, ensure_ascii=False, indent=1)
+    resp = Response(body, mimetype="application/json")
+    resp.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+def _csv_text(rows: list[list[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    for row in rows:
+        writer.writerow(["" if v is None else _cell(v) for v in row])
+    return out.getvalue()
+
+
+def _cell(value: Any) -> Any:
+    """A text cell a spreadsheet would run as a formula (a name such as "=1+1") is kept
+    as text (OWASP's CSV-injection advice: a leading apostrophe)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def _csv_file(game_id: str, who: Identity) -> Response:
+    rows = holdings_rows(story(store().state(game_id), who))
+    resp = Response(_csv_text(rows), mimetype="text/csv")
+    resp.headers["Content-Disposition"] = (
+        f'attachment; filename="{_file_name(game_id, who, "csv")}"'
+    )
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+def _api_refusal(exc: Refused) -> Any:
+    return jsonify(exc.to_json()), exc.status
+
+
+@bp.get("/api/games/<game_id>/export")
+def export_api(game_id: str) -> Any:
+    try:
+        who = door().identify(game_id, bearer())
+        doc = _document(game_id, who, api=True)
+    except Refused as exc:
+        return _api_refusal(exc)
+    return _json_file(doc, _file_name(game_id, who, "json"))
+
+
+@bp.get("/api/games/<game_id>/export.csv")
+def export_csv_api(game_id: str) -> Any:
+    try:
+        who = door().identify(game_id, bearer())
+    except Refused as exc:
+        return _api_refusal(exc)
+    return _csv_file(game_id, who)
+
+
+@bp.get("/games/<game_id>/export.json")
+def export_page(game_id: str) -> Any:
+    try:
+        who = page_viewer(game_id)
+        doc = _document(game_id, who, api=False)
+    except Refused as exc:
+        return refused_page(exc)
+    return _json_file(doc, _file_name(game_id, who, "json"))
+
+
+@bp.get("/games/<game_id>/export.csv")
+def export_csv_page(game_id: str) -> Any:
+    try:
+        who = page_viewer(game_id)
+    except Refused as exc:
+        return refused_page(exc)
+    return _csv_file(game_id, who)
+
+
+# -- import ------------------------------------------------------------------------------------
+
+
+def _setup_field(field: str | None) -> str:
+    return f"setup.{field}" if field else "setup"
+
+
+def _config(setup: Any) -> GameConfig:
+    """The setup of a file as a checked config that reads back exactly as written."""
+    try:
+        config = make_config(
+            list(setup.players),
+            money=setup.money,
+            expansion=setup.expansion,
+            fish_markets=list(setup.fish_markets),
+            external_markets=list(setup.external_markets),
+            variants=list(setup.variants),
+            seed=setup.seed,
+            start_player=setup.start_player,
+            board_numbers={m: dict(f) for m, f in setup.board_numbers.items()},
+        )
+    except IllegalAction as exc:
+        raise Refused(
+            400, say("file.setup", reason=sentence(exc.message)), _setup_field(exc.field)
+        ) from None
+    key = same_setup(config, setup.model_dump())
+    if key is not None:
+        raise Refused(400, say("file.setup_differs", field=f"setup.{key}"), f"setup.{key}")
+    return config
+
+
+def import_body(data: Any) -> tuple[str, str, list[str], GameConfig]:
+    """A parsed JSON body as a new game: (id, host token, seat tokens, config)."""
+    if data is edge.EMPTY:
+        raise Refused(400, say("file.empty"))
+    parsed, entries = parse_file(data)
+    config = _config(parsed.setup)
+    game_id, host, seats = door().import_game(config, entries)
+    return game_id, host, seats, config
+
+
+def created(game_id: str, host: str, seats: list[str], config: GameConfig) -> dict[str, Any]:
+    """The answer of POST /api/games, for a game created here."""
+    return {
+        "id": game_id,
+        "host_token": host,
+        "seats": [
+            {"name": name, "token": tok, "join_url": join_url(tok)}
+            for name, tok in zip(config.players, seats, strict=True)
+        ],
+        "fish_markets": list(config.fish_markets),
+        "external_markets": list(config.external_markets),
+        "seed": config.seed,
+    }
+
+
+@bp.post("/api/games/import")
+def import_api() -> Any:
+    # Before anything reads the body: this endpoint alone takes more than 64 KiB.
+    request.max_content_length = IMPORT_LIMIT
+    try:
+        game_id, host, seats, config = import_body(edge.read_json("game file"))
+    except RequestEntityTooLarge:
+        message = say("file.too_large", limit=IMPORT_LIMIT // (1024 * 1024))
+        return jsonify({"error": message}), 413
+    except Refused as exc:
+        return _api_refusal(exc)
+    return jsonify(created(game_id, host, seats, config)), 201
+
+
+@bp.get("/games/import")
+def import_page() -> Any:
+    """A page to choose a game file; static/report.js posts it to the API (the JSON body
+    is read by the edge like every other) and opens the new game's table screen."""
+    return render_template("report/import.html", limit=IMPORT_LIMIT // (1024 * 1024))

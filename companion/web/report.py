@@ -1,0 +1,313 @@
+"""The game's story for people: the report page, the chart panel the table screen shows
+(its body fetched and refreshed by htmx), and the web app manifest that lets a phone add
+the app to its home screen. The export and import routes (companion/web/export.py) are
+a blueprint nested in this one, so the app registers both with one line.
+
+Every figure comes from :func:`companion.story.story`, made from the viewer's own view; the
+charts and the tables of numbers under them are the same data, drawn by static/report.js
+with Chart.js and written out as HTML tables for whoever would rather read.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    jsonify,
+    render_template,
+    request,
+    send_from_directory,
+    url_for,
+)
+
+from ..door import Refused
+from ..eventlog import GameState
+from ..identity import Identity
+from ..report_text import say
+from ..rules.setup import COLOR_HEX
+from ..story import Memo, story
+from . import export
+from .auth import refused_page
+from .context import store
+from .export import page_viewer
+
+bp = Blueprint("report", __name__)
+bp.register_blueprint(export.bp)
+bp.add_app_template_global(say, "say")
+
+#: Colours of the market series and the score steps: Okabe–Ito (colour-blind safe), with
+#: the light grey for the first step, all readable on the dark and the light theme.
+MARKET_COLORS = {
+    "eel": COLOR_HEX["orange"],
+    "swordfish": COLOR_HEX["sky"],
+    "red_snapper": COLOR_HEX["vermilion"],
+    "salmon": COLOR_HEX["purple"],
+}
+STEP_COLORS = {
+    "start_yen": "#8c96a0",
+    "resource_award": COLOR_HEX["green"],
+    "overfishing": COLOR_HEX["sky"],
+    "loan_repayment": COLOR_HEX["vermilion"],
+    "interest_received": COLOR_HEX["yellow"],
+    "fish_yen": COLOR_HEX["orange"],
+}
+
+
+# -- the story, once per version and viewer ------------------------------------------------
+
+_CACHE: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
+_LOCK = threading.Lock()
+_CACHED = 32
+#: The turn boundaries' points already made, per game (story's memo): an action then
+#: costs the story one new point, not one per turn.
+_POINTS: OrderedDict[str, Memo] = OrderedDict()
+_POINT_GAMES = 16
+_POINTS_PER_GAME = 4000
+
+
+def cached_story(state: GameState, who: Identity) -> dict[str, Any]:
+    """The story of one version for one viewer. With open money (and after the end) every
+    viewer's story is the same but for ``is_me``, yet each is kept apart: the key is the
+    viewer, never a guess that two viewers see alike."""
+    key = (state.id, state.version, who.viewer)
+    with _LOCK:
+        found = _CACHE.get(key)
+        if found is not None:
+            _CACHE.move_to_end(key)
+            return found
+    with _LOCK:
+        memo = _POINTS.pop(state.id, None) or {}
+        _POINTS[state.id] = memo  # the newest game last
+        while len(_POINTS) > _POINT_GAMES:
+            _POINTS.popitem(last=False)
+        if len(memo) > _POINTS_PER_GAME:
+            memo.clear()
+    made = story(state, who, memo)
+    with _LOCK:
+        _CACHE[key] = made
+        while len(_CACHE) > _CACHED:
+            _CACHE.popitem(last=False)
+    return made
+
+
+# -- charts ----------------------------------------------------------------------------------
+
+
+def turn_label(point: dict[str, Any]) -> str:
+    if point["end"]:
+        return say("report.end")
+    if point["now"]:
+        return say("report.now")
+    return say("report.setup") if point["turn"] == 0 else str(point["turn"])
+
+
+def yen_text(amount: int | None) -> str:
+    if amount is None:
+        return say("report.hidden")
+    sign = "−" if amount < 0 else ""
+    return f"{sign}{say('yen.prefix')}{abs(amount):,}{say('yen.suffix')}"
+
+
+def _per_player(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    return [
+        {
+            "label": p["name"],
+            "color": p["color_hex"],
+            "data": [t["players"][i][key] for t in data["turns"]],
+        }
+        for i, p in enumerate(data["players"])
+    ]
+
+
+def charts(data: dict[str, Any]) -> dict[str, Any]:
+    """What static/report.js draws: one entry per chart, its words already in the
+    viewer's language, its numbers from the story."""
+    labels = [turn_label(t) for t in data["turns"]]
+    out: dict[str, Any] = {}
+    yen = _per_player(data, "yen")
+    if any(v is not None for d in yen for v in d["data"]):
+        out["yen"] = {"type": "line", "labels": labels, "money": True, "datasets": yen}
+    out["resources"] = {
+        "type": "line",
+        "labels": labels,
+        "money": False,
+        "datasets": _per_player(data, "resources"),
+    }
+    if data["markets"]:
+        out["markets"] = {
+            "type": "line",
+            "labels": labels,
+            "money": False,
+            "datasets": [
+                {
+                    "label": say(f"market.{m}"),
+                    "color": MARKET_COLORS[m],
+                    "data": [t["markets"][m] for t in data["turns"]],
+                }
+                for m in data["markets"]
+            ],
+        }
+    won = [a for a in data["auctions"] if a["winner"] is not None]
+    if won:
+        colors = {p["name"]: p["color_hex"] for p in data["players"]}
+        out["auctions"] = {
+            "type": "scatter",
+            "money": True,
+            "x_max": max(t["turn"] for t in data["turns"]),
+            "datasets": [
+                {
+                    "label": name,
+                    "color": colors[name],
+                    "data": [
+                        {
+                            "x": a["turn"],
+                            "y": a["amount"],
+                            "text": say(
+                                "report.bid_text",
+                                kind=a["kind_name"],
+                                winner=name,
+                                amount=yen_text(a["amount"]),
+                            ),
+                        }
+                        for a in won
+                        if a["winner"] == name
+                    ],
+                }
+                for name in colors
+                if any(a["winner"] == name for a in won)
+            ],
+        }
+    score = data["score"]
+    if score:
+        out["score"] = {
+            "type": "bar",
+            "money": True,
+            "labels": [p["name"] for p in score["players"]],
+            "datasets": [
+                {
+                    "label": say(f"step.{step}"),
+                    "color": STEP_COLORS.get(step, "#8c96a0"),
+                    "data": [p["steps"].get(step, 0) for p in score["players"]],
+                }
+                for step in data["steps"]
+            ],
+        }
+    return {
+        "yen": {"prefix": say("yen.prefix"), "suffix": say("yen.suffix")},
+        "axes": {"turn": say("report.turn"), "yen": say("report.yen")},
+        "charts": out,
+    }
+
+
+def story_context(game_id: str, who: Identity, compact: bool) -> dict[str, Any]:
+    state = store().state(game_id)
+    data = cached_story(state, who)
+    return {
+        "story": data,
+        "payload": charts(data),
+        "labels": [turn_label(t) for t in data["turns"]],
+        "yen_text": yen_text,
+        "game_id": game_id,
+        "who": who,
+        "role": who.role,
+        "compact": compact,
+        "version": state.version,
+        "started": state.table.turn.number > 0 or state.table.turn.finished,
+    }
+
+
+# -- pages -----------------------------------------------------------------------------------
+
+
+@bp.get("/games/<game_id>/report")
+def page(game_id: str) -> Any:
+    try:
+        who = page_viewer(game_id)
+    except Refused as exc:
+        return refused_page(exc)
+    state = store().state(game_id)
+    view = {
+        "id": game_id,
+        "money": state.config.money,
+        "turn": {"finished": state.table.turn.finished},
+        "viewer": {"role": who.role},
+    }
+    return render_template(
+        "report/page.html", view=view, **story_context(game_id, who, compact=False)
+    )
+
+
+@bp.get("/games/<game_id>/report/story")
+def story_fragment(game_id: str) -> Any:
+    """The body of the table screen's chart panel (htmx fetches it, and again when the
+    table changes)."""
+    try:
+        who = page_viewer(game_id)
+    except Refused as exc:
+        return jsonify(exc.to_json()), exc.status
+    return render_template("report/_story_body.html", **story_context(game_id, who, compact=True))
+
+
+@bp.get("/apple-touch-icon.png")
+@bp.get("/apple-touch-icon-precomposed.png")
+def apple_touch_icon() -> Any:
+    """iOS takes no manifest icon: "Add to Home Screen" asks for this address itself."""
+    return send_from_directory(
+        Path(str(current_app.static_folder)) / "icons", "apple-touch-icon.png"
+    )
+
+
+#: Pages a home-screen icon may open: the home page, or a game's phone or table screen.
+_START = re.compile(r"/(games/[A-Za-z0-9_-]{1,40}/(seat|table))?")
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Any:
+    """The web app manifest. ``?start=`` is the page that links it, so a phone's icon
+    opens its own seat (with the cookie it signed in with): "minimal-ui" keeps the
+    browser's cookie jar on Android and opens Safari's on iOS, where a "standalone" app
+    would have a jar of its own and no seat."""
+    start = request.args.get("start", "/")
+    if not _START.fullmatch(start):
+        start = "/"
+    icons = [
+        {
+            "src": url_for("static", filename=f"icons/icon-{n}.png"),
+            "sizes": f"{n}x{n}",
+            "type": "image/png",
+            "purpose": "any",
+        }
+        for n in (192, 512)
+    ]
+    icons.append(
+        {
+            "src": url_for("static", filename="icons/maskable-512.png"),
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "maskable",
+        }
+    )
+    body = {
+        "id": "/",
+        "name": say("app.name"),
+        "short_name": say("app.short_name"),
+        "description": say("app.description"),
+        "lang": "en",
+        "start_url": start,
+        "scope": "/",
+        "display": "minimal-ui",
+        "orientation": "any",
+        "background_color": "#0f1317",
+        "theme_color": "#0f1317",
+        "icons": icons,
+    }
+    resp: Response = jsonify(body)
+    resp.mimetype = "application/manifest+json"
+    return resp

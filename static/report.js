@@ -1,0 +1,174 @@
+/* The game's story in charts (issue #11): every [data-story] block holds its data as JSON
+   (made by companion/web/report.py from the viewer's own view) and a canvas per chart;
+   Chart.js (static/vendor, pinned) draws them. The tables under each chart hold the same
+   numbers, so nothing here is the only way to read them. Every word comes from the
+   server; this file holds none.
+
+   On the table screen the panel's body is fetched by htmx and fetched again a moment after
+   the table changes (#seen-version carries the version the page shows). The import page's
+   form posts the chosen file to the JSON API and opens the new game's table screen. */
+(() => {
+  "use strict";
+
+  /** Wait this long after the last change before the panel asks for the story again: a
+      turn records several actions in a row, and one fetch for them all is enough. */
+  const REFRESH_MS = 2500;
+
+  const css = (name, fallback) =>
+    getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+
+  function money(format) {
+    const number = new Intl.NumberFormat(document.documentElement.lang || "en");
+    return (v) => {
+      if (v === null || v === undefined) return "–";
+      const sign = v < 0 ? "−" : "";
+      return `${sign}${format.prefix}${number.format(Math.abs(v))}${format.suffix}`;
+    };
+  }
+
+  function config(spec, payload, compact) {
+    const fmt = spec.money ? money(payload.yen) : (v) => (v === null ? "–" : String(v));
+    const text = css("--text", "#eef2f5");
+    const grid = css("--border", "#3a4654");
+    const font = { size: compact ? 13 : 15 };
+    const line = spec.type === "line";
+    const datasets = spec.datasets.map((d) => ({
+      label: d.label,
+      data: d.data,
+      borderColor: d.color,
+      backgroundColor: d.color,
+      borderWidth: line ? 3 : 1,
+      pointRadius: spec.type === "scatter" ? 7 : compact ? 2 : 3,
+      pointHoverRadius: spec.type === "scatter" ? 9 : 5,
+      spanGaps: false,
+      tension: 0,
+    }));
+    const scales = {
+      x: {
+        ticks: { color: text, font },
+        grid: { color: grid },
+        title: { display: spec.type !== "bar", text: payload.axes.turn, color: text, font },
+      },
+      y: {
+        ticks: { color: text, font, callback: (v) => fmt(v) },
+        grid: { color: grid },
+      },
+    };
+    if (spec.type === "scatter") {
+      Object.assign(scales.x, { type: "linear", min: 0, max: Math.max(1, spec.x_max),
+        ticks: { color: text, font, stepSize: 1, precision: 0 } });
+    }
+    if (spec.type === "bar") {
+      scales.x.stacked = true;
+      scales.y.stacked = true;
+    }
+    return {
+      type: spec.type,
+      data: { labels: spec.labels, datasets },
+      options: {
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        interaction: spec.type === "scatter" ? { mode: "nearest", intersect: true }
+          : { mode: "index", intersect: false },
+        scales,
+        plugins: {
+          legend: { position: "bottom", labels: { color: text, font, boxWidth: 14 } },
+          tooltip: {
+            titleFont: font,
+            bodyFont: font,
+            footerFont: font,
+            callbacks: {
+              label: (c) => (spec.type === "scatter" ? c.raw.text : `${c.dataset.label}: ${fmt(c.parsed.y)}`),
+              footer: spec.type === "bar"
+                ? (items) => fmt(spec.datasets.reduce((sum, d) => sum + d.data[items[0].dataIndex], 0))
+                : undefined,
+            },
+          },
+        },
+      },
+    };
+  }
+
+  const drawn = new WeakMap(); // canvas → its Chart, so a redraw replaces it
+
+  function draw(root) {
+    if (!window.Chart) return;
+    root.querySelectorAll("[data-story]").forEach((block) => {
+      const source = block.querySelector("script.story-data");
+      if (!source) return;
+      const payload = JSON.parse(source.textContent);
+      const compact = block.classList.contains("compact");
+      block.querySelectorAll("canvas[data-chart]").forEach((canvas) => {
+        const spec = payload.charts[canvas.dataset.chart];
+        if (!spec) return;
+        const old = drawn.get(canvas);
+        if (old) old.destroy();
+        drawn.set(canvas, new window.Chart(canvas, config(spec, payload, compact)));
+      });
+    });
+  }
+
+  // ---- the table screen's panel: fetched with the page, again after a change ------------
+  let timer = 0;
+  function maybeRefresh() {
+    const body = document.getElementById("story-body");
+    const seen = document.getElementById("seen-version");
+    if (!body || !seen || !window.htmx) return;
+    const shown = body.querySelector("[data-story]");
+    if (shown && shown.dataset.version === seen.value) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => window.htmx.trigger(body, "tc:story"), REFRESH_MS);
+  }
+
+  document.addEventListener("htmx:afterSwap", (e) => {
+    if (e.detail.target && e.detail.target.id === "story-body") draw(e.detail.target);
+    else maybeRefresh();
+  });
+  ["htmx:sseMessage", "htmx:oobAfterSwap"].forEach((name) =>
+    document.addEventListener(name, maybeRefresh));
+
+  // ---- importing a game file --------------------------------------------------------------
+  function importForm(form) {
+    const error = document.getElementById("import-error");
+    const say = (text) => {
+      error.innerHTML = "";
+      const p = document.createElement("p");
+      p.className = "error";
+      p.textContent = text;
+      error.appendChild(p);
+    };
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const file = form.elements.file.files[0];
+      if (!file) { say(form.dataset.noFile); return; }
+      const button = form.querySelector("button[type=submit]");
+      button.disabled = true;
+      try {
+        const r = await fetch(form.action, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: await file.text(),
+        });
+        const answer = await r.json();
+        if (r.status === 201) {
+          window.location.assign(`/join/${encodeURIComponent(answer.host_token)}`);
+          return;
+        }
+        say(answer.error);
+      } catch (err) {
+        say(String(err));
+      } finally {
+        button.disabled = false;
+      }
+    });
+  }
+
+  function start() {
+    draw(document);
+    const form = document.getElementById("import-form");
+    if (form) importForm(form);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

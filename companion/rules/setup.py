@@ -56,7 +56,9 @@ class GameConfig:
     external_markets: tuple[str, ...]
     money: str = "open"
     expansion: bool = False
-    #: Variants: "more_markets", "known_order", "crash" (recorded; used by market flows).
+    #: Variants: "more_markets", "known_order", "crash" (recorded; used by market flows);
+    #: Expansion Ships choices: "blue_ship" (the Blue ship on the board), "small_barges"
+    #: (the two four-slot barges instead of the six-slot one).
     variants: tuple[str, ...] = ()
     seed: int = 0
     start_player: int = 0
@@ -100,6 +102,10 @@ class GameConfig:
             board_numbers=dict(data.get("board_numbers", {})),
         )
 
+
+#: Every variant a game may record; the last two are the Expansion's Ships choices.
+VARIANTS = ("more_markets", "known_order", "crash", "blue_ship", "small_barges")
+EXPANSION_VARIANTS = frozenset({"blue_ship", "small_barges"})
 
 #: Longest name a seat may have (it has to fit the table screen's columns).
 NAME_MAX = 24
@@ -652,8 +658,10 @@ def make_config(
     if not isinstance(expansion, bool):
         raise IllegalAction("the Expansion is on (true) or off (false)", "expansion")
     for v in variants:
-        if v not in ("more_markets", "known_order", "crash"):
+        if v not in VARIANTS:
             raise IllegalAction(f"unknown variant {v!r}", "variants")
+        if v in EXPANSION_VARIANTS and not expansion:
+            raise IllegalAction(f"the {v} variant needs the Expansion", "variants")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:

@@ -4,6 +4,10 @@ previews' ``RUNS``) when the rules package is imported:
 - ``open_port``: at any time on your turn, not an action: ¥500 to the supply and the next
   Port Covering comes off, "1" before "2" (setup.md §5, turn-and-scoring.md §1).
 
+- ``return_rental``: a rented boat (Boat Rentals, exp.) has docked at your port after its
+  one voyage: it goes back to the board it came from and its token back to Boat Rentals
+  (external-markets.md §16); free, on your turn.
+
 And two bookkeeping corrections, for a table whose fleet the app got wrong (a boat moved
 by hand): ``take_boat`` (a boat from the Ships or Used Ships board into a free port place,
 paying that board's price unless ``"pay": false``) and ``return_boat`` (a docked boat back
@@ -118,6 +122,35 @@ def return_boat_run(t: Table, a: Args) -> Run:
     return run
 
 
+RENTAL_FIELDS = frozenset({"type", "player", "boat"})
+
+
+def return_rental_run(t: Table, a: Args) -> Run:
+    """``{"type": "return_rental", "player", "boat"}``: the rented boat, docked (the rest of
+    the fleet carries what is at sea), back to its board; the token back to Boat Rentals."""
+    from .fleet import arrangement, kinds_of
+    from .markets.external.base import move_stock
+    from .markets.external.ships import remove_boat
+
+    seat = active_seat(t, a)
+    _fields(a, RENTAL_FIELDS, "kind.return_rental")
+    kind = _kind(a)
+    p = t.players[seat]
+    rented = [i for i, b in enumerate(p.boats) if b.kind == kind and b.rented]
+    if not rented:
+        raise refuse("ext.no_rental", "boat", player=p.name, kind=kind)
+    docked = [i for i in rented if arrangement(kinds_of(p), p.ports, p.at_sea, docked={i})]
+    if not docked:
+        raise refuse("ext.boat_at_sea", "boat", player=p.name, kind=kind)
+    run = Run(t)
+    boat = remove_boat(run, seat, docked[0])
+    assert boat.rented is not None
+    move_stock(run, f"{boat.rented}.{kind}", 1)
+    move_stock(run, "boat_rentals.token", 1)
+    run.note("mv.rental_back", player=p.name, kind=kind, market=boat.rented)
+    return run
+
+
 def _describe_boat(code: str) -> Callable[[Args, bool], str]:
     def describe(a: Args, show: bool) -> str:
         board = a.get("from", a.get("to", "ships"))
@@ -144,6 +177,7 @@ def register() -> None:
         "open_port": (open_port_run, _describe_open_port),
         "take_boat": (take_boat_run, _describe_boat("history.take_boat")),
         "return_boat": (return_boat_run, _describe_boat("history.return_boat")),
+        "return_rental": (return_rental_run, _describe_boat("history.return_rental")),
     }
     for kind, (run, describe) in runs.items():
         if kind not in moves.MOVES:

@@ -482,3 +482,63 @@ CATALOGUE["en"].update(
         "history.return_boat": "{player} returned a {kind} to {market}",
     }
 )
+
+_NAMES_EN.update(
+    {
+        "kind.return_rental": "return_rental",
+        "entering.fish": "a fish market",
+        "entering.external": "an external market",
+        "expansion_token": "Expansion token",
+        "auction_market": "Auction",
+    }
+)
+
+CATALOGUE["en"].update(
+    {
+        "ext.hint.influence": "buy a Buyer or an Expansion token",
+        "ext.hint.sushi": "sell a group of tokens into an empty place",
+        "ext.hint.boat_rentals": "rent a boat",
+        "ext.hint.lot": "put up a lot of your tokens",
+        "ext.expansion_kinds": "Each Expansion token brings a market of the kind you choose: "
+        '"fish" or "external".',
+        "ext.influence_left": "The Influence board has {left} {item}(s) left.",
+        "ext.sushi_groups": "Sushi groups are lists of 1 to 5 tokens, one group per place, "
+        'such as [["fugu", "eel", "salmon"]].',
+        "ext.sushi_shapes": "The tokens of one Sushi group must all differ in shape (Mackerel "
+        "and Horse Mackerel are one shape, Clam and Oyster another).",
+        "ext.sushi_taken": "{place} is taken: a Sushi group goes only into an empty place.",
+        "ext.sushi_price": "The price of the Sushi Shop's place for {size} is not in the "
+        "rulebooks; enter it as a board number.",
+        "ext.rent_list": 'Boats rented are a list such as [{{"boat": "three_slot", "from": '
+        '"ships"}}].',
+        "ext.not_rentable": "The {kind} cannot be rented.",
+        "ext.rental_tokens_left": "No Boat Rental token is left on the board.",
+        "ext.new_aquarium_unknown": "The New Aquarium's place for {fish} is not in the "
+        "rulebooks; enter its size and price as board numbers.",
+        "ext.lot_empty": "Name the tokens of the lot.",
+        "ext.lot_worth": "The lot is worth {worth} Resources; the Auction takes lots worth 2 "
+        "or more.",
+        "ext.no_rental": "{player} has no rented {kind}.",
+        "what.influence": "{count} {item}(s)",
+        "what.boat_rent": "renting a {kind}",
+        "what.auction_fee": "the Auction fee",
+        "mv.buyer_tokens": "{player} takes {count} Buyer token(s) ({left} left on the board)",
+        "mv.expansion_token": "{player}'s Expansion token goes to the box: {kind} enters",
+        "mv.box_empty": "The box holds no more boards of that kind ({kind}): nothing enters",
+        "mv.market_enters": "{market} enters the game, set up as at the start",
+        "mv.boat_rented": "{player} rents a {kind} from {market}: it docks in a port",
+        "mv.rental_back": "{player}'s rented {kind} goes back to {market}, its token to Boat "
+        "Rentals",
+        "mv.lot": "{player} puts up {tokens} ({kind})",
+        "mv.auction_opens": "The {kind} opens for sealed bids",
+        "history.return_rental": "{player} returned a rented {kind} to {market}",
+    }
+)
+
+CATALOGUE["en"].update(
+    {
+        "ext.hint.overseas": "dock boats with their barrels",
+        "ext.overseas_barrels": 'Name the barrels at sea docked at Overseas, such as {{"eel": 2}}.',
+        "mv.overseas_dock": "{player} docks {count} {market} barrel(s) at Overseas",
+    }
+)

@@ -51,8 +51,9 @@ from ..rules.table import SPACE_ITEMS
 MAX_SEQ = 10**9
 #: Printed values and track spaces: the largest printed number on a token is 25.
 MAX_PRINTED = 30
-#: Numbers the host enters for Expansion boards (AMB-40).
-MAX_FIGURE = 99
+#: Numbers the host enters for Expansion boards (AMB-40): counts up to 99, and the prices
+#: of external boards up to ¥9,900 (the rules check which is which).
+MAX_FIGURE = 9900
 #: Most tokens in one auction lot: every token one player could hold of several kinds.
 MAX_LOT = 100
 #: Digits a form number may have before it is read as "too large" rather than parsed:
@@ -349,6 +350,11 @@ class Trade(_Item):
 assert set(TRADING_PLACES) == {2, 3, 4, 5, 10}
 
 
+class RentedBoat(_Item):
+    boat: BoatKind
+    from_: Literal["ships", "used_ships"] = Field(default="ships", alias="from")
+
+
 class SoldBarrel(_Item):
     row: Row
     price: Price
@@ -392,6 +398,26 @@ class Visit(ActionBody):
     tokens: TokenList | None = None
     #: Trading: the trades in order.
     trades: Annotated[list[Trade], Field(min_length=1, max_length=20)] | None = None
+    #: Boat Rentals (exp.): boats rented, each from the Ships or Used Ships board.
+    rent: Annotated[list[RentedBoat], Field(min_length=1, max_length=6)] | None = None
+    #: Influence (exp.): Buyer tokens bought; Expansion tokens bought, each bringing a
+    #: market of that kind.
+    buyer_tokens: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
+    expansion_tokens: (
+        Annotated[list[Literal["fish", "external"]], Field(min_length=1, max_length=2)] | None
+    ) = None
+    #: Sushi Shop (exp.): groups of 1–5 tokens of different shapes.
+    groups: (
+        Annotated[
+            list[Annotated[list[TokenCode], Field(min_length=1, max_length=5)]],
+            Field(min_length=1, max_length=5),
+        ]
+        | None
+    ) = None
+    #: Overseas (exp.): the barrels at sea docked at Overseas, as one lot.
+    barrels: Counts | None = None
+    #: Auction, Barter: the lot put up for sealed bids.
+    lot: Annotated[list[TokenCode], Field(min_length=1, max_length=MAX_LOT)] | None = None
     #: Rentals: Freezers and Carts rented.
     freezers: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
     carts: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
@@ -450,6 +476,12 @@ class OpenPort(ActionBody):
     player: Name
 
 
+class ReturnRental(ActionBody):
+    type: Literal["return_rental"]
+    player: Name
+    boat: BoatKind
+
+
 class TakeBoat(ActionBody):
     type: Literal["take_boat"]
     player: Name
@@ -505,6 +537,7 @@ ACTIONS: dict[str, type[ActionBody]] = {
     "open_port": OpenPort,
     "take_boat": TakeBoat,
     "return_boat": ReturnBoat,
+    "return_rental": ReturnRental,
 }
 
 
@@ -705,6 +738,14 @@ WORDINGS: dict[str, Wording] = {
         "each place one of 2, 3, 4, 5, 10",
     ),
     "freezers": Wording("the Freezers rented", "a whole number from 0 to 2"),
+    "rent": Wording("the boats rented", 'a list such as [{"boat": "three_slot", "from": "ships"}]'),
+    "buyer_tokens": Wording("the Buyer tokens", "a whole number from 0 to 2"),
+    "expansion_tokens": Wording(
+        "the Expansion tokens", 'a list of one or two of "fish" and "external"'
+    ),
+    "groups": Wording(
+        "the Sushi groups", 'a list of 1 to 5 groups of 1 to 5 token codes, such as [["fugu"]]'
+    ),
     "carts": Wording("the Carts rented", "a whole number from 0 to 2"),
     "caught_himono": Wording(
         "the barrels caught with Himono licences",
@@ -732,17 +773,20 @@ WORDINGS: dict[str, Wording] = {
     "external_markets": Wording(
         '"external_markets"', 'a list of external market ids, such as ["ships", "bank"]'
     ),
-    "variants": Wording('"variants"', 'a list of "more_markets", "known_order" or "crash"'),
+    "variants": Wording(
+        '"variants"',
+        'a list of "more_markets", "known_order", "crash", "blue_ship" or "small_barges"',
+    ),
     "seed": Wording("the seed", f"a whole number from 0 to {MAX_SEED:,}"),
     "fixed_fish": Wording('"fixed_fish"', '"mackerel" or "horse_mackerel"'),
     "start_player": Wording('"start_player"', "a seat number: 0 for the first player"),
     "board_numbers": Wording(
         "board numbers",
-        f"whole numbers from 0 to {MAX_FIGURE}",
+        f"counts from 0 to 99, or prices up to ¥{MAX_FIGURE:,}",
         {
             "must": "Board numbers are whole numbers.",
-            "low": f"Board numbers are whole numbers from 0 to {MAX_FIGURE}.",
-            "high": f"Board numbers are whole numbers from 0 to {MAX_FIGURE}.",
+            "low": "Board numbers are counts from 0 to 99, or prices from ¥0.",
+            "high": f"Board numbers are counts up to 99, or prices up to ¥{MAX_FIGURE:,}.",
             "shape": 'Board numbers are given per fish market, such as {"nori": {"tokens": 6}}.',
         },
     ),
@@ -769,6 +813,10 @@ OVERRIDES: dict[tuple[str, str], Wording] = {
         '"price": 300}',
     ),
     ("purchase", "from"): Wording('the seller ("from")', _PLAYER),
+    ("visit", "barrels"): Wording(
+        "the barrels docked at Overseas",
+        f'an object of counts from 0 to {MAX_COUNT} per fish market, such as {{"eel": 2}}',
+    ),
     ("visit", "tokens"): Wording(
         "the tokens sold", 'a list of token codes, such as ["mackerel", "tuna:15"]'
     ),

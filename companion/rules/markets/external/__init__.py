@@ -6,7 +6,22 @@ what the player does there; adding or correcting a market is one module and its 
 
 from __future__ import annotations
 
-from . import aquarium, bank, government, rentals, ships, trading, used_ships
+from . import (
+    aquarium,
+    auction,
+    bank,
+    barter,
+    boat_rentals,
+    government,
+    influence,
+    new_aquarium,
+    overseas,
+    rentals,
+    ships,
+    sushi,
+    trading,
+    used_ships,
+)
 from .base import External
 
 #: Every external market guided through ``visit``, by market id.
@@ -20,6 +35,13 @@ EXTERNAL: dict[str, External] = {
         aquarium,
         trading,
         rentals,
+        auction,
+        barter,
+        influence,
+        new_aquarium,
+        boat_rentals,
+        sushi,
+        overseas,
     )
 }
 

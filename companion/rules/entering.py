@@ -2,8 +2,8 @@
 
 A market drawn mid-game comes at random from the boards of its kind still in the box
 (seeded by the game's seed and the entry, so a replay draws the same), or, with the
-*known market order* variant, the next of that kind's queue laid out at setup. An empty
-box brings nothing (AMB-23). Setting the board up is ``moves.add_market``'s.
+*known market order* variant, the next of that kind's queue laid out at setup (TC-08). An
+empty box brings nothing (AMB-23). Setting the board up is ``moves.add_market``'s.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ that *some* arrangement of the fleet fits the rules: the boats at sea carry ever
 at sea (a ship one kind of fish up to its slots, the Blue ship two kinds, a barge any mix;
 no boat more than 1 Salmon), and the boats carrying nothing are docked in the open ports
 (ports "0" and "1" one ship each, port "2" two ships or one barge; only port "2" holds a
-barge). A rule is refused only when no arrangement allows it.
+barge). A rule is refused only when no arrangement allows it (TC-07).
 
 >>> fits_ports(["one_slot", "two_slot"], 0), fits_ports(["one_slot", "two_slot"], 1)
 (False, True)

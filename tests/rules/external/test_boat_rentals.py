@@ -1,4 +1,4 @@
-"""Boat Rentals (external-markets.md §16, AMB-53, AMB-54): ¥100 per slot, a token and a
+"""Boat Rentals (external-markets.md §16, AMB-54): ¥100 per slot, a token and a
 free port place per boat, not the Blue ship; back to its board after its voyage."""
 
 from __future__ import annotations

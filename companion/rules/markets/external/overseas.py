@@ -19,7 +19,7 @@ from typing import Any
 
 from ...auctions import OVERSEAS_CONVERSIONS, open_auction
 from ...catalogue import FISHING_AP, OVERSEAS_ENTRY
-from ...ledger import Run, refuse
+from ...ledger import Run, refuse, short_of_yen
 from ...markets import MARKETS
 from ...messages import Message
 from ..base import whole
@@ -73,7 +73,7 @@ class Overseas(External):
             raise refuse("ext.overseas_barrels", "barrels")
         if p.yen < OVERSEAS_ENTRY:
             what = Message("what.entry_yen", {"market": self.id})
-            run.pay(seat, None, OVERSEAS_ENTRY, "entry", what, "entry")  # refuses
+            raise short_of_yen(run.t, seat, OVERSEAS_ENTRY, what, "entry")
         at_sea = {m: k - barrels.get(m, 0) for m, k in p.at_sea.items()}
         himono = {m: min(k, at_sea.get(m, 0)) for m, k in p.himono_at_sea.items()}
         run.set_player(

@@ -90,9 +90,11 @@ def some(data: st.DataObject, items: list[Any], most: int, label: str, low: int 
     return chosen[: data.draw(st.integers(low, most), label=f"{label} count")]
 
 
-def visit_action(data: st.DataObject, t: Table, seat: int) -> dict[str, Any]:
+def visit_action(
+    data: st.DataObject, t: Table, seat: int, market: str | None = None
+) -> dict[str, Any]:
     p = t.players[seat]
-    market = data.draw(st.sampled_from(EXTERNAL), label="market")
+    market = market or data.draw(st.sampled_from(EXTERNAL), label="market")
     entry: Any = {"ships": "ap", "used_ships": "ap", "bank": "yen", "government": "free"}.get(
         market, "ap"
     )
@@ -283,3 +285,118 @@ def test_the_fold_equals_the_live_table_and_undo_restores_it(data: st.DataObject
         t = new
         check_books(t)
     assert fold(CONFIG, events) == t
+
+
+# -- the Expansion's external markets ----------------------------------------------------------
+
+EXP_EXTERNAL = ["ships", "used_ships", "influence", "boat_rentals", "sushi", "bank"]
+EXP_CONFIG = make_config(
+    NAMES,
+    expansion=True,
+    variants=["more_markets", "blue_ship", "small_barges"],
+    fish_markets=FISH,
+    external_markets=EXP_EXTERNAL,
+    seed=12,
+    board_numbers={
+        "influence": {"entry_ap": 1},
+        "boat_rentals": {"entry_yen": 100},
+        "sushi": {"entry_ap": 1, "yen_1": 200, "yen_2": 400, "yen_4": 1000, "yen_5": 1300},
+    },
+)
+EXP_START = initial_table(EXP_CONFIG)
+EXP_BOATS = boats_out(EXP_START)
+
+
+def exp_visit(data: st.DataObject, t: Table, seat: int) -> dict[str, Any]:
+    p = t.players[seat]
+    market = data.draw(st.sampled_from(EXP_EXTERNAL), label="market")
+    if market in ("ships", "used_ships", "bank"):
+        return visit_action(data, t, seat, market)
+    a: dict[str, Any] = {"type": "visit", "player": p.name, "market": market}
+    a["entry"] = "yen" if market == "boat_rentals" else "ap"
+    if market == "influence":
+        a["buyer_tokens"] = data.draw(st.integers(0, 1))
+        a["expansion_tokens"] = some(data, ["fish", "external"], 1, "expansion")
+    elif market == "boat_rentals":
+        source = data.draw(st.sampled_from(["ships", "used_ships"]))
+        on_board = [k for k in BOATS for _ in range(t.stock.get(f"{source}.{k}", 0))]
+        a["rent"] = [{"boat": k, "from": source} for k in some(data, on_board, 1, "rent")]
+    else:
+        held = codes(t.players[seat].fish)
+        a["groups"] = [g for g in [some(data, held, 3, "sushi")] if g]
+    return {k: v for k, v in a.items() if v not in ([], 0)}
+
+
+def exp_next(data: st.DataObject, t: Table) -> dict[str, Any]:
+    if t.turn.number == 0:
+        return {"type": "next_turn"}
+    seat = t.turn.current
+    name = t.players[seat].name
+    rented = [b.kind for b in t.players[seat].boats if b.rented]
+    kinds = ["visit"] * 5 + ["fishing", "open_port", "next_turn"]
+    if rented:
+        kinds.append("return_rental")
+    if not t.turn.ap_left:
+        kinds = ["next_turn"] * 3 + ["open_port", *(["return_rental"] if rented else [])]
+    kind = data.draw(st.sampled_from(kinds), label="kind")
+    if kind == "visit":
+        return exp_visit(data, t, seat)
+    if kind == "fishing":
+        return fishing_action(data, t, seat)
+    if kind == "open_port":
+        return {"type": "open_port", "player": name}
+    if kind == "return_rental":
+        return {"type": "return_rental", "player": name, "boat": data.draw(st.sampled_from(rented))}
+    return {"type": "next_turn"}
+
+
+def check_exp_books(t: Table) -> None:
+    if t.config.external_markets == EXP_START.config.external_markets:
+        # A board entering from an Expansion token may bring Ships-like stock; before that,
+        # every boat set out is still somewhere.
+        assert boats_out(t) == EXP_BOATS
+    rented = sum(1 for p in t.players for b in p.boats if b.rented)
+    assert t.stock["boat_rentals.token"] + rented == 6
+    for key in ("influence.buyer_token", "influence.expansion_token"):
+        assert t.stock[key] >= 0
+    assert (
+        t.stock["influence.buyer_token"] + sum(p.items.get("buyer_token", 0) for p in t.players)
+        == 2
+    )
+    for p in t.players:
+        assert carries([b.kind for b in p.boats], p.at_sea)
+        assert p.spaces_used <= 4 and p.yen >= 0
+    for size in range(1, 6):
+        assert len(t.places.get(f"sushi.{size}", ())) in (0, size)
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(st.data())
+def test_random_expansion_visits_keep_the_books(data: st.DataObject) -> None:
+    start = warm(EXP_START)
+    t = start
+    log: list[dict[str, Any]] = []
+    for _ in range(data.draw(st.integers(10, 40), label="steps")):
+        action = exp_next(data, t)
+        before = copy.deepcopy(t)
+        try:
+            moves = preview(t, action) if action["type"] != "next_turn" else None
+            new = apply(t, action)
+        except IllegalAction:
+            assert t == before
+            continue
+        if moves is not None:
+            assert {
+                p.name: p.yen - q.yen for p, q in zip(new.players, t.players, strict=True)
+            } == yen_by_movements(t, moves)
+        t = new
+        log.append(action)
+        check_exp_books(t)
+    again = start
+    for action in log:
+        again = apply(again, copy.deepcopy(action))
+    assert again == t

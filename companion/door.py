@@ -413,9 +413,18 @@ def _server_inputs(
     """What the server adds to a guided action before the rules see it: the bag draws (a
     seeded shuffle, recorded in the log so the fold replays) and the id of the auctions it
     may trigger, whose entries share the action's undo group."""
+    seq = state.version + 1
+    if kind == "visit" and data.get("market") in ("auction", "barter", "overseas"):
+        # A visit that puts up a lot opens its auction in the visit's undo group; Overseas
+        # draws its converted tokens from the bag, shuffled as for a Fishing action.
+        extra: dict[str, Any] = {"auction_id": f"a{seq}"}
+        if data["market"] == "overseas":
+            bag = sorted(state.table.bag)
+            random.Random(f"{state.config.seed}:{seq}").shuffle(bag)
+            extra["drawn"] = bag
+        return {**data, **extra}, f"a{seq}"
     if kind not in ("fishing", "purchase"):
         return data, None
-    seq = state.version + 1
     rng = random.Random(f"{state.config.seed}:{seq}")
     if kind == "fishing":
         bag = sorted(state.table.bag)

@@ -240,6 +240,9 @@ def game_view(
                 // 10,
                 "harbor": p.harbor_json(),
                 "at_sea": dict(p.at_sea),
+                # The fleet and the ports opened (docs/actions.md, "External markets").
+                "boats": [b.to_json() for b in p.boats],
+                "ports": p.ports,
                 "connected": str(i) in connected,
                 "is_me": viewer is not None and viewer.seat == i,
                 "is_current": turn.number > 0 and not turn.finished and turn.current == i,
@@ -287,6 +290,8 @@ def game_view(
         "salmon_fresh_value": salmon if "salmon" in cfg.fish_markets else None,
         "bag": _bag_counts(table.bag),
         "stock": dict(table.stock),
+        # Tokens on the external boards' places, which stay there.
+        "places": {k: list(v) for k, v in table.places.items() if v},
     }
 
     last = turn.last_check

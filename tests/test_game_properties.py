@@ -145,6 +145,11 @@ def valid_action(draw: Any, t: Table) -> dict[str, Any]:
         "purchase",
         "start_turn",
         "load_himono",
+        # The fleet (rules/boats.py).
+        "open_port",
+        "take_boat",
+        "return_boat",
+        "return_rental",
     ]
     # Giving back is likelier once someone holds something to give back.
     if any(p.licenses for p in t.players):
@@ -228,6 +233,13 @@ def valid_action(draw: Any, t: Table) -> dict[str, Any]:
         a.update(market=draw(st.sampled_from(ADDABLE)))
     elif kind in ("visit", "fishing", "purchase", "start_turn", "load_himono"):
         a.update(_guided(draw, t, kind))
+    elif kind == "open_port":
+        a["player"] = t.players[t.turn.current].name
+    elif kind in ("take_boat", "return_boat", "return_rental"):
+        boats = ["one_slot", "two_slot", "three_slot", "barge"]
+        a.update(player=name, boat=draw(st.sampled_from(boats)))
+        if kind == "take_boat" and draw(st.booleans()):
+            a["pay"] = False
     return a
 
 

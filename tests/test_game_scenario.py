@@ -264,12 +264,17 @@ def play_long_game(g: Game) -> None:
         "octopus": 6,
         "takoyaki": 12,
     }
+    # The Ships board (setup.md §4, P = 3) and Influence's Expansion tokens are counted too.
+    ships = {"ships.one_slot": 1, "ships.two_slot": 3, "ships.three_slot": 2}
+    ships |= {"ships.four_slot": 1, "ships.barge": 1}
     assert t.stock == {
+        **ships,
         "bank.loans": 3,
         "bank.shares": 2,
         "rentals.freezer": 2,
         "rentals.cart": 2,
         "influence.buyer_token": 2,
+        "influence.expansion_token": 2,
     }
     assert t.values.eel == 1 and t.values.red_snapper_remaining == 18
     assert sorted(t.bag) == sorted(
@@ -653,12 +658,16 @@ def check_final_table(t: Table) -> None:
             "tuna:20",
         ]
     )
+    ships = {"ships.one_slot": 1, "ships.two_slot": 3, "ships.three_slot": 2}
+    ships |= {"ships.four_slot": 1, "ships.barge": 1}
     assert t.stock == {
+        **ships,
         "bank.loans": 0,
         "bank.shares": 0,
         "rentals.freezer": 2,
         "rentals.cart": 1,
         "influence.buyer_token": 1,
+        "influence.expansion_token": 2,
     }
     # Resources: Aiko 3 + 4 + 3 + 10 + 12; Bo 40 + 15 + 1 + 3; Chiyo 4 + 14 + 3 + 5 + 2 + 0
     # (Squid) and two Nori worth ⌊28 / 10⌋ = 2 each.

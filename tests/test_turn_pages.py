@@ -198,6 +198,9 @@ def test_a_confirm_brings_the_live_regions_only_while_the_pages_stream_is_down(
 
 def test_a_fishing_action_that_opens_a_tuna_auction(game: Game) -> None:
     game.act(type="take_license", player=A, market="tuna", count=3, pay=False)
+    # 3 Tuna need a three-slot ship: Aiko's one-slot ship goes back for one (bookkeeping).
+    game.act(type="return_boat", player=A, boat="one_slot")
+    game.act(type="take_boat", player=A, boat="three_slot", pay=False)
     r = game.confirm(A, {"type": "fishing", "player": A, "caught.tuna": "3"})
     assert r.status_code == 200, r.get_data(as_text=True)
     assert game.state()["players"][0]["at_sea"] == {"tuna": 3}

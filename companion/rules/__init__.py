@@ -4,6 +4,7 @@ Nothing here does I/O or imports Flask or sqlite-utils, so the CLI, the web page
 JSON API and the tests all share one implementation.
 """
 
+from . import boats as boats  # registers the fleet's moves (open_port …) into MOVES
 from .errors import IllegalAction
 
 RULES_VERSION = "1"

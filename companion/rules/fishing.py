@@ -7,11 +7,13 @@ the markets' docking rules (Eel track, Fugu licence, Sardine tokens), then opens
 docking auctions: Spider Crab, Tuna, Swordfish — the first at once, each next one when the
 one before it settles (rules/auctions.py), their barrels back to the market.
 
-The app does not track boats (their slots, one Salmon per boat, which ship holds what, one
-fish type per ship): ``caught`` is checked against the player's licences only (one catch per
-licence per Fishing action, a Horse Mackerel licence catching 1 Horse Mackerel or 1–2
-Mackerel). Barrels caught under Himono licences are named apart, in ``caught_himono``, and
-stay apart at sea (``himono_at_sea``); unloaded, they are the unloaded barrels of their fish
+``caught`` is checked against the player's licences (one catch per licence per Fishing
+action, a Horse Mackerel licence catching 1 Horse Mackerel or 1–2 Mackerel) and the fleet:
+after a catch the boats must be able to carry every barrel at sea, and after unloading the
+boats left with nothing must find room in the open ports (rules/fleet.py; which boat
+carries what is not recorded, only that some arrangement does). Barrels caught under
+Himono licences are named apart, in ``caught_himono``, and stay apart at sea
+(``himono_at_sea``); unloaded, they are the unloaded barrels of their fish
 not placed for sale, and go onto the Himono licences (rules/markets/himono.py).
 """
 
@@ -21,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from . import auctions
+from . import auctions, fleet
 from .catalogue import DOCKING_BONUS_BARRELS, DOCKING_BONUS_YEN, FISHING_AP
 from .ledger import Run, refuse
 from .markets import MARKETS, BagMarket, Market, himono
@@ -317,6 +319,10 @@ def fishing_run(t: Table, a: Mapping[str, Any]) -> Run:
     unload(run, seat, before, unloaded, placed)
     catch(run, seat, caught)
     himono.catch(run, seat, caught_himono)
+    if caught or caught_himono:
+        fleet.check_at_sea(run, seat)
+    if unloaded:
+        fleet.check_docked(run, seat)
     queue = docking_auctions(
         run,
         seat,

@@ -342,3 +342,203 @@ def render(message: Message, lang: str = "en") -> str:
 
 def known(code: str) -> bool:
     return code in CATALOGUE["en"]
+
+
+# -- external markets, boats and ports (issue #9) ---------------------------------------------
+# Kept apart, at the end, so this block only ever grows by appending.
+
+_NAMES_EN.update(
+    {
+        # boats
+        "one_slot": "One-slot ship",
+        "two_slot": "Two-slot ship",
+        "three_slot": "Three-slot ship",
+        "four_slot": "Four-slot ship",
+        "blue": "Blue ship",
+        "barge": "Six-slot barge",
+        "small_barge": "Four-slot barge",
+    }
+)
+
+CATALOGUE["en"].update(
+    {
+        "fleet_full": "{player}'s boats ({boats}) cannot carry {count} barrel(s) at sea: a "
+        "ship carries one kind of fish up to its slots (the Blue ship two kinds), a barge any "
+        "mix, and no boat more than 1 Salmon.",
+        "fleet_no_port": "{player}'s open ports have no room for every boat that would lie "
+        "docked ({boats}): ports 0 and 1 hold one ship each, port 2 two ships or one barge; "
+        "open a port first (¥500).",
+    }
+)
+
+_NAMES_EN.update(
+    {
+        # reasons of Yen movements at external markets
+        "boat": "boat",
+        "boat_sale": "boat sold",
+        "boat_rent": "boat rental",
+        "loan": "loan",
+        "share": "shares",
+        "rental": "rental",
+        "port": "port opened",
+        "auction_fee": "Auction fee",
+        "influence": "Influence",
+        "sushi": "Sushi Shop",
+        "new_aquarium": "New Aquarium",
+    }
+)
+
+CATALOGUE["en"].update(
+    {
+        # -- refusals at external markets ----------------------------------------------------
+        "ext.no_interaction": "A visit must do something at {market}: {what}.",
+        "ext.hint.ships": "sell or buy a boat",
+        "ext.hint.bank": "take loans or buy shares",
+        "ext.hint.government": "donate tokens to one of its places",
+        "ext.hint.aquarium": "sell tokens into its places",
+        "ext.hint.trading": "trade tokens on one of its places",
+        "ext.hint.rentals": "rent a Freezer or a Cart",
+        "ext.token_code": '{code} is not a fish token: name one such as "eel", "tuna:20" or '
+        '"salmon:degraded".',
+        "ext.token_value": "Say which {fish} token by its printed value, one of {values} (e.g. "
+        '"{fish_id}:{first}").',
+        "ext.token_list": '{field} is a list of fish tokens, such as ["eel", "tuna:20"].',
+        "ext.boat_list": '{field} is a list of boats, such as ["two_slot"].',
+        "ext.boat_kind": "{kind} is not a boat; the boats are {kinds}.",
+        "ext.boat_rented": "{player}'s {kind} is rented: it goes back after its voyage and "
+        "cannot be sold or traded in.",
+        "ext.boat_not_owned": "{player} has no {kind}.",
+        "ext.boat_at_sea": "{player}'s {kind} is needed at sea for the barrels there: only a "
+        "boat docked in a port can be sold or traded in.",
+        "ext.no_port_place": "{player} has no free port place for the {kind}: ports 0 and 1 "
+        "hold one ship each, port 2 (once opened) two ships or one barge; open a port first.",
+        "ext.trade_in_alone": "A trade-in comes only with buying the Blue ship.",
+        "ext.trade_in_needed": "The Blue ship at {market} costs a trade-in as well: name one "
+        "of your ships docked in a port (trade_in).",
+        "ext.trade_in_ship": "The Blue ship's trade-in is one of your ships, not a barge or "
+        "the Blue ship ({kind}).",
+        "ext.board_has": "The {market} board has {left} {kind} left.",
+        "ext.used_ships_final": "Used Ships cannot be used once the end of the game is triggered.",
+        "ext.loans_and_shares": "A player who takes a loan can never buy a share: take loans "
+        "or buy shares, not both.",
+        "ext.loan_after_share": "{player} owns shares and so can never take a loan.",
+        "ext.share_after_loan": "{player} took a loan and so can never buy a share.",
+        "ext.bank_loans_left": "The Bank has {left} loan(s) left.",
+        "ext.bank_shares_left": "The Bank has {left} share(s) left.",
+        "ext.government_full": "Both places of the Government are full: it cannot be entered "
+        "for the rest of the game.",
+        "ext.place_room": "There is room for {left} more token(s) on {place}.",
+        "ext.no_place": "{market} has no place for {fish}.",
+        "ext.trades": 'Trades are a list such as [{{"place": 4, "tokens": ["octopus", '
+        '"mackerel"]}}].',
+        "ext.trading_place": "A Trading place is one of {places}.",
+        "ext.trade_tokens": 'Name the tokens put on the place, such as ["octopus", "mackerel"].',
+        "ext.trade_worth": "The tokens put on {place} are worth {worth} Resources; it needs "
+        "{need} or more.",
+        "ext.rentals_left": "The Rentals board has {left} {item}(s) left.",
+        "ext.option_per_item": "free, then ¥{amount:,} per item rented",
+        # -- what is paid for, inside other sentences ------------------------------------------
+        "what.boat": "a {kind} from {market}",
+        "what.shares": "{count} share(s)",
+        "what.rent": "{count} {item}(s)",
+        # -- tokens and places --------------------------------------------------------------
+        "ext.token": "{fish}",
+        "ext.token_valued": "{fish} {value}",
+        "place.government_left": "the Government's left place",
+        "place.government_right": "the Government's right place",
+        "place.aquarium": "the Aquarium's {fish} place",
+        "place.new_aquarium": "the New Aquarium's {fish} place",
+        "place.trading": "the Trading place {at_least}+",
+        "place.sushi": "the Sushi Shop's place for {size}",
+        # -- movements ----------------------------------------------------------------------
+        "mv.ext_onto": "{player} puts {tokens} onto {place}",
+        "mv.ext_off": "{player} takes {tokens} off {place}",
+        "mv.boat_sold": "{player}'s {kind} goes to the {market} board",
+        "mv.boat_bought": "{player}'s new {kind} from {market} docks in a port",
+        "mv.boat_traded_in": "{player} trades in the {kind}: it goes to the {market} board",
+        "mv.loans": "{player} takes {count} loan(s) ({left} left at the Bank)",
+        "mv.shares": "{player} buys {count} share(s) ({left} left at the Bank)",
+        "mv.rent_item": "{player} rents {count} {item}(s) ({left} left on the board)",
+    }
+)
+
+_NAMES_EN.update({"kind.open_port": "open_port"})
+
+CATALOGUE["en"].update(
+    {
+        "ext.ports_open": "{player} has opened both ports already.",
+        "what.port": "opening port {port}",
+        "mv.port_open": "{player} opens port {port}",
+        "history.open_port": "{player} opened a port",
+    }
+)
+
+_NAMES_EN.update({"kind.take_boat": "take_boat", "kind.return_boat": "return_boat"})
+
+CATALOGUE["en"].update(
+    {
+        "ext.boat_board": 'A boat comes from and goes back to "ships" or "used_ships".',
+        "history.take_boat": "{player} took a {kind} from {market}",
+        "history.return_boat": "{player} returned a {kind} to {market}",
+    }
+)
+
+_NAMES_EN.update(
+    {
+        "kind.return_rental": "return_rental",
+        "entering.fish": "a fish market",
+        "entering.external": "an external market",
+        "expansion_token": "Expansion token",
+        "auction_market": "Auction",
+    }
+)
+
+CATALOGUE["en"].update(
+    {
+        "ext.hint.influence": "buy a Buyer or an Expansion token",
+        "ext.hint.sushi": "sell a group of tokens into an empty place",
+        "ext.hint.boat_rentals": "rent a boat",
+        "ext.hint.lot": "put up a lot of your tokens",
+        "ext.expansion_kinds": "Each Expansion token brings a market of the kind you choose: "
+        '"fish" or "external".',
+        "ext.influence_left": "The Influence board has {left} {item}(s) left.",
+        "ext.sushi_groups": "Sushi groups are lists of 1 to 5 tokens, one group per place, "
+        'such as [["fugu", "eel", "salmon"]].',
+        "ext.sushi_shapes": "The tokens of one Sushi group must all differ in shape (Mackerel "
+        "and Horse Mackerel are one shape, Clam and Oyster another).",
+        "ext.sushi_taken": "{place} is taken: a Sushi group goes only into an empty place.",
+        "ext.sushi_price": "The price of the Sushi Shop's place for {size} is not in the "
+        "rulebooks; enter it as a board number.",
+        "ext.rent_list": 'Boats rented are a list such as [{{"boat": "three_slot", "from": '
+        '"ships"}}].',
+        "ext.not_rentable": "The {kind} cannot be rented.",
+        "ext.rental_tokens_left": "No Boat Rental token is left on the board.",
+        "ext.new_aquarium_unknown": "The New Aquarium's place for {fish} is not in the "
+        "rulebooks; enter its size and price as board numbers.",
+        "ext.lot_empty": "Name the tokens of the lot.",
+        "ext.lot_worth": "The lot is worth {worth} Resources; the Auction takes lots worth 2 "
+        "or more.",
+        "ext.no_rental": "{player} has no rented {kind}.",
+        "what.influence": "{count} {item}(s)",
+        "what.boat_rent": "renting a {kind}",
+        "what.auction_fee": "the Auction fee",
+        "mv.buyer_tokens": "{player} takes {count} Buyer token(s) ({left} left on the board)",
+        "mv.expansion_token": "{player}'s Expansion token goes to the box: {kind} enters",
+        "mv.box_empty": "The box holds no more boards of that kind ({kind}): nothing enters",
+        "mv.market_enters": "{market} enters the game, set up as at the start",
+        "mv.boat_rented": "{player} rents a {kind} from {market}: it docks in a port",
+        "mv.rental_back": "{player}'s rented {kind} goes back to {market}, its token to Boat "
+        "Rentals",
+        "mv.lot": "{player} puts up {tokens} ({kind})",
+        "mv.auction_opens": "The {kind} opens for sealed bids",
+        "history.return_rental": "{player} returned a rented {kind} to {market}",
+    }
+)
+
+CATALOGUE["en"].update(
+    {
+        "ext.hint.overseas": "dock boats with their barrels",
+        "ext.overseas_barrels": 'Name the barrels at sea docked at Overseas, such as {{"eel": 2}}.',
+        "mv.overseas_dock": "{player} docks {count} {market} barrel(s) at Overseas",
+    }
+)

@@ -15,12 +15,14 @@ from .catalogue import (
     BASE_FISH,
     EXPANSION_EXTERNAL,
     EXPANSION_FISH,
+    EXTERNAL_FIGURES,
     EXTERNAL_MARKETS,
     EXTRA_EXTERNAL_MARKETS,
     EXTRA_FISH_MARKETS,
     FISH_MARKETS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    NEW_AQUARIUM_FISH,
     SPIDER_CRAB_TOKENS,
     STARTING_YEN,
     TUNA_TOKENS,
@@ -56,7 +58,9 @@ class GameConfig:
     external_markets: tuple[str, ...]
     money: str = "open"
     expansion: bool = False
-    #: Variants: "more_markets", "known_order", "crash" (recorded; used by market flows).
+    #: Variants: "more_markets", "known_order", "crash" (recorded; used by market flows);
+    #: Expansion Ships choices: "blue_ship" (the Blue ship on the board), "small_barges"
+    #: (the two four-slot barges instead of the six-slot one).
     variants: tuple[str, ...] = ()
     seed: int = 0
     start_player: int = 0
@@ -100,6 +104,10 @@ class GameConfig:
             board_numbers=dict(data.get("board_numbers", {})),
         )
 
+
+#: Every variant a game may record; the last two are the Expansion's Ships choices.
+VARIANTS = ("more_markets", "known_order", "crash", "blue_ship", "small_barges")
+EXPANSION_VARIANTS = frozenset({"blue_ship", "small_barges"})
 
 #: Longest name a seat may have (it has to fit the table screen's columns).
 NAME_MAX = 24
@@ -486,9 +494,16 @@ BAG_FIGURES = {"clams_oysters": ("clams", "oysters")}
 
 def unknown_figures(fish_markets: tuple[str, ...] | list[str]) -> dict[str, tuple[str, ...]]:
     """For each fish market in play, the figures its board prints that the rulebooks do not
-    (AMB-40): what the host may enter so the app can stock and limit that market."""
+    (AMB-40): what the host may enter so the app can stock and limit that market. External
+    markets named among them get theirs too (entry costs, Sushi prices, New Aquarium
+    places: ``EXTERNAL_FIGURES``)."""
     out: dict[str, tuple[str, ...]] = {}
     for market in fish_markets:
+        if market in EXTERNAL_FIGURES:  # an external board's entry cost, places, prices
+            out[market] = EXTERNAL_FIGURES[market]
+            continue
+        if market not in FISH_MARKETS:
+            continue
         m = FISH_MARKETS[market]
         # A bag fish's tokens are counted in the bag (``BAG_FIGURES``), not on its board.
         missing = tuple(
@@ -567,6 +582,7 @@ def with_remembered(
     that a market entering mid-game is stocked as well. Figures the rules print by now are
     never taken from memory."""
     markets = [m for m, data in FISH_MARKETS.items() if config.expansion or not data.expansion]
+    markets += [m for m in EXTERNAL_FIGURES if config.expansion]
     numbers = {m: dict(figures) for m, figures in config.board_numbers.items()}
     for market, figures in asked_figures(markets).items():
         known = remembered.get(market, {})
@@ -585,7 +601,7 @@ def to_remember(
     (market, figure, player count, value), None to forget one (a field emptied, or a
     disputed figure set back to the app's default). Only figures the host is asked for
     are kept; a number for a printed figure belongs to its game alone."""
-    asked = asked_figures(list(FISH_MARKETS))
+    asked = asked_figures([*FISH_MARKETS, *EXTERNAL_FIGURES])
     rows: list[tuple[str, str, int, int | None]] = []
     for market, figures in given.items():
         for what, value in figures.items():
@@ -605,8 +621,29 @@ def to_remember(
     return rows
 
 
+def figure_labels() -> dict[str, str]:
+    """How the New game page names the external boards' figures (AMB-40)."""
+    labels = {"entry_ap": "Entry (AP)", "entry_yen": "Entry (¥)"}
+    labels |= {f"yen_{n}": f"¥ for {n} token{'s' if n > 1 else ''}" for n in range(1, 6)}
+    for fish in NEW_AQUARIUM_FISH:
+        labels[fish] = f"{FISH_MARKETS[fish].en} places"
+        labels[f"{fish}_yen"] = f"{FISH_MARKETS[fish].en} ¥ each"
+    return labels
+
+
+#: The highest price a host may enter for an external board (AMB-40).
+YEN_FIGURE_MAX = 9900
+
+
+def is_yen_figure(what: str) -> bool:
+    """Whether a board figure is a price (``entry_yen``, ``yen_2``, ``nori_yen``) rather
+    than a count."""
+    return what == "entry_yen" or what.startswith("yen_") or what.endswith("_yen")
+
+
 def validate_board_numbers(raw: object) -> dict[str, dict[str, int]]:
-    """The board numbers a host entered: per fish market, whole counts 0..99 of known
+    """The board numbers a host entered: per fish market (or external market with
+    figures the rulebooks lack, ``EXTERNAL_FIGURES``), whole counts 0..99 of known
     figures. Checked before the game is created, since its table is set up from them
     again whenever the game is loaded."""
     if raw is None:
@@ -616,17 +653,24 @@ def validate_board_numbers(raw: object) -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {}
     for market, figures in raw.items():
         where = f"board_numbers.{market}"
-        if market not in FISH_MARKETS:
+        if market not in FISH_MARKETS and market not in EXTERNAL_FIGURES:
             raise IllegalAction(f"there is no fish market called {market!r}", where)
         if not isinstance(figures, dict):
             raise IllegalAction("must be an object of counts", where)
-        allowed = BOARD_FIGURES + BAG_FIGURES.get(market, ())
+        allowed = EXTERNAL_FIGURES.get(market) or BOARD_FIGURES + BAG_FIGURES.get(market, ())
         for what, n in figures.items():
             if what not in allowed:
                 raise IllegalAction(
                     f"{what!r} is not a board figure; use " + ", ".join(allowed), f"{where}.{what}"
                 )
-            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 99:
+            if is_yen_figure(what):
+                if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= YEN_FIGURE_MAX:
+                    raise IllegalAction(
+                        f"must be a price from ¥0 to ¥{YEN_FIGURE_MAX:,}", f"{where}.{what}"
+                    )
+                if n % 100:
+                    raise IllegalAction("must be a multiple of ¥100", f"{where}.{what}")
+            elif not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 99:
                 raise IllegalAction("must be a whole number 0 to 99", f"{where}.{what}")
         out[market] = dict(figures)
     return out
@@ -652,8 +696,10 @@ def make_config(
     if not isinstance(expansion, bool):
         raise IllegalAction("the Expansion is on (true) or off (false)", "expansion")
     for v in variants:
-        if v not in ("more_markets", "known_order", "crash"):
+        if v not in VARIANTS:
             raise IllegalAction(f"unknown variant {v!r}", "variants")
+        if v in EXPANSION_VARIANTS and not expansion:
+            raise IllegalAction(f"the {v} variant needs the Expansion", "variants")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:

@@ -13,6 +13,7 @@ from .catalogue import (
     FISH_MARKETS,
     LICENSE_SPACES,
     RED_SNAPPER_TOKENS,
+    STARTING_BOAT,
     STARTING_YEN,
     TAKOYAKI_TOKENS,
     table_stock,
@@ -81,6 +82,25 @@ class QueuedAuction:
 
 
 @dataclass(frozen=True)
+class Boat:
+    """One boat of a player's fleet (a kind of ``catalogue.BOATS``). Where each boat is
+    and what it carries are not recorded: the barrels at sea are (``PlayerState.at_sea``),
+    and the app checks that some arrangement of the fleet carries them, with the boats
+    that carry nothing docked in the open ports (rules/fleet.py)."""
+
+    kind: str
+    #: A Boat Rental (exp.): the board it came from (``ships`` or ``used_ships``), where
+    #: it goes back after its one voyage; None for a boat the player owns.
+    rented: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"kind": self.kind}
+        if self.rented:
+            out["rented_from"] = self.rented
+        return out
+
+
+@dataclass(frozen=True)
 class PlayerState:
     name: str
     color: str
@@ -108,6 +128,10 @@ class PlayerState:
     #: Of ``at_sea``, the barrels caught under Himono licences, by fish market id: they go
     #: onto a Himono licence when unloaded, never for sale.
     himono_at_sea: dict[str, int] = field(default_factory=dict)
+    #: The fleet, in the order the boats came (setup.md §5: one one-slot ship).
+    boats: tuple[Boat, ...] = (Boat(STARTING_BOAT),)
+    #: Port Coverings removed: 0 (only the leftmost port), 1 (port "1"), 2 (port "2" too).
+    ports: int = 0
 
     def row(self, name: str) -> tuple[ForSale, ...]:
         return self.upper if name == "upper" else self.lower
@@ -198,6 +222,11 @@ class Table:
     canned_sardines: int = 0
     #: Docking auctions waiting for the open one to settle, in the order they run.
     queued_auctions: tuple[QueuedAuction, ...] = ()
+    #: Tokens lying on the places of external boards, as token codes (``tuna:20``,
+    #: ``salmon:degraded``), by place: ``government.left``, ``aquarium.mackerel``,
+    #: ``trading.4``, ``sushi.3``, ``new_aquarium.nori``. Tokens stay there for the rest of
+    #: the game (Trading's may be swapped).
+    places: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     # -- lookups ------------------------------------------------------------------------
     def index(self, name: object, field_name: str = "player") -> int:
@@ -250,7 +279,7 @@ def initial_table(config: GameConfig) -> Table:
     external = frozenset(config.external_markets)
     stock: dict[str, int] = {}
     for market in config.external_markets:
-        stock.update(table_stock(market))
+        stock.update(table_stock(market, config.player_count, config.variants))
     board_tokens: dict[str, int | None] = {}
     for m in config.fish_markets:
         if FISH_MARKETS[m].tokens_in_bag:

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from .catalogue import CART_AP, EXTERNAL_MARKETS, FISH_KEYS, LICENSE_PAYOUT, EntryOption
 from .ledger import Run, refuse
 from .markets import MARKETS, Market, market_of_item
 from .markets.base import price_of, whole
+from .markets.external import EXTERNAL, External
 from .messages import Message
-from .table import ROWS
+from .table import ROWS, Table
 from .tokens import TokenSpec
 from .turn import begin_action, finish, use_item
 
@@ -48,7 +49,16 @@ def _option(o: EntryOption) -> Message:
     return Message(f"entry.option_{o.kind}", {"count": o.amount, "amount": o.amount})
 
 
-def pay_entry(run: Run, seat: int, m: Market, entry: object) -> None:
+class Enterable(Protocol):
+    """What paying an entry asks of a market, fish or external."""
+
+    @property
+    def id(self) -> str: ...
+
+    def entry_options(self, t: Table) -> tuple[EntryOption, ...]: ...
+
+
+def pay_entry(run: Run, seat: int, m: Enterable, entry: object) -> None:
     """Pay one of the market's printed entry options (flows.md ``entry``)."""
     options = m.entry_options(run.t)
     if not options:
@@ -101,7 +111,7 @@ def pay_entry(run: Run, seat: int, m: Market, entry: object) -> None:
         _entry_barrel(run, seat, m, option, entry["barrel"])
 
 
-def _entry_token(run: Run, seat: int, m: Market, option: EntryOption, raw: object) -> None:
+def _entry_token(run: Run, seat: int, m: Enterable, option: EntryOption, raw: object) -> None:
     if not isinstance(raw, Mapping) or raw.get("fish") not in FISH_KEYS:
         raise refuse("entry_bad", "entry.token")
     key = str(raw["fish"])
@@ -135,7 +145,7 @@ def _entry_token(run: Run, seat: int, m: Market, option: EntryOption, raw: objec
     run.tokens_out(seat, spec, "market", "entry.token")
 
 
-def _entry_barrel(run: Run, seat: int, m: Market, option: EntryOption, raw: object) -> None:
+def _entry_barrel(run: Run, seat: int, m: Enterable, option: EntryOption, raw: object) -> None:
     if not isinstance(raw, Mapping) or raw.get("row") not in ROWS:
         raise refuse("entry_bad", "entry.barrel")
     fish = str(raw.get("fish"))
@@ -203,7 +213,10 @@ def buy_licences(run: Run, seat: int, m: Market, count: int) -> None:
 
 def visit_run(t: Any, a: Mapping[str, Any]) -> Run:
     """``{"type": "visit", "player", "market", "entry", "licenses"?, "sell"?,
-    "sell_barrels"?, ...the market's own fields}`` (flows.md)."""
+    "sell_barrels"?, ...the market's own fields}`` (flows.md); an external market's visit
+    is worked out by ``external_visit_run``."""
+    if a.get("market") in EXTERNAL_MARKETS:
+        return external_visit_run(t, a)
     run, seat = begin_action(t, a, Message("what.visit", {}))
     m = _market(run.t, a)
     for key in a:
@@ -230,5 +243,48 @@ def visit_run(t: Any, a: Mapping[str, Any]) -> Run:
         buy_licences(run, seat, m, licenses)
     if not (sold or special or licenses):
         raise refuse("no_interaction", "market", market=m.id)  # AMB-37
+    finish(run)
+    return run
+
+
+# -- external markets (external-markets.md) ----------------------------------------------------
+
+#: The fields every visit to an external market may carry; a market adds its own.
+EXTERNAL_FIELDS = frozenset({"type", "player", "market", "entry"})
+
+
+def _external(t: Table, market: str) -> External:
+    if market not in t.config.external_markets:
+        raise refuse("market_not_in_play", "market", market=market)
+    m = EXTERNAL.get(market)
+    if m is None:
+        raise refuse("external_not_guided", "market", market=market)
+    return m
+
+
+def external_visit_run(t: Table, a: Mapping[str, Any]) -> Run:
+    """``{"type": "visit", "player", "market": an external market, "entry", ...the
+    market's own fields}``: the entry by one printed option (no licence payouts at external
+    markets), then what the player does there — all or nothing; a visit that does nothing
+    is refused (AMB-37)."""
+    run, seat = begin_action(t, a, Message("what.visit", {}))
+    m = _external(run.t, str(a.get("market")))
+    for key in a:
+        if key not in EXTERNAL_FIELDS and key not in m.visit_fields:
+            raise refuse(
+                "bad_field",
+                str(key),
+                field=str(key),
+                kind=Message("kind.visit_to", {"market": m.id}),
+            )
+    refusal = m.refuse_entry(run.t, seat)
+    if refusal is not None:
+        raise refusal
+    if m.pays_own_entry():
+        m.pay_entry(run, seat, a.get("entry"))
+    else:
+        pay_entry(run, seat, m, a.get("entry"))
+    if not m.interact(run, seat, a):
+        raise refuse("ext.no_interaction", "market", market=m.id, what=Message(m.hint, {}))
     finish(run)
     return run

@@ -521,19 +521,16 @@ def config_form(form: MultiDict[str, str], remember: bool = False) -> GameConfig
     # Keep only the numbers of markets in play, and a disputed figure only where it
     # differs from the app's reading (the page shows that reading in the field).
     p = config.player_count
+    playing = config.fish_markets + config.external_markets
     kept = {
         m: {f: n for f, n in figures.items() if n != (disputed_defaults((m,), p).get(m, {}).get(f))}
         for m, figures in config.board_numbers.items()
-        if m in config.fish_markets
+        if m in playing
     }
     kept = {m: figures for m, figures in kept.items() if figures}
-    shown = {(m, f) for m, f in shown if m in config.fish_markets}
+    shown = {(m, f) for m, f in shown if m in playing}
     memory = _memory()
     if remember:
-        in_play = {
-            m: dict(figures)
-            for m, figures in config.board_numbers.items()
-            if m in config.fish_markets
-        }
+        in_play = {m: dict(figures) for m, figures in config.board_numbers.items() if m in playing}
         memory.remember_board_numbers(to_remember(in_play, shown, p))
     return with_remembered(replace(config, board_numbers=kept), memory.board_numbers(p), shown)

@@ -34,6 +34,8 @@ from ..rules.setup import (
     board_figure,
     checklist,
     disputed_defaults,
+    figure_labels,
+    is_yen_figure,
     unknown_figures,
 )
 from . import edge
@@ -51,7 +53,10 @@ def _context(
         "error": error,
         "config": config,
         "checklist": checklist(config) if config else None,
-        "unknown": unknown_figures(config.fish_markets) if config else {},
+        # The figures the rulebooks lack (AMB-40), fish and external boards alike.
+        "unknown": unknown_figures(config.fish_markets + config.external_markets) if config else {},
+        "figure_labels": figure_labels(),
+        "is_yen_figure": is_yen_figure,
         # Disputed figures (AMB-11) with what this game uses now: the host's number, the
         # remembered one, or the app's default for the player count.
         "disputed": {

@@ -35,10 +35,12 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 from ..door import Refused
 from ..rules.auctions import KINDS
 from ..rules.catalogue import (
+    BOATS,
     EXTERNAL_MARKETS,
     FISH_KEYS,
     FISH_MARKETS,
     SPIDER_CRAB_VALUES,
+    TRADING_PLACES,
     TUNA_VALUES,
 )
 from ..rules.moves import MAX_COUNT, MAX_YEN, NOTE_MAX
@@ -49,8 +51,9 @@ from ..rules.table import SPACE_ITEMS
 MAX_SEQ = 10**9
 #: Printed values and track spaces: the largest printed number on a token is 25.
 MAX_PRINTED = 30
-#: Numbers the host enters for Expansion boards (AMB-40).
-MAX_FIGURE = 99
+#: Numbers the host enters for Expansion boards (AMB-40): counts up to 99, and the prices
+#: of external boards up to ¥9,900 (the rules check which is which).
+MAX_FIGURE = 9900
 #: Most tokens in one auction lot: every token one player could hold of several kinds.
 MAX_LOT = 100
 #: Digits a form number may have before it is read as "too large" rather than parsed:
@@ -330,6 +333,28 @@ class BarrelEntry(_Item):
 Entry = Literal["ap", "cart", "yen", "free"] | TokenEntry | BarrelEntry
 
 
+BoatKind = Annotated[str, Field(max_length=ID_MAX), _one_of(BOATS)]
+#: Boats one visit may name: every boat in the box.
+MAX_BOATS = sum(b.in_box for b in BOATS.values())
+#: Tokens named by their codes, as in an auction lot (``"eel"``, ``"tuna:20"``).
+TokenList = Annotated[list[TokenCode], Field(max_length=MAX_LOT)]
+
+
+class Trade(_Item):
+    """One trade at the Trading market: the place (by its number) and the tokens put on it."""
+
+    place: Annotated[Literal[2, 3, 4, 5, 10], FormNumber]
+    tokens: Annotated[list[TokenCode], Field(min_length=1, max_length=MAX_LOT)]
+
+
+assert set(TRADING_PLACES) == {2, 3, 4, 5, 10}
+
+
+class RentedBoat(_Item):
+    boat: BoatKind
+    from_: Literal["ships", "used_ships"] = Field(default="ships", alias="from")
+
+
 class SoldBarrel(_Item):
     row: Row
     price: Price
@@ -358,6 +383,44 @@ class Visit(ActionBody):
     takoyaki_prices: Annotated[list[Price], Field(max_length=MAX_ITEMS)] | None = None
     #: Sardine: canned sardines bought.
     cans: Count | None = None
+    # -- external markets (docs/actions.md, "External markets") --
+    #: Ships, Used Ships: boats sold from your ports, boats bought, the Blue ship's trade-in.
+    sell_boats: Annotated[list[BoatKind], Field(max_length=MAX_BOATS)] | None = None
+    buy: Annotated[list[BoatKind], Field(max_length=MAX_BOATS)] | None = None
+    trade_in: BoatKind | None = None
+    #: Bank: loans taken or shares bought.
+    loans: Annotated[int, FormNumber, Field(ge=0, le=3)] | None = None
+    shares: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
+    #: Government: tokens donated to each place.
+    left: TokenList | None = None
+    right: TokenList | None = None
+    #: Aquarium (New Aquarium): tokens sold into their places.
+    tokens: TokenList | None = None
+    #: Trading: the trades in order.
+    trades: Annotated[list[Trade], Field(min_length=1, max_length=20)] | None = None
+    #: Boat Rentals (exp.): boats rented, each from the Ships or Used Ships board.
+    rent: Annotated[list[RentedBoat], Field(min_length=1, max_length=6)] | None = None
+    #: Influence (exp.): Buyer tokens bought; Expansion tokens bought, each bringing a
+    #: market of that kind.
+    buyer_tokens: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
+    expansion_tokens: (
+        Annotated[list[Literal["fish", "external"]], Field(min_length=1, max_length=2)] | None
+    ) = None
+    #: Sushi Shop (exp.): groups of 1–5 tokens of different shapes.
+    groups: (
+        Annotated[
+            list[Annotated[list[TokenCode], Field(min_length=1, max_length=5)]],
+            Field(min_length=1, max_length=5),
+        ]
+        | None
+    ) = None
+    #: Overseas (exp.): the barrels at sea docked at Overseas, as one lot.
+    barrels: Counts | None = None
+    #: Auction, Barter: the lot put up for sealed bids.
+    lot: Annotated[list[TokenCode], Field(min_length=1, max_length=MAX_LOT)] | None = None
+    #: Rentals: Freezers and Carts rented.
+    freezers: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
+    carts: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
 
 
 class ForSale(_Item):
@@ -408,6 +471,32 @@ class StartTurn(ActionBody):
     discarded_himono: Counts | None = None
 
 
+class OpenPort(ActionBody):
+    type: Literal["open_port"]
+    player: Name
+
+
+class ReturnRental(ActionBody):
+    type: Literal["return_rental"]
+    player: Name
+    boat: BoatKind
+
+
+class TakeBoat(ActionBody):
+    type: Literal["take_boat"]
+    player: Name
+    boat: BoatKind
+    from_: Literal["ships", "used_ships"] | None = Field(default=None, alias="from")
+    pay: Flag = True
+
+
+class ReturnBoat(ActionBody):
+    type: Literal["return_boat"]
+    player: Name
+    boat: BoatKind
+    to: Literal["ships", "used_ships"] | None = None
+
+
 class LoadedBarrel(_Item):
     fish: BarrelKey
     row: Row
@@ -445,6 +534,10 @@ ACTIONS: dict[str, type[ActionBody]] = {
     "purchase": Purchase,
     "start_turn": StartTurn,
     "load_himono": LoadHimono,
+    "open_port": OpenPort,
+    "take_boat": TakeBoat,
+    "return_boat": ReturnBoat,
+    "return_rental": ReturnRental,
 }
 
 
@@ -625,6 +718,35 @@ WORDINGS: dict[str, Wording] = {
         "the new prices", 'a list of {"row": "upper", "fish": "eel", "price": 300, "to": 200}'
     ),
     "freezer": Wording('"freezer"', "true or false"),
+    "sell_boats": Wording(
+        "the boats sold", 'a list of boats, such as ["two_slot"] (docs/actions.md lists them)'
+    ),
+    "buy": Wording("the boats bought", 'a list of boats, such as ["three_slot"]'),
+    "trade_in": Wording("the trade-in", 'one of your ships, such as "one_slot"'),
+    "boat": Wording("the boat", 'a boat, such as "two_slot" (docs/actions.md lists them)'),
+    "loans": Wording("the loans", "a whole number from 0 to 3"),
+    "shares": Wording("the shares", "a whole number from 0 to 2"),
+    "left": Wording(
+        "the tokens for the left place", 'a list of token codes, such as ["squid", "tuna:20"]'
+    ),
+    "right": Wording(
+        "the tokens for the right place", 'a list of token codes, such as ["mackerel"]'
+    ),
+    "trades": Wording(
+        "the trades",
+        'a list such as [{"place": 4, "tokens": ["octopus", "mackerel"]}], '
+        "each place one of 2, 3, 4, 5, 10",
+    ),
+    "freezers": Wording("the Freezers rented", "a whole number from 0 to 2"),
+    "rent": Wording("the boats rented", 'a list such as [{"boat": "three_slot", "from": "ships"}]'),
+    "buyer_tokens": Wording("the Buyer tokens", "a whole number from 0 to 2"),
+    "expansion_tokens": Wording(
+        "the Expansion tokens", 'a list of one or two of "fish" and "external"'
+    ),
+    "groups": Wording(
+        "the Sushi groups", 'a list of 1 to 5 groups of 1 to 5 token codes, such as [["fugu"]]'
+    ),
+    "carts": Wording("the Carts rented", "a whole number from 0 to 2"),
     "caught_himono": Wording(
         "the barrels caught with Himono licences",
         'an object of counts per fish market, such as {"mackerel": 1}',
@@ -651,17 +773,20 @@ WORDINGS: dict[str, Wording] = {
     "external_markets": Wording(
         '"external_markets"', 'a list of external market ids, such as ["ships", "bank"]'
     ),
-    "variants": Wording('"variants"', 'a list of "more_markets", "known_order" or "crash"'),
+    "variants": Wording(
+        '"variants"',
+        'a list of "more_markets", "known_order", "crash", "blue_ship" or "small_barges"',
+    ),
     "seed": Wording("the seed", f"a whole number from 0 to {MAX_SEED:,}"),
     "fixed_fish": Wording('"fixed_fish"', '"mackerel" or "horse_mackerel"'),
     "start_player": Wording('"start_player"', "a seat number: 0 for the first player"),
     "board_numbers": Wording(
         "board numbers",
-        f"whole numbers from 0 to {MAX_FIGURE}",
+        f"counts from 0 to 99, or prices up to ¥{MAX_FIGURE:,}",
         {
             "must": "Board numbers are whole numbers.",
-            "low": f"Board numbers are whole numbers from 0 to {MAX_FIGURE}.",
-            "high": f"Board numbers are whole numbers from 0 to {MAX_FIGURE}.",
+            "low": "Board numbers are counts from 0 to 99, or prices from ¥0.",
+            "high": f"Board numbers are counts up to 99, or prices up to ¥{MAX_FIGURE:,}.",
             "shape": 'Board numbers are given per fish market, such as {"nori": {"tokens": 6}}.',
         },
     ),
@@ -671,6 +796,8 @@ OVERRIDES: dict[tuple[str, str], Wording] = {
     ("lose_fish", "to"): Wording('where the tokens go ("to")', '"market" or "box"'),
     ("give_fish", "from"): Wording('the giver ("from")', _PLAYER),
     ("give_fish", "to"): Wording('the taker ("to")', _PLAYER),
+    ("take_boat", "from"): Wording('the board ("from")', '"ships" or "used_ships"'),
+    ("return_boat", "to"): Wording('the board ("to")', '"ships" or "used_ships"'),
     ("set_track", "value"): Wording("the space", "a space of the track, from 1 to 13"),
     ("add_market", "market"): Wording(
         "the market", 'a fish or external market id, such as "squid" or "bank"'
@@ -686,6 +813,13 @@ OVERRIDES: dict[tuple[str, str], Wording] = {
         '"price": 300}',
     ),
     ("purchase", "from"): Wording('the seller ("from")', _PLAYER),
+    ("visit", "barrels"): Wording(
+        "the barrels docked at Overseas",
+        f'an object of counts from 0 to {MAX_COUNT} per fish market, such as {{"eel": 2}}',
+    ),
+    ("visit", "tokens"): Wording(
+        "the tokens sold", 'a list of token codes, such as ["mackerel", "tuna:15"]'
+    ),
     ("bid", "amount"): Wording(
         "a bid",
         "a whole number of Yen",

@@ -87,6 +87,9 @@ def test_a_turn_from_the_active_phone(
     api.act(type="take_license", player=C, market="eel", count=2, pay=False)
     api.act(type="take_license", player=A, market="tuna", count=3, pay=False)
     api.act(type="next_turn")
+    # 3 Tuna need a three-slot ship: Aiko's one-slot ship goes back for one (bookkeeping).
+    api.act(type="return_boat", player=A, boat="one_slot")
+    api.act(type="take_boat", player=A, boat="three_slot", pay=False)
     api.act(type="fishing", player=A, caught={"tuna": 3})
     for _ in range(3):
         api.act(type="next_turn")  # Bo, Chiyo, then Aiko again with 2 AP

@@ -14,7 +14,7 @@ from companion.rules.errors import IllegalAction
 from companion.rules.fish import Fish
 from companion.rules.moves import apply
 from companion.rules.setup import make_config
-from companion.rules.table import ForSale, HimonoItem, HimonoLicence, Table, initial_table
+from companion.rules.table import Boat, ForSale, HimonoItem, HimonoLicence, Table, initial_table
 
 NAMES = ("Aiko", "Bo", "Chiyo", "Daichi")
 BASE = [
@@ -42,6 +42,15 @@ BOARD_NUMBERS: dict[str, dict[str, int]] = {
 
 
 EXTERNAL = ("ships", "rentals", "bank", "trading", "barter")
+#: The fleet every player has in these tests unless a test says otherwise: four ships (10
+#: slots, four kinds of fish at once) and both ports open, so that the boats never limit a
+#: test about something else (tests/rules/test_fleet.py tests the fleet).
+ROOMY = (Boat("one_slot"), Boat("two_slot"), Boat("three_slot"), Boat("four_slot"))
+
+
+def roomy(t: Table) -> Table:
+    """Every player with the ``ROOMY`` fleet and both ports open."""
+    return replace(t, players=tuple(replace(p, boats=ROOMY, ports=2) for p in t.players))
 
 
 def game(
@@ -52,10 +61,12 @@ def game(
     board_numbers: dict[str, dict[str, int]] | None = None,
     start: bool = True,
     entry: dict[str, dict[str, int]] | None = None,
+    fleet: bool = True,
 ) -> Table:
     """A table with these markets, on the first player's first turn (unless ``start``
     False). ``entry``: entry costs for boards whose cost the rulebooks do not print
-    (``{"sardine": {"entry_ap": 1}}``), as a host would enter them (AMB-40)."""
+    (``{"sardine": {"entry_ap": 1}}``), as a host would enter them (AMB-40). ``fleet``:
+    every player has the ``ROOMY`` fleet (False: the one-slot ship of the setup)."""
     fish = list(fish)
     exp = expansion if expansion is not None else any(m in EXPANSION for m in fish)
     cfg = make_config(
@@ -75,6 +86,8 @@ def game(
             numbers.setdefault(m, {}).update(n)
         cfg = replace(cfg, board_numbers=numbers)
     t = initial_table(cfg)
+    if fleet:
+        t = roomy(t)
     return apply(t, {"type": "next_turn"}) if start else t
 
 

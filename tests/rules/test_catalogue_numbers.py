@@ -34,7 +34,10 @@ def test_sardine_licences_500_then_300() -> None:
 
 def test_table_stock_from_the_printed_stock() -> None:
     assert table_stock("bank") == {"bank.loans": 3, "bank.shares": 2}
-    assert table_stock("influence") == {"influence.buyer_token": 2}
+    assert table_stock("influence") == {
+        "influence.buyer_token": 2,
+        "influence.expansion_token": 2,
+    }
     assert table_stock("ships") == {}
 
 

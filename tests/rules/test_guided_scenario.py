@@ -19,7 +19,7 @@ from companion.rules.setup import make_config
 from companion.rules.table import Table, initial_table
 from companion.rules.turn import unspent_message
 
-from .guided_support import refused, rows
+from .guided_support import refused, roomy, rows
 
 NAMES = ["Aiko", "Bo", "Chiyo", "Daichi"]
 FISH = ["mackerel", "eel", "octopus", "tuna", "squid", "sardine", "swordfish"]
@@ -43,7 +43,8 @@ def setup() -> Table:
         "sardine": {**cfg.board_numbers["sardine"], "entry_ap": 1},
         "swordfish": {**cfg.board_numbers["swordfish"], "entry_ap": 1},
     }
-    return initial_table(replace(cfg, board_numbers=numbers))
+    # Everyone has four ships and both ports open, so the boats never limit this scenario.
+    return roomy(initial_table(replace(cfg, board_numbers=numbers)))
 
 
 def go(t: Table, kind: str, **args: object) -> Table:

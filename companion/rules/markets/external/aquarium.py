@@ -1,0 +1,56 @@
+"""Aquarium (水族館), base: 2 AP. Sell any number of tokens into the places for their fish
+while a place has room — Mackerel 4 × ¥300 (Horse Mackerel too, exp.), Fugu 2 × ¥500,
+Octopus 1 × ¥500, Eel 1 × ¥600, Squid 2 × ¥600, Takoyaki 1 × ¥700, Salmon 1 × ¥700, Tuna
+1 × ¥2,000; no place for the other fish. The tokens stay on the board for the rest of the
+game (external-markets.md §4).
+
+``{"tokens": [TOKEN, ...]}``, each into its fish's place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...catalogue import AQUARIUM_PLACE_OF, AQUARIUM_PLACES
+from ...ledger import Run, refuse
+from ...tokens import TokenSpec
+from .base import External, on_place, place_message, tokens_of, tokens_onto
+
+
+class Aquarium(External):
+    id = "aquarium"
+    visit_fields = ("tokens",)
+    hint = "ext.hint.aquarium"
+
+    def places(self, run: Run) -> dict[str, tuple[int, int]]:
+        """Place → (tokens it holds, ¥ per token)."""
+        return dict(AQUARIUM_PLACES)
+
+    def place_of(self, run: Run, spec: TokenSpec) -> str | None:
+        return AQUARIUM_PLACE_OF.get(spec.key)
+
+    def room_for(self, run: Run, place: str, specs: list[TokenSpec]) -> int:
+        """How many of these tokens the place still takes."""
+        size, _ = self.places(run)[place]
+        return size - len(on_place(run.t, f"{self.id}.{place}"))
+
+    def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
+        specs = tokens_of(a, "tokens")
+        by_place: dict[str, list[TokenSpec]] = {}
+        for i, spec in enumerate(specs):
+            place = self.place_of(run, spec)
+            if place is None:
+                raise refuse("ext.no_place", f"tokens[{i}]", market=self.id, fish=spec.key)
+            by_place.setdefault(place, []).append(spec)
+        for place, group in by_place.items():
+            left = self.room_for(run, place, group)
+            key = f"{self.id}.{place}"
+            if len(group) > left:
+                raise refuse("ext.place_room", "tokens", place=place_message(key), left=left)
+            tokens_onto(run, seat, group, key, "tokens")
+            run.pay(None, seat, self.places(run)[place][1] * len(group), "aquarium")
+        return bool(specs)
+
+
+MARKET = Aquarium()

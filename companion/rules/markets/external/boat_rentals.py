@@ -1,0 +1,71 @@
+"""Boat Rentals (漁船レンタル), Expansion: entry not in the sources (AMB-40: a board
+number). Rent any number of boats, each needing a Boat Rental token on this board (6 at
+setup) and a free port place: take any ship or barge from the Ships or Used Ships board
+(not the Blue ship), pay ¥100 per slot to the supply, dock it with the token beside it (no
+License space). After its one voyage — when it docks at your port again — it goes back to
+the board it came from and the token back here (``return_rental``). A rented boat is not
+yours to sell (AMB-54) (external-markets.md §16).
+
+``{"rent": [{"boat": KIND, "from": "ships" | "used_ships"}, ...]}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...catalogue import BOATS, boat_rent_price
+from ...ledger import Run, refuse
+from ...messages import Message
+from ...table import Boat
+from .base import External, move_stock, stock_left
+from .ships import KINDS, dock_new_boat
+
+SOURCES = ("ships", "used_ships")
+TOKENS = "boat_rentals.token"
+
+
+class BoatRentals(External):
+    id = "boat_rentals"
+    visit_fields = ("rent",)
+    hint = "ext.hint.boat_rentals"
+
+    def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
+        raw = a.get("rent")
+        if raw is None:
+            return False
+        if not isinstance(raw, list) or len(raw) > 6:
+            raise refuse("ext.rent_list", "rent")
+        for i, item in enumerate(raw):
+            self.rent(run, seat, item, f"rent[{i}]")
+        return bool(raw)
+
+    def rent(self, run: Run, seat: int, item: object, field: str) -> None:
+        if not isinstance(item, Mapping) or set(item) - {"boat", "from"}:
+            raise refuse("ext.rent_list", field)
+        kind, source = item.get("boat"), item.get("from", "ships")
+        if kind not in BOATS:
+            raise refuse("ext.boat_kind", f"{field}.boat", kind=repr(kind), kinds=KINDS)
+        assert isinstance(kind, str)
+        if source not in SOURCES:
+            raise refuse("ext.boat_board", f"{field}.from")
+        assert isinstance(source, str)
+        if source not in run.t.config.external_markets:
+            raise refuse("market_not_in_play", f"{field}.from", market=source)
+        price = boat_rent_price(kind)
+        if price is None:
+            raise refuse("ext.not_rentable", f"{field}.boat", kind=kind)
+        tokens = stock_left(run.t, TOKENS)
+        if tokens < 1:
+            raise refuse("ext.rental_tokens_left", field)
+        if stock_left(run.t, f"{source}.{kind}") < 1:
+            raise refuse("ext.board_has", f"{field}.boat", market=source, left=0, kind=kind)
+        what = Message("what.boat_rent", {"kind": kind})
+        run.pay(seat, None, price, "boat_rent", what, field)
+        move_stock(run, f"{source}.{kind}", -1)
+        move_stock(run, TOKENS, -1)
+        dock_new_boat(run, seat, Boat(kind, source), field)
+        run.note("mv.boat_rented", player=run.name(seat), kind=kind, market=source)
+
+
+MARKET = BoatRentals()

@@ -1,0 +1,53 @@
+"""Government (政府), base: no entry cost, at most once per turn, and not at all once both
+places are full (AMB-37). Donate any tokens: the left place holds 3 and pays ¥300 each,
+the right place holds 10 and pays ¥200 each, whatever the tokens' Resources. The tokens
+stay on the board for the rest of the game — they never go back to their fish market, so
+a market's stock and its Overfishing are not touched (external-markets.md §8).
+
+``{"left": [TOKEN, ...], "right": [TOKEN, ...]}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...catalogue import GOVERNMENT_PLACES
+from ...errors import IllegalAction
+from ...ledger import Run, refuse
+from ...table import Table
+from .base import External, on_place, place_message, tokens_of, tokens_onto
+
+
+def room(t: Table, side: str) -> int:
+    return GOVERNMENT_PLACES[side][0] - len(on_place(t, f"government.{side}"))
+
+
+class Government(External):
+    id = "government"
+    visit_fields = tuple(GOVERNMENT_PLACES)
+    hint = "ext.hint.government"
+
+    def refuse_entry(self, t: Table, seat: int) -> IllegalAction | None:
+        if not any(room(t, side) for side in GOVERNMENT_PLACES):
+            return refuse("ext.government_full", "market")
+        return None
+
+    def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
+        done = False
+        for side, (_, yen) in GOVERNMENT_PLACES.items():
+            specs = tokens_of(a, side)
+            if not specs:
+                continue
+            left = room(run.t, side)
+            if len(specs) > left:
+                raise refuse(
+                    "ext.place_room", side, place=place_message(f"government.{side}"), left=left
+                )
+            tokens_onto(run, seat, specs, f"government.{side}", side)
+            run.pay(None, seat, yen * len(specs), "government")
+            done = True
+        return done
+
+
+MARKET = Government()

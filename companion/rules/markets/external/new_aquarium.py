@@ -1,0 +1,55 @@
+"""New Aquarium (新水族館), Expansion: entry by 1 barrel of any fish you have for sale on
+your Harbor, which goes back to its market (``{"barrel": {...}}``). Then as at the Aquarium:
+tokens into the places with room, for the places' prices; they stay. Its places and prices
+are not in the sources (AMB-40): the host enters them as board numbers — per fish, the
+tokens a place holds (``<fish>``) and its price (``<fish>_yen``); the Clams & Oysters place
+holds one clam and one oyster (its price ``clams_oysters_yen``) (external-markets.md §14).
+It is always in play with the Aquarium.
+
+``{"tokens": [TOKEN, ...]}``.
+"""
+
+from __future__ import annotations
+
+from ...catalogue import MARKET_OF_TOKEN, NEW_AQUARIUM_FISH
+from ...ledger import Run, refuse
+from ...tokens import TokenSpec
+from .aquarium import Aquarium
+from .base import on_place, spec_of
+
+CLAMS = "clams_oysters"
+
+
+class NewAquarium(Aquarium):
+    id = "new_aquarium"
+    hint = "ext.hint.aquarium"
+
+    def places(self, run: Run) -> dict[str, tuple[int, int]]:
+        entered = run.t.config.board_numbers.get(self.id, {})
+        out: dict[str, tuple[int, int]] = {}
+        for fish in NEW_AQUARIUM_FISH:
+            size = 2 if fish == CLAMS else entered.get(fish)
+            yen = entered.get(f"{fish}_yen")
+            if size and yen is not None:
+                out[fish] = (int(size), int(yen))
+        return out
+
+    def place_of(self, run: Run, spec: TokenSpec) -> str | None:
+        fish = MARKET_OF_TOKEN[spec.key]
+        if fish not in NEW_AQUARIUM_FISH:
+            return None
+        if fish not in self.places(run):
+            raise refuse("ext.new_aquarium_unknown", "tokens", fish=fish)
+        return fish
+
+    def room_for(self, run: Run, place: str, specs: list[TokenSpec]) -> int:
+        if place != CLAMS:
+            return super().room_for(run, place, specs)
+        there = [spec_of(c).key for c in on_place(run.t, f"{self.id}.{place}")]
+        for key in ("clam", "oyster"):
+            if there.count(key) + sum(1 for s in specs if s.key == key) > 1:
+                return 0
+        return 2 - len(there)
+
+
+MARKET = NewAquarium()

@@ -1,0 +1,74 @@
+"""Rentals (レンタル), base: no AP; the cost is ¥200 per item rented (AMB-29), so the entry
+is ``"free"`` and not limited to once per turn. Rent Freezers and Carts while the board has
+them (2 of each); each takes a free License space while held. An item has 2 uses: the
+first flips it, the second returns it to this board (rules/turn.py ``use_item``). A Freezer
+is used at the start of your turn to skip the degradation (``start_turn``), a Cart pays 1
+AP of a market's entry (``"entry": "cart"``: AMB-30) (external-markets.md §9).
+
+``{"freezers": N, "carts": N}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...catalogue import RENTAL_ITEM_YEN
+from ...ledger import Run, refuse
+from ...messages import Message
+from .base import External, count, move_stock, stock_left
+
+FIELDS = {"freezers": "freezer", "carts": "cart"}
+
+
+class Rentals(External):
+    id = "rentals"
+    visit_fields = tuple(FIELDS)
+    hint = "ext.hint.rentals"
+
+    def pays_own_entry(self) -> bool:
+        return True
+
+    def pay_entry(self, run: Run, seat: int, entry: object) -> None:
+        if entry != "free":
+            raise refuse(
+                "entry_not_printed",
+                "entry",
+                market=self.id,
+                entry=f"entry.{entry}" if isinstance(entry, str) else "entry.token",
+                options=[Message("ext.option_per_item", {"amount": RENTAL_ITEM_YEN})],
+            )
+
+    def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
+        wanted = {item: count(a, field, 2) for field, item in FIELDS.items()}
+        total = sum(wanted.values())
+        if not total:
+            return False
+        p = run.player(seat)
+        if total > p.spaces_free:
+            raise refuse("spaces_free", "freezers", player=p.name, free=p.spaces_free)
+        for field, item in FIELDS.items():
+            n = wanted[item]
+            if not n:
+                continue
+            key = f"rentals.{item}"
+            left = stock_left(run.t, key)
+            if n > left:
+                raise refuse("ext.rentals_left", field, item=item, left=left)
+            run.pay(
+                seat,
+                None,
+                RENTAL_ITEM_YEN * n,
+                "rental",
+                Message("what.rent", {"count": n, "item": item}),
+                field,
+            )
+            move_stock(run, key, -n)
+            items = dict(run.player(seat).items)
+            items[item] = items.get(item, 0) + n
+            run.set_player(seat, items=items)
+            run.note("mv.rent_item", player=p.name, count=n, item=item, left=left - n)
+        return True
+
+
+MARKET = Rentals()

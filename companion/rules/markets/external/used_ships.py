@@ -1,0 +1,38 @@
+"""Used Ships (中古漁船), base: 1 AP; never once the end of the game is triggered, the
+trigger player's turn included (AMB-32). Sell a boat docked in your port onto this board
+for ¥200 per slot (a barge ¥400); buy a boat off it for ¥300 per slot (a barge ¥600). The
+Blue ship sells for ¥800 and costs ¥1,200 plus a trade-in ship, which comes onto this
+board (external-markets.md §2, §11). The board starts empty: it holds what was sold to
+it (``used_ships.<kind>`` in the table's stock).
+
+Same fields as Ships: ``{"sell_boats": [KIND, ...], "buy": [KIND, ...], "trade_in": KIND}``.
+"""
+
+from __future__ import annotations
+
+from ...catalogue import used_buy_price, used_sell_price
+from ...errors import IllegalAction
+from ...ledger import Run, refuse
+from ...table import Table
+from .ships import BoatMarket
+
+
+class UsedShips(BoatMarket):
+    id = "used_ships"
+
+    def refuse_entry(self, t: Table, seat: int) -> IllegalAction | None:
+        if t.turn.triggered_by is not None:
+            return refuse("ext.used_ships_final", "market")
+        return None
+
+    def buy_price(self, kind: str) -> int:
+        return used_buy_price(kind)
+
+    def sell_price(self, kind: str) -> int:
+        return used_sell_price(kind)
+
+    def trade_in_goes(self, run: Run) -> str:
+        return self.id
+
+
+MARKET = UsedShips()

@@ -1,0 +1,47 @@
+"""Rentals (external-markets.md §9, AMB-29, AMB-30): ¥200 per item, no AP; each item takes
+a License space; 2 uses each."""
+
+from __future__ import annotations
+
+from companion.rules.moves import apply
+
+from ..guided_support import act, give, turn_of
+from .support import lines, refuse_visit, table, visit
+
+
+def test_a_freezer_and_a_cart_cost_400_and_two_spaces() -> None:
+    t = table()
+    t = visit(t, "rentals", entry="free", freezers=1, carts=1)
+    p = t.player("Aiko")
+    assert p.yen == 1600 and p.items == {"freezer": 1, "cart": 1} and p.spaces_used == 3
+    assert t.turn.ap_left == 2
+    assert (t.stock["rentals.freezer"], t.stock["rentals.cart"]) == (1, 1)
+
+
+def test_not_once_per_turn() -> None:
+    t = visit(table(), "rentals", entry="free", carts=1)
+    t = visit(t, "rentals", entry="free", carts=1)
+    assert t.player("Aiko").items == {"cart": 2} and t.stock["rentals.cart"] == 0
+    refuse_visit(t, "rentals", "ext.rentals_left", entry="free", carts=1)
+
+
+def test_spaces_yen_and_the_entry_are_checked() -> None:
+    full = give(table(), "Aiko", licenses={"mackerel": 1, "eel": 2})
+    refuse_visit(full, "rentals", "spaces_free", entry="free", freezers=1, carts=1)
+    refuse_visit(give(table(), "Aiko", yen=100), "rentals", "short_of_yen", entry="free", carts=1)
+    refuse_visit(table(), "rentals", "entry_not_printed", entry="ap", carts=1)
+    refuse_visit(table(), "rentals", "ext.no_interaction", entry="free")
+
+
+def test_a_cart_pays_an_ap_entry_and_returns_after_two_uses() -> None:
+    t = visit(table(), "rentals", entry="free", carts=1)
+    t = give(t, "Aiko", licenses={"mackerel": 1})
+    t = apply(
+        t, {"type": "visit", "player": "Aiko", "market": "mackerel", "entry": "cart", "licenses": 1}
+    )
+    assert t.turn.ap_left == 2 and t.player("Aiko").flipped == {"cart": 1}
+    t = visit(turn_of(t, "Aiko"), "bank", entry="cart", loans=1)  # 1 AP of the 2 from the Cart
+    assert t.turn.ap_left == 1 and "cart" not in t.player("Aiko").items
+    assert t.stock["rentals.cart"] == 2
+    assert lines(table(), "rentals", entry="free", carts=1)[0] == "Aiko → the supply: ¥200 (rental)"
+    assert act is not None

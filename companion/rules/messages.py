@@ -12,6 +12,7 @@ own format spec (``¥{amount:,}``). Nested messages render in the same language.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -112,35 +113,35 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "action.",
         "discard_too_late": "Barrels at sea may be discarded only at the start of the turn, "
         "before any action; {player} has acted this turn.",
-        "discard_more": "{player} has {at_sea} {market} barrel(s) at sea caught without a "
+        "discard_more": "{player} has {at_sea} {market} {at_sea:barrel|barrels} at sea caught without a "
         "Himono licence, not {want}.",
-        "discard_more_himono": "{player} has {at_sea} {market} barrel(s) at sea caught with "
+        "discard_more_himono": "{player} has {at_sea} {market} {at_sea:barrel|barrels} at sea caught with "
         "Himono licences, not {want}.",
         "himono_no_licence": "{player} holds no Himono licence.",
         "himono_catch_wrong": "A Himono licence catches Mackerel, Horse Mackerel or Sardine "
         "barrels (a Himono barrel only when none of them is available), "
         "not {market}.",
-        "himono_catch_licences": "{player} has {usable} face-up Himono licence(s) of {held}: at "
-        "most {usable} barrel(s) with Himono licences in this Fishing "
+        "himono_catch_licences": "{player} has {usable} face-up Himono {usable:licence|licences} of {held}: at "
+        "most {usable} {usable:barrel|barrels} with Himono licences in this Fishing "
         "action, not {want} (each licence catches once, and none while "
         "2 barrels it caught are at sea).",
         "himono_barrel_not_yet": "A Himono licence catches a Himono barrel only when no "
         "Mackerel, Horse Mackerel or Sardine barrel is available; "
         "{markets} still is.",
-        "himono_not_for_sale": "{player} has {plain} {market} barrel(s) at sea caught without a "
+        "himono_not_for_sale": "{player} has {plain} {market} {plain:barrel|barrels} at sea caught without a "
         "Himono licence and places {placed} for sale: barrels caught with "
         "a Himono licence go onto the licence, never for sale.",
-        "not_placed_himono": "{player} unloads {unloaded} {market} barrels and places {placed}, "
+        "not_placed_himono": "{player} unloads {unloaded} {market} {unloaded:barrel|barrels} and places {placed}, "
         "but only {himono} of those at sea were caught with a Himono "
         "licence (they go onto it): every other unloaded {market} barrel "
         "goes for sale on the upper row of the Harbor board (for_sale).",
-        "himono_prices_count": "{player} has {count} full Himono licence(s) turning into a "
-        "Himono barrel now: give {count} price(s) in himono_prices, not "
+        "himono_prices_count": "{player} has {count} full Himono {count:licence|licences} turning into "
+        "{count:a Himono barrel|Himono barrels} now: give {count} {count:price|prices} in himono_prices, not "
         "{given}.",
-        "himono_price_needed": "{player}'s full Himono licence(s) turn into {count} Himono "
-        "barrel(s) first: answer start_turn with their prices "
+        "himono_price_needed": "{player}'s full Himono {count:licence turns|licences turn} into {count} Himono "
+        "{count:barrel|barrels} first: answer start_turn with their prices "
         "(himono_prices).",
-        "himono_no_room": "{player}'s Himono licences have room for {room} more item(s), not "
+        "himono_no_room": "{player}'s Himono licences have room for {room} more {room:item|items}, not "
         "{want}.",
         "himono_load_wrong": "Only Mackerel, Horse Mackerel and Sardine barrels or tokens go onto "
         "a Himono licence, not {fish}.",
@@ -166,9 +167,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "entry_barrel_wrong": "{market} takes a {allowed} barrel from your Harbor as its entry, "
         "not {fish}.",
         "not_held": "{player} does not hold {count} {fish}.",
-        "bag_tokens_left": "The Auction bag has {left} {fish} left.",
+        "bag_tokens_left": "The Auction bag has {left} {fish} {left:token|tokens} left.",
         "bag_tokens_left_valued": "The Auction bag has {left} {fish} {value} left.",
-        "market_tokens_left": "The {market} market has only {left} {fish} tokens left.",
+        "market_tokens_left": "The {market} market has only {left} {fish} {left:token|tokens} left.",
         "not_held_valued": "{player} does not hold a {fish} {value}.",
         "not_for_sale": "{owner} has no {fish} for sale on the {row} at ¥{price:,}.",
         "sardine_licence_held": "Sardine cannot be entered while holding a Sardine licence; "
@@ -186,25 +187,25 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "bad_field": "{field} is not something a {kind} takes.",
         "licence_price_unknown": "The {market} licence price is not in the rulebooks; record it "
         "with take_license.",
-        "licences_per_visit": "One visit to {market} buys at most {limit} licence.",
-        "licences_per_player": "A player may hold only {limit} {market} licence.",
-        "licences_left": "The {market} market has {left} licences left.",
-        "spaces_free": "{player} has {free} free License spaces of 4.",
-        "takoyaki_count": "Trading {octopus} Octopus gives {gets} Takoyaki: give {gets} prices.",
+        "licences_per_visit": "One visit to {market} buys at most {limit} {limit:licence|licences}.",
+        "licences_per_player": "A player may hold only {limit} {market} {limit:licence|licences}.",
+        "licences_left": "The {market} market has {left} {left:licence|licences} left.",
+        "spaces_free": "{player} has {free} free License {free:space|spaces} of 4.",
+        "takoyaki_count": "Trading {octopus} Octopus gives {gets} Takoyaki: give {gets} {gets:price|prices}.",
         "takoyaki_left": "The Octopus market has {left} Takoyaki left.",
-        "cans_left": "The canned-sardine space holds {left} tokens.",
-        "catch_no_licence": "{player} holds {licences} licence(s) that can catch {market}: at "
-        "most {can} {market} barrels per Fishing action, not {want}.",
+        "cans_left": "The canned-sardine space holds {left} {left:token|tokens}.",
+        "catch_no_licence": "{player} holds {licences} {licences:licence|licences} that can catch {market}: "
+        "at most {can} {market} {can:barrel|barrels} per Fishing action, not {want}.",
         "catch_overfished": "{market} is Overfished: its barrels are in the box.",
-        "catch_empty": "The {market} market has {left} barrels left, not {want}.",
+        "catch_empty": "The {market} market has {left} {left:barrel|barrels} left, not {want}.",
         "catch_licences_joint": "{player}'s licences cannot make all these catches in one Fishing "
         "action: each licence catches once.",
-        "unload_more_than_at_sea": "{player} has {at_sea} {market} barrels at sea, not {want}.",
-        "not_placed": "{player} unloads {unloaded} {market} barrels and places {placed}: every "
+        "unload_more_than_at_sea": "{player} has {at_sea} {market} {at_sea:barrel|barrels} at sea, not {want}.",
+        "not_placed": "{player} unloads {unloaded} {market} {unloaded:barrel|barrels} and places {placed}: every "
         "unloaded {market} barrel goes for sale on the upper row of the Harbor "
         "board (for_sale).",
         "not_for_sale_fish": "{market} barrels are not placed for sale: they go to {where}.",
-        "for_sale_not_unloaded": "{player} places {placed} {market} barrels for sale but unloads "
+        "for_sale_not_unloaded": "{player} places {placed} {market} {placed:barrel|barrels} for sale but unloads "
         "{unloaded}.",
         "reprice_only_fishing": "Prices can only change during a Fishing action.",
         "draw_needed": "The {kind} auction needs its drawn token ({fish}); the server draws it.",
@@ -228,11 +229,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "what.fishing": "a Fishing action",
         "what.purchase": "a Purchasing action",
         "what.visit": "a Markets action",
-        "what.licences": "{count} {market} licence(s)",
+        "what.licences": "{count} {market} {count:licence|licences}",
         "what.entry_yen": "the entry to {market}",
         "what.barrels": "the barrels",
         "what.fugu": "{count} degraded Fugu",
-        "what.cans": "{count} canned sardines",
+        "what.cans": "{count} canned {count:sardine|sardines}",
         "what.barrel": "{owner}'s {fish} barrel",
         # -- movements (preview and history) ---------------------------------------------------
         "mv.yen": "{payer} → {payee}: ¥{amount:,} ({reason})",
@@ -241,33 +242,35 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "mv.item_flip": "{player}'s {item} flips to its last use",
         "mv.item_back": "{player}'s {item} goes back to {market}",
         "mv.free_entry": "{player} enters {market} free (once this turn)",
-        "mv.token_in": "{player} takes {count} {fish} from {where}",
+        "mv.token_in": "{player} takes {count} {fish} {count:token|tokens} from {where}",
         "mv.token_in_valued": "{player} takes a {fish} {value} from {where}",
-        "mv.token_out": "{player} returns {count} {fish} to {where}",
+        "mv.token_out": "{player} returns {count} {fish} {count:token|tokens} to {where}",
         "mv.token_out_valued": "{player} returns a {fish} {value} to {where}",
-        "mv.token_kept": "{player} keeps {count} {fish}: no partner for a set",
+        "mv.token_kept": "{player} keeps {count} {fish} {count:token|tokens}: no partner for a set",
         "mv.sell": "{player} sells {count} {fish} for ¥{amount:,}",
         "mv.track": "{track} value {before} → {after}",
-        "mv.licence_in": "{player} takes {count} {market} licence(s) ({left} left on the board)",
+        "mv.licence_in": "{player} takes {count} {market} {count:licence|licences} ({left} left on the board)",
         "mv.licence_out": "{player}'s {market} licence goes back to the board",
         "mv.barrels_board": "{market} barrels on the board: {before} → {after}",
-        "mv.barrels_box": "{count} {market} barrel(s) go to the box (Overfished)",
+        "mv.barrels_box": "{count} {market} {count:barrel goes|barrels go} to the box (Overfished)",
         "mv.harbor_add": "{player} puts {fish} for sale at ¥{price:,} ({row})",
         "mv.harbor_remove": "{fish} at ¥{price:,} leaves {player}'s {row}",
         "mv.harbor_reprice": "{player}'s {fish} on the {row}: ¥{before:,} → ¥{price:,}",
         "mv.degrade_out": "{player}'s {fish} at ¥{price:,} leaves the lower row (degraded)",
-        "mv.degrade_down": "{player}'s upper row moves down ({count} barrel(s))",
+        "mv.degrade_down": "{player}'s upper row moves down ({count} {count:barrel|barrels})",
         "mv.freezer": "{player} uses a Freezer: no degradation this turn",
-        "mv.catch": "{player} catches {count} {market} barrel(s) ({at_sea} at sea)",
-        "mv.unload": "{player} unloads {count} {market} barrel(s)",
+        "mv.catch": "{player} catches {count} {market} {count:barrel|barrels} ({at_sea} at sea)",
+        "mv.unload": "{player} unloads {count} {market} {count:barrel|barrels}",
         "mv.auction": "{kind} auction {number} of {total}: a {fish} token, drawn as it opens",
-        "mv.canned": "{count} Sardine to the canned-sardine space",
+        "mv.left_over": "{count} {fish} {count:item is|items are} left over: only every {per} "
+        "items pay",
+        "mv.canned": "{count} Sardine {count:token|tokens} to the canned-sardine space",
         "mv.overfished": "{market} is Overfished",
         "mv.phase": "{player}'s turn: {phase}",
         "mv.himono": "{player}'s Himono licence: 2 items back, a Himono barrel for sale",
-        "mv.catch_himono": "{player} catches {count} {market} barrel(s) with Himono licences "
+        "mv.catch_himono": "{player} catches {count} {market} {count:barrel|barrels} with Himono licences "
         "({at_sea} at sea)",
-        "mv.himono_face_down": "{player}'s Himono licence goes face down: {count} barrels it "
+        "mv.himono_face_down": "{player}'s Himono licence goes face down: {count} {count:barrel|barrels} it "
         "caught are at sea",
         "mv.himono_face_up": "{player}'s Himono licence turns face up",
         "mv.himono_barrel_on": "{player} puts a {fish} barrel on a Himono licence ({count} of "
@@ -280,8 +283,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "market",
         "mv.himono_waits": "{player}'s full Himono licence waits: no Himono barrel is left "
         "(AMB-42)",
-        "mv.discard": "{player} discards {count} {market} barrel(s) at sea",
-        "mv.discard_himono": "{player} discards {count} {market} barrel(s) at sea caught with "
+        "mv.discard": "{player} discards {count} {market} {count:barrel|barrels} at sea",
+        "mv.discard_himono": "{player} discards {count} {market} {count:barrel|barrels} at sea caught with "
         "Himono licences",
         # -- history lines -------------------------------------------------------------------
         "history.visit": "{player} visited {market}{details}",
@@ -289,23 +292,42 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "history.purchase": "{player} bought {details}",
         "history.start_turn": "{player} started the turn{details}",
         "history.details": ": {items}",
-        "history.d_licences": "{count} licence(s)",
+        "history.d_licences": "{count} {count:licence|licences}",
         "history.d_sold": "sold tokens",
-        "history.d_caught": "caught {count}",
-        "history.d_unloaded": "unloaded {count}",
+        "history.d_caught": "caught {count} {count:barrel|barrels}",
+        "history.d_unloaded": "unloaded {count} {count:barrel|barrels}",
         "history.d_for_sale": "{count} for sale",
         "history.d_item": "{owner}'s {fish} at ¥{price:,}",
         "history.d_item_closed": "{owner}'s {fish}",
         "history.d_freezer": "with a Freezer",
         "history.d_fugu": "bought {count} degraded Fugu",
         "history.d_discarded": "discarded {count} at sea",
-        "history.d_himono": "{count} Himono barrel(s) for sale",
-        "history.load_himono": "{player} put {count} item(s) onto Himono licences",
+        "history.d_himono": "{count} Himono {count:barrel|barrels} for sale",
+        "history.load_himono": "{player} put {count} {count:item|items} onto Himono licences",
         "history.turn_unspent": "{player} ended the turn with {count} AP unspent",
         "phase.start": "start-of-turn choices (Freezer, degraded Fugu, Himono prices)",
         "phase.actions": "actions",
     }
 }
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus one spec: ``{count:one|many}`` is the word for a count of 1 or
+    for any other count, so English lines read "1 barrel", "2 barrels" (a language without
+    plurals leaves it out).
+
+    >>> _Formatter().format("{n} {n:barrel|barrels}, {m} {m:barrel|barrels}, ¥{y:,}", n=1, m=3, y=1200)
+    '1 barrel, 3 barrels, ¥1,200'
+    """
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if "|" in format_spec:
+            one, many = format_spec.split("|", 1)
+            return one if value == 1 and not isinstance(value, bool) else many
+        return super().format_field(value, format_spec)
+
+
+_FORMAT = _Formatter()
 
 
 def _name(value: object, lang: str) -> object:
@@ -337,7 +359,7 @@ def render(message: Message, lang: str = "en") -> str:
             )
         else:
             values[key] = value
-    return template.format_map(values)
+    return _FORMAT.vformat(template, (), values)
 
 
 def known(code: str) -> bool:

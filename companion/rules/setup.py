@@ -482,6 +482,10 @@ def _bag_line(bag: tuple[str, ...]) -> str:
 #: Figures a host may enter for a fish market board (``board_figure``, ``bag_contents``).
 BOARD_FIGURES = ("licenses", "barrels", "tokens")
 BAG_FIGURES = {"clams_oysters": ("clams", "oysters")}
+#: The AP entry cost of a board whose options the rulebooks do not all print (AMB-40:
+#: Himono, Sardine, Swordfish, Clams & Oysters), as the host reads it off the board
+#: (``markets.base.Market.entry_options``); given through the API only for now.
+ENTRY_FIGURES = ("entry_ap",)
 
 
 def unknown_figures(fish_markets: tuple[str, ...] | list[str]) -> dict[str, tuple[str, ...]]:
@@ -621,6 +625,8 @@ def validate_board_numbers(raw: object) -> dict[str, dict[str, int]]:
         if not isinstance(figures, dict):
             raise IllegalAction("must be an object of counts", where)
         allowed = BOARD_FIGURES + BAG_FIGURES.get(market, ())
+        if not FISH_MARKETS[market].entry_complete:
+            allowed += ENTRY_FIGURES
         for what, n in figures.items():
             if what not in allowed:
                 raise IllegalAction(

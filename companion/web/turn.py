@@ -73,6 +73,10 @@ def _entry(text: str) -> Any:
     return text
 
 
+def _order(n: str) -> int:
+    return int(n) if n.isascii() and n.isdigit() else 10**6
+
+
 def _counts(fields: Mapping[str, str], prefix: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in fields.items():
@@ -83,7 +87,53 @@ def _counts(fields: Mapping[str, str], prefix: str) -> dict[str, Any]:
     return out
 
 
-def nested(fields: Mapping[str, str], barrels: list[str]) -> dict[str, Any]:
+def _sold_barrels(codes: list[str]) -> list[dict[str, Any]]:
+    """``row|price`` checkboxes (Mackerel: your own barrels sold with the tokens)."""
+    out = []
+    for code in codes:
+        parts = code.split("|")
+        if len(parts) != 2:
+            raise Refused(
+                400,
+                "A barrel on this form is not one the page offered; reload the page.",
+                "sell_barrel",
+            )
+        out.append({"row": parts[0], "price": _num(parts[1])})
+    return out
+
+
+def _numbered(fields: Mapping[str, str], prefix: str) -> list[str]:
+    """The numbers N of the fields ``prefix.N…``, in order."""
+    return sorted(
+        {k[len(prefix) :].split(".")[0] for k in fields if k.startswith(prefix)},
+        key=_order,
+    )
+
+
+def _reprice(fields: Mapping[str, str], known: set[str]) -> list[dict[str, Any]]:
+    """``reprice.N.row/fish/price`` (what is for sale) and ``reprice.N.to`` (the new
+    price): only the barrels whose price changes."""
+    out = []
+    for n in _numbered(fields, "reprice."):
+        names = {part: f"reprice.{n}.{part}" for part in ("row", "fish", "price", "to")}
+        known |= set(names.values())
+        got = {part: fields.get(name) for part, name in names.items()}
+        if any(v is None for v in got.values()) or got["to"] == got["price"]:
+            continue
+        out.append(
+            {
+                "row": got["row"],
+                "fish": got["fish"],
+                "price": _num(str(got["price"])),
+                "to": _num(str(got["to"])),
+            }
+        )
+    return out
+
+
+def nested(
+    fields: Mapping[str, str], barrels: list[str], sell_barrels: list[str] | None = None
+) -> dict[str, Any]:
     """The flat form as the API's body (docs/actions.md), before the model parses it."""
     kind = fields.get("type", "")
     body: dict[str, Any] = {"type": kind}
@@ -103,7 +153,14 @@ def nested(fields: Mapping[str, str], barrels: list[str]) -> dict[str, Any]:
                 body[key] = _num(fields[key])
         sell: dict[str, Any] = {}
         valued: dict[str, list[Any]] = {}
+        sales: dict[str, list[tuple[str, Any]]] = {}
         for key, value in fields.items():
+            if key.startswith("sales."):  # sales.swordfish.N: the Nth successive sale
+                known.add(key)
+                parts = key.split(".")
+                if len(parts) == 3 and _num(value) != 0:
+                    sales.setdefault(parts[1], []).append((parts[2], _num(value)))
+                continue
             if not key.startswith("sell."):
                 continue
             known.add(key)
@@ -117,9 +174,14 @@ def nested(fields: Mapping[str, str], barrels: list[str]) -> dict[str, Any]:
                     valued[parts[1]] += [_num(parts[2])] * min(count, MAX_SLOTS)
             elif count != 0:
                 sell[parts[1]] = count
+        for k, numbered in sales.items():  # successive sales, in their order
+            valued[k] = [count for _n, count in sorted(numbered, key=lambda x: _order(x[0]))]
         sell.update({k: v for k, v in valued.items() if v})
         if sell:
             body["sell"] = sell
+        known.add("sell_barrel")
+        if sell_barrels:
+            body["sell_barrels"] = _sold_barrels(sell_barrels)
         trade = body.get("trade")
         if isinstance(trade, int):
             per = MARKETS["octopus"].numbers.get("takoyaki_per_octopus", 3)
@@ -140,11 +202,7 @@ def nested(fields: Mapping[str, str], barrels: list[str]) -> dict[str, Any]:
         unloaded = body.get("unloaded", {})
         slots: dict[str, int] = {}
         for_sale = []
-        numbers = sorted(
-            {k.split(".")[1] for k in fields if k.startswith("for_sale.")},
-            key=lambda n: int(n) if n.isascii() and n.isdigit() else 10**6,
-        )
-        for n in numbers:
+        for n in _numbered(fields, "for_sale."):
             fish, price = fields.get(f"for_sale.{n}.fish"), fields.get(f"for_sale.{n}.price")
             known |= {f"for_sale.{n}.fish", f"for_sale.{n}.price"}
             if fish is None or price is None:
@@ -156,6 +214,9 @@ def nested(fields: Mapping[str, str], barrels: list[str]) -> dict[str, Any]:
                 for_sale.append({"fish": fish, "price": _num(price)})
         if for_sale:
             body["for_sale"] = for_sale
+        reprice = _reprice(fields, known)
+        if reprice:
+            body["reprice"] = reprice
     elif kind == "purchase":
         known.add("barrel")
         chosen = []
@@ -193,7 +254,8 @@ def action_from_form() -> tuple[str, dict[str, Any], int | None]:
     """The posted form as (kind, arguments, expected_seq), parsed by the API's model."""
     fields = edge.form_fields()
     barrels = [b.strip() for b in request.form.getlist("barrel") if b.strip()]
-    body = nested(fields, barrels)
+    sold = [b.strip() for b in request.form.getlist("sell_barrel") if b.strip()]
+    body = nested(fields, barrels, sold)
     kind = str(body["type"])
     action = schemas.parse(schemas.ACTIONS[kind], body, kind)
     return kind, action.args(), action.expected_seq
@@ -332,9 +394,36 @@ def _sell_rows(p: PlayerState, m: Market) -> list[dict[str, Any]]:
                         "max": values.count(v),
                     }
                 )
+        elif m.successive_sales:
+            # Several sales in one visit, each at the value the one before left; sale N+1
+            # shows once sale N sells something (turn.js).
+            rows.append(
+                {
+                    "name": f"sell.{key}",
+                    "label": TOKEN_NAMES[key],
+                    "max": held,
+                    "sales": [
+                        {"name": f"sales.{key}.{n}", "after": None if n == 0 else f"sales.{key}.{n - 1}"}
+                        for n in range(min(held, MAX_SLOTS))
+                    ],
+                }
+            )
         else:
             rows.append({"name": f"sell.{key}", "label": TOKEN_NAMES[key], "max": held})
     return rows
+
+
+def _own_barrels(p: PlayerState, m: Market) -> list[dict[str, Any]]:
+    """This market's barrels for sale on the visitor's own Harbor, for a market that buys
+    them back (Mackerel: counted with the tokens)."""
+    if not m.buys_own_barrels:
+        return []
+    return [
+        {"value": f"{row}|{x.price}", "row": row, "price": x.price, "id": f"sellb-{row}-{k}"}
+        for row in ROWS
+        for k, x in enumerate(p.row(row))
+        if x.fish == m.id
+    ]
 
 
 def _licence_offer(t: Table, seat: int, m: Market) -> dict[str, Any] | None:
@@ -393,6 +482,10 @@ def market_panel(t: Table, seat: int, m: Market) -> dict[str, Any]:
         "entries": _entry_choices(t, seat, m),
         "licences": _licence_offer(t, seat, m),
         "sell": _sell_rows(p, m),
+        "own_barrels": _own_barrels(p, m),
+        "per_sale": (m.numbers.get("sale_items"), m.numbers.get("sale_yen"))
+        if m.buys_own_barrels
+        else None,
         "special": special,
     }
 
@@ -434,7 +527,16 @@ def fishing_panel(t: Table, seat: int) -> dict[str, Any]:
                     {"n": number, "fish": fish, "i": i, "label": f"{board.data.en} barrel {i + 1}"}
                 )
                 number += 1
-    return {"catch": catch, "unload": unload, "slots": slots}
+    reprice = [
+        {"n": n, "row": row, "fish": x.fish, "price": x.price, "name": _item_name(x.fish)}
+        for n, (row, x) in enumerate((row, x) for row in ROWS for x in p.row(row))
+    ]
+    return {"catch": catch, "unload": unload, "slots": slots, "reprice": reprice}
+
+
+def _item_name(fish: str) -> str:
+    """A Harbor item's name: a market's barrel, or a Takoyaki / Himono token."""
+    return FISH_MARKETS[fish].en if fish in FISH_MARKETS else TOKEN_NAMES.get(fish, fish)
 
 
 def purchase_panel(t: Table, seat: int) -> list[dict[str, Any]]:
@@ -448,7 +550,7 @@ def purchase_panel(t: Table, seat: int) -> list[dict[str, Any]]:
                 {
                     "value": f"{p.name}|{x.fish}|{row}|{x.price}",
                     "price": x.price,
-                    "fish": TOKEN_NAMES.get(x.fish) or FISH_MARKETS[x.fish].en,
+                    "fish": _item_name(x.fish),
                     "id": f"buy-{i}-{row}-{k}",
                 }
                 for k, x in enumerate(p.row(row))

@@ -50,6 +50,12 @@ class Market:
     for_sale: ClassVar[bool] = True
     #: Where its sold tokens go: "market" (the bag for bag fish) or "box".
     sold_to: ClassVar[str] = "market"
+    #: Whether a visit may also sell its barrels from the visitor's own Harbor
+    #: (``sell_barrels``: Mackerel).
+    buys_own_barrels: ClassVar[bool] = False
+    #: Whether one visit may sell its tokens in several successive sales, each at the value
+    #: the one before left (``{"swordfish": [2, 1]}``: Swordfish, AMB-46).
+    successive_sales: ClassVar[bool] = False
 
     @property
     def data(self) -> FishMarket:

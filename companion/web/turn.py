@@ -403,7 +403,10 @@ def _sell_rows(p: PlayerState, m: Market) -> list[dict[str, Any]]:
                     "label": TOKEN_NAMES[key],
                     "max": held,
                     "sales": [
-                        {"name": f"sales.{key}.{n}", "after": None if n == 0 else f"sales.{key}.{n - 1}"}
+                        {
+                            "name": f"sales.{key}.{n}",
+                            "after": None if n == 0 else f"sales.{key}.{n - 1}",
+                        }
                         for n in range(min(held, MAX_SLOTS))
                     ],
                 }

@@ -287,9 +287,7 @@ def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
         t = t.with_player(owner, fish=fish, yen=seller.yen - fee)
     else:  # overseas
         if "overseas" not in cfg.external_markets:
-            raise IllegalAction(
-                Message("au.market_not_in_play", {"market": "overseas"}), "kind"
-            )
+            raise IllegalAction(Message("au.market_not_in_play", {"market": "overseas"}), "kind")
         raw = a.get("barrels")
         if not isinstance(raw, Mapping) or not raw:
             raise IllegalAction(Message("au.list_barrels", {}), "barrels")

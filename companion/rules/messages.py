@@ -118,41 +118,38 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ap_spent": "{player} has spent this turn's AP; no {what} can start now (next_turn ends "
         "the turn).",
         "not_start_phase": "{player} has no start-of-turn choice to make now; start_turn is for "
-        "the start of a turn with a Freezer, degraded Fugu or a full Himono "
-        "licence, or for discarding barrels at sea before the turn's first "
-        "action.",
+        "the start of a turn with a Freezer, degraded Fugu or a full Himono licence, or for "
+        "discarding barrels at sea before the turn's first action.",
         "discard_too_late": "Barrels at sea may be discarded only at the start of the turn, "
         "before any action; {player} has acted this turn.",
-        "discard_more": "{player} has {at_sea} {market} {at_sea:barrel|barrels} at sea caught without a "
-        "Himono licence, not {want}.",
-        "discard_more_himono": "{player} has {at_sea} {market} {at_sea:barrel|barrels} at sea caught with "
-        "Himono licences, not {want}.",
+        "discard_more": "{player} has {at_sea} {market} {at_sea:barrel|barrels} at sea caught "
+        "without a Himono licence, not {want}.",
+        "discard_more_himono": "{player} has {at_sea} {market} {at_sea:barrel|barrels} at sea "
+        "caught with Himono licences, not {want}.",
         "himono_no_licence": "{player} holds no Himono licence.",
         "himono_catch_wrong": "A Himono licence catches Mackerel, Horse Mackerel or Sardine "
-        "barrels (a Himono barrel only when none of them is available), "
-        "not {market}.",
-        "himono_catch_licences": "{player} has {usable} face-up Himono {usable:licence|licences} of {held}: at "
-        "most {usable} {usable:barrel|barrels} with Himono licences in this Fishing "
-        "action, not {want} (each licence catches once, and none while "
-        "2 barrels it caught are at sea).",
-        "himono_barrel_not_yet": "A Himono licence catches a Himono barrel only when no "
-        "Mackerel, Horse Mackerel or Sardine barrel is available; "
-        "{markets} still is.",
-        "himono_not_for_sale": "{player} has {plain} {market} {plain:barrel|barrels} at sea caught without a "
-        "Himono licence and places {placed} for sale: barrels caught with "
-        "a Himono licence go onto the licence, never for sale.",
-        "not_placed_himono": "{player} unloads {unloaded} {market} {unloaded:barrel|barrels} and places {placed}, "
-        "but only {himono} of those at sea were caught with a Himono "
-        "licence (they go onto it): every other unloaded {market} barrel "
-        "goes for sale on the upper row of the Harbor board (for_sale).",
-        "himono_prices_count": "{player} has {count} full Himono {count:licence|licences} turning into "
-        "{count:a Himono barrel|Himono barrels} now: give {count} {count:price|prices} in himono_prices, not "
-        "{given}.",
-        "himono_price_needed": "{player}'s full Himono {count:licence turns|licences turn} into {count} Himono "
-        "{count:barrel|barrels} first: answer start_turn with their prices "
+        "barrels (a Himono barrel only when none of them is available), not {market}.",
+        "himono_catch_licences": "{player} has {usable} face-up Himono {usable:licence|licences} "
+        "of {held}: at most {usable} {usable:barrel|barrels} with Himono licences in this Fishing "
+        "action, not {want} (each licence catches once, and none while 2 barrels it caught are at "
+        "sea).",
+        "himono_barrel_not_yet": "A Himono licence catches a Himono barrel only when no Mackerel, "
+        "Horse Mackerel or Sardine barrel is available; {markets} still is.",
+        "himono_not_for_sale": "{player} has {plain} {market} {plain:barrel|barrels} at sea "
+        "caught without a Himono licence and places {placed} for sale: barrels caught with a "
+        "Himono licence go onto the licence, never for sale.",
+        "not_placed_himono": "{player} unloads {unloaded} {market} {unloaded:barrel|barrels} and "
+        "places {placed}, but only {himono} of those at sea were caught with a Himono licence "
+        "(they go onto it): every other unloaded {market} barrel goes for sale on the upper row "
+        "of the Harbor board (for_sale).",
+        "himono_prices_count": "{player} has {count} full Himono {count:licence|licences} turning "
+        "into {count:a Himono barrel|Himono barrels} now: give {count} {count:price|prices} in "
+        "himono_prices, not {given}.",
+        "himono_price_needed": "{player}'s full Himono {count:licence turns|licences turn} into "
+        "{count} Himono {count:barrel|barrels} first: answer start_turn with their prices "
         "(himono_prices).",
-        "himono_no_room": "{player}'s Himono licences have room for {room} more {room:item|items}, not "
-        "{want}.",
+        "himono_no_room": "{player}'s Himono licences have room for {room} more "
+        "{room:item|items}, not {want}.",
         "himono_load_wrong": "Only Mackerel, Horse Mackerel and Sardine barrels or tokens go onto "
         "a Himono licence, not {fish}.",
         "himono_nothing": "Name the tokens or barrels to put onto the Himono licences.",
@@ -169,8 +166,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "entry_unknown": "The entry cost of {market} is not in the rulebooks; enter it as a board "
         "number, or record this visit with the bookkeeping actions.",
         "entry_not_printed": "{market} cannot be entered with {entry}; it prints: {options}.",
-        "entry_bad": 'Say how the entry is paid: "ap", "cart", "yen", "free", '
-        '{{"token": …}} or {{"barrel": …}}.',
+        "entry_bad": 'Say how the entry is paid: "ap", "cart", "yen", "free", {{"token": …}} or '
+        '{{"barrel": …}}.',
         "free_once": "{market} has no entry cost and may be entered only once per turn.",
         "no_cart": "{player} holds no Cart.",
         "entry_token_wrong": "{market} takes {allowed} as its entry token, not {fish}.",
@@ -179,44 +176,48 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "not_held": "{player} does not hold {count} {fish}.",
         "bag_tokens_left": "The Auction bag has {left} {fish} {left:token|tokens} left.",
         "bag_tokens_left_valued": "The Auction bag has {left} {fish} {value} left.",
-        "market_tokens_left": "The {market} market has only {left} {fish} {left:token|tokens} left.",
+        "market_tokens_left": "The {market} market has only {left} {fish} {left:token|tokens} "
+        "left.",
         "not_held_valued": "{player} does not hold a {fish} {value}.",
         "not_for_sale": "{owner} has no {fish} for sale on the {row} at ¥{price:,}.",
         "sardine_licence_held": "Sardine cannot be entered while holding a Sardine licence; "
         "return it first (free).",
         "nori_licence_held": "Nori can only be entered to take a licence, and {player} holds one "
         "already.",
-        "no_interaction": "A visit must do something at {market}: buy a licence, sell, or use "
-        "its special.",
+        "no_interaction": "A visit must do something at {market}: buy a licence, sell, or use its "
+        "special.",
         "cannot_sell": "{market} buys no tokens.",
         "sell_wrong_fish": "{market} buys only {allowed}, not {fish}.",
-        "sell_list": 'Name the printed values sold, e.g. {{"{fish}": [20, 15]}}.',
+        "sell_list": 'Name the printed values sold, e.g. {{"{key}": [20, 15]}}.',
         "sell_barrels_only_mackerel": "Only the Mackerel market takes barrels from your Harbor.",
         "bad_count": "{what} must be a whole number from {low} to {high}.",
         "bad_price": "A price on the Harbor board is a multiple of ¥100 (¥0 allowed), not {price}.",
         "bad_field": "{field} is not something a {kind} takes.",
         "licence_price_unknown": "The {market} licence price is not in the rulebooks; record it "
         "with take_license.",
-        "licences_per_visit": "One visit to {market} buys at most {limit} {limit:licence|licences}.",
+        "licences_per_visit": "One visit to {market} buys at most {limit} "
+        "{limit:licence|licences}.",
         "licences_per_player": "A player may hold only {limit} {market} {limit:licence|licences}.",
         "licences_left": "The {market} market has {left} {left:licence|licences} left.",
         "spaces_free": "{player} has {free} free License {free:space|spaces} of 4.",
-        "takoyaki_count": "Trading {octopus} Octopus gives {gets} Takoyaki: give {gets} {gets:price|prices}.",
+        "takoyaki_count": "Trading {octopus} Octopus gives {gets} Takoyaki: give {gets} "
+        "{gets:price|prices}.",
         "takoyaki_left": "The Octopus market has {left} Takoyaki left.",
         "cans_left": "The canned-sardine space holds {left} {left:token|tokens}.",
-        "catch_no_licence": "{player} holds {licences} {licences:licence|licences} that can catch {market}: "
-        "at most {can} {market} {can:barrel|barrels} per Fishing action, not {want}.",
+        "catch_no_licence": "{player} holds {licences} {licences:licence|licences} that can catch "
+        "{market}: at most {can} {market} {can:barrel|barrels} per Fishing action, not {want}.",
         "catch_overfished": "{market} is Overfished: its barrels are in the box.",
         "catch_empty": "The {market} market has {left} {left:barrel|barrels} left, not {want}.",
         "catch_licences_joint": "{player}'s licences cannot make all these catches in one Fishing "
         "action: each licence catches once.",
-        "unload_more_than_at_sea": "{player} has {at_sea} {market} {at_sea:barrel|barrels} at sea, not {want}.",
-        "not_placed": "{player} unloads {unloaded} {market} {unloaded:barrel|barrels} and places {placed}: every "
-        "unloaded {market} barrel goes for sale on the upper row of the Harbor "
+        "unload_more_than_at_sea": "{player} has {at_sea} {market} {at_sea:barrel|barrels} at "
+        "sea, not {want}.",
+        "not_placed": "{player} unloads {unloaded} {market} {unloaded:barrel|barrels} and places "
+        "{placed}: every unloaded {market} barrel goes for sale on the upper row of the Harbor "
         "board (for_sale).",
         "not_for_sale_fish": "{market} barrels are not placed for sale: they go to {where}.",
-        "for_sale_not_unloaded": "{player} places {placed} {market} {placed:barrel|barrels} for sale but unloads "
-        "{unloaded}.",
+        "for_sale_not_unloaded": "{player} places {placed} {market} {placed:barrel|barrels} for "
+        "sale but unloads {unloaded}.",
         "reprice_only_fishing": "Prices can only change during a Fishing action.",
         "draw_needed": "The {kind} auction needs its drawn token ({fish}); the server draws it.",
         "drawn_wrong": "The drawn token {code} is not in the Auction bag.",
@@ -269,8 +270,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "{limit:licence|licences}",
         "bk.spaces_free": "{player} has {free} free License {free:space|spaces} of 4",
         "bk.licences_left": "the {market} market has {left} {left:licence|licences} left",
-        "bk.licence_price_unknown": "the {market} licence price is not known; record the "
-        "payment separately and take it with pay off",
+        "bk.licence_price_unknown": "the {market} licence price is not known; record the payment "
+        "separately and take it with pay off",
         "bk.licences_not_held": "{player} does not hold {count} such {count:licence|licences}",
         "bk.item_kind": 'the item is a "freezer", "cart" or "buyer_token"',
         "bk.item_left": "no {item} is left on the {market} board",
@@ -287,8 +288,76 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "bk.game_over": "the game is over",
         "bk.game_over_already": "the game is over already",
         "bk.game_over_undo": "the game is over; undo to change the final table",
-        "bk.auction_open": "the {kind} is still open; finish it (or undo it) before anything "
-        "else",
+        "bk.auction_open": "the {kind} is still open; finish it (or undo it) before anything else",
+        # -- a new game (setup.py) and final scoring (scoring.py) ----------------------------
+        "setup.players_list": "give a list of 2 to 6 player names",
+        "setup.name_needed": "every player needs a name",
+        "setup.name_long": "names are at most {max} characters",
+        "setup.name_chars": "a name may hold only visible characters and spaces, no control or "
+        "formatting characters",
+        "setup.name_reserved": "a player called {name} would read as the supply or the table "
+        "screen in the history; pick another name",
+        "setup.name_twice": "two players are called {name}",
+        "setup.player_count": "a game has 2 to 6 players",
+        "setup.fixed_fish": "the fixed fish market is Mackerel (or Horse Mackerel with the "
+        "Expansion)",
+        "setup.needs_expansion": "{market} needs the Expansion",
+        "setup.no_external": "there is no external market called {name}",
+        "setup.market_once": "each market can be in play only once",
+        "setup.mackerel_always": "Mackerel is always in play (or Horse Mackerel with the "
+        "Expansion)",
+        "setup.ships_always": "the Ships market is always in play",
+        "setup.auction_players": "the Auction market needs at least 3 players",
+        "setup.aquarium_pair": "Aquarium and New Aquarium are always in play together",
+        "setup.markets_at_least": "{players} players use at least {fish} fish and {ext} external "
+        "markets",
+        "setup.markets_count": "{players} players use {fish} fish and {ext} external markets "
+        "(turn on the 'more markets' variant for more)",
+        "setup.numbers_object": "must be an object of fish markets",
+        "setup.counts_object": "must be an object of counts",
+        "setup.not_a_figure": "{name} is not a board figure; use {allowed}",
+        "setup.figure_range": "must be a whole number 0 to 99",
+        "setup.money": 'money is "open" or "closed"',
+        "setup.expansion": "the Expansion is on (true) or off (false)",
+        "setup.variant": "unknown variant {name}",
+        "setup.seed": "the seed must be a whole number from 0 to {max:,}",
+        "setup.start_player": "the start player must be one of the players",
+        "score.players": "a game has at least two players",
+        "score.bank": "loans and shares need the Bank in play",
+        # -- a snapshot to score (snapshot.py) ----------------------------------------------
+        "snap.count": "must be a whole number >= 0",
+        "snap.object": "must be an object",
+        "snap.printed_list": "must be a list of printed values",
+        "snap.one_of": "must be one of {choices}",
+        "snap.unknown_fish": "unknown fish '{name}'",
+        "snap.salmon_object": 'must be {{"fresh": n, "degraded": n}}',
+        "snap.salmon_side": "unknown Salmon side '{name}'",
+        "snap.required_holds": "required when a player holds {name}",
+        "snap.range": "must be a whole number {low}..{high}",
+        "snap.fish_list": "must be a list of fish markets",
+        "snap.unknown_market": "unknown fish market {name}",
+        "snap.external_list": "must be a list of external markets",
+        "snap.unknown_external": "unknown external market {name}",
+        "snap.format": 'must be "{format}"',
+        "snap.players_list": "must be a list of 2 to 6 players",
+        "snap.player_count": "must list 2 to 6 players, not {count}",
+        "snap.name": "must be a non-empty name",
+        "snap.name_twice": "'{name}' is already the name of another player",
+        "snap.yen": "must be a whole number of Yen",
+        "snap.bank": "{what} need the Bank in markets.external",
+        # -- the start-of-turn end check (endgame.py) ----------------------------------------
+        "end.yen": "{player} has ¥{goal_yen:,} or more without the outright lowest Resources: the "
+        "game ends.",
+        "end.resources": "{player} has {goal_r} Resources or more without the outright lowest "
+        "Yen: the game ends.",
+        "end.yen_blocked": "{player} has ¥{goal_yen:,} but the outright lowest Resources: play "
+        "goes on.",
+        "end.resources_blocked": "{player} has {goal_r} Resources but the outright lowest Yen: "
+        "play goes on.",
+        "end.both_blocked": "{player} has ¥{goal_yen:,} but the outright lowest Resources and has "
+        "{goal_r} Resources but the outright lowest Yen: play goes on.",
+        "end.short": "{player} is ¥{yen:,} short of ¥{goal_yen:,} and {resources} Resources short "
+        "of {goal_r}: play goes on.",
         # -- tokens as people name them ("Tuna 25", "Salmon (degraded)") --------------------
         "token.name": "{fish}",
         "token.valued": "{fish} {value}",
@@ -333,8 +402,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "history.lose_fish_box": "{player} returned {tokens} into the box",
         "history.give_fish": "{giver} gave {tokens} to {taker}",
         "history.red_snapper_one": "{player} took the next Red Snapper token from the grid",
-        "history.red_snapper": "{player} took {count} Red Snapper {count:token|tokens} from "
-        "the grid",
+        "history.red_snapper": "{player} took {count} Red Snapper {count:token|tokens} from the "
+        "grid",
         "history.take_license": "{player} took {count} {market} {count:licence|licences}",
         "history.return_license": "{player} returned {count} {market} {count:licence|licences}",
         "history.take_item": "{player} took {count} {what}",
@@ -384,7 +453,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "mv.token_kept": "{player} keeps {count} {fish} {count:token|tokens}: no partner for a set",
         "mv.sell": "{player} sells {count} {fish} for ¥{amount:,}",
         "mv.track": "{track} value {before} → {after}",
-        "mv.licence_in": "{player} takes {count} {market} {count:licence|licences} ({left} left on the board)",
+        "mv.licence_in": "{player} takes {count} {market} {count:licence|licences} ({left} left "
+        "on the board)",
         "mv.licence_out": "{player}'s {market} licence goes back to the board",
         "mv.barrels_board": "{market} barrels on the board: {before} → {after}",
         "mv.barrels_box": "{count} {market} {count:barrel goes|barrels go} to the box (Overfished)",
@@ -403,10 +473,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "mv.overfished": "{market} is Overfished",
         "mv.phase": "{player}'s turn: {phase}",
         "mv.himono": "{player}'s Himono licence: 2 items back, a Himono barrel for sale",
-        "mv.catch_himono": "{player} catches {count} {market} {count:barrel|barrels} with Himono licences "
-        "({at_sea} at sea)",
-        "mv.himono_face_down": "{player}'s Himono licence goes face down: {count} {count:barrel|barrels} it "
-        "caught are at sea",
+        "mv.catch_himono": "{player} catches {count} {market} {count:barrel|barrels} with Himono "
+        "licences ({at_sea} at sea)",
+        "mv.himono_face_down": "{player}'s Himono licence goes face down: {count} "
+        "{count:barrel|barrels} it caught are at sea",
         "mv.himono_face_up": "{player}'s Himono licence turns face up",
         "mv.himono_barrel_on": "{player} puts a {fish} barrel on a Himono licence ({count} of "
         "{limit})",
@@ -419,8 +489,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "mv.himono_waits": "{player}'s full Himono licence waits: no Himono barrel is left "
         "(AMB-42)",
         "mv.discard": "{player} discards {count} {market} {count:barrel|barrels} at sea",
-        "mv.discard_himono": "{player} discards {count} {market} {count:barrel|barrels} at sea caught with "
-        "Himono licences",
+        "mv.discard_himono": "{player} discards {count} {market} {count:barrel|barrels} at sea "
+        "caught with Himono licences",
         # -- history lines -------------------------------------------------------------------
         "history.visit": "{player} visited {market}{details}",
         "history.fishing": "{player} went fishing{details}",
@@ -451,8 +521,8 @@ class _Formatter(string.Formatter):
     for any other count, so English lines read "1 barrel", "2 barrels" (a language without
     plurals leaves it out).
 
-    >>> _Formatter().format("{n} {n:barrel|barrels}, {m} {m:barrel|barrels}, ¥{y:,}", n=1, m=3, y=1200)
-    '1 barrel, 3 barrels, ¥1,200'
+    >>> _Formatter().format("{n} {n:barrel|barrels}, {m} {m:barrel|barrels}", n=1, m=3)
+    '1 barrel, 3 barrels'
     """
 
     def format_field(self, value: Any, format_spec: str) -> Any:

@@ -17,7 +17,6 @@ from .catalogue import (
     FISH_KEYS,
     FISH_MARKETS,
     SPIDER_CRAB_VALUES,
-    TOKEN_NAMES,
     TRACK_MAX,
     TRACK_MIN,
     TUNA_VALUES,
@@ -26,8 +25,8 @@ from .catalogue import (
 from .endgame import RESOURCE_THRESHOLD, check_end
 from .errors import IllegalAction
 from .fish import Fish
-from .messages import Message, render
 from .markets import himono
+from .messages import Message, render
 from .setup import bad_character, bag_contents, board_figure, make_config  # noqa: F401 (doctest)
 from .table import SPACE_ITEMS, Table, initial_table, with_new_boards  # noqa: F401 (doctest)
 from .tokens import (
@@ -514,7 +513,9 @@ def _bank(t: Table, a: Args, kind: str) -> Table:
     key = f"bank.{kind}"
     left = t.stock.get(key, 0)
     if count > left:
-        raise IllegalAction(Message("bk.bank_left", {"left": left, "kind": f"bank.{kind}"}), "count")
+        raise IllegalAction(
+            Message("bk.bank_left", {"left": left, "kind": f"bank.{kind}"}), "count"
+        )
     if kind == "loans":
         if p.invested:
             raise IllegalAction(Message("bk.shares_no_loan", {"player": p.name}), "player")
@@ -753,7 +754,9 @@ def _register_auction_moves() -> None:
             "kind": f"auction.{kind}" if kind in auctions.KINDS else "Auction",
             "lot": lot,
         }
-        return render(Message("history.auction_open_lot" if lot else "history.auction_open", values))
+        return render(
+            Message("history.auction_open_lot" if lot else "history.auction_open", values)
+        )
 
     def chose(a: Args, show: bool) -> str:
         if not a.get("winner"):

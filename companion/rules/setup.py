@@ -30,6 +30,7 @@ from .catalogue import (
     ships_on_market,
 )
 from .errors import IllegalAction
+from .messages import Message
 
 #: Colour-blind-safe seat colours (Okabe–Ito), in seat order.
 SEAT_COLORS: tuple[tuple[str, str], ...] = (
@@ -159,16 +160,16 @@ def validate_players(names: list[str]) -> tuple[str, ...]:
     """2–6 names (trimmed): printable, 1–24 characters, unique ignoring case, never one
     that reads as the supply or the table screen."""
     if not isinstance(names, list):
-        raise IllegalAction("give a list of 2 to 6 player names", "players")
+        raise IllegalAction(Message("setup.players_list", {}), "players")
     cleaned: list[str] = []
     seen: set[str] = set()
     for i, name in enumerate(names):
         where = f"players[{i}]"
         if not isinstance(name, str) or not name.strip():
-            raise IllegalAction("every player needs a name", where)
+            raise IllegalAction(Message("setup.name_needed", {}), where)
         name = name.strip()
         if len(name) > NAME_MAX:
-            raise IllegalAction(f"names are at most {NAME_MAX} characters", where)
+            raise IllegalAction(Message("setup.name_long", {"max": NAME_MAX}), where)
         # Category Cf (bidi overrides, zero-width characters) and every other character
         # Python does not call printable would make a name look like another one, or
         # reorder the history line it appears in.
@@ -177,24 +178,16 @@ def validate_players(names: list[str]) -> tuple[str, ...]:
             or not name.isprintable()
             or any(unicodedata.category(ch) == "Cf" for ch in name)
         ):
-            raise IllegalAction(
-                "a name may hold only visible characters and spaces, no "
-                "control or formatting characters",
-                where,
-            )
+            raise IllegalAction(Message("setup.name_chars", {}), where)
         if _reads_as(name) in RESERVED_NAMES:
-            raise IllegalAction(
-                f"a player called {name} would read as the supply or the "
-                "table screen in the history; pick another name",
-                where,
-            )
+            raise IllegalAction(Message("setup.name_reserved", {"name": name}), where)
         key = _same_key(name)
         if key in seen:
-            raise IllegalAction(f"two players are called {name}", where)
+            raise IllegalAction(Message("setup.name_twice", {"name": name}), where)
         seen.add(key)
         cleaned.append(name)
     if not MIN_PLAYERS <= len(cleaned) <= MAX_PLAYERS:
-        raise IllegalAction("a game has 2 to 6 players", "players")
+        raise IllegalAction(Message("setup.player_count", {}), "players")
     return tuple(cleaned)
 
 
@@ -211,9 +204,7 @@ def choose_markets(
     if fixed_fish not in ("mackerel", "horse_mackerel") or (
         fixed_fish == "horse_mackerel" and not expansion
     ):
-        raise IllegalAction(
-            "the fixed fish market is Mackerel (or Horse Mackerel with the Expansion)", "fixed_fish"
-        )
+        raise IllegalAction(Message("setup.fixed_fish", {}), "fixed_fish")
     rng = random.Random(seed)
     fish_pool = [m for m in BASE_FISH + (EXPANSION_FISH if expansion else ()) if m != fixed_fish]
     ext_pool = [
@@ -249,45 +240,49 @@ def validate_markets(
     """Check a manual choice of markets against the setup rules."""
     for i, m in enumerate(fish):
         if m not in FISH_MARKETS:
-            raise IllegalAction(f"there is no fish market called {m!r}", f"fish_markets[{i}]")
+            raise IllegalAction(
+                Message("bk.no_fish_market", {"name": repr(m)}), f"fish_markets[{i}]"
+            )
         if FISH_MARKETS[m].expansion and not expansion:
-            raise IllegalAction(f"{FISH_MARKETS[m].en} needs the Expansion", f"fish_markets[{i}]")
+            raise IllegalAction(
+                Message("setup.needs_expansion", {"market": m}), f"fish_markets[{i}]"
+            )
     for i, m in enumerate(external):
         if m not in EXTERNAL_MARKETS:
             raise IllegalAction(
-                f"there is no external market called {m!r}", f"external_markets[{i}]"
+                Message("setup.no_external", {"name": repr(m)}), f"external_markets[{i}]"
             )
         if EXTERNAL_MARKETS[m].expansion and not expansion:
             raise IllegalAction(
-                f"{EXTERNAL_MARKETS[m].en} needs the Expansion", f"external_markets[{i}]"
+                Message("setup.needs_expansion", {"market": m}), f"external_markets[{i}]"
             )
     if len(set(fish)) != len(fish) or len(set(external)) != len(external):
-        raise IllegalAction("each market can be in play only once", "markets")
+        raise IllegalAction(Message("setup.market_once", {}), "markets")
     if "mackerel" not in fish and not (expansion and "horse_mackerel" in fish):
-        raise IllegalAction(
-            "Mackerel is always in play (or Horse Mackerel with the Expansion)", "fish_markets"
-        )
+        raise IllegalAction(Message("setup.mackerel_always", {}), "fish_markets")
     if "ships" not in external:
-        raise IllegalAction("the Ships market is always in play", "external_markets")
+        raise IllegalAction(Message("setup.ships_always", {}), "external_markets")
     if "auction" in external and players < 3:
-        raise IllegalAction("the Auction market needs at least 3 players", "external_markets")
+        raise IllegalAction(Message("setup.auction_players", {}), "external_markets")
     if expansion and (("aquarium" in external) != ("new_aquarium" in external)):
-        raise IllegalAction(
-            "Aquarium and New Aquarium are always in play together", "external_markets"
-        )
+        raise IllegalAction(Message("setup.aquarium_pair", {}), "external_markets")
     n_fish = 1 + (per_p(EXTRA_FISH_MARKETS, players) or 0)
     n_ext = 1 + (per_p(EXTRA_EXTERNAL_MARKETS, players) or 0)
     pair_bonus = 1 if expansion and "aquarium" in external else 0
     if more_markets:
         if len(fish) < n_fish or len(external) < n_ext:
             raise IllegalAction(
-                f"{players} players use at least {n_fish} fish and {n_ext} external markets",
+                Message(
+                    "setup.markets_at_least", {"players": players, "fish": n_fish, "ext": n_ext}
+                ),
                 "markets",
             )
     elif len(fish) != n_fish or len(external) != n_ext + pair_bonus:
         raise IllegalAction(
-            f"{players} players use {n_fish} fish and {n_ext + pair_bonus} external markets "
-            f"(turn on the 'more markets' variant for more)",
+            Message(
+                "setup.markets_count",
+                {"players": players, "fish": n_fish, "ext": n_ext + pair_bonus},
+            ),
             "markets",
         )
     return tuple(fish), tuple(external)
@@ -616,24 +611,27 @@ def validate_board_numbers(raw: object) -> dict[str, dict[str, int]]:
     if raw is None:
         return {}
     if not isinstance(raw, dict):
-        raise IllegalAction("must be an object of fish markets", "board_numbers")
+        raise IllegalAction(Message("setup.numbers_object", {}), "board_numbers")
     out: dict[str, dict[str, int]] = {}
     for market, figures in raw.items():
         where = f"board_numbers.{market}"
         if market not in FISH_MARKETS:
-            raise IllegalAction(f"there is no fish market called {market!r}", where)
+            raise IllegalAction(Message("bk.no_fish_market", {"name": repr(market)}), where)
         if not isinstance(figures, dict):
-            raise IllegalAction("must be an object of counts", where)
+            raise IllegalAction(Message("setup.counts_object", {}), where)
         allowed = BOARD_FIGURES + BAG_FIGURES.get(market, ())
         if not FISH_MARKETS[market].entry_complete:
             allowed += ENTRY_FIGURES
         for what, n in figures.items():
             if what not in allowed:
                 raise IllegalAction(
-                    f"{what!r} is not a board figure; use " + ", ".join(allowed), f"{where}.{what}"
+                    Message(
+                        "setup.not_a_figure", {"name": repr(what), "allowed": ", ".join(allowed)}
+                    ),
+                    f"{where}.{what}",
                 )
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 99:
-                raise IllegalAction("must be a whole number 0 to 99", f"{where}.{what}")
+                raise IllegalAction(Message("setup.figure_range", {}), f"{where}.{what}")
         out[market] = dict(figures)
     return out
 
@@ -654,16 +652,16 @@ def make_config(
     """Validate the choices of a new game; missing markets are drawn at random."""
     names = validate_players(players)
     if money not in ("open", "closed"):
-        raise IllegalAction('money is "open" or "closed"', "money")
+        raise IllegalAction(Message("setup.money", {}), "money")
     if not isinstance(expansion, bool):
-        raise IllegalAction("the Expansion is on (true) or off (false)", "expansion")
+        raise IllegalAction(Message("setup.expansion", {}), "expansion")
     for v in variants:
         if v not in ("more_markets", "known_order", "crash"):
-            raise IllegalAction(f"unknown variant {v!r}", "variants")
+            raise IllegalAction(Message("setup.variant", {"name": repr(v)}), "variants")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise IllegalAction(f"the seed must be a whole number from 0 to {MAX_SEED:,}", "seed")
+        raise IllegalAction(Message("setup.seed", {"max": MAX_SEED}), "seed")
     numbers = validate_board_numbers(board_numbers)
     drawn_fish, drawn_ext = choose_markets(len(names), expansion, seed, fixed_fish)
     fish = fish_markets if fish_markets is not None else drawn_fish
@@ -676,7 +674,7 @@ def make_config(
         or isinstance(start_player, bool)
         or not 0 <= start_player < len(names)
     ):
-        raise IllegalAction("the start player must be one of the players", "start_player")
+        raise IllegalAction(Message("setup.start_player", {}), "start_player")
     return GameConfig(
         players=names,
         colors=tuple(c for c, _ in SEAT_COLORS[: len(names)]),

@@ -19,8 +19,8 @@ from .catalogue import (
 )
 from .endgame import EndCheck
 from .errors import IllegalAction
-from .messages import Message
 from .fish import Fish, MarketValues
+from .messages import Message
 from .resources import table_resources
 from .scoring import Player, Report, score
 from .setup import GameConfig, bag_contents, board_figure

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .catalogue import FISH_MARKETS, MARKET_OF_TOKEN, TOKEN_NAMES
+from .catalogue import FISH_MARKETS, MARKET_OF_TOKEN
 from .errors import IllegalAction
 from .messages import Message, render
 from .setup import bag_contents

@@ -674,8 +674,10 @@ def preview(game_id: str) -> Any:
 
 @bp.post("/games/<game_id>/turn/confirm")
 def confirm(game_id: str) -> Any:
-    """The previewed action through the one door; the guide, the live region and a
-    message come back."""
+    """The previewed action through the one door; the guide and a message come back, and
+    the live region only while the page's stream is down (X-Live, as forms.form_change):
+    the stream brings what changed, so the page has one way in for it and the phone is
+    not sent the whole board a second time."""
     try:
         who, _state, _seat = _me(game_id)
         kind, args, expected = action_from_form()
@@ -683,16 +685,14 @@ def confirm(game_id: str) -> Any:
     except Refused as exc:
         return htmx_error(exc)
     state = store().state(game_id)
-    live = render_live(game_id, who, state)
     flash = render_template(
         "game/_flash.html", oob=True, message=f"Recorded: {event_text(game_id, event.seq, who)}"
     )
-    resp = make_response(
-        render_guide(game_id, who, state)
-        + f'<div id="live" hx-swap-oob="innerHTML">{live}</div>'
-        + flash
-    )
-    return resp
+    body = render_guide(game_id, who, state) + flash
+    if request.headers.get("X-Live") != "up":
+        live = render_live(game_id, who, state)
+        body += f'<div id="live" hx-swap-oob="innerHTML">{live}</div>'
+    return make_response(body)
 
 
 def init_app(app: Flask) -> None:

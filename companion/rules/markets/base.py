@@ -225,5 +225,5 @@ def sold_values(
     if raw is None:
         return []
     if not isinstance(raw, list) or any(v not in allowed or isinstance(v, bool) for v in raw):
-        raise refuse("sell_list", f"sell.{key}", fish=key)
+        raise refuse("sell_list", f"sell.{key}", key=key)
     return [int(v) for v in raw]

@@ -109,6 +109,14 @@ def shoot(out: Path) -> list[Path]:
                 )
                 page = ctx.new_page()
                 page.set_default_timeout(WAIT)
+                # The "Recorded: …" notice floats over the page for a few seconds: keep it
+                # out of the pictures.
+                page.add_init_script(
+                    "document.addEventListener('DOMContentLoaded', () => {"
+                    " const s = document.createElement('style');"
+                    " s.textContent = '#flash { visibility: hidden !important; }';"
+                    " document.head.append(s); });"
+                )
                 page.goto(f"{api.url}/join/{api.tokens[A]}")
                 guide = page.locator("#turn-guide")
                 expect(guide).to_contain_text("Your turn — 2 AP")
@@ -119,7 +127,9 @@ def shoot(out: Path) -> list[Path]:
                     if element:
                         guide.screenshot(path=str(path), animations="disabled")
                     else:
-                        guide.scroll_into_view_if_needed()
+                        page.evaluate(
+                            "document.getElementById('turn-guide').scrollIntoView({block: 'start'})"
+                        )
                         page.screenshot(path=str(path), animations="disabled")
                     saved.append(path)
 

@@ -99,6 +99,9 @@ def test_mackerel_barrels_and_a_token_sold_in_one_visit(mackerel: Game) -> None:
     assert yen[A] - before[A] == 300 and yen[B] - before[B] == 100
     assert [x["price"] for x in harbor(mackerel, A)["lower"]] == [200]
     assert held(mackerel, A, "mackerel") == 0
+    assert state["history"][0]["text"] == (
+        "Aiko visited Mackerel: sold 1 token, sold 1 barrel back"
+    )
 
 
 def test_a_barrel_the_page_did_not_offer_is_refused(mackerel: Game) -> None:
@@ -214,6 +217,7 @@ def test_two_swordfish_sales_in_one_visit_pay_the_bonus_once(swordfish: Game) ->
     assert swordfish.yen()[A] - before[A] == 1200 + 400 + 200
     assert held(swordfish, A, "swordfish") == 0
     assert state["markets"]["swordfish"] == 3
+    assert state["history"][0]["text"] == "Aiko visited Swordfish: sold 3 tokens"
 
 
 def test_sales_become_the_apis_list_in_their_order() -> None:
@@ -245,3 +249,28 @@ def test_sales_become_the_apis_list_in_their_order() -> None:
         },
         [],
     )["reprice"] == [{"row": "upper", "fish": "eel", "price": 300, "to": 500}]
+
+
+def test_confirm_leaves_the_live_region_to_the_stream(mackerel: Game) -> None:
+    """While the page's stream is up (X-Live: up, from game.js) the stream brings what
+    changed, so Confirm answers with the guide and the notice only; with the stream down
+    the answer carries the live region as well (one way in at a time, as forms.py)."""
+    form = {"type": "fishing", "player": A, "caught.mackerel": "1"}
+    seq = mackerel.state()["seq"]
+    up = mackerel.phones[A].post(
+        f"/games/{mackerel.id}/turn/confirm",
+        data={**form, "expected_seq": str(seq)},
+        headers={**HX, "X-Live": "up"},
+    )
+    assert up.status_code == 200
+    html = up.get_data(as_text=True)
+    assert 'id="turn-guide"' in html and "Recorded: " in text(html)
+    assert 'id="live"' not in html
+    down = mackerel.phones[A].post(
+        f"/games/{mackerel.id}/turn/confirm",
+        data={**form, "expected_seq": str(seq + 1)},
+        headers={**HX, "X-Live": "down"},
+    )
+    assert down.status_code == 200
+    assert '<div id="live" hx-swap-oob="innerHTML">' in down.get_data(as_text=True)
+    assert len(up.get_data()) < len(down.get_data()) / 2

@@ -175,7 +175,10 @@ FORMS_SETUP = {
 
 
 def checked(page: Any, selector: str = "#turn-guide") -> None:
-    """The guide as it is now passes axe-core and fits 360 px, at 100 % and 200 % text."""
+    """The guide as it is now passes axe-core and fits 360 px, at 100 % and 200 % text.
+    The guide's top is scrolled to just below the sticky top bar first: axe counts a
+    target the bar covers while the page is scrolled past it as too small."""
+    page.evaluate("s => document.querySelector(s).scrollIntoView({block: 'start'})", selector)
     assert axe_violations(page, selector) == []
     size = page.viewport_size
     page.set_viewport_size({"width": 360, "height": 780})
@@ -237,11 +240,8 @@ def test_the_new_phone_forms(live_server: Any, phone: Any) -> None:
     guide.get_by_role("button", name="Markets").click()
     guide.get_by_role("button", name=re.compile(r"^Mackerel")).click()
     for label in ("¥300, lower row", "¥200, lower row"):
-        chip = guide.get_by_label(label)
-        chip.check()
-        assert chip.bounding_box()["height"] >= 20
-        box = guide.locator(".turn-chip", has=chip).bounding_box()
-        assert box["height"] >= 48
+        guide.get_by_label(label).check()
+        assert guide.locator(".turn-chip", has_text=label).bounding_box()["height"] >= 48
     expect(preview).to_contain_text("Aiko sells 2 Mackerel for ¥100", timeout=LIVE)
     checked(aiko)
     before = yen()

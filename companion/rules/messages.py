@@ -345,6 +345,33 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "snap.name_twice": "'{name}' is already the name of another player",
         "snap.yen": "must be a whole number of Yen",
         "snap.bank": "{what} need the Bank in markets.external",
+        # -- the turn guide on the active phone (companion/web/turn.py) ----------------------
+        "guide.unknown_field": "This form has no field {field}; reload the page.",
+        "guide.entry_token": "The entry names a token this form does not offer.",
+        "guide.barrel_not_offered": "A barrel on this form is not one the page offered; reload "
+        "the page.",
+        "guide.token": "a {fish} token",
+        "guide.token_valued": "a {fish} {value} token",
+        "guide.salmon_fresh": "a fresh Salmon token",
+        "guide.salmon_degraded": "a degraded Salmon token",
+        "guide.takoyaki_for_sale": "a Takoyaki for sale at ¥{price:,}",
+        "guide.few_ap": "You have too few AP left.",
+        "guide.from_cart": "{option} from your Cart",
+        "guide.little_yen": "You hold too little Yen.",
+        "guide.free_used": "Used already this turn.",
+        "guide.hold_none": "You hold none.",
+        "guide.own_barrel": "your {market} barrel at ¥{price:,} ({row})",
+        "guide.harbor_none": "Your Harbor has none.",
+        "guide.ap_spent": "No action starts once the turn's AP are spent.",
+        "guide.entry_unknown": "This board's entry cost is not printed in the rules; record the "
+        "visit with the forms below.",
+        "guide.barrel_n": "{market} barrel {n}",
+        "guide.seat_only": "The turn guide runs on the phone of the player whose turn it is.",
+        "guide.not_yours": "It is {active}'s turn.",
+        "guide.no_panel": "There is no such part of the turn guide.",
+        "guide.kind": "This form records a guided turn: a visit, a fishing or a purchasing "
+        "action, or the start-of-turn choices.",
+        "guide.recorded": "Recorded: {line}",
         # -- the start-of-turn end check (endgame.py) ----------------------------------------
         "end.yen": "{player} has ¥{goal_yen:,} or more without the outright lowest Resources: the "
         "game ends.",

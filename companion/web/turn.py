@@ -51,7 +51,7 @@ def _num(text: str) -> int | str:
 
 
 def _unknown(key: str) -> Refused:
-    return Refused(400, f"This form has no field {schemas.quoted(key)}; reload the page.", key)
+    return Refused(400, _say("guide.unknown_field", field=schemas.quoted(key)), key)
 
 
 def _entry(text: str) -> Any:
@@ -66,7 +66,7 @@ def _entry(text: str) -> Any:
             token["from"] = "harbor"
             token["price"] = _num(parts[3])
         elif len(parts) != 2:
-            raise Refused(400, "The entry names a token this form does not offer.", "entry")
+            raise Refused(400, _say("guide.entry_token"), "entry")
         return {"token": token}
     if parts[0] == "barrel" and len(parts) == 4:
         return {"barrel": {"fish": parts[1], "row": parts[2], "price": _num(parts[3])}}
@@ -93,11 +93,7 @@ def _sold_barrels(codes: list[str]) -> list[dict[str, Any]]:
     for code in codes:
         parts = code.split("|")
         if len(parts) != 2:
-            raise Refused(
-                400,
-                "A barrel on this form is not one the page offered; reload the page.",
-                "sell_barrel",
-            )
+            raise Refused(400, _say("guide.barrel_not_offered"), "sell_barrel")
         out.append({"row": parts[0], "price": _num(parts[1])})
     return out
 
@@ -223,11 +219,7 @@ def nested(
         for code in barrels:
             parts = code.split("|")
             if len(parts) != 4:
-                raise Refused(
-                    400,
-                    "A barrel on this form is not one the page offered; reload the page.",
-                    "barrel",
-                )
+                raise Refused(400, _say("guide.barrel_not_offered"), "barrel")
             owner, fish, row, price = parts
             chosen.append({"from": owner, "fish": fish, "row": row, "price": _num(price)})
         body["barrels"] = chosen
@@ -238,12 +230,7 @@ def nested(
         if "buy_fugu" in fields:
             body["buy_fugu"] = _num(fields["buy_fugu"])
     else:
-        raise Refused(
-            400,
-            "This form records a guided turn: a visit, a fishing or a "
-            "purchasing action, or the start-of-turn choices.",
-            "type",
-        )
+        raise Refused(400, _say("guide.kind"), "type")
     for key in fields:
         if key not in known:
             raise _unknown(key)
@@ -264,8 +251,9 @@ def action_from_form() -> tuple[str, dict[str, Any], int | None]:
 # -- what the guide shows ----------------------------------------------------------------------
 
 
-def _yen(amount: int) -> str:
-    return f"¥{amount:,}"
+def _say(code: str, **values: Any) -> str:
+    """A sentence or label of the guide, from the message catalogue (rules/messages.py)."""
+    return render(Message(code, values))
 
 
 def _option_label(o: EntryOption) -> str:
@@ -283,16 +271,22 @@ def _token_choices(p: PlayerState, what: str) -> list[dict[str, Any]]:
     for key in fish.held():
         if what not in ("any", key):
             continue
-        name = TOKEN_NAMES[key]
         if key in ("spider_crab", "tuna"):
             for v in sorted(set(getattr(fish, key)), reverse=True):
-                out.append({"value": f"token:{key}:{v}", "label": f"a {name} {v} token"})
+                out.append(
+                    {
+                        "value": f"token:{key}:{v}",
+                        "label": _say("guide.token_valued", fish=key, value=v),
+                    }
+                )
         elif key == "salmon":
             for side, n in (("fresh", fish.salmon_fresh), ("degraded", fish.salmon_degraded)):
                 if n:
-                    out.append({"value": f"token:salmon:{side}", "label": f"a {side} Salmon token"})
+                    out.append(
+                        {"value": f"token:salmon:{side}", "label": _say(f"guide.salmon_{side}")}
+                    )
         else:
-            out.append({"value": f"token:{key}", "label": f"a {name} token"})
+            out.append({"value": f"token:{key}", "label": _say("guide.token", fish=key)})
     if what in ("any", "takoyaki"):
         for row in ROWS:
             for x in p.row(row):
@@ -300,7 +294,7 @@ def _token_choices(p: PlayerState, what: str) -> list[dict[str, Any]]:
                     out.append(
                         {
                             "value": f"token:takoyaki:harbor:{x.price}",
-                            "label": f"a Takoyaki for sale at {_yen(x.price)}",
+                            "label": _say("guide.takoyaki_for_sale", price=x.price),
                         }
                     )
     return _unique(out)
@@ -327,17 +321,19 @@ def _entry_choices(t: Table, seat: int, m: Market) -> list[dict[str, Any]]:
                 {
                     "value": "ap",
                     "label": label,
-                    "why": None if ap >= o.amount else "You have too few AP left.",
+                    "why": None if ap >= o.amount else _say("guide.few_ap"),
                 }
             )
             if p.items.get("cart"):
-                out.append({"value": "cart", "label": f"{label} from your Cart", "why": None})
+                out.append(
+                    {"value": "cart", "label": _say("guide.from_cart", option=label), "why": None}
+                )
         elif o.kind == "yen":
             out.append(
                 {
                     "value": "yen",
                     "label": label,
-                    "why": None if p.yen >= o.amount else "You hold too little Yen.",
+                    "why": None if p.yen >= o.amount else _say("guide.little_yen"),
                 }
             )
         elif o.kind == "free":
@@ -346,20 +342,21 @@ def _entry_choices(t: Table, seat: int, m: Market) -> list[dict[str, Any]]:
                 {
                     "value": "free",
                     "label": label,
-                    "why": "Used already this turn." if used else None,
+                    "why": _say("guide.free_used") if used else None,
                 }
             )
         elif o.kind == "token":
             choices = _token_choices(p, o.what)
             if not choices:
-                out.append({"value": "", "label": label, "why": "You hold none."})
+                out.append({"value": "", "label": label, "why": _say("guide.hold_none")})
             out += [{**c, "why": None} for c in choices]
         else:
             barrels = [
                 {
                     "value": f"barrel:{x.fish}:{row}:{x.price}",
-                    "label": f"your {FISH_MARKETS[market_of_item(x.fish).id].en} barrel "
-                    f"at {_yen(x.price)} ({row} row)",
+                    "label": _say(
+                        "guide.own_barrel", market=market_of_item(x.fish).id, price=x.price, row=row
+                    ),
                     "why": None,
                 }
                 for row in ROWS
@@ -367,7 +364,7 @@ def _entry_choices(t: Table, seat: int, m: Market) -> list[dict[str, Any]]:
                 if x.fish in MARKETS and o.what in ("any", x.fish)
             ]
             if not barrels:
-                out.append({"value": "", "label": label, "why": "Your Harbor has none."})
+                out.append({"value": "", "label": label, "why": _say("guide.harbor_none")})
             out += _unique(barrels)
     return out
 
@@ -390,7 +387,7 @@ def _sell_rows(p: PlayerState, m: Market) -> list[dict[str, Any]]:
                 rows.append(
                     {
                         "name": f"sell.{key}.{v}",
-                        "label": f"{TOKEN_NAMES[key]} {v}",
+                        "label": _say("token.valued", fish=key, value=v),
                         "max": values.count(v),
                     }
                 )
@@ -451,14 +448,11 @@ def market_tile(t: Table, seat: int, m: Market) -> dict[str, Any]:
     why: str | None = None
     refused = m.refuse_entry(t, seat)
     if (t.turn.ap_left or 0) <= 0:
-        why = "No action starts once the turn's AP are spent."
+        why = _say("guide.ap_spent")
     elif refused is not None:
         why = refused.message if refused.message.endswith(".") else refused.message + "."
     elif not options:
-        why = (
-            "This board's entry cost is not printed in the rules; record the visit with "
-            "the forms below."
-        )
+        why = _say("guide.entry_unknown")
     return {
         "id": m.id,
         "name": m.data.en,
@@ -527,7 +521,12 @@ def fishing_panel(t: Table, seat: int) -> dict[str, Any]:
         if board.for_sale:
             for i in range(min(n, MAX_SLOTS)):
                 slots.append(
-                    {"n": number, "fish": fish, "i": i, "label": f"{board.data.en} barrel {i + 1}"}
+                    {
+                        "n": number,
+                        "fish": fish,
+                        "i": i,
+                        "label": _say("guide.barrel_n", market=board.id, n=i + 1),
+                    }
                 )
                 number += 1
     reprice = [
@@ -600,7 +599,7 @@ def guide(game_id: str, who: Identity, state: GameState) -> dict[str, Any]:
 def _me(game_id: str) -> tuple[Identity, GameState, int]:
     who = page_identity(game_id, "seat")
     if who.seat is None:
-        raise Refused(403, "The turn guide runs on the phone of the player whose turn it is.")
+        raise Refused(403, _say("guide.seat_only"))
     return who, store().state(game_id), who.seat
 
 
@@ -632,7 +631,7 @@ def panel(game_id: str, panel: str, market: str | None = None) -> Any:
         t = state.table
         g = guide(game_id, who, state)
         if not g["active"]:
-            raise Refused(400, f"It is {g['current']}'s turn.")
+            raise Refused(400, _say("guide.not_yours", active=g["current"]))
         if panel == "markets" and market is None:
             tiles = [market_tile(t, seat, MARKETS[m]) for m in t.config.fish_markets]
             return render_template("game/_turn_markets.html", g=g, tiles=tiles)
@@ -644,7 +643,7 @@ def panel(game_id: str, panel: str, market: str | None = None) -> Any:
             return render_template("game/_turn_fishing.html", g=g, f=fishing_panel(t, seat))
         if panel == "purchasing" and market is None:
             return render_template("game/_turn_purchase.html", g=g, owners=purchase_panel(t, seat))
-        raise Refused(404, "There is no such part of the turn guide.")
+        raise Refused(404, _say("guide.no_panel"))
     except Refused as exc:
         return htmx_error(exc)
 
@@ -686,7 +685,9 @@ def confirm(game_id: str) -> Any:
         return htmx_error(exc)
     state = store().state(game_id)
     flash = render_template(
-        "game/_flash.html", oob=True, message=f"Recorded: {event_text(game_id, event.seq, who)}"
+        "game/_flash.html",
+        oob=True,
+        message=_say("guide.recorded", line=event_text(game_id, event.seq, who)),
     )
     body = render_guide(game_id, who, state) + flash
     if request.headers.get("X-Live") != "up":

@@ -13,6 +13,7 @@ from typing import Any
 from .catalogue import (
     BASE_EXTERNAL,
     BASE_FISH,
+    EEL_START,
     EXPANSION_EXTERNAL,
     EXPANSION_FISH,
     EXTERNAL_MARKETS,
@@ -21,8 +22,11 @@ from .catalogue import (
     FISH_MARKETS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    RED_SNAPPER_TOKENS,
     SPIDER_CRAB_TOKENS,
     STARTING_YEN,
+    SWORDFISH_START,
+    TAKOYAKI_TOKENS,
     TUNA_TOKENS,
     disputed_figures,
     mackerel_licenses,
@@ -30,7 +34,17 @@ from .catalogue import (
     ships_on_market,
 )
 from .errors import IllegalAction
-from .messages import Message
+from .messages import Message, render
+
+#: What the external boards hold at the start (setup.md §4), as checklist lines.
+EXTERNAL_STOCK: dict[str, tuple[tuple[str, int], ...]] = {
+    "bank": (("check.loans", 3), ("check.shares", 2)),
+    "rentals": (("check.freezers", 2), ("check.carts", 2)),
+    "influence": (("check.buyer_tokens", 2), ("check.expansion_tokens", 2)),
+    "boat_rentals": (("check.boat_rentals", 6),),
+}
+#: Crash variant tokens beside the supply.
+CRASH_TOKENS = 12
 
 #: Colour-blind-safe seat colours (Okabe–Ito), in seat order.
 SEAT_COLORS: tuple[tuple[str, str], ...] = (
@@ -317,40 +331,50 @@ def board_figure(config: GameConfig, market: str, what: str) -> int | None:
     return per_p(getattr(m, what), p)
 
 
+def _say(code: str, **values: Any) -> str:
+    return render(Message(code, values))
+
+
 def checklist(config: GameConfig) -> list[dict[str, Any]]:
     """What to put on the physical table, board by board, in the order of setup.md §1
-    (steps 1–8 and what comes before play; the stock from §3–§6)."""
+    (steps 1–8 and what comes before play; the stock from §3–§6). Every line comes from
+    the message catalogue (``check.*``)."""
     p = config.player_count
+
+    def count(n: int | None, what: str) -> Message:
+        """``3 licences``, or ``licences as printed on the board`` where the number is
+        not known (AMB-40)."""
+        if n is None:
+            return Message("check.unknown", {"what": Message(what, {"count": 2})})
+        return Message("check.count", {"count": n, "what": Message(what, {"count": n})})
+
     items: list[dict[str, Any]] = []
-
-    def count(n: int | None, what: str) -> str:
-        return f"{what} as printed on the board" if n is None else f"{n} {what}"
-
     for market in config.fish_markets:
         m = FISH_MARKETS[market]
         lines = [
-            count(board_figure(config, market, "licenses"), "licences"),
-            count(board_figure(config, market, "barrels"), "barrels"),
+            render(count(board_figure(config, market, "licenses"), "check.licences")),
+            render(count(board_figure(config, market, "barrels"), "check.barrels")),
         ]
-        tokens = board_figure(config, market, "tokens")
+        tokens = count(board_figure(config, market, "tokens"), "check.tokens")
         if market == "clams_oysters":
-            lines.append("every Clam and Oyster token into the Auction bag")
+            lines.append(_say("check.co_bag"))
         elif m.tokens_in_bag:
-            lines.append(f"{count(tokens, 'tokens')} into the Auction bag")
+            lines.append(_say("check.into_bag", tokens=tokens))
         elif market == "red_snapper":
-            lines.append("a token on each of the 18 grid spots")
+            lines.append(_say("check.red_snapper", spots=RED_SNAPPER_TOKENS))
         elif market == "octopus":
-            lines.append(f"{count(tokens, 'Octopus tokens')} and 12 Takoyaki tokens")
+            octopus = count(board_figure(config, market, "tokens"), "check.octopus_tokens")
+            lines.append(_say("check.octopus", tokens=octopus, takoyaki=TAKOYAKI_TOKENS))
         elif market == "sardine":
-            lines.append(f"{count(tokens, 'tokens')} in the supply; the canned space stays empty")
+            lines.append(_say("check.sardine", tokens=tokens))
         else:
-            lines.append(count(tokens, "tokens"))
+            lines.append(render(tokens))
         if market == "eel":
-            lines.append("the value marker on 1")
+            lines.append(_say("check.marker", value=EEL_START))
         if market == "swordfish":
-            lines.append("the value marker on 6")
+            lines.append(_say("check.marker", value=SWORDFISH_START))
         if market == "mackerel" and not config.horse_mackerel_from_start:
-            lines.append(f"set aside {p} licences for the players first")
+            lines.append(_say("check.set_aside_licences", count=p))
         items.append({"board": m.en, "ja": m.ja, "kind": "fish", "lines": lines})
 
     for market in config.external_markets:
@@ -358,103 +382,88 @@ def checklist(config: GameConfig) -> list[dict[str, Any]]:
         lines = []
         if market == "ships":
             boats = ships_on_market(p)
-            lines = [
-                f"set aside {p} one-slot ships for the players",
-                f"{boats['one_slot']} one-slot, {boats['two_slot']} two-slot, "
-                f"{boats['three_slot']} three-slot, {boats['four_slot']} four-slot ships",
-            ]
+            lines = [_say("check.ships_aside", count=p), _say("check.ships", **boats)]
             if config.expansion:
                 # Expansion setup step 4: the barge is a choice, the Blue ship an option.
-                lines += [
-                    "the six-slot barge or the two four-slot barges (the other goes "
-                    "back in the box)",
-                    "if you like, the Blue four-slot ship as well, beside the four-slot ship",
-                ]
+                lines += [_say("check.barge_choice"), _say("check.blue_ship")]
             else:
-                lines.append("the six-slot barge")
-        elif market == "bank":
-            lines = ["3 Loan tokens", "2 Share tokens"]
-        elif market == "rentals":
-            lines = ["2 Freezers", "2 Carts"]
-        elif market == "influence":
-            lines = ["2 Buyer tokens", "2 Expansion tokens"]
-        elif market == "boat_rentals":
-            lines = ["6 Boat Rental tokens"]
+                lines.append(_say("check.barge"))
+        elif market in EXTERNAL_STOCK:
+            lines = [_say(code, count=n) for code, n in EXTERNAL_STOCK[market]]
         elif market == "used_ships":
-            lines = ["starts empty"]
+            lines = [_say("check.starts_empty")]
         else:
-            lines = ["empty places"]
+            lines = [_say("check.empty_places")]
         items.append({"board": e.en, "ja": e.ja, "kind": "external", "lines": lines})
 
     bag_fish = [m for m in config.fish_markets if FISH_MARKETS[m].tokens_in_bag]
     bag = bag_contents(config.fish_markets, config.board_numbers)
     bag_lines = [_bag_line(bag)] if bag else []
     if "clams_oysters" in bag_fish and not config.board_numbers.get("clams_oysters"):
-        bag_lines.append("every Clam and Oyster token (the app does not count them)")
+        bag_lines.append(_say("check.co_uncounted"))
     if bag_lines:
-        items.append({"board": "Auction bag", "ja": "競り袋", "kind": "bag", "lines": bag_lines})
+        items.append(
+            {"board": _say("check.board_bag"), "ja": "競り袋", "kind": "bag", "lines": bag_lines}
+        )
 
     # Step 6, or what the known market order variant does instead of it (§8).
     if "known_order" in config.variants:
         items.append(
             {
-                "board": "Known market order",
+                "board": _say("check.board_known_order"),
                 "ja": "市場の順番",
                 "kind": "variant",
-                "lines": [
-                    "shuffle the fish boards not in play and lay them out face up "
-                    "in a row, in that order",
-                    "do the same with the external boards, in a second row",
-                ]
-                + ([] if bag_fish else ["the Auction bag goes back in the box"]),
+                "lines": [_say("check.known_fish"), _say("check.known_external")]
+                + ([] if bag_fish else [_say("check.bag_to_box")]),
             }
         )
     else:
         items.append(
             {
-                "board": "Back in the box",
+                "board": _say("check.board_box"),
                 "ja": "箱に戻すもの",
                 "kind": "box",
-                "lines": ["every board not in play, with its pieces"]
-                + ([] if bag_fish else ["the Auction bag"]),
+                "lines": [_say("check.box_boards")] + ([] if bag_fish else [_say("check.box_bag")]),
             }
         )
 
     each = [
-        f"¥{STARTING_YEN:,}",
-        "a one-slot ship in the leftmost port",
-        "a Harbor board, its small Port Covering (1) over the middle port and the large "
-        "one (2) over the rightmost port",
+        _say("check.yen", amount=STARTING_YEN),
+        _say("check.first_ship"),
+        _say("check.harbor_board"),
     ]
     if not config.horse_mackerel_from_start:
-        each.insert(1, "a Mackerel licence")
+        each.insert(1, _say("check.mackerel_licence"))
     else:
-        each.insert(1, "no licence (Horse Mackerel is in play)")
-    items.append({"board": "Each player", "ja": "各プレイヤー", "kind": "player", "lines": each})
+        each.insert(1, _say("check.no_licence"))
     items.append(
-        {"board": "The supply", "ja": "ストック", "kind": "supply", "lines": ["all the other Yen"]}
+        {"board": _say("check.board_player"), "ja": "各プレイヤー", "kind": "player", "lines": each}
+    )
+    items.append(
+        {
+            "board": _say("check.board_supply"),
+            "ja": "ストック",
+            "kind": "supply",
+            "lines": [_say("check.other_yen")],
+        }
     )
     if "crash" in config.variants:
         items.append(
             {
-                "board": "Crash tokens",
+                "board": _say("check.board_crash"),
                 "ja": "暴落トークン",
                 "kind": "variant",
-                "lines": ["12 crash tokens beside the supply"],
+                "lines": [_say("check.crash", count=CRASH_TOKENS)],
             }
         )
-    money = (
-        "open money: every player's Yen stays in view"
-        if config.money == "open"
-        else "closed money: every player keeps their Yen hidden"
-    )
+    money = _say("check.open_money" if config.money == "open" else "check.closed_money")
     items.append(
         {
-            "board": "Before play",
+            "board": _say("check.board_start"),
             "ja": "ゲーム開始前",
             "kind": "start",
             "lines": [
-                f"{config.players[config.start_player]} plays first; play goes clockwise",
+                _say("check.first_player", player=config.players[config.start_player]),
                 money,
             ],
         }
@@ -469,9 +478,13 @@ def _bag_line(bag: tuple[str, ...]) -> str:
     parts = []
     for code, n in sorted(counts.items()):
         fish, _, value = code.partition(":")
-        label = fish.replace("_", " ").title() + (f" {value}" if value else "")
-        parts.append(f"{n}× {label}")
-    return ", ".join(parts)
+        token = (
+            Message("token.valued", {"fish": fish, "value": int(value)})
+            if value
+            else Message("token.name", {"fish": fish})
+        )
+        parts.append(Message("check.bag_item", {"count": n, "what": token}))
+    return render(Message("check.list", {"items": parts}))
 
 
 #: Figures a host may enter for a fish market board (``board_figure``, ``bag_contents``).

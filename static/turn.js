@@ -10,7 +10,8 @@
       var form = slot.closest("form");
       if (!form) return;
       var count = form.querySelector('[name="' + slot.dataset.needs + '"]');
-      var n = count ? parseInt(count.value || "0", 10) || 0 : 0;
+      // A count that is itself hidden counts as 0 (sale 3 hides with sale 2).
+      var n = count && !count.disabled ? parseInt(count.value || "0", 10) || 0 : 0;
       var on = n * (parseInt(slot.dataset.per || "1", 10)) > parseInt(slot.dataset.index, 10);
       slot.hidden = !on;
       slot.querySelectorAll("input, button").forEach(function (el) { el.disabled = !on; });

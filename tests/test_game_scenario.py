@@ -1035,7 +1035,7 @@ def test_clams_and_oysters_without_entered_numbers(door_parts: tuple[Store, Door
     )
     assert sorted(c for c in g2.table.bag if c in ("clam", "oyster")) == ["clam", "clam", "oyster"]
     refused_changes_nothing(
-        g2, B, "count", "1 oyster left", type="gain_fish", player=B, fish="oyster", count=2
+        g2, B, "count", "1 oyster token left", type="gain_fish", player=B, fish="oyster", count=2
     )
     g2.act(B, type="gain_fish", player=B, fish="clam", count=2)
     assert "clams_oysters" not in g2.table.values.overfished

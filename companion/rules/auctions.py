@@ -22,6 +22,7 @@ from .catalogue import (
 from .catalogue import OVERSEAS_ENTRY as OVERSEAS_ENTRY
 from .errors import IllegalAction
 from .fish import Fish
+from .messages import NAMES, Message, render
 from .resources import (
     clamp_track,
     fugu_resources,
@@ -30,15 +31,12 @@ from .resources import (
     salmon_in_game,
 )
 from .table import Table
-from .tokens import auto_overfish, spec_for, take_from_market, token_label
+from .tokens import auto_overfish, spec_for, take_from_market, token_label, token_message
 
+#: The kinds of auction and their names (named in the message catalogue).
 KINDS: dict[str, str] = {
-    "spider_crab": "Spider Crab auction",
-    "tuna": "Tuna auction",
-    "swordfish": "Swordfish auction",
-    "auction_market": "Auction market",
-    "barter": "Barter",
-    "overseas": "Overseas auction",
+    kind: NAMES["en"][f"auction.{kind}"]
+    for kind in ("spider_crab", "tuna", "swordfish", "auction_market", "barter", "overseas")
 }
 #: Kinds where the owner bids too (docking auctions); at the Auction and Barter markets
 #: every *other* player bids.
@@ -69,10 +67,10 @@ class Token:
     def parse(cls, code: str) -> Token:
         key, _, rest = code.partition(":")
         if key not in TOKEN_NAMES:
-            raise IllegalAction(f"there is no fish token called {key!r}", "lot")
+            raise IllegalAction(Message("bk.no_fish_token", {"name": repr(key)}), "lot")
         if key in ("spider_crab", "tuna"):
             if not (rest.isascii() and rest.isdigit()):
-                raise IllegalAction(f"say which {TOKEN_NAMES[key]} token (e.g. {key}:20)", "lot")
+                raise IllegalAction(Message("au.which_token", {"fish": key, "key": key}), "lot")
             return cls(key, int(rest))
         if key == "salmon":
             return cls(key, side="degraded" if rest == "degraded" else "fresh")
@@ -80,6 +78,9 @@ class Token:
 
     def label(self) -> str:
         return token_label(self.key, self.value, self.side)
+
+    def message(self) -> Message:
+        return token_message(self.key, self.value, self.side)
 
 
 @dataclass(frozen=True)
@@ -163,7 +164,7 @@ def auction_market_fee(worth: int) -> int:
     for at_least, fee in AUCTION_MARKET_FEES:
         if worth >= at_least:
             return fee
-    raise IllegalAction("a lot must be worth at least 2 Resources to be auctioned", "lot")
+    raise IllegalAction(Message("au.lot_too_small", {}), "lot")
 
 
 def swordfish_after_auction(value: int, winning_bid: int) -> int:
@@ -219,7 +220,7 @@ def add_token(fish: Fish, token: Token, sign: int) -> Fish:
     """One token more (sign 1) or less (sign −1)."""
     changed = fish.add(token.key, sign, token.value, token.side)
     if changed is None:
-        raise IllegalAction(f"the lot's {token.label()} is not held", "lot")
+        raise IllegalAction(Message("au.lot_not_held", {"what": token.message()}), "lot")
     return changed
 
 
@@ -230,7 +231,7 @@ def _auction(t: Table, a: Mapping[str, Any]) -> Auction:
     aid = a.get("auction")
     auction: Auction | None = t.auctions.get(str(aid))
     if auction is None:
-        raise IllegalAction("there is no such auction", "auction")
+        raise IllegalAction(Message("au.no_auction", {}), "auction")
     return auction
 
 
@@ -243,10 +244,10 @@ def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
     codes), ``lot`` (the seller's token codes), ``barrels`` (Overseas)."""
     kind = a.get("kind")
     if kind not in KINDS:
-        raise IllegalAction("the kind is one of " + ", ".join(KINDS), "kind")
+        raise IllegalAction(Message("au.kind", {"kinds": ", ".join(KINDS)}), "kind")
     assert isinstance(kind, str)
     if any(x.status != "settled" for x in t.auctions.values()):
-        raise IllegalAction("another auction is still open; settle it first", "kind")
+        raise IllegalAction(Message("au.another_open", {}), "kind")
     owner = t.index(a.get("owner"), "owner")
     n = len(t.players)
     eligible = tuple(range(n)) if kind in OWNER_BIDS else tuple(s for s in range(n) if s != owner)
@@ -259,19 +260,21 @@ def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
 
     if kind in ("spider_crab", "tuna", "swordfish"):
         if kind not in cfg.fish_markets:
-            raise IllegalAction(f"{FISH_MARKETS[kind].en} is not in play in this game", "kind")
+            raise IllegalAction(Message("bk.not_in_play", {"market": kind}), "kind")
         token = Token.parse(str(a.get("drawn") or kind))
         if token.key != kind:
-            raise IllegalAction(f"a {KINDS[kind]} sells a {TOKEN_NAMES[kind]} token", "drawn")
+            raise IllegalAction(
+                Message("au.sells", {"kind": f"auction.{kind}", "fish": kind}), "drawn"
+            )
         t = take_from_market(t, spec_for(token))
         lot = [token]
     elif kind in ("auction_market", "barter"):
         market = "auction" if kind == "auction_market" else "barter"
         if market not in cfg.external_markets:
-            raise IllegalAction(f"the {market.title()} market is not in play in this game", "kind")
+            raise IllegalAction(Message("au.market_not_in_play", {"market": market}), "kind")
         codes = a.get("lot")
         if not isinstance(codes, list) or not codes:
-            raise IllegalAction("name the tokens in the lot", "lot")
+            raise IllegalAction(Message("au.name_lot", {}), "lot")
         lot = [Token.parse(str(c)) for c in codes]
         seller = t.players[owner]
         fish = seller.fish
@@ -280,26 +283,28 @@ def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
         if kind == "auction_market":
             fee = auction_market_fee(lot_worth(tuple(lot), t, owner))
             if fee > seller.yen:
-                raise IllegalAction(f"{seller.name} cannot pay the ¥{fee} fee", "lot")
+                raise IllegalAction(Message("au.fee", {"player": seller.name, "fee": fee}), "lot")
         t = t.with_player(owner, fish=fish, yen=seller.yen - fee)
     else:  # overseas
         if "overseas" not in cfg.external_markets:
-            raise IllegalAction("the Overseas market is not in play in this game", "kind")
+            raise IllegalAction(Message("au.market_not_in_play", {"market": "overseas"}), "kind")
         raw = a.get("barrels")
         if not isinstance(raw, Mapping) or not raw:
-            raise IllegalAction("list the barrels on the docked boats", "barrels")
+            raise IllegalAction(Message("au.list_barrels", {}), "barrels")
         for market, count in raw.items():
             if market not in cfg.fish_markets:
-                raise IllegalAction(f"{market!r} is not a fish market in play", "barrels")
+                raise IllegalAction(Message("au.not_a_market", {"name": repr(market)}), "barrels")
             if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                raise IllegalAction("barrel counts are whole numbers", "barrels")
+                raise IllegalAction(Message("au.barrel_counts", {}), "barrels")
             if count:
                 barrels[str(market)] = count
         if not barrels:
-            raise IllegalAction("a boat without barrels cannot visit Overseas", "barrels")
+            raise IllegalAction(Message("au.no_barrels", {}), "barrels")
         seller = t.players[owner]
         if seller.yen < OVERSEAS_ENTRY:
-            raise IllegalAction(f"{seller.name} cannot pay the ¥100 to enter", "owner")
+            raise IllegalAction(
+                Message("au.entry", {"player": seller.name, "fee": OVERSEAS_ENTRY}), "owner"
+            )
         t = t.with_player(owner, yen=seller.yen - OVERSEAS_ENTRY)
         fee = OVERSEAS_ENTRY
         drawn = [Token.parse(str(c)) for c in a.get("drawn", [])]
@@ -309,18 +314,18 @@ def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
             tokens = [d for d in drawn if d.key == fish_key]
             if len(tokens) != have // per:
                 raise IllegalAction(
-                    f"{have} {TOKEN_NAMES[fish_key]} barrels convert to {have // per} token(s)",
+                    Message("au.convert", {"have": have, "fish": fish_key, "count": have // per}),
                     "drawn",
                 )
             for tok in tokens:
                 t = take_from_market(t, spec_for(tok))
             lot += tokens
             if have % per:
-                leftovers.append(f"{have % per} {TOKEN_NAMES[fish_key]}")
+                leftovers.append(Message("au.back_one", {"count": have % per, "fish": fish_key}))
         if "eel" in barrels:  # the marker moves before bidding (AMB-49)
             t = replace(t, values=replace(t.values, eel=clamp_track(t.values.eel + barrels["eel"])))
         if leftovers:
-            note = "Back to their markets: " + ", ".join(leftovers) + " barrel(s)."
+            note = render(Message("au.back", {"barrels": leftovers}))
     auction = Auction(
         id=aid,
         kind=kind,
@@ -339,9 +344,9 @@ def seal(t: Table, a: Mapping[str, Any]) -> Table:
     auction = _auction(t, a)
     seat = t.index(a.get("player"))
     if auction.status != "open":
-        raise IllegalAction("the bids are revealed; no bid can change now", "amount")
+        raise IllegalAction(Message("au.revealed_no_change", {}), "amount")
     if seat not in auction.eligible:
-        raise IllegalAction(f"{t.players[seat].name} does not bid in this auction", "player")
+        raise IllegalAction(Message("au.not_bidder", {"player": t.players[seat].name}), "player")
     return _with_auction(t, replace(auction, sealed=auction.sealed | {seat}))
 
 
@@ -350,7 +355,7 @@ def reveal(t: Table, a: Mapping[str, Any]) -> Table:
     the bidder's Yen at this moment is void and counts as ¥0."""
     auction = _auction(t, a)
     if auction.status != "open":
-        raise IllegalAction("the bids are revealed already", "auction")
+        raise IllegalAction(Message("au.revealed_already", {}), "auction")
     raw = a.get("bids", {})
     bids = []
     void = []
@@ -374,7 +379,7 @@ def choose(t: Table, a: Mapping[str, Any]) -> Table:
     declines all: ``winner`` None)."""
     auction = _auction(t, a)
     if auction.status != "revealed":
-        raise IllegalAction("there is nothing to choose in this auction now", "winner")
+        raise IllegalAction(Message("au.nothing_to_choose", {}), "winner")
     pick = a.get("winner")
     if auction.kind == "barter":
         if pick is None or pick == "":
@@ -386,12 +391,12 @@ def choose(t: Table, a: Mapping[str, Any]) -> Table:
             return _with_auction(t, replace(auction, status="settled", declined=True))
         seat = t.index(pick, "winner")
         if seat not in auction.eligible:
-            raise IllegalAction("accept an offer from one of the bidders", "winner")
+            raise IllegalAction(Message("au.accept_offer", {}), "winner")
     else:
         seat = t.index(pick, "winner")
         if seat not in auction.tied:
-            names = ", ".join(t.players[s].name for s in auction.tied)
-            raise IllegalAction(f"choose among the tied bidders: {names}", "winner")
+            names = [t.players[s].name for s in auction.tied]
+            raise IllegalAction(Message("au.choose_tied", {"names": names}), "winner")
     return _settle(t, auction, seat, a)
 
 
@@ -406,7 +411,7 @@ def _settle(t: Table, auction: Auction, winner: int, a: Mapping[str, Any]) -> Ta
         if market == "clams_oysters":
             draws = [Token.parse(str(c)) for c in a.get("draws", [])]
             if len(draws) != count:
-                raise IllegalAction("draw one clam or oyster per barrel", "draws")
+                raise IllegalAction(Message("au.draws", {}), "draws")
             for tok in draws:
                 t = take_from_market(t, spec_for(tok))
             tokens += draws

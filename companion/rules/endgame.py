@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .messages import Message, render
+
 YEN_THRESHOLD = 5000
 RESOURCE_THRESHOLD = 50
 
@@ -48,24 +50,23 @@ class EndCheck:
 
     def explain(self, name: str) -> str:
         """One sentence for the table."""
+        return render(self.message(name))
+
+    def message(self, name: str) -> Message:
+        """:meth:`explain` as a message code and its values."""
+        goals = {"player": name, "goal_yen": YEN_THRESHOLD, "goal_r": RESOURCE_THRESHOLD}
         if self.reason == "yen":
-            return (
-                f"{name} has ¥5,000 or more without the outright lowest Resources: the game ends."
-            )
+            return Message("end.yen", goals)
         if self.reason == "resources":
-            return (
-                f"{name} has 50 Resources or more without the outright lowest Yen: the game ends."
-            )
-        parts = []
+            return Message("end.resources", goals)
+        if self.yen_short == 0 and self.resources_short == 0:
+            return Message("end.both_blocked", goals)
         if self.yen_short == 0:
-            parts.append("has ¥5,000 but the outright lowest Resources")
+            return Message("end.yen_blocked", goals)
         if self.resources_short == 0:
-            parts.append("has 50 Resources but the outright lowest Yen")
-        if parts:
-            return f"{name} " + " and ".join(parts) + ": play goes on."
-        return (
-            f"{name} is ¥{self.yen_short:,} short of ¥5,000 and "
-            f"{self.resources_short} Resources short of 50: play goes on."
+            return Message("end.resources_blocked", goals)
+        return Message(
+            "end.short", {**goals, "yen": self.yen_short, "resources": self.resources_short}
         )
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from .errors import IllegalAction
 from .fishing import fishing_run
 from .ledger import Run, refuse
-from .markets import himono
+from .markets import MARKETS, himono
 from .messages import Message, render
 from .purchase import purchase_run
 from .table import Table
@@ -101,8 +101,12 @@ def describe(kind: str) -> Callable[[Args, bool], str]:
         if kind == "visit":
             if a.get("licenses"):
                 details.append(Message("history.d_licences", {"count": a["licenses"]}))
-            if a.get("sell"):
-                details.append(Message("history.d_sold", {}))
+            sold = _sold(a.get("sell"))
+            if sold:
+                details.append(Message("history.d_sold", {"count": sold}))
+            barrels = a.get("sell_barrels")
+            if isinstance(barrels, list) and barrels:
+                details.append(Message("history.d_sold_barrels", {"count": len(barrels)}))
             return render(
                 Message(
                     "history.visit",
@@ -158,6 +162,22 @@ def describe(kind: str) -> Callable[[Args, bool], str]:
         )
 
     return line
+
+
+def _sold(raw: object) -> int:
+    """Tokens a visit sold: ``{key: n}``, or lists of printed values / successive sales
+    (``{"tuna": [20, 15]}`` is 2 tokens, ``{"swordfish": [2, 1]}`` 3)."""
+    if not isinstance(raw, Mapping):
+        return 0
+    total = 0
+    for key, v in raw.items():
+        if isinstance(v, list):
+            counts = [x for x in v if isinstance(x, int) and not isinstance(x, bool)]
+            market = MARKETS.get(str(key))
+            total += sum(counts) if market is not None and market.successive_sales else len(counts)
+        elif isinstance(v, int) and not isinstance(v, bool):
+            total += v
+    return total
 
 
 def _total(raw: object) -> int:

@@ -12,6 +12,7 @@ own format spec (``¥{amount:,}``). Nested messages render in the same language.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -71,7 +72,7 @@ _NAMES_EN: dict[str, str] = {
     "licence": "licence",
     "docking_bonus": "docking bonus",
     "purchase": "purchase",
-    "oyster": "oyster",
+    "oyster_bonus": "oyster",
     "cans": "canned sardines",
     "fugu_self_buy": "degraded Fugu",
     "overfished": "Overfished",
@@ -91,6 +92,16 @@ _NAMES_EN: dict[str, str] = {
     "kind.preview": "preview",
     "kind.load_himono": "load_himono",
     "kind.mackerel_sale": "Mackerel sale",
+    # auctions
+    "auction.spider_crab": "Spider Crab auction",
+    "auction.tuna": "Tuna auction",
+    "auction.swordfish": "Swordfish auction",
+    "auction.auction_market": "Auction market",
+    "auction.barter": "Barter",
+    "auction.overseas": "Overseas auction",
+    # the Bank's stock
+    "bank.loans": "loans",
+    "bank.shares": "shares",
     # items
     "freezer": "Freezer",
     "cart": "Cart",
@@ -107,41 +118,38 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ap_spent": "{player} has spent this turn's AP; no {what} can start now (next_turn ends "
         "the turn).",
         "not_start_phase": "{player} has no start-of-turn choice to make now; start_turn is for "
-        "the start of a turn with a Freezer, degraded Fugu or a full Himono "
-        "licence, or for discarding barrels at sea before the turn's first "
-        "action.",
+        "the start of a turn with a Freezer, degraded Fugu or a full Himono licence, or for "
+        "discarding barrels at sea before the turn's first action.",
         "discard_too_late": "Barrels at sea may be discarded only at the start of the turn, "
         "before any action; {player} has acted this turn.",
-        "discard_more": "{player} has {at_sea} {market} barrel(s) at sea caught without a "
-        "Himono licence, not {want}.",
-        "discard_more_himono": "{player} has {at_sea} {market} barrel(s) at sea caught with "
-        "Himono licences, not {want}.",
+        "discard_more": "{player} has {at_sea} {market} {at_sea:barrel|barrels} at sea caught "
+        "without a Himono licence, not {want}.",
+        "discard_more_himono": "{player} has {at_sea} {market} {at_sea:barrel|barrels} at sea "
+        "caught with Himono licences, not {want}.",
         "himono_no_licence": "{player} holds no Himono licence.",
         "himono_catch_wrong": "A Himono licence catches Mackerel, Horse Mackerel or Sardine "
-        "barrels (a Himono barrel only when none of them is available), "
-        "not {market}.",
-        "himono_catch_licences": "{player} has {usable} face-up Himono licence(s) of {held}: at "
-        "most {usable} barrel(s) with Himono licences in this Fishing "
-        "action, not {want} (each licence catches once, and none while "
-        "2 barrels it caught are at sea).",
-        "himono_barrel_not_yet": "A Himono licence catches a Himono barrel only when no "
-        "Mackerel, Horse Mackerel or Sardine barrel is available; "
-        "{markets} still is.",
-        "himono_not_for_sale": "{player} has {plain} {market} barrel(s) at sea caught without a "
-        "Himono licence and places {placed} for sale: barrels caught with "
-        "a Himono licence go onto the licence, never for sale.",
-        "not_placed_himono": "{player} unloads {unloaded} {market} barrels and places {placed}, "
-        "but only {himono} of those at sea were caught with a Himono "
-        "licence (they go onto it): every other unloaded {market} barrel "
-        "goes for sale on the upper row of the Harbor board (for_sale).",
-        "himono_prices_count": "{player} has {count} full Himono licence(s) turning into a "
-        "Himono barrel now: give {count} price(s) in himono_prices, not "
-        "{given}.",
-        "himono_price_needed": "{player}'s full Himono licence(s) turn into {count} Himono "
-        "barrel(s) first: answer start_turn with their prices "
+        "barrels (a Himono barrel only when none of them is available), not {market}.",
+        "himono_catch_licences": "{player} has {usable} face-up Himono {usable:licence|licences} "
+        "of {held}: at most {usable} {usable:barrel|barrels} with Himono licences in this Fishing "
+        "action, not {want} (each licence catches once, and none while 2 barrels it caught are at "
+        "sea).",
+        "himono_barrel_not_yet": "A Himono licence catches a Himono barrel only when no Mackerel, "
+        "Horse Mackerel or Sardine barrel is available; {markets} still is.",
+        "himono_not_for_sale": "{player} has {plain} {market} {plain:barrel|barrels} at sea "
+        "caught without a Himono licence and places {placed} for sale: barrels caught with a "
+        "Himono licence go onto the licence, never for sale.",
+        "not_placed_himono": "{player} unloads {unloaded} {market} {unloaded:barrel|barrels} and "
+        "places {placed}, but only {himono} of those at sea were caught with a Himono licence "
+        "(they go onto it): every other unloaded {market} barrel goes for sale on the upper row "
+        "of the Harbor board (for_sale).",
+        "himono_prices_count": "{player} has {count} full Himono {count:licence|licences} turning "
+        "into {count:a Himono barrel|Himono barrels} now: give {count} {count:price|prices} in "
+        "himono_prices, not {given}.",
+        "himono_price_needed": "{player}'s full Himono {count:licence turns|licences turn} into "
+        "{count} Himono {count:barrel|barrels} first: answer start_turn with their prices "
         "(himono_prices).",
-        "himono_no_room": "{player}'s Himono licences have room for {room} more item(s), not "
-        "{want}.",
+        "himono_no_room": "{player}'s Himono licences have room for {room} more "
+        "{room:item|items}, not {want}.",
         "himono_load_wrong": "Only Mackerel, Horse Mackerel and Sardine barrels or tokens go onto "
         "a Himono licence, not {fish}.",
         "himono_nothing": "Name the tokens or barrels to put onto the Himono licences.",
@@ -158,54 +166,58 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "entry_unknown": "The entry cost of {market} is not in the rulebooks; enter it as a board "
         "number, or record this visit with the bookkeeping actions.",
         "entry_not_printed": "{market} cannot be entered with {entry}; it prints: {options}.",
-        "entry_bad": 'Say how the entry is paid: "ap", "cart", "yen", "free", '
-        '{{"token": …}} or {{"barrel": …}}.',
+        "entry_bad": 'Say how the entry is paid: "ap", "cart", "yen", "free", {{"token": …}} or '
+        '{{"barrel": …}}.',
         "free_once": "{market} has no entry cost and may be entered only once per turn.",
         "no_cart": "{player} holds no Cart.",
         "entry_token_wrong": "{market} takes {allowed} as its entry token, not {fish}.",
         "entry_barrel_wrong": "{market} takes a {allowed} barrel from your Harbor as its entry, "
         "not {fish}.",
         "not_held": "{player} does not hold {count} {fish}.",
-        "bag_tokens_left": "The Auction bag has {left} {fish} left.",
+        "bag_tokens_left": "The Auction bag has {left} {fish} {left:token|tokens} left.",
         "bag_tokens_left_valued": "The Auction bag has {left} {fish} {value} left.",
-        "market_tokens_left": "The {market} market has only {left} {fish} tokens left.",
+        "market_tokens_left": "The {market} market has only {left} {fish} {left:token|tokens} "
+        "left.",
         "not_held_valued": "{player} does not hold a {fish} {value}.",
         "not_for_sale": "{owner} has no {fish} for sale on the {row} at ¥{price:,}.",
         "sardine_licence_held": "Sardine cannot be entered while holding a Sardine licence; "
         "return it first (free).",
         "nori_licence_held": "Nori can only be entered to take a licence, and {player} holds one "
         "already.",
-        "no_interaction": "A visit must do something at {market}: buy a licence, sell, or use "
-        "its special.",
+        "no_interaction": "A visit must do something at {market}: buy a licence, sell, or use its "
+        "special.",
         "cannot_sell": "{market} buys no tokens.",
         "sell_wrong_fish": "{market} buys only {allowed}, not {fish}.",
-        "sell_list": 'Name the printed values sold, e.g. {{"{fish}": [20, 15]}}.',
+        "sell_list": 'Name the printed values sold, e.g. {{"{key}": [20, 15]}}.',
         "sell_barrels_only_mackerel": "Only the Mackerel market takes barrels from your Harbor.",
         "bad_count": "{what} must be a whole number from {low} to {high}.",
         "bad_price": "A price on the Harbor board is a multiple of ¥100 (¥0 allowed), not {price}.",
         "bad_field": "{field} is not something a {kind} takes.",
         "licence_price_unknown": "The {market} licence price is not in the rulebooks; record it "
         "with take_license.",
-        "licences_per_visit": "One visit to {market} buys at most {limit} licence.",
-        "licences_per_player": "A player may hold only {limit} {market} licence.",
-        "licences_left": "The {market} market has {left} licences left.",
-        "spaces_free": "{player} has {free} free License spaces of 4.",
-        "takoyaki_count": "Trading {octopus} Octopus gives {gets} Takoyaki: give {gets} prices.",
+        "licences_per_visit": "One visit to {market} buys at most {limit} "
+        "{limit:licence|licences}.",
+        "licences_per_player": "A player may hold only {limit} {market} {limit:licence|licences}.",
+        "licences_left": "The {market} market has {left} {left:licence|licences} left.",
+        "spaces_free": "{player} has {free} free License {free:space|spaces} of 4.",
+        "takoyaki_count": "Trading {octopus} Octopus gives {gets} Takoyaki: give {gets} "
+        "{gets:price|prices}.",
         "takoyaki_left": "The Octopus market has {left} Takoyaki left.",
-        "cans_left": "The canned-sardine space holds {left} tokens.",
-        "catch_no_licence": "{player} holds {licences} licence(s) that can catch {market}: at "
-        "most {can} {market} barrels per Fishing action, not {want}.",
+        "cans_left": "The canned-sardine space holds {left} {left:token|tokens}.",
+        "catch_no_licence": "{player} holds {licences} {licences:licence|licences} that can catch "
+        "{market}: at most {can} {market} {can:barrel|barrels} per Fishing action, not {want}.",
         "catch_overfished": "{market} is Overfished: its barrels are in the box.",
-        "catch_empty": "The {market} market has {left} barrels left, not {want}.",
+        "catch_empty": "The {market} market has {left} {left:barrel|barrels} left, not {want}.",
         "catch_licences_joint": "{player}'s licences cannot make all these catches in one Fishing "
         "action: each licence catches once.",
-        "unload_more_than_at_sea": "{player} has {at_sea} {market} barrels at sea, not {want}.",
-        "not_placed": "{player} unloads {unloaded} {market} barrels and places {placed}: every "
-        "unloaded {market} barrel goes for sale on the upper row of the Harbor "
+        "unload_more_than_at_sea": "{player} has {at_sea} {market} {at_sea:barrel|barrels} at "
+        "sea, not {want}.",
+        "not_placed": "{player} unloads {unloaded} {market} {unloaded:barrel|barrels} and places "
+        "{placed}: every unloaded {market} barrel goes for sale on the upper row of the Harbor "
         "board (for_sale).",
         "not_for_sale_fish": "{market} barrels are not placed for sale: they go to {where}.",
-        "for_sale_not_unloaded": "{player} places {placed} {market} barrels for sale but unloads "
-        "{unloaded}.",
+        "for_sale_not_unloaded": "{player} places {placed} {market} {placed:barrel|barrels} for "
+        "sale but unloads {unloaded}.",
         "reprice_only_fishing": "Prices can only change during a Fishing action.",
         "draw_needed": "The {kind} auction needs its drawn token ({fish}); the server draws it.",
         "drawn_wrong": "The drawn token {code} is not in the Auction bag.",
@@ -222,17 +234,304 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "entry.option_token_any": "any fish token",
         "entry.option_barrel": "a {fish} barrel from your Harbor",
         "entry.option_barrel_any": "a barrel from your Harbor",
+        # -- the bookkeeping moves (moves.py): clauses the edge words as a sentence with the
+        # -- field they refuse ("Amount must be a whole number.") ---------------------------
+        "arg.required": "is required",
+        "arg.whole": "must be a whole number",
+        "arg.yen_positive": "must be more than ¥0",
+        "arg.yen_max": "must be at most ¥{max:,}",
+        "arg.yen_step": "must be a multiple of ¥100",
+        "arg.count_min": "must be at least 1",
+        "arg.count_max": "must be at most {max}: no board holds more",
+        "arg.flag": "must be true or false",
+        "arg.party": 'is required (a player\'s name or "supply")',
+        "arg.note_long": "must be a text of at most {max} characters",
+        "arg.note_chars": "may not hold control or text-direction characters",
+        "bk.short": "{player} has only ¥{have:,}",
+        "bk.short_licence": "{player} has only ¥{have:,} (the licence costs ¥{need:,})",
+        "bk.cannot_pay": "{player} cannot pay ¥{need:,}",
+        "bk.same_party": "payer and payee are the same",
+        "bk.same_giver": "giver and taker are the same",
+        "bk.no_player": "there is no player called {name}",
+        "bk.no_fish_token": "there is no fish token called {name}",
+        "bk.no_fish_market": "there is no fish market called {name}",
+        "bk.no_market": "there is no market called {name}",
+        "bk.no_action": "there is no action called {name}",
+        "bk.not_in_play": "{market} is not in play in this game",
+        "bk.printed_values": "a {fish} token is printed {values}",
+        "bk.salmon_side": 'Salmon is "fresh" or "degraded"',
+        "bk.not_held": "{player} does not hold {what}",
+        "bk.holds_only": "{player} holds only {count} {fish}",
+        "bk.holds_only_degraded": "{player} holds only {count} {fish} (degraded)",
+        "bk.tokens_go": 'tokens go back to the "market" or into the "box"',
+        "bk.licences_per_visit": "one visit to {market} buys at most {limit} "
+        "{limit:licence|licences}",
+        "bk.licences_per_player": "a player may hold only {limit} {market} "
+        "{limit:licence|licences}",
+        "bk.spaces_free": "{player} has {free} free License {free:space|spaces} of 4",
+        "bk.licences_left": "the {market} market has {left} {left:licence|licences} left",
+        "bk.licence_price_unknown": "the {market} licence price is not known; record the payment "
+        "separately and take it with pay off",
+        "bk.licences_not_held": "{player} does not hold {count} such {count:licence|licences}",
+        "bk.item_kind": 'the item is a "freezer", "cart" or "buyer_token"',
+        "bk.item_left": "no {item} is left on the {market} board",
+        "bk.item_not_held": "{player} does not hold that",
+        "bk.bank_not_in_play": "the Bank is not in play in this game",
+        "bk.bank_left": "the Bank has {left} {kind} left",
+        "bk.shares_no_loan": "{player} owns shares and so can never take a loan",
+        "bk.loan_no_share": "{player} took a loan and so can never buy a share",
+        "bk.track_kind": 'the track is "eel" or "swordfish"',
+        "bk.track_space": "the marker goes on a space {low} to {high}",
+        "bk.overfished_already": "{market} is already Overfished",
+        "bk.needs_expansion": "that market needs the Expansion",
+        "bk.in_play_already": "{market} is already in play",
+        "bk.game_over": "the game is over",
+        "bk.game_over_already": "the game is over already",
+        "bk.game_over_undo": "the game is over; undo to change the final table",
+        "bk.auction_open": "the {kind} is still open; finish it (or undo it) before anything else",
+        # -- a new game (setup.py) and final scoring (scoring.py) ----------------------------
+        "setup.players_list": "give a list of 2 to 6 player names",
+        "setup.name_needed": "every player needs a name",
+        "setup.name_long": "names are at most {max} characters",
+        "setup.name_chars": "a name may hold only visible characters and spaces, no control or "
+        "formatting characters",
+        "setup.name_reserved": "a player called {name} would read as the supply or the table "
+        "screen in the history; pick another name",
+        "setup.name_twice": "two players are called {name}",
+        "setup.player_count": "a game has 2 to 6 players",
+        "setup.fixed_fish": "the fixed fish market is Mackerel (or Horse Mackerel with the "
+        "Expansion)",
+        "setup.needs_expansion": "{market} needs the Expansion",
+        "setup.no_external": "there is no external market called {name}",
+        "setup.market_once": "each market can be in play only once",
+        "setup.mackerel_always": "Mackerel is always in play (or Horse Mackerel with the "
+        "Expansion)",
+        "setup.ships_always": "the Ships market is always in play",
+        "setup.auction_players": "the Auction market needs at least 3 players",
+        "setup.aquarium_pair": "Aquarium and New Aquarium are always in play together",
+        "setup.markets_at_least": "{players} players use at least {fish} fish and {ext} external "
+        "markets",
+        "setup.markets_count": "{players} players use {fish} fish and {ext} external markets "
+        "(turn on the 'more markets' variant for more)",
+        "setup.numbers_object": "must be an object of fish markets",
+        "setup.counts_object": "must be an object of counts",
+        "setup.not_a_figure": "{name} is not a board figure; use {allowed}",
+        "setup.figure_range": "must be a whole number 0 to 99",
+        "figure.entry_ap": "Entry (AP)",
+        "figure.entry_yen": "Entry (¥)",
+        "figure.yen_for": "¥ for {count} {count:token|tokens}",
+        "figure.places": "{market} places",
+        "figure.yen_each": "{market} ¥ each",
+        "setup.figure_yen_range": "must be a price from ¥0 to ¥{most:,}",
+        "setup.figure_yen_step": "must be a multiple of ¥100",
+        "setup.variant_needs_expansion": "the {name} variant needs the Expansion",
+        "setup.money": 'money is "open" or "closed"',
+        "setup.expansion": "the Expansion is on (true) or off (false)",
+        "setup.variant": "unknown variant {name}",
+        "setup.seed": "the seed must be a whole number from 0 to {max:,}",
+        "setup.start_player": "the start player must be one of the players",
+        "score.players": "a game has at least two players",
+        "score.bank": "loans and shares need the Bank in play",
+        # -- a snapshot to score (snapshot.py) ----------------------------------------------
+        "snap.count": "must be a whole number >= 0",
+        "snap.object": "must be an object",
+        "snap.printed_list": "must be a list of printed values",
+        "snap.one_of": "must be one of {choices}",
+        "snap.unknown_fish": "unknown fish '{name}'",
+        "snap.salmon_object": 'must be {{"fresh": n, "degraded": n}}',
+        "snap.salmon_side": "unknown Salmon side '{name}'",
+        "snap.required_holds": "required when a player holds {name}",
+        "snap.range": "must be a whole number {low}..{high}",
+        "snap.fish_list": "must be a list of fish markets",
+        "snap.unknown_market": "unknown fish market {name}",
+        "snap.external_list": "must be a list of external markets",
+        "snap.unknown_external": "unknown external market {name}",
+        "snap.format": 'must be "{format}"',
+        "snap.players_list": "must be a list of 2 to 6 players",
+        "snap.player_count": "must list 2 to 6 players, not {count}",
+        "snap.name": "must be a non-empty name",
+        "snap.name_twice": "'{name}' is already the name of another player",
+        "snap.yen": "must be a whole number of Yen",
+        "snap.bank": "{what} need the Bank in markets.external",
+        # -- the turn guide on the active phone (companion/web/turn.py) ----------------------
+        "guide.unknown_field": "This form has no field {field}; reload the page.",
+        "guide.entry_token": "The entry names a token this form does not offer.",
+        "guide.barrel_not_offered": "A barrel on this form is not one the page offered; reload "
+        "the page.",
+        "guide.token": "a {fish} token",
+        "guide.token_valued": "a {fish} {value} token",
+        "guide.salmon_fresh": "a fresh Salmon token",
+        "guide.salmon_degraded": "a degraded Salmon token",
+        "guide.takoyaki_for_sale": "a Takoyaki for sale at ¥{price:,}",
+        "guide.few_ap": "You have too few AP left.",
+        "guide.from_cart": "{option} from your Cart",
+        "guide.little_yen": "You hold too little Yen.",
+        "guide.free_used": "Used already this turn.",
+        "guide.hold_none": "You hold none.",
+        "guide.own_barrel": "your {market} barrel at ¥{price:,} ({row})",
+        "guide.harbor_none": "Your Harbor has none.",
+        "guide.ap_spent": "No action starts once the turn's AP are spent.",
+        "guide.entry_unknown": "This board's entry cost is not printed in the rules; record the "
+        "visit with the forms below.",
+        "guide.barrel_n": "{market} barrel {n}",
+        "guide.seat_only": "The turn guide runs on the phone of the player whose turn it is.",
+        "guide.not_yours": "It is {active}'s turn.",
+        "guide.no_panel": "There is no such part of the turn guide.",
+        "guide.kind": "This form records a guided turn: a visit, a fishing or a purchasing "
+        "action, or the start-of-turn choices.",
+        "guide.recorded": "Recorded: {line}",
+        # -- the start-of-turn end check (endgame.py) ----------------------------------------
+        "end.yen": "{player} has ¥{goal_yen:,} or more without the outright lowest Resources: the "
+        "game ends.",
+        "end.resources": "{player} has {goal_r} Resources or more without the outright lowest "
+        "Yen: the game ends.",
+        "end.yen_blocked": "{player} has ¥{goal_yen:,} but the outright lowest Resources: play "
+        "goes on.",
+        "end.resources_blocked": "{player} has {goal_r} Resources but the outright lowest Yen: "
+        "play goes on.",
+        "end.both_blocked": "{player} has ¥{goal_yen:,} but the outright lowest Resources and has "
+        "{goal_r} Resources but the outright lowest Yen: play goes on.",
+        "end.short": "{player} is ¥{yen:,} short of ¥{goal_yen:,} and {resources} Resources short "
+        "of {goal_r}: play goes on.",
+        # -- the setup checklist (setup.py) --------------------------------------------------
+        "check.count": "{count} {what}",
+        "check.unknown": "{what} as printed on the board",
+        "check.licences": "{count:licence|licences}",
+        "check.barrels": "{count:barrel|barrels}",
+        "check.tokens": "{count:token|tokens}",
+        "check.octopus_tokens": "Octopus {count:token|tokens}",
+        "check.co_bag": "every Clam and Oyster token into the Auction bag",
+        "check.into_bag": "{tokens} into the Auction bag",
+        "check.red_snapper": "a token on each of the {spots} grid spots",
+        "check.octopus": "{tokens} and {takoyaki} Takoyaki tokens",
+        "check.sardine": "{tokens} in the supply; the canned space stays empty",
+        "check.marker": "the value marker on {value}",
+        "check.set_aside_licences": "set aside {count} {count:licence|licences} for the "
+        "players first",
+        "check.ships_aside": "set aside {count} one-slot {count:ship|ships} for the players",
+        "check.ships": "{one_slot} one-slot, {two_slot} two-slot, {three_slot} three-slot, "
+        "{four_slot} four-slot ships",
+        "check.barge_choice": "the six-slot barge or the two four-slot barges (the other goes "
+        "back in the box)",
+        "check.blue_ship": "if you like, the Blue four-slot ship as well, beside the four-slot "
+        "ship",
+        "check.barge": "the six-slot barge",
+        "check.loans": "{count} Loan {count:token|tokens}",
+        "check.shares": "{count} Share {count:token|tokens}",
+        "check.freezers": "{count} {count:Freezer|Freezers}",
+        "check.carts": "{count} {count:Cart|Carts}",
+        "check.buyer_tokens": "{count} Buyer {count:token|tokens}",
+        "check.expansion_tokens": "{count} Expansion {count:token|tokens}",
+        "check.boat_rentals": "{count} Boat Rental {count:token|tokens}",
+        "check.starts_empty": "starts empty",
+        "check.empty_places": "empty places",
+        "check.co_uncounted": "every Clam and Oyster token (the app does not count them)",
+        "check.board_bag": "Auction bag",
+        "check.board_known_order": "Known market order",
+        "check.known_fish": "shuffle the fish boards not in play and lay them out face up in "
+        "a row, in that order",
+        "check.known_external": "do the same with the external boards, in a second row",
+        "check.bag_to_box": "the Auction bag goes back in the box",
+        "check.board_box": "Back in the box",
+        "check.box_boards": "every board not in play, with its pieces",
+        "check.box_bag": "the Auction bag",
+        "check.yen": "¥{amount:,}",
+        "check.first_ship": "a one-slot ship in the leftmost port",
+        "check.harbor_board": "a Harbor board, its small Port Covering (1) over the middle port "
+        "and the large one (2) over the rightmost port",
+        "check.mackerel_licence": "a Mackerel licence",
+        "check.no_licence": "no licence (Horse Mackerel is in play)",
+        "check.board_player": "Each player",
+        "check.board_supply": "The supply",
+        "check.other_yen": "all the other Yen",
+        "check.board_crash": "Crash tokens",
+        "check.crash": "{count} crash {count:token|tokens} beside the supply",
+        "check.open_money": "open money: every player's Yen stays in view",
+        "check.closed_money": "closed money: every player keeps their Yen hidden",
+        "check.board_start": "Before play",
+        "check.first_player": "{player} plays first; play goes clockwise",
+        "check.bag_item": "{count}× {what}",
+        "check.list": "{items}",
+        # -- tokens as people name them ("Tuna 25", "Salmon (degraded)") --------------------
+        "token.name": "{fish}",
+        "token.valued": "{fish} {value}",
+        "token.degraded": "{fish} (degraded)",
+        "token.count": "{count} {what}",
+        # -- auctions (auctions.py) -----------------------------------------------------------
+        "au.which_token": "say which {fish} token (e.g. {key}:20)",
+        "au.lot_too_small": "a lot must be worth at least 2 Resources to be auctioned",
+        "au.lot_not_held": "the lot's {what} is not held",
+        "au.no_auction": "there is no such auction",
+        "au.kind": "the kind is one of {kinds}",
+        "au.another_open": "another auction is still open; settle it first",
+        "au.sells": "a {kind} sells a {fish} token",
+        "au.market_not_in_play": "the {market} market is not in play in this game",
+        "au.name_lot": "name the tokens in the lot",
+        "au.fee": "{player} cannot pay the ¥{fee:,} fee",
+        "au.list_barrels": "list the barrels on the docked boats",
+        "au.not_a_market": "{name} is not a fish market in play",
+        "au.barrel_counts": "barrel counts are whole numbers",
+        "au.no_barrels": "a boat without barrels cannot visit Overseas",
+        "au.entry": "{player} cannot pay the ¥{fee:,} to enter",
+        "au.convert": "{have} {fish} {have:barrel converts|barrels convert} to {count} "
+        "{count:token|tokens}",
+        "au.back": "Back to their markets: {barrels}.",
+        "au.back_one": "{count} {fish} {count:barrel|barrels}",
+        "au.revealed_no_change": "the bids are revealed; no bid can change now",
+        "au.not_bidder": "{player} does not bid in this auction",
+        "au.revealed_already": "the bids are revealed already",
+        "au.nothing_to_choose": "there is nothing to choose in this auction now",
+        "au.accept_offer": "accept an offer from one of the bidders",
+        "au.choose_tied": "choose among the tied bidders: {names}",
+        "au.draws": "draw one clam or oyster per barrel",
+        # -- history lines of the bookkeeping moves and the auctions -------------------------
+        "history.pay": "{payer} paid {payee} {money}{note}",
+        "history.pay_from_supply": "The supply paid {payee} {money}{note}",
+        "history.yen": "¥{amount:,}",
+        "history.yen_hidden": "Yen",
+        "history.note": " ({note})",
+        "history.tokens": "{count} {what} {count:token|tokens}",
+        "history.gain_fish": "{player} took {tokens}",
+        "history.lose_fish": "{player} returned {tokens} to the market",
+        "history.lose_fish_box": "{player} returned {tokens} into the box",
+        "history.give_fish": "{giver} gave {tokens} to {taker}",
+        "history.red_snapper_one": "{player} took the next Red Snapper token from the grid",
+        "history.red_snapper": "{player} took {count} Red Snapper {count:token|tokens} from the "
+        "grid",
+        "history.take_license": "{player} took {count} {market} {count:licence|licences}",
+        "history.return_license": "{player} returned {count} {market} {count:licence|licences}",
+        "history.take_item": "{player} took {count} {what}",
+        "history.return_item": "{player} returned {count} {what}",
+        "item.freezer": "{count:Freezer|Freezers}",
+        "item.cart": "{count:Cart|Carts}",
+        "item.buyer_token": "{count:Buyer token|Buyer tokens}",
+        "item.other": "{item}",
+        "history.take_loan": "{player} took {count} {count:loan|loans}",
+        "history.buy_share": "{player} bought {count} {count:share|shares}",
+        "history.set_track": "{track} marker set to {value}",
+        "history.overfished": "{market} is Overfished",
+        "history.add_market": "{market} enters the game",
+        "history.next_turn": "Next turn",
+        "history.end_game": "The game was ended",
+        "history.auction_open": "{owner} opened a {kind}",
+        "history.auction_open_lot": "{owner} opened a {kind}: {lot}",
+        "history.lot_barrels": "{count} {market}",
+        "history.bid_sealed": "{player} sealed a bid",
+        "history.bids_revealed": "Bids revealed",
+        "history.chose": "{chooser} chose {winner}",
+        "history.owner_chose": "The owner chose {winner}",
+        "history.declined": "The seller declined every offer",
         # -- what an action is, inside other sentences ---------------------------------------
         "what.entry": "entering {market}",
         "kind.visit_to": "visit to {market}",
         "what.fishing": "a Fishing action",
         "what.purchase": "a Purchasing action",
         "what.visit": "a Markets action",
-        "what.licences": "{count} {market} licence(s)",
+        "what.licences": "{count} {market} {count:licence|licences}",
         "what.entry_yen": "the entry to {market}",
         "what.barrels": "the barrels",
         "what.fugu": "{count} degraded Fugu",
-        "what.cans": "{count} canned sardines",
+        "what.cans": "{count} canned {count:sardine|sardines}",
         "what.barrel": "{owner}'s {fish} barrel",
         # -- movements (preview and history) ---------------------------------------------------
         "mv.yen": "{payer} → {payee}: ¥{amount:,} ({reason})",
@@ -241,34 +540,37 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "mv.item_flip": "{player}'s {item} flips to its last use",
         "mv.item_back": "{player}'s {item} goes back to {market}",
         "mv.free_entry": "{player} enters {market} free (once this turn)",
-        "mv.token_in": "{player} takes {count} {fish} from {where}",
+        "mv.token_in": "{player} takes {count} {fish} {count:token|tokens} from {where}",
         "mv.token_in_valued": "{player} takes a {fish} {value} from {where}",
-        "mv.token_out": "{player} returns {count} {fish} to {where}",
+        "mv.token_out": "{player} returns {count} {fish} {count:token|tokens} to {where}",
         "mv.token_out_valued": "{player} returns a {fish} {value} to {where}",
-        "mv.token_kept": "{player} keeps {count} {fish}: no partner for a set",
+        "mv.token_kept": "{player} keeps {count} {fish} {count:token|tokens}: no partner for a set",
         "mv.sell": "{player} sells {count} {fish} for ¥{amount:,}",
         "mv.track": "{track} value {before} → {after}",
-        "mv.licence_in": "{player} takes {count} {market} licence(s) ({left} left on the board)",
+        "mv.licence_in": "{player} takes {count} {market} {count:licence|licences} ({left} left "
+        "on the board)",
         "mv.licence_out": "{player}'s {market} licence goes back to the board",
         "mv.barrels_board": "{market} barrels on the board: {before} → {after}",
-        "mv.barrels_box": "{count} {market} barrel(s) go to the box (Overfished)",
+        "mv.barrels_box": "{count} {market} {count:barrel goes|barrels go} to the box (Overfished)",
         "mv.harbor_add": "{player} puts {fish} for sale at ¥{price:,} ({row})",
         "mv.harbor_remove": "{fish} at ¥{price:,} leaves {player}'s {row}",
         "mv.harbor_reprice": "{player}'s {fish} on the {row}: ¥{before:,} → ¥{price:,}",
         "mv.degrade_out": "{player}'s {fish} at ¥{price:,} leaves the lower row (degraded)",
-        "mv.degrade_down": "{player}'s upper row moves down ({count} barrel(s))",
+        "mv.degrade_down": "{player}'s upper row moves down ({count} {count:barrel|barrels})",
         "mv.freezer": "{player} uses a Freezer: no degradation this turn",
-        "mv.catch": "{player} catches {count} {market} barrel(s) ({at_sea} at sea)",
-        "mv.unload": "{player} unloads {count} {market} barrel(s)",
+        "mv.catch": "{player} catches {count} {market} {count:barrel|barrels} ({at_sea} at sea)",
+        "mv.unload": "{player} unloads {count} {market} {count:barrel|barrels}",
         "mv.auction": "{kind} auction {number} of {total}: a {fish} token, drawn as it opens",
-        "mv.canned": "{count} Sardine to the canned-sardine space",
+        "mv.left_over": "{count} {fish} {count:item is|items are} left over: only every {per} "
+        "items pay",
+        "mv.canned": "{count} Sardine {count:token|tokens} to the canned-sardine space",
         "mv.overfished": "{market} is Overfished",
         "mv.phase": "{player}'s turn: {phase}",
         "mv.himono": "{player}'s Himono licence: 2 items back, a Himono barrel for sale",
-        "mv.catch_himono": "{player} catches {count} {market} barrel(s) with Himono licences "
-        "({at_sea} at sea)",
-        "mv.himono_face_down": "{player}'s Himono licence goes face down: {count} barrels it "
-        "caught are at sea",
+        "mv.catch_himono": "{player} catches {count} {market} {count:barrel|barrels} with Himono "
+        "licences ({at_sea} at sea)",
+        "mv.himono_face_down": "{player}'s Himono licence goes face down: {count} "
+        "{count:barrel|barrels} it caught are at sea",
         "mv.himono_face_up": "{player}'s Himono licence turns face up",
         "mv.himono_barrel_on": "{player} puts a {fish} barrel on a Himono licence ({count} of "
         "{limit})",
@@ -280,32 +582,52 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "market",
         "mv.himono_waits": "{player}'s full Himono licence waits: no Himono barrel is left "
         "(AMB-42)",
-        "mv.discard": "{player} discards {count} {market} barrel(s) at sea",
-        "mv.discard_himono": "{player} discards {count} {market} barrel(s) at sea caught with "
-        "Himono licences",
+        "mv.discard": "{player} discards {count} {market} {count:barrel|barrels} at sea",
+        "mv.discard_himono": "{player} discards {count} {market} {count:barrel|barrels} at sea "
+        "caught with Himono licences",
         # -- history lines -------------------------------------------------------------------
         "history.visit": "{player} visited {market}{details}",
         "history.fishing": "{player} went fishing{details}",
         "history.purchase": "{player} bought {details}",
         "history.start_turn": "{player} started the turn{details}",
         "history.details": ": {items}",
-        "history.d_licences": "{count} licence(s)",
-        "history.d_sold": "sold tokens",
-        "history.d_caught": "caught {count}",
-        "history.d_unloaded": "unloaded {count}",
+        "history.d_licences": "{count} {count:licence|licences}",
+        "history.d_sold": "sold {count} {count:token|tokens}",
+        "history.d_sold_barrels": "sold {count} {count:barrel|barrels} back",
+        "history.d_caught": "caught {count} {count:barrel|barrels}",
+        "history.d_unloaded": "unloaded {count} {count:barrel|barrels}",
         "history.d_for_sale": "{count} for sale",
         "history.d_item": "{owner}'s {fish} at ¥{price:,}",
         "history.d_item_closed": "{owner}'s {fish}",
         "history.d_freezer": "with a Freezer",
         "history.d_fugu": "bought {count} degraded Fugu",
         "history.d_discarded": "discarded {count} at sea",
-        "history.d_himono": "{count} Himono barrel(s) for sale",
-        "history.load_himono": "{player} put {count} item(s) onto Himono licences",
+        "history.d_himono": "{count} Himono {count:barrel|barrels} for sale",
+        "history.load_himono": "{player} put {count} {count:item|items} onto Himono licences",
         "history.turn_unspent": "{player} ended the turn with {count} AP unspent",
         "phase.start": "start-of-turn choices (Freezer, degraded Fugu, Himono prices)",
         "phase.actions": "actions",
     }
 }
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus one spec: ``{count:one|many}`` is the word for a count of 1 or
+    for any other count, so English lines read "1 barrel", "2 barrels" (a language without
+    plurals leaves it out).
+
+    >>> _Formatter().format("{n} {n:barrel|barrels}, {m} {m:barrel|barrels}", n=1, m=3)
+    '1 barrel, 3 barrels'
+    """
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if "|" in format_spec:
+            one, many = format_spec.split("|", 1)
+            return one if value == 1 and not isinstance(value, bool) else many
+        return super().format_field(value, format_spec)
+
+
+_FORMAT = _Formatter()
 
 
 def _name(value: object, lang: str) -> object:
@@ -337,7 +659,7 @@ def render(message: Message, lang: str = "en") -> str:
             )
         else:
             values[key] = value
-    return template.format_map(values)
+    return _FORMAT.vformat(template, (), values)
 
 
 def known(code: str) -> bool:

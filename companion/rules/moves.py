@@ -17,7 +17,6 @@ from .catalogue import (
     FISH_KEYS,
     FISH_MARKETS,
     SPIDER_CRAB_VALUES,
-    TOKEN_NAMES,
     TRACK_MAX,
     TRACK_MIN,
     TUNA_VALUES,
@@ -27,6 +26,7 @@ from .endgame import RESOURCE_THRESHOLD, check_end
 from .errors import IllegalAction
 from .fish import Fish
 from .markets import himono
+from .messages import Message, render
 from .setup import bad_character, bag_contents, board_figure, make_config  # noqa: F401 (doctest)
 from .table import SPACE_ITEMS, Table, initial_table, with_new_boards  # noqa: F401 (doctest)
 from .tokens import (
@@ -36,7 +36,7 @@ from .tokens import (
     overfish,
     return_to_market,
     take_from_market,
-    token_label,
+    token_message,
 )
 from .turn import begin_turn, end_turn
 
@@ -113,36 +113,36 @@ MAX_COUNT = 30
 def _int(args: Args, key: str, default: int | None = None) -> int:
     value = args.get(key, default)
     if value is None:
-        raise IllegalAction("is required", key)
+        raise IllegalAction(Message("arg.required", {}), key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction("must be a whole number", key)
+        raise IllegalAction(Message("arg.whole", {}), key)
     return value
 
 
 def _yen(args: Args, key: str = "amount") -> int:
     amount = _int(args, key)
     if amount <= 0:
-        raise IllegalAction("must be more than ¥0", key)
+        raise IllegalAction(Message("arg.yen_positive", {}), key)
     if amount > MAX_YEN:
-        raise IllegalAction(f"must be at most ¥{MAX_YEN:,}", key)
+        raise IllegalAction(Message("arg.yen_max", {"max": MAX_YEN}), key)
     if amount % 100:
-        raise IllegalAction("must be a multiple of ¥100", key)
+        raise IllegalAction(Message("arg.yen_step", {}), key)
     return amount
 
 
 def _count(args: Args, key: str = "count") -> int:
     n = _int(args, key, 1)
     if n < 1:
-        raise IllegalAction("must be at least 1", key)
+        raise IllegalAction(Message("arg.count_min", {}), key)
     if n > MAX_COUNT:
-        raise IllegalAction(f"must be at most {MAX_COUNT}: no board holds more", key)
+        raise IllegalAction(Message("arg.count_max", {"max": MAX_COUNT}), key)
     return n
 
 
 def _flag(args: Args, key: str, default: bool = True) -> bool:
     value = args.get(key, default)
     if not isinstance(value, bool):
-        raise IllegalAction("must be true or false", key)
+        raise IllegalAction(Message("arg.flag", {}), key)
     return value
 
 
@@ -152,23 +152,25 @@ def _party(t: Table, args: Args, key: str) -> int | None:
     if value == SUPPLY:
         return None
     if value is None:
-        raise IllegalAction('is required (a player\'s name or "supply")', key)
+        raise IllegalAction(Message("arg.party", {}), key)
     return t.index(value, key)
 
 
-def _name(t: Table, i: int | None) -> str:
-    return "the supply" if i is None else t.players[i].name
-
-
-def short_of_yen(t: Table, i: int, need: int, field: str, extra: str = "") -> IllegalAction:
-    """The refusal "Aiko has only ¥1,700", said to Aiko; with closed money everyone else hears
-    only that she cannot pay (as at the table, where nobody sees her Yen)."""
+def short_of_yen(
+    t: Table, i: int, need: int, field: str, *, licence: bool = False
+) -> IllegalAction:
+    """The refusal "Aiko has only ¥1,700" (with ``licence``: "… (the licence costs
+    ¥2,000)"), said to Aiko; with closed money everyone else hears only that she cannot pay
+    (as at the table, where nobody sees her Yen)."""
     p = t.players[i]
     return IllegalAction(
-        f"{p.name} has only ¥{p.yen:,}{extra}",
+        Message(
+            "bk.short_licence" if licence else "bk.short",
+            {"player": p.name, "have": p.yen, "need": need},
+        ),
         field,
         private_to=i,
-        public_message=f"{p.name} cannot pay ¥{need:,}",
+        public_message=Message("bk.cannot_pay", {"player": p.name, "need": need}),
     )
 
 
@@ -181,13 +183,8 @@ def _counted(a: Args, key: str = "count") -> int:
         return 1
 
 
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    """``"1 licence"``, ``"2 licences"``: the count and its noun, singular or plural."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-def _money(amount: int, show: bool) -> str:
-    return f"¥{amount:,}" if show else "Yen"
+def _money(amount: int, show: bool) -> Message:
+    return Message("history.yen", {"amount": amount}) if show else Message("history.yen_hidden")
 
 
 # -- Yen --------------------------------------------------------------------------------
@@ -199,12 +196,12 @@ def pay(t: Table, a: Args) -> Table:
     payer, payee = _party(t, a, "from"), _party(t, a, "to")
     amount = _yen(a)
     if payer == payee:
-        raise IllegalAction("payer and payee are the same", "to")
+        raise IllegalAction(Message("bk.same_party", {}), "to")
     note = a.get("note", "")
     if not isinstance(note, str) or len(note) > NOTE_MAX:
-        raise IllegalAction(f"must be a text of at most {NOTE_MAX} characters", "note")
+        raise IllegalAction(Message("arg.note_long", {"max": NOTE_MAX}), "note")
     if bad_character(note) is not None:
-        raise IllegalAction("may not hold control or text-direction characters", "note")
+        raise IllegalAction(Message("arg.note_chars", {}), "note")
     if payer is not None:
         have = t.players[payer].yen
         if amount > have:
@@ -216,10 +213,18 @@ def pay(t: Table, a: Args) -> Table:
 
 
 def _describe_pay(a: Args, show: bool) -> str:
-    payer = "The supply" if a.get("from") == SUPPLY else a.get("from")
-    payee = "the supply" if a.get("to") == SUPPLY else a.get("to")
-    note = f" ({a['note']})" if a.get("note") else ""
-    return f"{payer} paid {payee} {_money(int(a.get('amount', 0)), show)}{note}"
+    supply = a.get("from") == SUPPLY
+    return render(
+        Message(
+            "history.pay_from_supply" if supply else "history.pay",
+            {
+                "payer": a.get("from"),
+                "payee": a.get("to"),
+                "money": _money(int(a.get("amount", 0)), show),
+                "note": Message("history.note", {"note": a["note"]}) if a.get("note") else "",
+            },
+        )
+    )
 
 
 # -- fish tokens --------------------------------------------------------------------------
@@ -228,7 +233,7 @@ def _describe_pay(a: Args, show: bool) -> str:
 def _token_spec(a: Args) -> TokenSpec:
     key = a.get("fish")
     if not isinstance(key, str) or key not in FISH_KEYS:
-        raise IllegalAction(f"there is no fish token called {key!r}", "fish")
+        raise IllegalAction(Message("bk.no_fish_token", {"name": repr(key)}), "fish")
     count = _count(a)
     value = side = None
     if key == "spider_crab" or key == "tuna":
@@ -236,13 +241,12 @@ def _token_spec(a: Args) -> TokenSpec:
         value = _int(a, "value")
         if value not in allowed:
             raise IllegalAction(
-                f"a {TOKEN_NAMES[key]} token is printed " + ", ".join(map(str, sorted(allowed))),
-                "value",
+                Message("bk.printed_values", {"fish": key, "values": sorted(allowed)}), "value"
             )
     if key == "salmon":
         side = a.get("side", "fresh")
         if side not in ("fresh", "degraded"):
-            raise IllegalAction('Salmon is "fresh" or "degraded"', "side")
+            raise IllegalAction(Message("bk.salmon_side", {}), "side")
     return TokenSpec(key, count, value, side)
 
 
@@ -251,15 +255,19 @@ def _add_tokens(fish: Fish, spec: TokenSpec, sign: int, owner: str) -> Fish:
     changed = fish.add(spec.key, sign * spec.count, spec.value, spec.side)
     if changed is None:
         if spec.value is not None:
-            raise IllegalAction(f"{owner} does not hold {spec.label()}", "count")
+            raise IllegalAction(
+                Message("bk.not_held", {"player": owner, "what": spec.message()}), "count"
+            )
         have = (
             fish.salmon_degraded
             if spec.side == "degraded"
             else (fish.salmon_fresh if spec.key == "salmon" else fish.count(spec.key))
         )
         raise IllegalAction(
-            f"{owner} holds only {have} {TOKEN_NAMES[spec.key]}"
-            + (" (degraded)" if spec.side == "degraded" else ""),
+            Message(
+                "bk.holds_only_degraded" if spec.side == "degraded" else "bk.holds_only",
+                {"player": owner, "count": have, "fish": spec.key},
+            ),
             "count",
         )
     return changed
@@ -283,7 +291,7 @@ def lose_fish(t: Table, a: Args) -> Table:
     t = t.with_player(i, fish=_add_tokens(t.players[i].fish, spec, -1, t.players[i].name))
     where = a.get("to", "market")
     if where not in ("market", "box"):
-        raise IllegalAction('tokens go back to the "market" or into the "box"', "to")
+        raise IllegalAction(Message("bk.tokens_go", {}), "to")
     return t if where == "box" else return_to_market(t, spec)
 
 
@@ -291,7 +299,7 @@ def give_fish(t: Table, a: Args) -> Table:
     """Tokens move from one player to another (Barter, Auction lots, Trading …)."""
     giver, taker = t.index(a.get("from"), "from"), t.index(a.get("to"), "to")
     if giver == taker:
-        raise IllegalAction("giver and taker are the same", "to")
+        raise IllegalAction(Message("bk.same_giver", {}), "to")
     spec = _token_spec(a)
     t = t.with_player(
         giver, fish=_add_tokens(t.players[giver].fish, spec, -1, t.players[giver].name)
@@ -313,24 +321,29 @@ def _describe_fish(verb: str) -> Callable[[Args, bool], str]:
         n = _counted(a)
         try:
             ts = _token_spec(a)
-            name = token_label(ts.key, ts.value, ts.side)
+            name: Message | str = token_message(ts.key, ts.value, ts.side)
         except IllegalAction:
             name = str(a.get("fish"))
-        spec = f"{_plural(n, name + ' token')}"
+        tokens = Message("history.tokens", {"count": n, "what": name})
         if verb == "give":
-            return f"{a.get('from')} gave {spec} to {a.get('to')}"
+            return render(
+                Message(
+                    "history.give_fish",
+                    {"giver": a.get("from"), "tokens": tokens, "taker": a.get("to")},
+                )
+            )
         if verb == "lose":
-            where = "into the box" if a.get("to") == "box" else "to the market"
-            return f"{a.get('player')} returned {spec} {where}"
-        return f"{a.get('player')} took {spec}"
+            code = "history.lose_fish_box" if a.get("to") == "box" else "history.lose_fish"
+            return render(Message(code, {"player": a.get("player"), "tokens": tokens}))
+        return render(Message("history.gain_fish", {"player": a.get("player"), "tokens": tokens}))
 
     return describe
 
 
 def _describe_red_snapper(a: Args, show: bool) -> str:
     n = _counted(a)
-    what = "the next Red Snapper token" if n == 1 else _plural(n, "Red Snapper token")
-    return f"{a.get('player')} took {what} from the grid"
+    code = "history.red_snapper_one" if n == 1 else "history.red_snapper"
+    return render(Message(code, {"player": a.get("player"), "count": n}))
 
 
 # -- licences and License spaces -----------------------------------------------------------
@@ -346,23 +359,25 @@ def take_license(t: Table, a: Args) -> Table:
     p = t.players[i]
     if m.licenses_per_visit is not None and count > m.licenses_per_visit:
         raise IllegalAction(
-            f"one visit to {m.en} buys at most {m.licenses_per_visit} licence", "count"
+            Message("bk.licences_per_visit", {"market": market, "limit": m.licenses_per_visit}),
+            "count",
         )
     held = p.licenses.get(market, 0)
     if m.max_licenses_per_player is not None and held + count > m.max_licenses_per_player:
         raise IllegalAction(
-            f"a player may hold only {m.max_licenses_per_player} {m.en} licence", "count"
+            Message(
+                "bk.licences_per_player", {"market": market, "limit": m.max_licenses_per_player}
+            ),
+            "count",
         )
     if count > p.spaces_free:
         raise IllegalAction(
-            f"{p.name} has {p.spaces_free} free License space"
-            f"{'s' if p.spaces_free != 1 else ''} of 4",
-            "count",
+            Message("bk.spaces_free", {"player": p.name, "free": p.spaces_free}), "count"
         )
     on_board = t.board_licenses.get(market)
     if on_board is not None and count > on_board:
         raise IllegalAction(
-            f"the {m.en} market has {on_board} licence{'s' if on_board != 1 else ''} left", "count"
+            Message("bk.licences_left", {"market": market, "left": on_board}), "count"
         )
     price = 0
     if _flag(a, "pay"):
@@ -372,15 +387,11 @@ def take_license(t: Table, a: Args) -> Table:
                 price += sardine_license_price(left)
                 left -= 1
         elif m.license_price is None:
-            raise IllegalAction(
-                f"the {m.en} licence price is not known; record the payment "
-                "separately and take it with pay off",
-                "pay",
-            )
+            raise IllegalAction(Message("bk.licence_price_unknown", {"market": market}), "pay")
         else:
             price = m.license_price * count
     if price > p.yen:
-        raise short_of_yen(t, i, price, "count", f" (the licence costs ¥{price:,})")
+        raise short_of_yen(t, i, price, "count", licence=True)
     licenses = dict(p.licenses)
     licenses[market] = held + count
     t = t.with_player(i, licenses=licenses, yen=p.yen - price)
@@ -400,7 +411,7 @@ def return_license(t: Table, a: Args) -> Table:
     count = _count(a)
     if not isinstance(market, str) or p.licenses.get(market, 0) < count:
         raise IllegalAction(
-            f"{p.name} does not hold {count} such licence{'s' if count != 1 else ''}", "market"
+            Message("bk.licences_not_held", {"player": p.name, "count": count}), "market"
         )
     if market == "himono":
         # fish-markets.md §12: what lies on a licence given up goes back uncompensated.
@@ -418,11 +429,10 @@ def return_license(t: Table, a: Args) -> Table:
     return t
 
 
-def _describe_license(verb: str) -> Callable[[Args, bool], str]:
+def _describe_license(code: str) -> Callable[[Args, bool], str]:
     def describe(a: Args, show: bool) -> str:
-        market = a.get("market")
-        name = FISH_MARKETS[market].en if market in FISH_MARKETS else market
-        return f"{a.get('player')} {verb} {_plural(_counted(a), f'{name} licence')}"
+        values = {"player": a.get("player"), "count": _counted(a), "market": a.get("market")}
+        return render(Message(code, values))
 
     return describe
 
@@ -436,20 +446,20 @@ def take_item(t: Table, a: Args) -> Table:
     i = t.index(a.get("player"))
     item = a.get("item")
     if item not in SPACE_ITEMS:
-        raise IllegalAction('the item is a "freezer", "cart" or "buyer_token"', "item")
+        raise IllegalAction(Message("bk.item_kind", {}), "item")
     assert isinstance(item, str)
     source = _ITEM_SOURCE[item]
     if source not in t.config.external_markets:
-        raise IllegalAction(f"{EXTERNAL_MARKETS[source].en} is not in play in this game", "item")
+        raise IllegalAction(Message("bk.not_in_play", {"market": source}), "item")
     count = _count(a)
     p = t.players[i]
     key = f"{source}.{item}"
     if t.stock.get(key, 0) < count:
-        raise IllegalAction(
-            f"no {SPACE_ITEMS[item]} is left on the {EXTERNAL_MARKETS[source].en} board", "count"
-        )
+        raise IllegalAction(Message("bk.item_left", {"item": item, "market": source}), "count")
     if count > p.spaces_free:
-        raise IllegalAction(f"{p.name} has {p.spaces_free} free License spaces of 4", "count")
+        raise IllegalAction(
+            Message("bk.spaces_free", {"player": p.name, "free": p.spaces_free}), "count"
+        )
     price = ITEM_PRICE * count if _flag(a, "pay") else 0
     if price > p.yen:
         raise short_of_yen(t, i, price, "count")
@@ -467,7 +477,7 @@ def return_item(t: Table, a: Args) -> Table:
     p = t.players[i]
     count = _count(a)
     if item not in SPACE_ITEMS or p.items.get(str(item), 0) < count:
-        raise IllegalAction(f"{p.name} does not hold that", "item")
+        raise IllegalAction(Message("bk.item_not_held", {"player": p.name}), "item")
     assert isinstance(item, str)
     items = dict(p.items)
     items[item] -= count
@@ -478,10 +488,15 @@ def return_item(t: Table, a: Args) -> Table:
     return replace(t, stock={**t.stock, key: t.stock.get(key, 0) + count})
 
 
-def _describe_item(verb: str) -> Callable[[Args, bool], str]:
+def _describe_item(code: str) -> Callable[[Args, bool], str]:
     def describe(a: Args, show: bool) -> str:
-        item = SPACE_ITEMS.get(str(a.get("item")), str(a.get("item")))
-        return f"{a.get('player')} {verb} {_plural(_counted(a), item)}"
+        item, n = str(a.get("item")), _counted(a)
+        what = (
+            Message(f"item.{item}", {"count": n})
+            if item in SPACE_ITEMS
+            else Message("item.other", {"item": item})
+        )
+        return render(Message(code, {"player": a.get("player"), "count": n, "what": what}))
 
     return describe
 
@@ -491,21 +506,23 @@ def _describe_item(verb: str) -> Callable[[Args, bool], str]:
 
 def _bank(t: Table, a: Args, kind: str) -> Table:
     if "bank" not in t.config.external_markets:
-        raise IllegalAction("the Bank is not in play in this game", "type")
+        raise IllegalAction(Message("bk.bank_not_in_play", {}), "type")
     i = t.index(a.get("player"))
     p = t.players[i]
     count = _count(a)
     key = f"bank.{kind}"
     left = t.stock.get(key, 0)
     if count > left:
-        raise IllegalAction(f"the Bank has {left} {kind} left", "count")
+        raise IllegalAction(
+            Message("bk.bank_left", {"left": left, "kind": f"bank.{kind}"}), "count"
+        )
     if kind == "loans":
         if p.invested:
-            raise IllegalAction(f"{p.name} owns shares and so can never take a loan", "player")
+            raise IllegalAction(Message("bk.shares_no_loan", {"player": p.name}), "player")
         t = t.with_player(i, loans=p.loans + count, yen=p.yen + LOAN_YEN * count, borrowed=True)
     else:
         if p.borrowed:
-            raise IllegalAction(f"{p.name} took a loan and so can never buy a share", "player")
+            raise IllegalAction(Message("bk.loan_no_share", {"player": p.name}), "player")
         price = SHARE_PRICE * count
         if price > p.yen:
             raise short_of_yen(t, i, price, "count")
@@ -524,9 +541,8 @@ def buy_share(t: Table, a: Args) -> Table:
 
 
 def _describe_bank(a: Args, show: bool, kind: str) -> str:
-    noun = "loan" if kind == "loans" else "share"
-    verb = "took" if kind == "loans" else "bought"
-    return f"{a.get('player')} {verb} {_plural(_counted(a), noun)}"
+    code = "history.take_loan" if kind == "loans" else "history.buy_share"
+    return render(Message(code, {"player": a.get("player"), "count": _counted(a)}))
 
 
 # -- market values ------------------------------------------------------------------------
@@ -536,18 +552,22 @@ def set_track(t: Table, a: Args) -> Table:
     """Put the Eel or Swordfish value marker on a space 1..13."""
     track = a.get("track")
     if track not in ("eel", "swordfish"):
-        raise IllegalAction('the track is "eel" or "swordfish"', "track")
+        raise IllegalAction(Message("bk.track_kind", {}), "track")
     assert isinstance(track, str)
     fish_market_in_play(t, track, "track")
     value = _int(a, "value")
     if not TRACK_MIN <= value <= TRACK_MAX:
-        raise IllegalAction(f"the marker goes on a space {TRACK_MIN} to {TRACK_MAX}", "value")
+        raise IllegalAction(
+            Message("bk.track_space", {"low": TRACK_MIN, "high": TRACK_MAX}), "value"
+        )
     values = replace(t.values, eel=value) if track == "eel" else replace(t.values, swordfish=value)
     return replace(t, values=values)
 
 
 def _describe_track(a: Args, show: bool) -> str:
-    return f"{str(a.get('track')).title()} marker set to {a.get('value')}"
+    return render(
+        Message("history.set_track", {"track": str(a.get("track")), "value": a.get("value")})
+    )
 
 
 def mark_overfished(t: Table, a: Args) -> Table:
@@ -555,13 +575,12 @@ def mark_overfished(t: Table, a: Args) -> Table:
     held; Nori costs ¥100 per token held, down to ¥0."""
     market = fish_market_in_play(t, a.get("market"))
     if market in t.values.overfished:
-        raise IllegalAction(f"{FISH_MARKETS[market].en} is already Overfished", "market")
+        raise IllegalAction(Message("bk.overfished_already", {"market": market}), "market")
     return overfish(t, market)
 
 
 def _describe_overfished(a: Args, show: bool) -> str:
-    m = a.get("market")
-    return f"{FISH_MARKETS[m].en if m in FISH_MARKETS else m} is Overfished"
+    return render(Message("history.overfished", {"market": a.get("market")}))
 
 
 def add_market(t: Table, a: Args) -> Table:
@@ -572,9 +591,9 @@ def add_market(t: Table, a: Args) -> Table:
     if market in FISH_MARKETS:
         assert isinstance(market, str)
         if FISH_MARKETS[market].expansion and not cfg.expansion:
-            raise IllegalAction("that market needs the Expansion", "market")
+            raise IllegalAction(Message("bk.needs_expansion", {}), "market")
         if market in cfg.fish_markets:
-            raise IllegalAction(f"{FISH_MARKETS[market].en} is already in play", "market")
+            raise IllegalAction(Message("bk.in_play_already", {"market": market}), "market")
         new_cfg = replace(cfg, fish_markets=cfg.fish_markets + (market,))
         licenses = board_figure(new_cfg, market, "licenses")
         if market == "mackerel":
@@ -597,9 +616,9 @@ def add_market(t: Table, a: Args) -> Table:
     if market in EXTERNAL_MARKETS:
         assert isinstance(market, str)
         if EXTERNAL_MARKETS[market].expansion and not cfg.expansion:
-            raise IllegalAction("that market needs the Expansion", "market")
+            raise IllegalAction(Message("bk.needs_expansion", {}), "market")
         if market in cfg.external_markets:
-            raise IllegalAction(f"{EXTERNAL_MARKETS[market].en} is already in play", "market")
+            raise IllegalAction(Message("bk.in_play_already", {"market": market}), "market")
         stock = dict(t.stock)
         for key, n in {
             "bank": {"bank.loans": 3, "bank.shares": 2},
@@ -618,13 +637,11 @@ def add_market(t: Table, a: Args) -> Table:
             # Aquarium and New Aquarium always enter together (setup.md §2.2, AMB-51).
             t = add_market(t, {"market": partner})
         return t
-    raise IllegalAction(f"there is no market called {market!r}", "market")
+    raise IllegalAction(Message("bk.no_market", {"name": repr(market)}), "market")
 
 
 def _describe_add_market(a: Args, show: bool) -> str:
-    m = a.get("market")
-    name = FISH_MARKETS.get(str(m)) or EXTERNAL_MARKETS.get(str(m))
-    return f"{name.en if name else m} enters the game"
+    return render(Message("history.add_market", {"market": str(a.get("market"))}))
 
 
 # -- turns --------------------------------------------------------------------------------
@@ -662,7 +679,7 @@ def next_turn(t: Table, a: Args) -> Table:
     start-of-turn choice counts as declined (the degradation happens)."""
     turn = t.turn
     if turn.finished:
-        raise IllegalAction("the game is over", "type")
+        raise IllegalAction(Message("bk.game_over", {}), "type")
     if turn.number == 0:
         return _start_turn(t, turn.current)
     t = end_turn(t)
@@ -677,13 +694,13 @@ def next_turn(t: Table, a: Args) -> Table:
 
 
 def _describe_next_turn(a: Args, show: bool) -> str:
-    return "Next turn"
+    return render(Message("history.next_turn", {}))
 
 
 def end_game(t: Table, a: Args) -> Table:
     """End the game now and go to final scoring (for tables that did not track turns)."""
     if t.turn.finished:
-        raise IllegalAction("the game is over already", "type")
+        raise IllegalAction(Message("bk.game_over_already", {}), "type")
     return replace(t, turn=replace(t.turn, finished=True, last_check=None))
 
 
@@ -693,17 +710,17 @@ MOVES: dict[str, Move] = {
     "lose_fish": Move(lose_fish, _describe_fish("lose")),
     "give_fish": Move(give_fish, _describe_fish("give"), owners=("from",)),
     "take_red_snapper": Move(take_red_snapper, _describe_red_snapper),
-    "take_license": Move(take_license, _describe_license("took")),
-    "return_license": Move(return_license, _describe_license("returned")),
-    "take_item": Move(take_item, _describe_item("took")),
-    "return_item": Move(return_item, _describe_item("returned")),
+    "take_license": Move(take_license, _describe_license("history.take_license")),
+    "return_license": Move(return_license, _describe_license("history.return_license")),
+    "take_item": Move(take_item, _describe_item("history.take_item")),
+    "return_item": Move(return_item, _describe_item("history.return_item")),
     "take_loan": Move(take_loan, lambda a, s: _describe_bank(a, s, "loans")),
     "buy_share": Move(buy_share, lambda a, s: _describe_bank(a, s, "shares")),
     "set_track": Move(set_track, _describe_track, who="anyone"),
     "mark_overfished": Move(mark_overfished, _describe_overfished, who="anyone"),
     "add_market": Move(add_market, _describe_add_market, who="anyone"),
     "next_turn": Move(next_turn, _describe_next_turn, who="current"),
-    "end_game": Move(end_game, lambda a, s: "The game was ended", who="host"),
+    "end_game": Move(end_game, lambda a, s: render(Message("history.end_game", {})), who="host"),
     # The guided turn (flows.md): the player named acts on their own Yen and tokens, and
     # must be the active player (checked by the move itself, with a sentence naming them).
     "visit": Move(guided.visit, guided.describe("visit")),
@@ -719,34 +736,52 @@ def _register_auction_moves() -> None:
         return lambda t, a: auto_overfish(fn(t, a))
 
     def opened(a: Args, show: bool) -> str:
-        kind = auctions.KINDS.get(str(a.get("kind")), "Auction")
-        lot = a.get("drawn") or a.get("lot") or a.get("barrels") or ""
-        if isinstance(lot, list):
-            lot = ", ".join(auctions.Token.parse(str(c)).label() for c in lot)
-        elif isinstance(lot, dict):
-            lot = ", ".join(f"{n} {FISH_MARKETS[m].en}" for m, n in lot.items() if n)
-        elif lot:
-            lot = auctions.Token.parse(str(lot)).label()
-        return f"{a.get('owner')} opened a {kind}" + (f": {lot}" if lot else "")
+        kind = str(a.get("kind"))
+        raw = a.get("drawn") or a.get("lot") or a.get("barrels") or ""
+        lot: list[Message] = []
+        if isinstance(raw, list):
+            lot = [auctions.Token.parse(str(c)).message() for c in raw]
+        elif isinstance(raw, dict):
+            lot = [
+                Message("history.lot_barrels", {"count": n, "market": m})
+                for m, n in raw.items()
+                if n
+            ]
+        elif raw:
+            lot = [auctions.Token.parse(str(raw)).message()]
+        values = {
+            "owner": a.get("owner"),
+            "kind": f"auction.{kind}" if kind in auctions.KINDS else "Auction",
+            "lot": lot,
+        }
+        return render(
+            Message("history.auction_open_lot" if lot else "history.auction_open", values)
+        )
+
+    def chose(a: Args, show: bool) -> str:
+        if not a.get("winner"):
+            return render(Message("history.declined", {}))
+        if a.get("chooser"):
+            return render(
+                Message("history.chose", {"chooser": a["chooser"], "winner": a["winner"]})
+            )
+        return render(Message("history.owner_chose", {"winner": a["winner"]}))
 
     MOVES.update(
         {
             "auction_open": Move(overfishing(auctions.open_auction), opened, internal=True),
             "bid_sealed": Move(
-                auctions.seal, lambda a, s: f"{a.get('player')} sealed a bid", internal=True
-            ),
-            "auction_reveal": Move(
-                auctions.reveal, lambda a, s: "Bids revealed", internal=True, moves_yen=False
-            ),
-            "auction_choose": Move(
-                overfishing(auctions.choose),
-                lambda a, s: (
-                    f"{a.get('chooser', 'The owner')} chose {a.get('winner')}"
-                    if a.get("winner")
-                    else "The seller declined every offer"
-                ),
+                auctions.seal,
+                lambda a, s: render(Message("history.bid_sealed", {"player": a.get("player")})),
                 internal=True,
             ),
+            "auction_reveal": Move(
+                auctions.reveal,
+                lambda a, s: render(Message("history.bids_revealed", {})),
+                internal=True,
+                moves_yen=False,
+            ),
+            "auction_choose": Move(overfishing(auctions.choose), chose, internal=True),
         }
     )
 
@@ -759,18 +794,16 @@ def apply(t: Table, action: Args) -> Table:
     kind = action.get("type")
     move = MOVES.get(kind) if isinstance(kind, str) else None
     if move is None:
-        raise IllegalAction(f"there is no action called {kind!r}", "type")
+        raise IllegalAction(Message("bk.no_action", {"name": repr(kind)}), "type")
     if t.turn.finished and kind not in ("end_game",):
-        raise IllegalAction("the game is over; undo to change the final table", "type")
+        raise IllegalAction(Message("bk.game_over_undo", {}), "type")
     if not move.internal:
         unsettled = next((x for x in t.auctions.values() if x.status != "settled"), None)
         if unsettled is not None:
             # The rules perform an auction as soon as it is triggered, before play goes on
             # (TC-04).
             raise IllegalAction(
-                f"the {auctions.KINDS[unsettled.kind]} is still open; "
-                "finish it (or undo it) before anything else",
-                "type",
+                Message("bk.auction_open", {"kind": f"auction.{unsettled.kind}"}), "type"
             )
     new = with_new_boards(move.apply(t, action))
     return replace(new, actions=t.actions + 1)

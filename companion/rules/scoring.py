@@ -15,6 +15,7 @@ from .catalogue import MARKET_OF_TOKEN
 from .endgame import triggers
 from .errors import IllegalAction
 from .fish import Fish, MarketValues
+from .messages import Message
 from .resources import resources_by_fish, salmon_in_game
 
 YEN_PER_RESOURCE = 100
@@ -148,15 +149,13 @@ def score(players: Sequence[Player], values: MarketValues) -> Report:
     players, loans or shares without the Bank).
     """
     if len(players) < 2:
-        raise IllegalAction("a game has at least two players", "players")
+        raise IllegalAction(Message("score.players", {}), "players")
     bank = "bank" in values.external
     if not bank:
         for i, p in enumerate(players):
             if p.loans or p.shares:
                 field = "loans" if p.loans else "shares"
-                raise IllegalAction(
-                    "loans and shares need the Bank in play", f"players[{i}].{field}"
-                )
+                raise IllegalAction(Message("score.bank", {}), f"players[{i}].{field}")
 
     holdings = [p.fish for p in players]
     salmon = salmon_in_game(holdings)

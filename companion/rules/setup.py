@@ -13,6 +13,7 @@ from typing import Any
 from .catalogue import (
     BASE_EXTERNAL,
     BASE_FISH,
+    EEL_START,
     EXPANSION_EXTERNAL,
     EXPANSION_FISH,
     EXTERNAL_FIGURES,
@@ -23,8 +24,11 @@ from .catalogue import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     NEW_AQUARIUM_FISH,
+    RED_SNAPPER_TOKENS,
     SPIDER_CRAB_TOKENS,
     STARTING_YEN,
+    SWORDFISH_START,
+    TAKOYAKI_TOKENS,
     TUNA_TOKENS,
     disputed_figures,
     mackerel_licenses,
@@ -32,6 +36,17 @@ from .catalogue import (
     ships_on_market,
 )
 from .errors import IllegalAction
+from .messages import Message, render
+
+#: What the external boards hold at the start (setup.md §4), as checklist lines.
+EXTERNAL_STOCK: dict[str, tuple[tuple[str, int], ...]] = {
+    "bank": (("check.loans", 3), ("check.shares", 2)),
+    "rentals": (("check.freezers", 2), ("check.carts", 2)),
+    "influence": (("check.buyer_tokens", 2), ("check.expansion_tokens", 2)),
+    "boat_rentals": (("check.boat_rentals", 6),),
+}
+#: Crash variant tokens beside the supply.
+CRASH_TOKENS = 12
 
 #: Colour-blind-safe seat colours (Okabe–Ito), in seat order.
 SEAT_COLORS: tuple[tuple[str, str], ...] = (
@@ -167,16 +182,16 @@ def validate_players(names: list[str]) -> tuple[str, ...]:
     """2–6 names (trimmed): printable, 1–24 characters, unique ignoring case, never one
     that reads as the supply or the table screen."""
     if not isinstance(names, list):
-        raise IllegalAction("give a list of 2 to 6 player names", "players")
+        raise IllegalAction(Message("setup.players_list", {}), "players")
     cleaned: list[str] = []
     seen: set[str] = set()
     for i, name in enumerate(names):
         where = f"players[{i}]"
         if not isinstance(name, str) or not name.strip():
-            raise IllegalAction("every player needs a name", where)
+            raise IllegalAction(Message("setup.name_needed", {}), where)
         name = name.strip()
         if len(name) > NAME_MAX:
-            raise IllegalAction(f"names are at most {NAME_MAX} characters", where)
+            raise IllegalAction(Message("setup.name_long", {"max": NAME_MAX}), where)
         # Category Cf (bidi overrides, zero-width characters) and every other character
         # Python does not call printable would make a name look like another one, or
         # reorder the history line it appears in.
@@ -185,24 +200,16 @@ def validate_players(names: list[str]) -> tuple[str, ...]:
             or not name.isprintable()
             or any(unicodedata.category(ch) == "Cf" for ch in name)
         ):
-            raise IllegalAction(
-                "a name may hold only visible characters and spaces, no "
-                "control or formatting characters",
-                where,
-            )
+            raise IllegalAction(Message("setup.name_chars", {}), where)
         if _reads_as(name) in RESERVED_NAMES:
-            raise IllegalAction(
-                f"a player called {name} would read as the supply or the "
-                "table screen in the history; pick another name",
-                where,
-            )
+            raise IllegalAction(Message("setup.name_reserved", {"name": name}), where)
         key = _same_key(name)
         if key in seen:
-            raise IllegalAction(f"two players are called {name}", where)
+            raise IllegalAction(Message("setup.name_twice", {"name": name}), where)
         seen.add(key)
         cleaned.append(name)
     if not MIN_PLAYERS <= len(cleaned) <= MAX_PLAYERS:
-        raise IllegalAction("a game has 2 to 6 players", "players")
+        raise IllegalAction(Message("setup.player_count", {}), "players")
     return tuple(cleaned)
 
 
@@ -219,9 +226,7 @@ def choose_markets(
     if fixed_fish not in ("mackerel", "horse_mackerel") or (
         fixed_fish == "horse_mackerel" and not expansion
     ):
-        raise IllegalAction(
-            "the fixed fish market is Mackerel (or Horse Mackerel with the Expansion)", "fixed_fish"
-        )
+        raise IllegalAction(Message("setup.fixed_fish", {}), "fixed_fish")
     rng = random.Random(seed)
     fish_pool = [m for m in BASE_FISH + (EXPANSION_FISH if expansion else ()) if m != fixed_fish]
     ext_pool = [
@@ -257,45 +262,49 @@ def validate_markets(
     """Check a manual choice of markets against the setup rules."""
     for i, m in enumerate(fish):
         if m not in FISH_MARKETS:
-            raise IllegalAction(f"there is no fish market called {m!r}", f"fish_markets[{i}]")
+            raise IllegalAction(
+                Message("bk.no_fish_market", {"name": repr(m)}), f"fish_markets[{i}]"
+            )
         if FISH_MARKETS[m].expansion and not expansion:
-            raise IllegalAction(f"{FISH_MARKETS[m].en} needs the Expansion", f"fish_markets[{i}]")
+            raise IllegalAction(
+                Message("setup.needs_expansion", {"market": m}), f"fish_markets[{i}]"
+            )
     for i, m in enumerate(external):
         if m not in EXTERNAL_MARKETS:
             raise IllegalAction(
-                f"there is no external market called {m!r}", f"external_markets[{i}]"
+                Message("setup.no_external", {"name": repr(m)}), f"external_markets[{i}]"
             )
         if EXTERNAL_MARKETS[m].expansion and not expansion:
             raise IllegalAction(
-                f"{EXTERNAL_MARKETS[m].en} needs the Expansion", f"external_markets[{i}]"
+                Message("setup.needs_expansion", {"market": m}), f"external_markets[{i}]"
             )
     if len(set(fish)) != len(fish) or len(set(external)) != len(external):
-        raise IllegalAction("each market can be in play only once", "markets")
+        raise IllegalAction(Message("setup.market_once", {}), "markets")
     if "mackerel" not in fish and not (expansion and "horse_mackerel" in fish):
-        raise IllegalAction(
-            "Mackerel is always in play (or Horse Mackerel with the Expansion)", "fish_markets"
-        )
+        raise IllegalAction(Message("setup.mackerel_always", {}), "fish_markets")
     if "ships" not in external:
-        raise IllegalAction("the Ships market is always in play", "external_markets")
+        raise IllegalAction(Message("setup.ships_always", {}), "external_markets")
     if "auction" in external and players < 3:
-        raise IllegalAction("the Auction market needs at least 3 players", "external_markets")
+        raise IllegalAction(Message("setup.auction_players", {}), "external_markets")
     if expansion and (("aquarium" in external) != ("new_aquarium" in external)):
-        raise IllegalAction(
-            "Aquarium and New Aquarium are always in play together", "external_markets"
-        )
+        raise IllegalAction(Message("setup.aquarium_pair", {}), "external_markets")
     n_fish = 1 + (per_p(EXTRA_FISH_MARKETS, players) or 0)
     n_ext = 1 + (per_p(EXTRA_EXTERNAL_MARKETS, players) or 0)
     pair_bonus = 1 if expansion and "aquarium" in external else 0
     if more_markets:
         if len(fish) < n_fish or len(external) < n_ext:
             raise IllegalAction(
-                f"{players} players use at least {n_fish} fish and {n_ext} external markets",
+                Message(
+                    "setup.markets_at_least", {"players": players, "fish": n_fish, "ext": n_ext}
+                ),
                 "markets",
             )
     elif len(fish) != n_fish or len(external) != n_ext + pair_bonus:
         raise IllegalAction(
-            f"{players} players use {n_fish} fish and {n_ext + pair_bonus} external markets "
-            f"(turn on the 'more markets' variant for more)",
+            Message(
+                "setup.markets_count",
+                {"players": players, "fish": n_fish, "ext": n_ext + pair_bonus},
+            ),
             "markets",
         )
     return tuple(fish), tuple(external)
@@ -330,40 +339,50 @@ def board_figure(config: GameConfig, market: str, what: str) -> int | None:
     return per_p(getattr(m, what), p)
 
 
+def _say(code: str, **values: Any) -> str:
+    return render(Message(code, values))
+
+
 def checklist(config: GameConfig) -> list[dict[str, Any]]:
     """What to put on the physical table, board by board, in the order of setup.md §1
-    (steps 1–8 and what comes before play; the stock from §3–§6)."""
+    (steps 1–8 and what comes before play; the stock from §3–§6). Every line comes from
+    the message catalogue (``check.*``)."""
     p = config.player_count
+
+    def count(n: int | None, what: str) -> Message:
+        """``3 licences``, or ``licences as printed on the board`` where the number is
+        not known (AMB-40)."""
+        if n is None:
+            return Message("check.unknown", {"what": Message(what, {"count": 2})})
+        return Message("check.count", {"count": n, "what": Message(what, {"count": n})})
+
     items: list[dict[str, Any]] = []
-
-    def count(n: int | None, what: str) -> str:
-        return f"{what} as printed on the board" if n is None else f"{n} {what}"
-
     for market in config.fish_markets:
         m = FISH_MARKETS[market]
         lines = [
-            count(board_figure(config, market, "licenses"), "licences"),
-            count(board_figure(config, market, "barrels"), "barrels"),
+            render(count(board_figure(config, market, "licenses"), "check.licences")),
+            render(count(board_figure(config, market, "barrels"), "check.barrels")),
         ]
-        tokens = board_figure(config, market, "tokens")
+        tokens = count(board_figure(config, market, "tokens"), "check.tokens")
         if market == "clams_oysters":
-            lines.append("every Clam and Oyster token into the Auction bag")
+            lines.append(_say("check.co_bag"))
         elif m.tokens_in_bag:
-            lines.append(f"{count(tokens, 'tokens')} into the Auction bag")
+            lines.append(_say("check.into_bag", tokens=tokens))
         elif market == "red_snapper":
-            lines.append("a token on each of the 18 grid spots")
+            lines.append(_say("check.red_snapper", spots=RED_SNAPPER_TOKENS))
         elif market == "octopus":
-            lines.append(f"{count(tokens, 'Octopus tokens')} and 12 Takoyaki tokens")
+            octopus = count(board_figure(config, market, "tokens"), "check.octopus_tokens")
+            lines.append(_say("check.octopus", tokens=octopus, takoyaki=TAKOYAKI_TOKENS))
         elif market == "sardine":
-            lines.append(f"{count(tokens, 'tokens')} in the supply; the canned space stays empty")
+            lines.append(_say("check.sardine", tokens=tokens))
         else:
-            lines.append(count(tokens, "tokens"))
+            lines.append(render(tokens))
         if market == "eel":
-            lines.append("the value marker on 1")
+            lines.append(_say("check.marker", value=EEL_START))
         if market == "swordfish":
-            lines.append("the value marker on 6")
+            lines.append(_say("check.marker", value=SWORDFISH_START))
         if market == "mackerel" and not config.horse_mackerel_from_start:
-            lines.append(f"set aside {p} licences for the players first")
+            lines.append(_say("check.set_aside_licences", count=p))
         items.append({"board": m.en, "ja": m.ja, "kind": "fish", "lines": lines})
 
     for market in config.external_markets:
@@ -371,103 +390,88 @@ def checklist(config: GameConfig) -> list[dict[str, Any]]:
         lines = []
         if market == "ships":
             boats = ships_on_market(p)
-            lines = [
-                f"set aside {p} one-slot ships for the players",
-                f"{boats['one_slot']} one-slot, {boats['two_slot']} two-slot, "
-                f"{boats['three_slot']} three-slot, {boats['four_slot']} four-slot ships",
-            ]
+            lines = [_say("check.ships_aside", count=p), _say("check.ships", **boats)]
             if config.expansion:
                 # Expansion setup step 4: the barge is a choice, the Blue ship an option.
-                lines += [
-                    "the six-slot barge or the two four-slot barges (the other goes "
-                    "back in the box)",
-                    "if you like, the Blue four-slot ship as well, beside the four-slot ship",
-                ]
+                lines += [_say("check.barge_choice"), _say("check.blue_ship")]
             else:
-                lines.append("the six-slot barge")
-        elif market == "bank":
-            lines = ["3 Loan tokens", "2 Share tokens"]
-        elif market == "rentals":
-            lines = ["2 Freezers", "2 Carts"]
-        elif market == "influence":
-            lines = ["2 Buyer tokens", "2 Expansion tokens"]
-        elif market == "boat_rentals":
-            lines = ["6 Boat Rental tokens"]
+                lines.append(_say("check.barge"))
+        elif market in EXTERNAL_STOCK:
+            lines = [_say(code, count=n) for code, n in EXTERNAL_STOCK[market]]
         elif market == "used_ships":
-            lines = ["starts empty"]
+            lines = [_say("check.starts_empty")]
         else:
-            lines = ["empty places"]
+            lines = [_say("check.empty_places")]
         items.append({"board": e.en, "ja": e.ja, "kind": "external", "lines": lines})
 
     bag_fish = [m for m in config.fish_markets if FISH_MARKETS[m].tokens_in_bag]
     bag = bag_contents(config.fish_markets, config.board_numbers)
     bag_lines = [_bag_line(bag)] if bag else []
     if "clams_oysters" in bag_fish and not config.board_numbers.get("clams_oysters"):
-        bag_lines.append("every Clam and Oyster token (the app does not count them)")
+        bag_lines.append(_say("check.co_uncounted"))
     if bag_lines:
-        items.append({"board": "Auction bag", "ja": "競り袋", "kind": "bag", "lines": bag_lines})
+        items.append(
+            {"board": _say("check.board_bag"), "ja": "競り袋", "kind": "bag", "lines": bag_lines}
+        )
 
     # Step 6, or what the known market order variant does instead of it (§8).
     if "known_order" in config.variants:
         items.append(
             {
-                "board": "Known market order",
+                "board": _say("check.board_known_order"),
                 "ja": "市場の順番",
                 "kind": "variant",
-                "lines": [
-                    "shuffle the fish boards not in play and lay them out face up "
-                    "in a row, in that order",
-                    "do the same with the external boards, in a second row",
-                ]
-                + ([] if bag_fish else ["the Auction bag goes back in the box"]),
+                "lines": [_say("check.known_fish"), _say("check.known_external")]
+                + ([] if bag_fish else [_say("check.bag_to_box")]),
             }
         )
     else:
         items.append(
             {
-                "board": "Back in the box",
+                "board": _say("check.board_box"),
                 "ja": "箱に戻すもの",
                 "kind": "box",
-                "lines": ["every board not in play, with its pieces"]
-                + ([] if bag_fish else ["the Auction bag"]),
+                "lines": [_say("check.box_boards")] + ([] if bag_fish else [_say("check.box_bag")]),
             }
         )
 
     each = [
-        f"¥{STARTING_YEN:,}",
-        "a one-slot ship in the leftmost port",
-        "a Harbor board, its small Port Covering (1) over the middle port and the large "
-        "one (2) over the rightmost port",
+        _say("check.yen", amount=STARTING_YEN),
+        _say("check.first_ship"),
+        _say("check.harbor_board"),
     ]
     if not config.horse_mackerel_from_start:
-        each.insert(1, "a Mackerel licence")
+        each.insert(1, _say("check.mackerel_licence"))
     else:
-        each.insert(1, "no licence (Horse Mackerel is in play)")
-    items.append({"board": "Each player", "ja": "各プレイヤー", "kind": "player", "lines": each})
+        each.insert(1, _say("check.no_licence"))
     items.append(
-        {"board": "The supply", "ja": "ストック", "kind": "supply", "lines": ["all the other Yen"]}
+        {"board": _say("check.board_player"), "ja": "各プレイヤー", "kind": "player", "lines": each}
+    )
+    items.append(
+        {
+            "board": _say("check.board_supply"),
+            "ja": "ストック",
+            "kind": "supply",
+            "lines": [_say("check.other_yen")],
+        }
     )
     if "crash" in config.variants:
         items.append(
             {
-                "board": "Crash tokens",
+                "board": _say("check.board_crash"),
                 "ja": "暴落トークン",
                 "kind": "variant",
-                "lines": ["12 crash tokens beside the supply"],
+                "lines": [_say("check.crash", count=CRASH_TOKENS)],
             }
         )
-    money = (
-        "open money: every player's Yen stays in view"
-        if config.money == "open"
-        else "closed money: every player keeps their Yen hidden"
-    )
+    money = _say("check.open_money" if config.money == "open" else "check.closed_money")
     items.append(
         {
-            "board": "Before play",
+            "board": _say("check.board_start"),
             "ja": "ゲーム開始前",
             "kind": "start",
             "lines": [
-                f"{config.players[config.start_player]} plays first; play goes clockwise",
+                _say("check.first_player", player=config.players[config.start_player]),
                 money,
             ],
         }
@@ -482,14 +486,22 @@ def _bag_line(bag: tuple[str, ...]) -> str:
     parts = []
     for code, n in sorted(counts.items()):
         fish, _, value = code.partition(":")
-        label = fish.replace("_", " ").title() + (f" {value}" if value else "")
-        parts.append(f"{n}× {label}")
-    return ", ".join(parts)
+        token = (
+            Message("token.valued", {"fish": fish, "value": int(value)})
+            if value
+            else Message("token.name", {"fish": fish})
+        )
+        parts.append(Message("check.bag_item", {"count": n, "what": token}))
+    return render(Message("check.list", {"items": parts}))
 
 
 #: Figures a host may enter for a fish market board (``board_figure``, ``bag_contents``).
 BOARD_FIGURES = ("licenses", "barrels", "tokens")
 BAG_FIGURES = {"clams_oysters": ("clams", "oysters")}
+#: The AP entry cost of a board whose options the rulebooks do not all print (AMB-40:
+#: Himono, Sardine, Swordfish, Clams & Oysters), as the host reads it off the board
+#: (``markets.base.Market.entry_options``); given through the API only for now.
+ENTRY_FIGURES = ("entry_ap",)
 
 
 def unknown_figures(fish_markets: tuple[str, ...] | list[str]) -> dict[str, tuple[str, ...]]:
@@ -621,13 +633,17 @@ def to_remember(
     return rows
 
 
-def figure_labels() -> dict[str, str]:
+def figure_labels(lang: str = "en") -> dict[str, str]:
     """How the New game page names the external boards' figures (AMB-40)."""
-    labels = {"entry_ap": "Entry (AP)", "entry_yen": "Entry (¥)"}
-    labels |= {f"yen_{n}": f"¥ for {n} token{'s' if n > 1 else ''}" for n in range(1, 6)}
+
+    def say(code: str, **values: Any) -> str:
+        return render(Message(code, values), lang)
+
+    labels = {"entry_ap": say("figure.entry_ap"), "entry_yen": say("figure.entry_yen")}
+    labels |= {f"yen_{n}": say("figure.yen_for", count=n) for n in range(1, 6)}
     for fish in NEW_AQUARIUM_FISH:
-        labels[fish] = f"{FISH_MARKETS[fish].en} places"
-        labels[f"{fish}_yen"] = f"{FISH_MARKETS[fish].en} ¥ each"
+        labels[fish] = say("figure.places", market=fish)
+        labels[f"{fish}_yen"] = say("figure.yen_each", market=fish)
     return labels
 
 
@@ -649,29 +665,35 @@ def validate_board_numbers(raw: object) -> dict[str, dict[str, int]]:
     if raw is None:
         return {}
     if not isinstance(raw, dict):
-        raise IllegalAction("must be an object of fish markets", "board_numbers")
+        raise IllegalAction(Message("setup.numbers_object", {}), "board_numbers")
     out: dict[str, dict[str, int]] = {}
     for market, figures in raw.items():
         where = f"board_numbers.{market}"
         if market not in FISH_MARKETS and market not in EXTERNAL_FIGURES:
-            raise IllegalAction(f"there is no fish market called {market!r}", where)
+            raise IllegalAction(Message("bk.no_fish_market", {"name": repr(market)}), where)
         if not isinstance(figures, dict):
-            raise IllegalAction("must be an object of counts", where)
+            raise IllegalAction(Message("setup.counts_object", {}), where)
         allowed = EXTERNAL_FIGURES.get(market) or BOARD_FIGURES + BAG_FIGURES.get(market, ())
+        if market in FISH_MARKETS and not FISH_MARKETS[market].entry_complete:
+            allowed += ENTRY_FIGURES
         for what, n in figures.items():
             if what not in allowed:
                 raise IllegalAction(
-                    f"{what!r} is not a board figure; use " + ", ".join(allowed), f"{where}.{what}"
+                    Message(
+                        "setup.not_a_figure", {"name": repr(what), "allowed": ", ".join(allowed)}
+                    ),
+                    f"{where}.{what}",
                 )
             if is_yen_figure(what):
                 if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= YEN_FIGURE_MAX:
                     raise IllegalAction(
-                        f"must be a price from ¥0 to ¥{YEN_FIGURE_MAX:,}", f"{where}.{what}"
+                        Message("setup.figure_yen_range", {"most": YEN_FIGURE_MAX}),
+                        f"{where}.{what}",
                     )
                 if n % 100:
-                    raise IllegalAction("must be a multiple of ¥100", f"{where}.{what}")
+                    raise IllegalAction(Message("setup.figure_yen_step", {}), f"{where}.{what}")
             elif not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 99:
-                raise IllegalAction("must be a whole number 0 to 99", f"{where}.{what}")
+                raise IllegalAction(Message("setup.figure_range", {}), f"{where}.{what}")
         out[market] = dict(figures)
     return out
 
@@ -692,18 +714,20 @@ def make_config(
     """Validate the choices of a new game; missing markets are drawn at random."""
     names = validate_players(players)
     if money not in ("open", "closed"):
-        raise IllegalAction('money is "open" or "closed"', "money")
+        raise IllegalAction(Message("setup.money", {}), "money")
     if not isinstance(expansion, bool):
-        raise IllegalAction("the Expansion is on (true) or off (false)", "expansion")
+        raise IllegalAction(Message("setup.expansion", {}), "expansion")
     for v in variants:
         if v not in VARIANTS:
-            raise IllegalAction(f"unknown variant {v!r}", "variants")
+            raise IllegalAction(Message("setup.variant", {"name": repr(v)}), "variants")
         if v in EXPANSION_VARIANTS and not expansion:
-            raise IllegalAction(f"the {v} variant needs the Expansion", "variants")
+            raise IllegalAction(
+                Message("setup.variant_needs_expansion", {"name": str(v)}), "variants"
+            )
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise IllegalAction(f"the seed must be a whole number from 0 to {MAX_SEED:,}", "seed")
+        raise IllegalAction(Message("setup.seed", {"max": MAX_SEED}), "seed")
     numbers = validate_board_numbers(board_numbers)
     drawn_fish, drawn_ext = choose_markets(len(names), expansion, seed, fixed_fish)
     fish = fish_markets if fish_markets is not None else drawn_fish
@@ -716,7 +740,7 @@ def make_config(
         or isinstance(start_player, bool)
         or not 0 <= start_player < len(names)
     ):
-        raise IllegalAction("the start player must be one of the players", "start_player")
+        raise IllegalAction(Message("setup.start_player", {}), "start_player")
     return GameConfig(
         players=names,
         colors=tuple(c for c, _ in SEAT_COLORS[: len(names)]),

@@ -24,6 +24,7 @@ from .catalogue import (
 )
 from .errors import IllegalAction
 from .fish import Fish, MarketValues
+from .messages import Message
 from .scoring import Player, Report, score
 
 FORMAT = "tsukiji-snapshot/1"
@@ -36,23 +37,23 @@ def _is_int(value: object) -> TypeGuard[int]:
 
 def _count(value: object, field: str) -> int:
     if not _is_int(value) or value < 0:
-        raise IllegalAction("must be a whole number >= 0", field)
+        raise IllegalAction(Message("snap.count", {}), field)
     return int(value)
 
 
 def _object(value: object, field: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise IllegalAction("must be an object", field)
+        raise IllegalAction(Message("snap.object", {}), field)
     return value
 
 
 def _printed(value: object, field: str, allowed: frozenset[int]) -> tuple[int, ...]:
     if not isinstance(value, list):
-        raise IllegalAction("must be a list of printed values", field)
-    choices = ", ".join(str(v) for v in sorted(allowed))
+        raise IllegalAction(Message("snap.printed_list", {}), field)
+    choices = sorted(allowed)
     for j, v in enumerate(value):
         if not _is_int(v) or v not in allowed:
-            raise IllegalAction(f"must be one of {choices}", f"{field}[{j}]")
+            raise IllegalAction(Message("snap.one_of", {"choices": choices}), f"{field}[{j}]")
     return tuple(value)
 
 
@@ -63,14 +64,16 @@ def parse_fish(data: object, field: str) -> Fish:
     for key, value in fish.items():
         where = f"{field}.{key}"
         if key not in FISH_KEYS:
-            raise IllegalAction(f"unknown fish '{key}'", where)
+            raise IllegalAction(Message("snap.unknown_fish", {"name": key}), where)
         if key == "salmon":
             if _is_int(value):
-                raise IllegalAction('must be {"fresh": n, "degraded": n}', where)
+                raise IllegalAction(Message("snap.salmon_object", {}), where)
             salmon = _object(value, where)
             for side in salmon:
                 if side not in ("fresh", "degraded"):
-                    raise IllegalAction(f"unknown Salmon side '{side}'", f"{where}.{side}")
+                    raise IllegalAction(
+                        Message("snap.salmon_side", {"name": side}), f"{where}.{side}"
+                    )
             kwargs["salmon_fresh"] = _count(salmon.get("fresh", 0), f"{where}.fresh")
             kwargs["salmon_degraded"] = _count(salmon.get("degraded", 0), f"{where}.degraded")
         elif key == "spider_crab":
@@ -87,17 +90,19 @@ def _track(markets: Mapping[str, Any], name: str, default: int, needed: bool) ->
     if name not in markets:
         if needed:
             raise IllegalAction(
-                f"required when a player holds {name.replace('_', ' ')}", f"{where}.value"
+                Message("snap.required_holds", {"name": name.replace("_", " ")}), f"{where}.value"
             )
         return default
     entry = _object(markets[name], where)
     if "value" not in entry:
         if needed:
-            raise IllegalAction(f"required when a player holds {name}", f"{where}.value")
+            raise IllegalAction(Message("snap.required_holds", {"name": name}), f"{where}.value")
         return default
     value = entry["value"]
     if not _is_int(value) or not TRACK_MIN <= value <= TRACK_MAX:
-        raise IllegalAction(f"must be a whole number {TRACK_MIN}..{TRACK_MAX}", f"{where}.value")
+        raise IllegalAction(
+            Message("snap.range", {"low": TRACK_MIN, "high": TRACK_MAX}), f"{where}.value"
+        )
     return int(value)
 
 
@@ -110,7 +115,7 @@ def parse_markets(data: object, holdings: list[Fish]) -> MarketValues:
 
     overfished_raw = markets.get("overfished", [])
     if not isinstance(overfished_raw, list):
-        raise IllegalAction("must be a list of fish markets", "markets.overfished")
+        raise IllegalAction(Message("snap.fish_list", {}), "markets.overfished")
     overfished = set()
     for j, key in enumerate(overfished_raw):
         # Check the type first: a list or object here is unhashable and must be refused,
@@ -119,15 +124,19 @@ def parse_markets(data: object, holdings: list[Fish]) -> MarketValues:
         if isinstance(key, str):
             market = key if key in FISH_MARKETS else MARKET_OF_TOKEN.get(key)
         if market is None:
-            raise IllegalAction(f"unknown fish market {key!r}", f"markets.overfished[{j}]")
+            raise IllegalAction(
+                Message("snap.unknown_market", {"name": repr(key)}), f"markets.overfished[{j}]"
+            )
         overfished.add(market)
 
     external_raw = markets.get("external", [])
     if not isinstance(external_raw, list):
-        raise IllegalAction("must be a list of external markets", "markets.external")
+        raise IllegalAction(Message("snap.external_list", {}), "markets.external")
     for j, key in enumerate(external_raw):
         if not isinstance(key, str) or key not in EXTERNAL_MARKETS:
-            raise IllegalAction(f"unknown external market {key!r}", f"markets.external[{j}]")
+            raise IllegalAction(
+                Message("snap.unknown_external", {"name": repr(key)}), f"markets.external[{j}]"
+            )
 
     remaining = RED_SNAPPER_TOKENS
     needs_grid = holds("red_snapper") and "red_snapper" not in overfished
@@ -135,13 +144,15 @@ def parse_markets(data: object, holdings: list[Fish]) -> MarketValues:
     if snapper is None or "remaining" not in _object(snapper, "markets.red_snapper"):
         if needs_grid:
             raise IllegalAction(
-                "required when a player holds red snapper", "markets.red_snapper.remaining"
+                Message("snap.required_holds", {"name": "red snapper"}),
+                "markets.red_snapper.remaining",
             )
     else:
         value = snapper["remaining"]
         if not _is_int(value) or not 0 <= value <= RED_SNAPPER_TOKENS:
             raise IllegalAction(
-                f"must be a whole number 0..{RED_SNAPPER_TOKENS}", "markets.red_snapper.remaining"
+                Message("snap.range", {"low": 0, "high": RED_SNAPPER_TOKENS}),
+                "markets.red_snapper.remaining",
             )
         remaining = int(value)
 
@@ -158,12 +169,12 @@ def parse_snapshot(data: object) -> tuple[list[Player], MarketValues]:
     """Validate a snapshot and return the players and market values to score."""
     snap = _object(data, "snapshot")
     if "format" in snap and snap["format"] != FORMAT:
-        raise IllegalAction(f'must be "{FORMAT}"', "format")
+        raise IllegalAction(Message("snap.format", {"format": FORMAT}), "format")
     raw_players = snap.get("players")
     if not isinstance(raw_players, list):
-        raise IllegalAction("must be a list of 2 to 6 players", "players")
+        raise IllegalAction(Message("snap.players_list", {}), "players")
     if not MIN_PLAYERS <= len(raw_players) <= MAX_PLAYERS:
-        raise IllegalAction(f"must list 2 to 6 players, not {len(raw_players)}", "players")
+        raise IllegalAction(Message("snap.player_count", {"count": len(raw_players)}), "players")
 
     players: list[Player] = []
     seen: set[str] = set()
@@ -172,15 +183,15 @@ def parse_snapshot(data: object) -> tuple[list[Player], MarketValues]:
         p = _object(raw, where)
         name = p.get("name")
         if not isinstance(name, str) or not name.strip():
-            raise IllegalAction("must be a non-empty name", f"{where}.name")
+            raise IllegalAction(Message("snap.name", {}), f"{where}.name")
         if name in seen:
-            raise IllegalAction(f"'{name}' is already the name of another player", f"{where}.name")
+            raise IllegalAction(Message("snap.name_twice", {"name": name}), f"{where}.name")
         seen.add(name)
         if "yen" not in p:
-            raise IllegalAction("is required", f"{where}.yen")
+            raise IllegalAction(Message("arg.required", {}), f"{where}.yen")
         yen = p["yen"]
         if not _is_int(yen):
-            raise IllegalAction("must be a whole number of Yen", f"{where}.yen")
+            raise IllegalAction(Message("snap.yen", {}), f"{where}.yen")
         players.append(
             Player(
                 name=name,
@@ -197,7 +208,7 @@ def parse_snapshot(data: object) -> tuple[list[Player], MarketValues]:
             for attr in ("loans", "shares"):
                 if getattr(pl, attr):
                     raise IllegalAction(
-                        f"{attr} need the Bank in markets.external", f"players[{i}].{attr}"
+                        Message("snap.bank", {"what": attr}), f"players[{i}].{attr}"
                     )
     return players, values
 

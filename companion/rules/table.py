@@ -21,6 +21,7 @@ from .catalogue import (
 from .endgame import EndCheck
 from .errors import IllegalAction
 from .fish import Fish, MarketValues
+from .messages import Message
 from .resources import table_resources
 from .scoring import Player, Report, score
 from .setup import GameConfig, bag_contents, board_figure
@@ -234,7 +235,7 @@ class Table:
         for i, p in enumerate(self.players):
             if p.name == name:
                 return i
-        raise IllegalAction(f"there is no player called {name!r}", field_name)
+        raise IllegalAction(Message("bk.no_player", {"name": repr(name)}), field_name)
 
     def player(self, name: object, field_name: str = "player") -> PlayerState:
         return self.players[self.index(name, field_name)]

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .catalogue import FISH_MARKETS, MARKET_OF_TOKEN, TOKEN_NAMES
+from .catalogue import FISH_MARKETS, MARKET_OF_TOKEN
 from .errors import IllegalAction
+from .messages import Message, render
 from .setup import bag_contents
 from .table import Table
 
@@ -25,10 +26,10 @@ NORI_PENALTY = FISH_MARKETS["nori"].numbers["overfished_penalty"]
 
 def fish_market_in_play(t: Table, market: object, key: str = "market") -> str:
     if market not in FISH_MARKETS:
-        raise IllegalAction(f"there is no fish market called {market!r}", key)
+        raise IllegalAction(Message("bk.no_fish_market", {"name": repr(market)}), key)
     assert isinstance(market, str)
     if market not in t.config.fish_markets:
-        raise IllegalAction(f"{FISH_MARKETS[market].en} is not in play in this game", key)
+        raise IllegalAction(Message("bk.not_in_play", {"market": market}), key)
     return market
 
 
@@ -40,13 +41,28 @@ class TokenSpec:
     side: str | None = None  # Salmon: fresh / degraded
 
     def label(self) -> str:
-        return f"{self.count} {token_label(self.key, self.value, self.side)}"
+        return render(self.message())
+
+    def message(self) -> Message:
+        """``2 Tuna 25``: the count and the token."""
+        return Message(
+            "token.count",
+            {"count": self.count, "what": token_message(self.key, self.value, self.side)},
+        )
+
+
+def token_message(key: str, value: int | None = None, side: str | None = None) -> Message:
+    """A token as people name it: "Tuna 25", "Salmon (degraded)", "Eel"."""
+    if value is not None:
+        return Message("token.valued", {"fish": key, "value": value})
+    if side == "degraded":
+        return Message("token.degraded", {"fish": key})
+    return Message("token.name", {"fish": key})
 
 
 def token_label(key: str, value: int | None = None, side: str | None = None) -> str:
-    """A token as people name it: "Tuna 25", "Salmon (degraded)", "Eel"."""
-    name = TOKEN_NAMES[key] + (f" {value}" if value is not None else "")
-    return name + (" (degraded)" if side == "degraded" else "")
+    """:func:`token_message` in English (for views that show a token's name)."""
+    return render(token_message(key, value, side))
 
 
 def spec_for(token: Any) -> TokenSpec:

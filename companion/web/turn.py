@@ -51,7 +51,7 @@ def _num(text: str) -> int | str:
 
 
 def _unknown(key: str) -> Refused:
-    return Refused(400, f"This form has no field {schemas.quoted(key)}; reload the page.", key)
+    return Refused(400, _say("guide.unknown_field", field=schemas.quoted(key)), key)
 
 
 def _entry(text: str) -> Any:
@@ -66,11 +66,15 @@ def _entry(text: str) -> Any:
             token["from"] = "harbor"
             token["price"] = _num(parts[3])
         elif len(parts) != 2:
-            raise Refused(400, "The entry names a token this form does not offer.", "entry")
+            raise Refused(400, _say("guide.entry_token"), "entry")
         return {"token": token}
     if parts[0] == "barrel" and len(parts) == 4:
         return {"barrel": {"fish": parts[1], "row": parts[2], "price": _num(parts[3])}}
     return text
+
+
+def _order(n: str) -> int:
+    return int(n) if n.isascii() and n.isdigit() else 10**6
 
 
 def _counts(fields: Mapping[str, str], prefix: str) -> dict[str, Any]:
@@ -83,7 +87,49 @@ def _counts(fields: Mapping[str, str], prefix: str) -> dict[str, Any]:
     return out
 
 
-def nested(fields: Mapping[str, str], barrels: list[str]) -> dict[str, Any]:
+def _sold_barrels(codes: list[str]) -> list[dict[str, Any]]:
+    """``row|price`` checkboxes (Mackerel: your own barrels sold with the tokens)."""
+    out = []
+    for code in codes:
+        parts = code.split("|")
+        if len(parts) != 2:
+            raise Refused(400, _say("guide.barrel_not_offered"), "sell_barrel")
+        out.append({"row": parts[0], "price": _num(parts[1])})
+    return out
+
+
+def _numbered(fields: Mapping[str, str], prefix: str) -> list[str]:
+    """The numbers N of the fields ``prefix.N…``, in order."""
+    return sorted(
+        {k[len(prefix) :].split(".")[0] for k in fields if k.startswith(prefix)},
+        key=_order,
+    )
+
+
+def _reprice(fields: Mapping[str, str], known: set[str]) -> list[dict[str, Any]]:
+    """``reprice.N.row/fish/price`` (what is for sale) and ``reprice.N.to`` (the new
+    price): only the barrels whose price changes."""
+    out = []
+    for n in _numbered(fields, "reprice."):
+        names = {part: f"reprice.{n}.{part}" for part in ("row", "fish", "price", "to")}
+        known |= set(names.values())
+        got = {part: fields.get(name) for part, name in names.items()}
+        if any(v is None for v in got.values()) or got["to"] == got["price"]:
+            continue
+        out.append(
+            {
+                "row": got["row"],
+                "fish": got["fish"],
+                "price": _num(str(got["price"])),
+                "to": _num(str(got["to"])),
+            }
+        )
+    return out
+
+
+def nested(
+    fields: Mapping[str, str], barrels: list[str], sell_barrels: list[str] | None = None
+) -> dict[str, Any]:
     """The flat form as the API's body (docs/actions.md), before the model parses it."""
     kind = fields.get("type", "")
     body: dict[str, Any] = {"type": kind}
@@ -103,7 +149,14 @@ def nested(fields: Mapping[str, str], barrels: list[str]) -> dict[str, Any]:
                 body[key] = _num(fields[key])
         sell: dict[str, Any] = {}
         valued: dict[str, list[Any]] = {}
+        sales: dict[str, list[tuple[str, Any]]] = {}
         for key, value in fields.items():
+            if key.startswith("sales."):  # sales.swordfish.N: the Nth successive sale
+                known.add(key)
+                parts = key.split(".")
+                if len(parts) == 3 and _num(value) != 0:
+                    sales.setdefault(parts[1], []).append((parts[2], _num(value)))
+                continue
             if not key.startswith("sell."):
                 continue
             known.add(key)
@@ -117,9 +170,14 @@ def nested(fields: Mapping[str, str], barrels: list[str]) -> dict[str, Any]:
                     valued[parts[1]] += [_num(parts[2])] * min(count, MAX_SLOTS)
             elif count != 0:
                 sell[parts[1]] = count
+        for k, numbered in sales.items():  # successive sales, in their order
+            valued[k] = [count for _n, count in sorted(numbered, key=lambda x: _order(x[0]))]
         sell.update({k: v for k, v in valued.items() if v})
         if sell:
             body["sell"] = sell
+        known.add("sell_barrel")
+        if sell_barrels:
+            body["sell_barrels"] = _sold_barrels(sell_barrels)
         trade = body.get("trade")
         if isinstance(trade, int):
             per = MARKETS["octopus"].numbers.get("takoyaki_per_octopus", 3)
@@ -140,11 +198,7 @@ def nested(fields: Mapping[str, str], barrels: list[str]) -> dict[str, Any]:
         unloaded = body.get("unloaded", {})
         slots: dict[str, int] = {}
         for_sale = []
-        numbers = sorted(
-            {k.split(".")[1] for k in fields if k.startswith("for_sale.")},
-            key=lambda n: int(n) if n.isascii() and n.isdigit() else 10**6,
-        )
-        for n in numbers:
+        for n in _numbered(fields, "for_sale."):
             fish, price = fields.get(f"for_sale.{n}.fish"), fields.get(f"for_sale.{n}.price")
             known |= {f"for_sale.{n}.fish", f"for_sale.{n}.price"}
             if fish is None or price is None:
@@ -156,17 +210,16 @@ def nested(fields: Mapping[str, str], barrels: list[str]) -> dict[str, Any]:
                 for_sale.append({"fish": fish, "price": _num(price)})
         if for_sale:
             body["for_sale"] = for_sale
+        reprice = _reprice(fields, known)
+        if reprice:
+            body["reprice"] = reprice
     elif kind == "purchase":
         known.add("barrel")
         chosen = []
         for code in barrels:
             parts = code.split("|")
             if len(parts) != 4:
-                raise Refused(
-                    400,
-                    "A barrel on this form is not one the page offered; reload the page.",
-                    "barrel",
-                )
+                raise Refused(400, _say("guide.barrel_not_offered"), "barrel")
             owner, fish, row, price = parts
             chosen.append({"from": owner, "fish": fish, "row": row, "price": _num(price)})
         body["barrels"] = chosen
@@ -177,12 +230,7 @@ def nested(fields: Mapping[str, str], barrels: list[str]) -> dict[str, Any]:
         if "buy_fugu" in fields:
             body["buy_fugu"] = _num(fields["buy_fugu"])
     else:
-        raise Refused(
-            400,
-            "This form records a guided turn: a visit, a fishing or a "
-            "purchasing action, or the start-of-turn choices.",
-            "type",
-        )
+        raise Refused(400, _say("guide.kind"), "type")
     for key in fields:
         if key not in known:
             raise _unknown(key)
@@ -193,7 +241,8 @@ def action_from_form() -> tuple[str, dict[str, Any], int | None]:
     """The posted form as (kind, arguments, expected_seq), parsed by the API's model."""
     fields = edge.form_fields()
     barrels = [b.strip() for b in request.form.getlist("barrel") if b.strip()]
-    body = nested(fields, barrels)
+    sold = [b.strip() for b in request.form.getlist("sell_barrel") if b.strip()]
+    body = nested(fields, barrels, sold)
     kind = str(body["type"])
     action = schemas.parse(schemas.ACTIONS[kind], body, kind)
     return kind, action.args(), action.expected_seq
@@ -202,8 +251,9 @@ def action_from_form() -> tuple[str, dict[str, Any], int | None]:
 # -- what the guide shows ----------------------------------------------------------------------
 
 
-def _yen(amount: int) -> str:
-    return f"¥{amount:,}"
+def _say(code: str, **values: Any) -> str:
+    """A sentence or label of the guide, from the message catalogue (rules/messages.py)."""
+    return render(Message(code, values))
 
 
 def _option_label(o: EntryOption) -> str:
@@ -221,16 +271,22 @@ def _token_choices(p: PlayerState, what: str) -> list[dict[str, Any]]:
     for key in fish.held():
         if what not in ("any", key):
             continue
-        name = TOKEN_NAMES[key]
         if key in ("spider_crab", "tuna"):
             for v in sorted(set(getattr(fish, key)), reverse=True):
-                out.append({"value": f"token:{key}:{v}", "label": f"a {name} {v} token"})
+                out.append(
+                    {
+                        "value": f"token:{key}:{v}",
+                        "label": _say("guide.token_valued", fish=key, value=v),
+                    }
+                )
         elif key == "salmon":
             for side, n in (("fresh", fish.salmon_fresh), ("degraded", fish.salmon_degraded)):
                 if n:
-                    out.append({"value": f"token:salmon:{side}", "label": f"a {side} Salmon token"})
+                    out.append(
+                        {"value": f"token:salmon:{side}", "label": _say(f"guide.salmon_{side}")}
+                    )
         else:
-            out.append({"value": f"token:{key}", "label": f"a {name} token"})
+            out.append({"value": f"token:{key}", "label": _say("guide.token", fish=key)})
     if what in ("any", "takoyaki"):
         for row in ROWS:
             for x in p.row(row):
@@ -238,7 +294,7 @@ def _token_choices(p: PlayerState, what: str) -> list[dict[str, Any]]:
                     out.append(
                         {
                             "value": f"token:takoyaki:harbor:{x.price}",
-                            "label": f"a Takoyaki for sale at {_yen(x.price)}",
+                            "label": _say("guide.takoyaki_for_sale", price=x.price),
                         }
                     )
     return _unique(out)
@@ -265,17 +321,19 @@ def _entry_choices(t: Table, seat: int, m: Market) -> list[dict[str, Any]]:
                 {
                     "value": "ap",
                     "label": label,
-                    "why": None if ap >= o.amount else "You have too few AP left.",
+                    "why": None if ap >= o.amount else _say("guide.few_ap"),
                 }
             )
             if p.items.get("cart"):
-                out.append({"value": "cart", "label": f"{label} from your Cart", "why": None})
+                out.append(
+                    {"value": "cart", "label": _say("guide.from_cart", option=label), "why": None}
+                )
         elif o.kind == "yen":
             out.append(
                 {
                     "value": "yen",
                     "label": label,
-                    "why": None if p.yen >= o.amount else "You hold too little Yen.",
+                    "why": None if p.yen >= o.amount else _say("guide.little_yen"),
                 }
             )
         elif o.kind == "free":
@@ -284,20 +342,21 @@ def _entry_choices(t: Table, seat: int, m: Market) -> list[dict[str, Any]]:
                 {
                     "value": "free",
                     "label": label,
-                    "why": "Used already this turn." if used else None,
+                    "why": _say("guide.free_used") if used else None,
                 }
             )
         elif o.kind == "token":
             choices = _token_choices(p, o.what)
             if not choices:
-                out.append({"value": "", "label": label, "why": "You hold none."})
+                out.append({"value": "", "label": label, "why": _say("guide.hold_none")})
             out += [{**c, "why": None} for c in choices]
         else:
             barrels = [
                 {
                     "value": f"barrel:{x.fish}:{row}:{x.price}",
-                    "label": f"your {FISH_MARKETS[market_of_item(x.fish).id].en} barrel "
-                    f"at {_yen(x.price)} ({row} row)",
+                    "label": _say(
+                        "guide.own_barrel", market=market_of_item(x.fish).id, price=x.price, row=row
+                    ),
                     "why": None,
                 }
                 for row in ROWS
@@ -305,7 +364,7 @@ def _entry_choices(t: Table, seat: int, m: Market) -> list[dict[str, Any]]:
                 if x.fish in MARKETS and o.what in ("any", x.fish)
             ]
             if not barrels:
-                out.append({"value": "", "label": label, "why": "Your Harbor has none."})
+                out.append({"value": "", "label": label, "why": _say("guide.harbor_none")})
             out += _unique(barrels)
     return out
 
@@ -328,13 +387,43 @@ def _sell_rows(p: PlayerState, m: Market) -> list[dict[str, Any]]:
                 rows.append(
                     {
                         "name": f"sell.{key}.{v}",
-                        "label": f"{TOKEN_NAMES[key]} {v}",
+                        "label": _say("token.valued", fish=key, value=v),
                         "max": values.count(v),
                     }
                 )
+        elif m.successive_sales:
+            # Several sales in one visit, each at the value the one before left; sale N+1
+            # shows once sale N sells something (turn.js).
+            rows.append(
+                {
+                    "name": f"sell.{key}",
+                    "label": TOKEN_NAMES[key],
+                    "max": held,
+                    "sales": [
+                        {
+                            "name": f"sales.{key}.{n}",
+                            "after": None if n == 0 else f"sales.{key}.{n - 1}",
+                        }
+                        for n in range(min(held, MAX_SLOTS))
+                    ],
+                }
+            )
         else:
             rows.append({"name": f"sell.{key}", "label": TOKEN_NAMES[key], "max": held})
     return rows
+
+
+def _own_barrels(p: PlayerState, m: Market) -> list[dict[str, Any]]:
+    """This market's barrels for sale on the visitor's own Harbor, for a market that buys
+    them back (Mackerel: counted with the tokens)."""
+    if not m.buys_own_barrels:
+        return []
+    return [
+        {"value": f"{row}|{x.price}", "row": row, "price": x.price, "id": f"sellb-{row}-{k}"}
+        for row in ROWS
+        for k, x in enumerate(p.row(row))
+        if x.fish == m.id
+    ]
 
 
 def _licence_offer(t: Table, seat: int, m: Market) -> dict[str, Any] | None:
@@ -359,14 +448,11 @@ def market_tile(t: Table, seat: int, m: Market) -> dict[str, Any]:
     why: str | None = None
     refused = m.refuse_entry(t, seat)
     if (t.turn.ap_left or 0) <= 0:
-        why = "No action starts once the turn's AP are spent."
+        why = _say("guide.ap_spent")
     elif refused is not None:
         why = refused.message if refused.message.endswith(".") else refused.message + "."
     elif not options:
-        why = (
-            "This board's entry cost is not printed in the rules; record the visit with "
-            "the forms below."
-        )
+        why = _say("guide.entry_unknown")
     return {
         "id": m.id,
         "name": m.data.en,
@@ -393,6 +479,10 @@ def market_panel(t: Table, seat: int, m: Market) -> dict[str, Any]:
         "entries": _entry_choices(t, seat, m),
         "licences": _licence_offer(t, seat, m),
         "sell": _sell_rows(p, m),
+        "own_barrels": _own_barrels(p, m),
+        "per_sale": (m.numbers.get("sale_items"), m.numbers.get("sale_yen"))
+        if m.buys_own_barrels
+        else None,
         "special": special,
     }
 
@@ -431,10 +521,24 @@ def fishing_panel(t: Table, seat: int) -> dict[str, Any]:
         if board.for_sale:
             for i in range(min(n, MAX_SLOTS)):
                 slots.append(
-                    {"n": number, "fish": fish, "i": i, "label": f"{board.data.en} barrel {i + 1}"}
+                    {
+                        "n": number,
+                        "fish": fish,
+                        "i": i,
+                        "label": _say("guide.barrel_n", market=board.id, n=i + 1),
+                    }
                 )
                 number += 1
-    return {"catch": catch, "unload": unload, "slots": slots}
+    reprice = [
+        {"n": n, "row": row, "fish": x.fish, "price": x.price, "name": _item_name(x.fish)}
+        for n, (row, x) in enumerate((row, x) for row in ROWS for x in p.row(row))
+    ]
+    return {"catch": catch, "unload": unload, "slots": slots, "reprice": reprice}
+
+
+def _item_name(fish: str) -> str:
+    """A Harbor item's name: a market's barrel, or a Takoyaki / Himono token."""
+    return FISH_MARKETS[fish].en if fish in FISH_MARKETS else TOKEN_NAMES.get(fish, fish)
 
 
 def purchase_panel(t: Table, seat: int) -> list[dict[str, Any]]:
@@ -448,7 +552,7 @@ def purchase_panel(t: Table, seat: int) -> list[dict[str, Any]]:
                 {
                     "value": f"{p.name}|{x.fish}|{row}|{x.price}",
                     "price": x.price,
-                    "fish": TOKEN_NAMES.get(x.fish) or FISH_MARKETS[x.fish].en,
+                    "fish": _item_name(x.fish),
                     "id": f"buy-{i}-{row}-{k}",
                 }
                 for k, x in enumerate(p.row(row))
@@ -495,7 +599,7 @@ def guide(game_id: str, who: Identity, state: GameState) -> dict[str, Any]:
 def _me(game_id: str) -> tuple[Identity, GameState, int]:
     who = page_identity(game_id, "seat")
     if who.seat is None:
-        raise Refused(403, "The turn guide runs on the phone of the player whose turn it is.")
+        raise Refused(403, _say("guide.seat_only"))
     return who, store().state(game_id), who.seat
 
 
@@ -527,7 +631,7 @@ def panel(game_id: str, panel: str, market: str | None = None) -> Any:
         t = state.table
         g = guide(game_id, who, state)
         if not g["active"]:
-            raise Refused(400, f"It is {g['current']}'s turn.")
+            raise Refused(400, _say("guide.not_yours", active=g["current"]))
         if panel == "markets" and market is None:
             tiles = [market_tile(t, seat, MARKETS[m]) for m in t.config.fish_markets]
             return render_template("game/_turn_markets.html", g=g, tiles=tiles)
@@ -539,7 +643,7 @@ def panel(game_id: str, panel: str, market: str | None = None) -> Any:
             return render_template("game/_turn_fishing.html", g=g, f=fishing_panel(t, seat))
         if panel == "purchasing" and market is None:
             return render_template("game/_turn_purchase.html", g=g, owners=purchase_panel(t, seat))
-        raise Refused(404, "There is no such part of the turn guide.")
+        raise Refused(404, _say("guide.no_panel"))
     except Refused as exc:
         return htmx_error(exc)
 
@@ -569,8 +673,10 @@ def preview(game_id: str) -> Any:
 
 @bp.post("/games/<game_id>/turn/confirm")
 def confirm(game_id: str) -> Any:
-    """The previewed action through the one door; the guide, the live region and a
-    message come back."""
+    """The previewed action through the one door; the guide and a message come back, and
+    the live region only while the page's stream is down (X-Live, as forms.form_change):
+    the stream brings what changed, so the page has one way in for it and the phone is
+    not sent the whole board a second time."""
     try:
         who, _state, _seat = _me(game_id)
         kind, args, expected = action_from_form()
@@ -579,18 +685,15 @@ def confirm(game_id: str) -> Any:
         return htmx_error(exc)
     state = store().state(game_id)
     flash = render_template(
-        "game/_flash.html", oob=True, message=f"Recorded: {event_text(game_id, event.seq, who)}"
+        "game/_flash.html",
+        oob=True,
+        message=_say("guide.recorded", line=event_text(game_id, event.seq, who)),
     )
-    guide_html = render_guide(game_id, who, state)
-    if request.headers.get("X-Live") == "up":
-        # The page's stream brings the live regions (as for every other form): a whole
-        # #live here as well would race the stream's diff, which then applies to a page
-        # it does not describe (an undone auction stayed on the phone).
-        return make_response(guide_html + flash)
-    live = render_live(game_id, who, state)
-    return make_response(
-        guide_html + f'<div id="live" hx-swap-oob="innerHTML">{live}</div>' + flash
-    )
+    body = render_guide(game_id, who, state) + flash
+    if request.headers.get("X-Live") != "up":
+        live = render_live(game_id, who, state)
+        body += f'<div id="live" hx-swap-oob="innerHTML">{live}</div>'
+    return make_response(body)
 
 
 def init_app(app: Flask) -> None:

@@ -32,8 +32,8 @@ def axe_violations(page: Any, selector: str) -> list[dict[str, Any]]:
 
 
 class Api:
-    def __init__(self, url: str) -> None:
-        r = requests.post(f"{url}/api/games", json=SETUP, timeout=10)
+    def __init__(self, url: str, setup: dict[str, Any] = SETUP) -> None:
+        r = requests.post(f"{url}/api/games", json=setup, timeout=10)
         assert r.status_code == 201
         body = r.json()
         self.url, self.id, self.host = url, body["id"], body["host_token"]
@@ -164,3 +164,118 @@ def test_a_turn_from_the_active_phone(
         timeout=LIVE
     )
     expect(bo.locator("#turn-guide")).to_contain_text("Aiko has 1 AP left.", timeout=LIVE)
+
+
+FORMS_SETUP = {
+    "players": [A, B, C],
+    "seed": 5,
+    "expansion": True,
+    "fish_markets": ["mackerel", "swordfish", "eel", "squid", "tuna"],
+    "external_markets": ["ships", "bank", "rentals"],
+    # AMB-40: Swordfish's entry cost is printed on its board only; the host enters it.
+    "board_numbers": {"swordfish": {"entry_ap": 1}},
+}
+
+
+def checked(page: Any, selector: str = "#turn-guide") -> None:
+    """The guide as it is now passes axe-core and fits 360 px, at 100 % and 200 % text.
+    The guide's top is scrolled to just below the sticky top bar first: axe counts a
+    target the bar covers while the page is scrolled past it as too small."""
+    page.evaluate("s => document.querySelector(s).scrollIntoView({block: 'start'})", selector)
+    assert axe_violations(page, selector) == []
+    size = page.viewport_size
+    page.set_viewport_size({"width": 360, "height": 780})
+    try:
+        assert fits(page, 360)
+        page.evaluate("document.documentElement.style.fontSize = '200%'")
+        assert fits(page, 360)
+    finally:
+        page.evaluate("document.documentElement.style.fontSize = ''")
+        page.set_viewport_size(size)
+
+
+def test_the_new_phone_forms(live_server: Any, phone: Any) -> None:
+    """New prices during a Fishing action, Mackerel barrels sold back from your own
+    Harbor, and two Swordfish sales in one visit (the ¥200 once), each from the phone."""
+    from playwright.sync_api import expect
+
+    api = Api(live_server.url, FORMS_SETUP)
+    api.act(type="take_license", player=A, market="mackerel", count=1, pay=False)
+    api.act(type="gain_fish", player=A, fish="swordfish", count=3)
+    api.act(type="next_turn")
+    api.act(type="fishing", player=A, caught={"mackerel": 2})
+    api.act(
+        type="fishing",
+        player=A,
+        unloaded={"mackerel": 2},
+        for_sale=[{"fish": "mackerel", "price": 100}, {"fish": "mackerel", "price": 200}],
+    )
+    for _ in range(3):
+        api.act(type="next_turn")  # Aiko again: her barrels moved down to the lower row
+
+    def lower() -> list[int]:
+        return [x["price"] for x in api.state()["players"][0]["harbor"]["lower"]]
+
+    def yen() -> dict[str, int]:
+        return {p["name"]: p["yen"] for p in api.state()["players"]}
+
+    assert lower() == [100, 200]
+    aiko = open_phone(phone, api, api.tokens[A])
+    guide = aiko.locator("#turn-guide")
+    expect(guide.get_by_role("heading", name=re.compile("Your turn — 2 AP"))).to_be_visible()
+
+    # Fishing: the ¥100 barrel goes up to ¥300 (the ¥200 one stays as it is).
+    guide.get_by_role("button", name="Fishing").click()
+    guide.get_by_text(re.compile(r"Change prices on your Harbor \(2 for sale\)")).click()
+    up = guide.get_by_role("button", name="Mackerel, lower row, now ¥100: new price ¥: more")
+    up.click()
+    up.click()
+    preview = guide.locator("#turn-preview")
+    expect(preview).to_contain_text("Aiko's Mackerel on the lower row: ¥100 → ¥300", timeout=LIVE)
+    expect(preview).not_to_contain_text("¥200 →")
+    checked(aiko)
+    guide.get_by_role("button", name="Confirm").click()
+    wait_flash(aiko, r"^Recorded")
+    expect(guide.get_by_role("heading", name=re.compile("Your turn — 1 AP"))).to_be_visible()
+    assert lower() == [300, 200]
+
+    # Markets → Mackerel: both barrels sold back, counted as one pair (¥100).
+    guide.get_by_role("button", name="Markets").click()
+    guide.get_by_role("button", name=re.compile(r"^Mackerel")).click()
+    for label in ("¥300, lower row", "¥200, lower row"):
+        guide.get_by_label(label).check()
+        assert guide.locator(".turn-chip", has_text=label).bounding_box()["height"] >= 48
+    expect(preview).to_contain_text("Aiko sells 2 Mackerel for ¥100", timeout=LIVE)
+    checked(aiko)
+    before = yen()
+    guide.get_by_role("button", name="Confirm").click()
+    wait_flash(aiko, r"^Recorded")
+    expect(guide.get_by_role("heading", name=re.compile("Your turn — 0 AP"))).to_be_visible()
+    # Aiko holds 2 Mackerel licences (¥200 payout), the sale pays ¥100.
+    assert yen()[A] - before[A] == 300 and lower() == []
+
+    for _ in range(3):
+        api.act(type="next_turn")
+    expect(guide.get_by_role("heading", name=re.compile("Your turn — 2 AP"))).to_be_visible(
+        timeout=LIVE
+    )
+
+    # Markets → Swordfish: sale 1 of 2 tokens, then sale 2 of 1 at the value it leaves.
+    guide.get_by_role("button", name="Markets").click()
+    guide.get_by_role("button", name=re.compile(r"^Swordfish")).click()
+    second = guide.get_by_role("button", name="Sale 2: Swordfish sold: more")
+    expect(second).to_be_hidden()
+    first = guide.get_by_role("button", name="Sale 1: Swordfish sold: more")
+    first.click()
+    first.click()
+    expect(second).to_be_visible()
+    second.click()
+    expect(preview).to_contain_text("Aiko sells 2 Swordfish for ¥1,200", timeout=LIVE)
+    expect(preview).to_contain_text("Aiko sells 1 Swordfish for ¥400")
+    assert preview.inner_text().count("Swordfish bonus") == 1
+    checked(aiko)
+    before = yen()
+    guide.get_by_role("button", name="Confirm").click()
+    wait_flash(aiko, r"^Recorded")
+    assert yen()[A] - before[A] == 1200 + 400 + 200
+    assert api.state()["markets"]["swordfish"] == 3

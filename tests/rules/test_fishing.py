@@ -220,8 +220,8 @@ def test_the_preview_is_the_move() -> None:
     lines = preview_lines(t, action)
     assert lines[:3] == [
         "Aiko spends 1 AP (1 left)",
-        "Aiko unloads 2 Eel barrel(s)",
-        "Aiko unloads 3 Tuna barrel(s)",
+        "Aiko unloads 2 Eel barrels",
+        "Aiko unloads 3 Tuna barrels",
     ]
     assert "the supply → Aiko: ¥200 (docking bonus)" in lines
     assert (

@@ -22,10 +22,10 @@ def test_start_turn_preview() -> None:
         "Fugu at ¥300 leaves Bo's lower row",
         "Bo → the supply: ¥300 (degraded Fugu)",
         "Fugu barrels on the board: 3 → 4",
-        "Bo takes 1 Fugu from its market",
+        "Bo takes 1 Fugu token from its market",
         "Bo's Eel at ¥100 leaves the lower row (degraded)",
         "Eel barrels on the board: 8 → 9",
-        "Bo's upper row moves down (1 barrel(s))",
+        "Bo's upper row moves down (1 barrel)",
     ]
 
 
@@ -68,11 +68,11 @@ def test_history_lines_hide_prices_with_closed_money() -> None:
     assert describe(a) == "Bo bought Aiko's Eel at ¥300"
     assert describe(a, show_yen=False) == "Bo bought Aiko's Eel"
     assert describe({"type": "visit", "player": "Aiko", "market": "eel", "licenses": 1}) == (
-        "Aiko visited Eel: 1 licence(s)"
+        "Aiko visited Eel: 1 licence"
     )
     assert (
         describe(
             {"type": "fishing", "player": "Aiko", "unloaded": {"eel": 2}, "for_sale": [{}, {}]}
         )
-        == "Aiko went fishing: unloaded 2, 2 for sale"
+        == "Aiko went fishing: unloaded 2 barrels, 2 for sale"
     )

@@ -157,7 +157,7 @@ def test_the_preview() -> None:
         "Salmon at ¥500 leaves Bo's upper row",
         "Aiko → Bo: ¥500 (purchase)",
         "Salmon barrels on the board: 4 → 5",
-        "Aiko takes 1 Salmon from its market",
+        "Aiko takes 1 Salmon token from its market",
     ]
 
 

@@ -209,7 +209,7 @@ def test_barrels_at_sea_are_discarded_before_the_first_action() -> None:
     eel = t.board_barrels["eel"]
     lines = preview_lines(t, {"type": "start_turn", "player": "Aiko", "discarded": {"eel": 1}})
     assert lines == [
-        "Aiko discards 1 Eel barrel(s) at sea",
+        "Aiko discards 1 Eel barrel at sea",
         f"Eel barrels on the board: {eel} → {eel + 1}",
     ]
     t = act(t, "start_turn", player="Aiko", discarded={"eel": 1})

@@ -50,6 +50,12 @@ class Market:
     for_sale: ClassVar[bool] = True
     #: Where its sold tokens go: "market" (the bag for bag fish) or "box".
     sold_to: ClassVar[str] = "market"
+    #: Whether a visit may also sell its barrels from the visitor's own Harbor
+    #: (``sell_barrels``: Mackerel).
+    buys_own_barrels: ClassVar[bool] = False
+    #: Whether one visit may sell its tokens in several successive sales, each at the value
+    #: the one before left (``{"swordfish": [2, 1]}``: Swordfish, AMB-46).
+    successive_sales: ClassVar[bool] = False
 
     @property
     def data(self) -> FishMarket:
@@ -219,5 +225,5 @@ def sold_values(
     if raw is None:
         return []
     if not isinstance(raw, list) or any(v not in allowed or isinstance(v, bool) for v in raw):
-        raise refuse("sell_list", f"sell.{key}", fish=key)
+        raise refuse("sell_list", f"sell.{key}", key=key)
     return [int(v) for v in raw]

@@ -44,7 +44,7 @@ class ClamsOysters(BagMarket):
             raise refuse("co_draw_wrong", "draws", code=code)
         run.tokens_in(buyer, TokenSpec(code, 1), "draws")
         if code == "oyster":
-            run.pay(None, buyer, self.numbers["oyster_bonus"], "oyster")
+            run.pay(None, buyer, self.numbers["oyster_bonus"], "oyster_bonus")
 
 
 MARKET = ClamsOysters()

@@ -14,6 +14,7 @@ from .base import Market, price_of
 
 class Mackerel(Market):
     id = "mackerel"
+    buys_own_barrels = True
 
     def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
         tokens = self.count_sold(sell, "mackerel")
@@ -30,8 +31,12 @@ class Mackerel(Market):
         items = tokens + len(barrels)
         if not items:
             return False
-        yen = self.numbers["sale_yen"] * (items // self.numbers["sale_items"])
+        per = self.numbers["sale_items"]
+        yen = self.numbers["sale_yen"] * (items // per)
         run.note("mv.sell", player=run.name(seat), count=items, fish="mackerel", amount=yen)
+        if items % per:
+            # AMB-16: only whole pairs pay; the preview says so before the player confirms.
+            run.note("mv.left_over", count=items % per, per=per, fish="mackerel")
         run.pay(None, seat, yen, "sale")
         return True
 

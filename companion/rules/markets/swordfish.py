@@ -20,6 +20,7 @@ class Swordfish(Market):
     id = "swordfish"
     for_sale = False
     sold_to = "box"
+    successive_sales = True
 
     def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
         """``{"swordfish": k}``, or successive sales in one visit ``{"swordfish": [2, 1]}``

@@ -97,12 +97,12 @@ def test_the_preview_lists_the_movements_in_order() -> None:
         "Aiko spends 1 AP (1 left)",
         "the supply → Aiko: ¥100 (licences)",
         "the supply → Bo: ¥100 (licences)",
-        "Aiko returns 2 Eel to its market",
+        "Aiko returns 2 Eel tokens to its market",
         "Aiko sells 2 Eel for ¥1,200",
         "the supply → Aiko: ¥1,200 (sale)",
         "Eel value 6 → 2",
         "Aiko → the supply: ¥500 (licence)",
-        "Aiko takes 1 Eel licence(s) (3 left on the board)",
+        "Aiko takes 1 Eel licence (3 left on the board)",
     ]
 
 

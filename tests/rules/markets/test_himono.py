@@ -208,7 +208,7 @@ def test_two_barrels_at_sea_turn_the_licence_face_down() -> None:
     error = refused(
         t, "fishing", "himono_catch_licences", player="Aiko", caught_himono={"mackerel": 1}
     )
-    assert error.message.startswith("Aiko has 0 face-up Himono licence(s) of 1")
+    assert error.message.startswith("Aiko has 0 face-up Himono licences of 1")
     # Unloading one of them (before catching, in the same action) turns it face up.
     action = {
         "type": "fishing",
@@ -218,7 +218,7 @@ def test_two_barrels_at_sea_turn_the_licence_face_down() -> None:
     }
     lines = preview_lines(t, action)
     assert lines.index("Aiko's Himono licence turns face up") < lines.index(
-        "Aiko catches 1 Horse Mackerel barrel(s) with Himono licences (1 at sea)"
+        "Aiko catches 1 Horse Mackerel barrel with Himono licences (1 at sea)"
     )
     t = apply(t, action)
     assert licence(t, "Aiko") == [
@@ -460,7 +460,7 @@ def test_phase_start_waits_for_the_himono_price_and_actions_are_refused() -> Non
     refused(t, "start_turn", "no_freezer", player="Bo", freezer=True, himono_prices=[500])
     action = {"type": "start_turn", "player": "Bo", "himono_prices": [500]}
     assert preview_lines(t, action) == [
-        "Bo's upper row moves down (1 barrel(s))",
+        "Bo's upper row moves down (1 barrel)",
         "A Mackerel token goes back from Bo's Himono licence to its market",
         "A Sardine token goes back from Bo's Himono licence to its market",
         "Bo's Himono licence: 2 items back, a Himono barrel for sale",

@@ -1,0 +1,276 @@
+"""The phone's forms for what the guided API took and the guide did not offer yet
+(companion/web/turn.py, issue #8): Mackerel barrels sold back from your own Harbor,
+new prices for barrels already for sale during a Fishing action, and several Swordfish
+sales in one visit (the ¥200 once). Each: the panel offers it, the preview names every
+movement, the confirm records one entry with the right Yen and changes the table."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from test_turn_pages import HX, Game, text
+from werkzeug.datastructures import MultiDict
+
+from companion.web.turn import nested
+
+A, B, C = "Aiko", "Bo", "Chiyo"
+
+
+def panel(game: Game, who: str, path: str) -> str:
+    r = game.phones[who].get(f"/games/{game.id}/turn/{path}", headers=HX)
+    assert r.status_code == 200, r.get_data(as_text=True)
+    return r.get_data(as_text=True)
+
+
+def confirmed(game: Game, who: str, form: dict[str, Any]) -> None:
+    r = game.confirm(who, form)
+    assert r.status_code == 200, r.get_data(as_text=True)
+
+
+def held(game: Game, who: str, fish: str) -> int:
+    player = next(p for p in game.state()["players"] if p["name"] == who)
+    return sum(f["count"] for f in player["fish"] if f["key"] == fish)
+
+
+def post(game: Game, who: str, path: str, pairs: list[tuple[str, str]]) -> str:
+    """A form with repeated fields (checkboxes), as a browser posts it."""
+    r = game.phones[who].post(f"/games/{game.id}/turn/{path}", data=MultiDict(pairs), headers=HX)
+    assert r.status_code == 200, r.get_data(as_text=True)
+    return r.get_data(as_text=True)
+
+
+def harbor(game: Game, who: str) -> dict[str, list[dict[str, Any]]]:
+    player = next(p for p in game.state()["players"] if p["name"] == who)
+    return player["harbor"]  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def mackerel(app: Any) -> Game:
+    """Aiko with two Mackerel barrels on her lower row (¥100, ¥200) and one Mackerel token,
+    at the start of her second turn."""
+    g = Game(app)
+    g.act(type="take_license", player=A, market="mackerel", count=1, pay=False)
+    g.act(type="next_turn")
+    g.act(type="fishing", player=A, caught={"mackerel": 2})
+    g.act(
+        type="fishing",
+        player=A,
+        unloaded={"mackerel": 2},
+        for_sale=[{"fish": "mackerel", "price": 100}, {"fish": "mackerel", "price": 200}],
+    )
+    for _ in range(3):
+        g.act(type="next_turn")
+    g.act(type="gain_fish", player=A, fish="mackerel", count=1)
+    assert [x["price"] for x in harbor(g, A)["lower"]] == [100, 200]
+    return g
+
+
+def test_the_mackerel_panel_offers_your_own_barrels(mackerel: Game) -> None:
+    html = panel(mackerel, A, "markets/mackerel")
+    assert html.count('name="sell_barrel"') == 2
+    assert 'value="lower|100"' in html and 'value="lower|200"' in html
+    assert "¥100 per 2" in text(html)
+    # No other market offers them.
+    assert 'name="sell_barrel"' not in panel(mackerel, A, "markets/eel")
+
+
+def test_mackerel_barrels_and_a_token_sold_in_one_visit(mackerel: Game) -> None:
+    form = {
+        "type": "visit",
+        "player": A,
+        "market": "mackerel",
+        "entry": "ap",
+        "sell.mackerel": "1",
+    }
+    two = [("sell_barrel", "lower|100"), ("sell_barrel", "lower|200")]
+    # Three items: ¥100 for one pair, and the preview warns of the one left over.
+    lines = text(post(mackerel, A, "preview", [*form.items(), *two]))
+    assert "Aiko sells 3 Mackerel for ¥100" in lines
+    assert "1 Mackerel item is left over: only every 2 items pay" in lines
+    before, seq = mackerel.yen(), mackerel.state()["seq"]
+    post(mackerel, A, "confirm", [*form.items(), *two[:1], ("expected_seq", str(seq))])
+    state = mackerel.state()
+    assert state["seq"] == seq + 1
+    # Aiko holds two Mackerel licences (¥200), the others one each (¥100); the pair (a
+    # token and a barrel) pays Aiko ¥100 more.
+    yen = mackerel.yen()
+    assert yen[A] - before[A] == 300 and yen[B] - before[B] == 100
+    assert [x["price"] for x in harbor(mackerel, A)["lower"]] == [200]
+    assert held(mackerel, A, "mackerel") == 0
+    assert state["history"][0]["text"] == (
+        "Aiko visited Mackerel: sold 1 token, sold 1 barrel back"
+    )
+
+
+def test_a_barrel_the_page_did_not_offer_is_refused(mackerel: Game) -> None:
+    before = mackerel.state()
+    base = [("type", "visit"), ("player", A), ("market", "mackerel"), ("entry", "ap")]
+    html = post(mackerel, A, "preview", [*base, ("sell_barrel", "lower|300")])
+    assert "Aiko has no Mackerel for sale on the lower row at ¥300." in text(html)
+    r = mackerel.phones[A].post(
+        f"/games/{mackerel.id}/turn/preview",
+        data=MultiDict([*base, ("sell_barrel", "lower")]),
+        headers=HX,
+    )
+    assert "not one the page offered" in text(r.get_data(as_text=True))
+    assert mackerel.state() == before
+
+
+def test_new_prices_during_a_fishing_action(mackerel: Game) -> None:
+    html = panel(mackerel, A, "fishing")
+    assert "Change prices on your Harbor (2 for sale)" in text(html)
+    assert 'name="reprice.0.to"' in html and 'name="reprice.1.to"' in html
+    form = {
+        "type": "fishing",
+        "player": A,
+        "reprice.0.row": "lower",
+        "reprice.0.fish": "mackerel",
+        "reprice.0.price": "100",
+        "reprice.0.to": "400",
+        "reprice.1.row": "lower",
+        "reprice.1.fish": "mackerel",
+        "reprice.1.price": "200",
+        "reprice.1.to": "200",  # unchanged: not sent
+    }
+    lines = text(mackerel.preview(A, form))
+    assert "Aiko's Mackerel on the lower row: ¥100 → ¥400" in lines
+    assert "¥200 →" not in lines
+    seq = mackerel.state()["seq"]
+    confirmed(mackerel, A, form)
+    assert mackerel.state()["seq"] == seq + 1 and mackerel.state()["ap_left"] == 1
+    assert [x["price"] for x in harbor(mackerel, A)["lower"]] == [400, 200]
+
+
+def test_a_price_that_is_not_a_multiple_of_100_is_refused(mackerel: Game) -> None:
+    before = mackerel.state()
+    html = mackerel.preview(
+        A,
+        {
+            "type": "fishing",
+            "player": A,
+            "reprice.0.row": "lower",
+            "reprice.0.fish": "mackerel",
+            "reprice.0.price": "100",
+            "reprice.0.to": "450",
+        },
+    )
+    assert 'role="alert"' in html
+    assert mackerel.state() == before
+
+
+SWORDFISH = {
+    "players": [A, B, C],
+    "seed": 5,
+    "expansion": True,
+    "fish_markets": ["mackerel", "swordfish", "eel", "squid", "tuna"],
+    "external_markets": ["ships", "bank", "rentals"],
+    # AMB-40: Swordfish's entry cost is printed on its board only; the host enters it.
+    "board_numbers": {"swordfish": {"entry_ap": 1}},
+}
+
+
+@pytest.fixture
+def swordfish(app: Any, monkeypatch: pytest.MonkeyPatch) -> Game:
+    import test_turn_pages
+
+    monkeypatch.setattr(test_turn_pages, "SETUP", SWORDFISH)
+    g = Game(app)
+    g.act(type="gain_fish", player=A, fish="swordfish", count=3)
+    g.act(type="next_turn")
+    assert g.state()["markets"]
+    return g
+
+
+def test_the_swordfish_panel_has_one_stepper_per_sale(swordfish: Game) -> None:
+    html = panel(swordfish, A, "markets/swordfish")
+    assert [m for m in re.findall(r'name="(sales\.swordfish\.\d+)"', html)] == [
+        "sales.swordfish.0",
+        "sales.swordfish.1",
+        "sales.swordfish.2",
+    ]
+    # Sale 2 shows once sale 1 sells something, sale 3 once sale 2 does (turn.js).
+    assert 'data-needs="sales.swordfish.0"' in html and 'data-needs="sales.swordfish.1"' in html
+    assert 'name="sell.swordfish"' not in html
+
+
+def test_two_swordfish_sales_in_one_visit_pay_the_bonus_once(swordfish: Game) -> None:
+    form = {
+        "type": "visit",
+        "player": A,
+        "market": "swordfish",
+        "entry": "ap",
+        "sales.swordfish.0": "2",
+        "sales.swordfish.1": "1",
+    }
+    lines = re.findall(r"<li>(.*?)</li>", swordfish.preview(A, form))
+    joined = " ".join(lines)
+    # Value 6: 2 × 6 = ¥1,200, the marker to 4; 1 × 4 = ¥400, the marker to 3; ¥200 once.
+    assert "Aiko sells 2 Swordfish for ¥1,200" in joined
+    assert "Aiko sells 1 Swordfish for ¥400" in joined
+    assert joined.count("Swordfish bonus") == 1
+    before, seq = swordfish.yen(), swordfish.state()["seq"]
+    confirmed(swordfish, A, form)
+    state = swordfish.state()
+    assert state["seq"] == seq + 1
+    assert swordfish.yen()[A] - before[A] == 1200 + 400 + 200
+    assert held(swordfish, A, "swordfish") == 0
+    assert state["markets"]["swordfish"] == 3
+    assert state["history"][0]["text"] == "Aiko visited Swordfish: sold 3 tokens"
+
+
+def test_sales_become_the_apis_list_in_their_order() -> None:
+    assert nested(
+        {
+            "type": "visit",
+            "player": A,
+            "market": "swordfish",
+            "entry": "ap",
+            "sales.swordfish.1": "1",
+            "sales.swordfish.0": "2",
+            "sales.swordfish.2": "0",
+        },
+        [],
+    )["sell"] == {"swordfish": [2, 1]}
+    assert nested(
+        {"type": "visit", "player": A, "market": "mackerel", "entry": "ap", "sell.mackerel": "1"},
+        [],
+        ["upper|100", "lower|200"],
+    )["sell_barrels"] == [{"row": "upper", "price": 100}, {"row": "lower", "price": 200}]
+    assert nested(
+        {
+            "type": "fishing",
+            "player": A,
+            "reprice.0.row": "upper",
+            "reprice.0.fish": "eel",
+            "reprice.0.price": "300",
+            "reprice.0.to": "500",
+        },
+        [],
+    )["reprice"] == [{"row": "upper", "fish": "eel", "price": 300, "to": 500}]
+
+
+def test_confirm_leaves_the_live_region_to_the_stream(mackerel: Game) -> None:
+    """While the page's stream is up (X-Live: up, from game.js) the stream brings what
+    changed, so Confirm answers with the guide and the notice only; with the stream down
+    the answer carries the live region as well (one way in at a time, as forms.py)."""
+    form = {"type": "fishing", "player": A, "caught.mackerel": "1"}
+    seq = mackerel.state()["seq"]
+    up = mackerel.phones[A].post(
+        f"/games/{mackerel.id}/turn/confirm",
+        data={**form, "expected_seq": str(seq)},
+        headers={**HX, "X-Live": "up"},
+    )
+    assert up.status_code == 200
+    html = up.get_data(as_text=True)
+    assert 'id="turn-guide"' in html and "Recorded: " in text(html)
+    assert 'id="live"' not in html
+    down = mackerel.phones[A].post(
+        f"/games/{mackerel.id}/turn/confirm",
+        data={**form, "expected_seq": str(seq + 1)},
+        headers={**HX, "X-Live": "down"},
+    )
+    assert down.status_code == 200
+    assert '<div id="live" hx-swap-oob="innerHTML">' in down.get_data(as_text=True)
+    assert len(up.get_data()) < len(down.get_data()) / 2

@@ -20,7 +20,7 @@ from flask import Blueprint, Flask, Response, has_request_context, make_response
 from flask_babel import Babel, get_locale  # type: ignore[import-untyped]
 from werkzeug.wrappers import Response as BaseResponse
 
-from .rules import messages, messages_ja
+from .rules import messages
 from .rules.messages import Message
 
 #: The languages the app speaks, the default first.
@@ -144,10 +144,6 @@ def _vary(resp: Response) -> Response:
 def init_app(app: Flask) -> None:
     """Flask-Babel with the locale selector, the switch route and the template helpers.
     Call it last in ``create_app`` (its ``yen`` filter replaces any earlier one)."""
-    # The Japanese catalogue, until companion.rules.messages registers it itself
-    # (setdefault: a registration there wins).
-    messages.CATALOGUE.setdefault("ja", messages_ja.CATALOGUE)
-    messages.NAMES.setdefault("ja", messages_ja.NAMES)
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     babel.init_app(app, locale_selector=select_locale)
     app.register_blueprint(bp)

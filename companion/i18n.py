@@ -20,7 +20,8 @@ from flask import Blueprint, Flask, Response, has_request_context, make_response
 from flask_babel import Babel, get_locale  # type: ignore[import-untyped]
 from werkzeug.wrappers import Response as BaseResponse
 
-from .rules import messages, messages_ja
+from .rules import messages
+from .rules.catalogue import TOKEN_NAMES
 from .rules.messages import Message
 
 #: The languages the app speaks, the default first.
@@ -88,6 +89,19 @@ def msg(message: Message | str) -> str:
     return message
 
 
+def name_of(key: str, default: str | None = None) -> str:
+    """A fish, token or market's name in the current language (the rulebook's Japanese
+    from ``messages_ja.NAMES``); ``default`` (else the English name) where it has none."""
+    lang = current_lang()
+    if lang != DEFAULT:
+        name = messages.NAMES.get(lang, {}).get(key)
+        if name:
+            return name
+    if default is not None:
+        return default
+    return TOKEN_NAMES.get(key) or messages.NAMES[DEFAULT].get(key, key)
+
+
 def lang_next() -> str:
     """Where the switch comes back to: this page when it was a plain GET (its path and
     query), else the home page (a POST's URL may not answer a GET)."""
@@ -144,10 +158,6 @@ def _vary(resp: Response) -> Response:
 def init_app(app: Flask) -> None:
     """Flask-Babel with the locale selector, the switch route and the template helpers.
     Call it last in ``create_app`` (its ``yen`` filter replaces any earlier one)."""
-    # The Japanese catalogue, until companion.rules.messages registers it itself
-    # (setdefault: a registration there wins).
-    messages.CATALOGUE.setdefault("ja", messages_ja.CATALOGUE)
-    messages.NAMES.setdefault("ja", messages_ja.NAMES)
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     babel.init_app(app, locale_selector=select_locale)
     app.register_blueprint(bp)
@@ -157,10 +167,11 @@ def init_app(app: Flask) -> None:
         "msg": msg,
         "current_lang": current_lang,
         "lang_next": lang_next,
+        "name_of": name_of,
     }
     app.jinja_env.globals.update(helpers)
     app.jinja_env.filters["yen"] = yen
     app.jinja_env.filters["msg"] = msg
 
 
-__all__ = ["LANGS", "current_lang", "format_yen", "init_app", "msg", "yen"]
+__all__ = ["LANGS", "current_lang", "format_yen", "init_app", "msg", "name_of", "yen"]

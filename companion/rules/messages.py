@@ -638,6 +638,12 @@ def _name(value: object, lang: str) -> object:
 
 NAMES: dict[str, dict[str, str]] = {"en": _NAMES_EN}
 
+from . import messages_ja  # noqa: E402  (the Japanese catalogue needs nothing above)
+
+CATALOGUE["ja"] = messages_ja.CATALOGUE
+NAMES["ja"] = messages_ja.NAMES
+_LIST_SEP: dict[str, str] = {"ja": "、"}
+
 
 def render(message: Message, lang: str = "en") -> str:
     """The message as a sentence in ``lang`` (English where that language lacks it)."""
@@ -654,7 +660,7 @@ def render(message: Message, lang: str = "en") -> str:
         elif key in PARTY_KEYS and value in ("supply", "box", "bag"):
             values[key] = _name(value, lang)
         elif isinstance(value, list | tuple):
-            values[key] = ", ".join(
+            values[key] = _LIST_SEP.get(lang, ", ").join(
                 str(render(v, lang) if isinstance(v, Message) else _name(v, lang)) for v in value
             )
         else:

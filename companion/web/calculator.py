@@ -24,8 +24,11 @@ from typing import Any
 from urllib.parse import quote
 
 from flask import Blueprint, render_template, request
+from flask_babel import LazyString, gettext, lazy_gettext  # type: ignore[import-untyped]
 from werkzeug.datastructures import MultiDict
 
+from ..i18n import current_lang, msg
+from ..rules import messages
 from ..rules.catalogue import (
     FISH_KEYS,
     FISH_MARKETS,
@@ -40,6 +43,7 @@ from ..rules.catalogue import (
     TUNA_VALUES,
 )
 from ..rules.errors import IllegalAction
+from ..rules.messages import Message
 from ..rules.snapshot import FORMAT, score_snapshot
 from .schemas import form_int
 
@@ -52,13 +56,33 @@ START_PLAYERS = 3
 MAX_PRINTED_COUNT = 99
 
 
+def _local_name(key: str, suffix: str = "", en: str | None = None) -> str:
+    """A fish or market's name in the request's language (the rulebook's Japanese)."""
+    lang = current_lang()
+    names = messages.NAMES.get(lang, {}) if lang != "en" else {}
+    return names.get(key, en or TOKEN_NAMES.get(key, key)) + suffix
+
+
+def local_name(key: str, suffix: str = "", en: str | None = None) -> Any:
+    """:func:`_local_name`, looked up when shown (module-level labels outlive requests)."""
+    return LazyString(_local_name, key, suffix, en)
+
+
+class _LocalNames(dict[str, Any]):
+    """``TOKEN_NAMES`` for the templates, each in the request's language."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return _local_name(key) if key in TOKEN_NAMES else default
+
+
 @dataclass(frozen=True)
 class Counter:
     """A − / + field. ``name`` is the form name after ``players[i].`` for player fields,
     or the whole form name for market fields."""
 
     name: str
-    label: str
+    #: A lazy string: shown in the language of the request that renders it.
+    label: Any
     min: int = 0
     max: int | None = None
     expansion: bool = False
@@ -71,32 +95,43 @@ def _fish_counters() -> tuple[Counter, ...]:
     out: list[Counter] = []
     for key in FISH_KEYS:
         exp = FISH_MARKETS[MARKET_OF_TOKEN[key]].expansion
-        name = TOKEN_NAMES[key]
         if key == "salmon":
-            out.append(Counter("fish.salmon.fresh", "Salmon, fresh", expansion=exp))
-            out.append(Counter("fish.salmon.degraded", "Salmon, degraded", expansion=exp))
+            out.append(Counter("fish.salmon.fresh", lazy_gettext("Salmon, fresh"), expansion=exp))
+            out.append(
+                Counter("fish.salmon.degraded", lazy_gettext("Salmon, degraded"), expansion=exp)
+            )
         elif key in ("spider_crab", "tuna"):
             values = SPIDER_CRAB_VALUES if key == "spider_crab" else TUNA_VALUES
             for v in sorted(values):
-                out.append(Counter(f"fish.{key}.{v}", f"{name} {v}", expansion=exp, printed=v))
+                out.append(
+                    Counter(f"fish.{key}.{v}", local_name(key, f" {v}"), expansion=exp, printed=v)
+                )
         else:
-            out.append(Counter(f"fish.{key}", name, expansion=exp))
+            out.append(Counter(f"fish.{key}", local_name(key), expansion=exp))
     return tuple(out)
 
 
 BANK_COUNTERS = (
-    Counter("loans", "Loans", needs_bank=True),
-    Counter("shares", "Shares", needs_bank=True),
+    Counter("loans", lazy_gettext("Loans"), needs_bank=True),
+    Counter("shares", lazy_gettext("Shares"), needs_bank=True),
 )
 FISH_COUNTERS = _fish_counters()
 PLAYER_COUNTERS = BANK_COUNTERS + FISH_COUNTERS
 MARKET_COUNTERS = (
-    Counter("markets.eel.value", "Eel track", TRACK_MIN, TRACK_MAX),
-    Counter("markets.swordfish.value", "Swordfish track", TRACK_MIN, TRACK_MAX, expansion=True),
-    Counter("markets.red_snapper.remaining", "Red Snapper left", 0, RED_SNAPPER_TOKENS),
+    Counter("markets.eel.value", lazy_gettext("Eel track"), TRACK_MIN, TRACK_MAX),
+    Counter(
+        "markets.swordfish.value",
+        lazy_gettext("Swordfish track"),
+        TRACK_MIN,
+        TRACK_MAX,
+        expansion=True,
+    ),
+    Counter(
+        "markets.red_snapper.remaining", lazy_gettext("Red Snapper left"), 0, RED_SNAPPER_TOKENS
+    ),
 )
 #: Fish markets that can be Overfished: (id, name, expansion).
-OVERFISHABLE = tuple((m.id, m.en, m.expansion) for m in FISH_MARKETS.values())
+OVERFISHABLE = tuple((m.id, local_name(m.id, en=m.en), m.expansion) for m in FISH_MARKETS.values())
 
 # ASCII digits, two at most: ``\d`` also matches "²" and "١", which int() breaks on, and
 # no table has more than six players.
@@ -151,7 +186,7 @@ class CalcForm:
             typed = self.players[i].get("name", "").strip()
             if typed:
                 return typed
-        return f"Player {i + 1}"
+        return str(gettext("Player %(number)s", number=i + 1))
 
     def apply(self, form: MultiDict[str, str]) -> None:
         """Add / Remove player and − / + presses (the no-JavaScript way)."""
@@ -278,36 +313,40 @@ class FieldError:
 
     field: str
     label: str
-    message: str
+    message: str | Message
 
     @property
     def sentence(self) -> str:
-        """The message as a sentence on its own, shown next to the field."""
-        text = self.message.replace("in markets.external", "in play")
+        """The message as a sentence on its own, shown next to the field (in the
+        request's language when the rules gave a message code)."""
+        text = msg(self.message).replace("in markets.external", "in play")
         return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
     @property
     def text(self) -> str:
         """The message with the field it is about, for the report and the summary bar."""
-        return f"{self.label}: {self.sentence}"
+        return str(gettext("%(label)s: %(sentence)s", label=self.label, sentence=self.sentence))
 
 
 def _field_label(form: CalcForm, path: str) -> str:
     if m := _FIELD.fullmatch(path):
         i, sub = int(m.group(1)), m.group(2)
         sub = re.sub(r"\[\d+\]$", "", sub)  # players[0].fish.tuna[1] -> fish.tuna
-        names = {c.name: c.label for c in PLAYER_COUNTERS}
-        names.update({"name": "Name", "yen": "Yen", "fish.salmon": "Salmon"})
-        names.update({f"fish.{k}": v for k, v in TOKEN_NAMES.items()})
+        names: dict[str, Any] = {c.name: c.label for c in PLAYER_COUNTERS}
+        names.update({"name": gettext("Name"), "yen": gettext("Yen")})
+        names.update({"fish.salmon": _local_name("salmon")})
+        names.update({f"fish.{k}": _local_name(k) for k in TOKEN_NAMES})
         return f"{form.player_name(i)} · {names.get(sub, sub)}"
     for c in MARKET_COUNTERS:
         if path == c.name or path == c.name.rsplit(".", 1)[0]:
-            return c.label
+            return str(c.label)
     if path.startswith("markets.overfished"):
-        return "Overfished markets"
+        return str(gettext("Overfished markets"))
     if path.startswith("markets.external"):
-        return "Markets in play"
-    return {"players": "Players"}.get(path, path or "Table")
+        return str(gettext("Markets in play"))
+    if path == "players":
+        return str(gettext("Players"))
+    return path or str(gettext("Table"))
 
 
 def evaluate(form: CalcForm) -> dict[str, Any]:
@@ -318,7 +357,7 @@ def evaluate(form: CalcForm) -> dict[str, Any]:
         "bank_counters": BANK_COUNTERS,
         "market_counters": MARKET_COUNTERS,
         "overfishable": OVERFISHABLE,
-        "token_names": TOKEN_NAMES,
+        "token_names": _LocalNames(),
         "min_players": MIN_PLAYERS,
         "max_players": MAX_PLAYERS,
         "report": None,
@@ -332,7 +371,8 @@ def evaluate(form: CalcForm) -> dict[str, Any]:
         report = score_snapshot(snapshot).to_json()
     except IllegalAction as exc:
         path = exc.field or ""
-        context["error"] = FieldError(path, _field_label(form, path), exc.message)
+        message = exc.code_message or exc.message
+        context["error"] = FieldError(path, _field_label(form, path), message)
         return context
     players: list[dict[str, Any]] = report["players"]  # type: ignore[assignment]
     context["report"] = report

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, make_response, render_template, request
+from flask_babel import gettext  # type: ignore[import-untyped]
 
 from ..door import Refused
 from ..identity import Identity
@@ -29,7 +30,7 @@ def _track_by(game_id: str, form: Any) -> Any:
         step = int(by)
     except ValueError:
         raise Refused(
-            400, "The move is a whole number of spaces, such as +1 or -2.", "by"
+            400, gettext("The move is a whole number of spaces, such as +1 or -2."), "by"
         ) from None
     values = store().state(game_id).table.values
     now = values.eel if track == "eel" else values.swordfish if track == "swordfish" else None
@@ -93,7 +94,9 @@ def act(game_id: str) -> Any:
         game_id,
         form_role(),
         change,
-        lambda event, who: f"Recorded: {event_text(game_id, event.seq, who)}",
+        lambda event, who: gettext(
+            "Recorded: %(entry)s", entry=event_text(game_id, event.seq, who)
+        ),
     )
 
 

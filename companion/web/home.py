@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, current_app, render_template, request, url_for
+from flask_babel import gettext  # type: ignore[import-untyped]
 
 bp = Blueprint("home", __name__)
 
@@ -18,8 +19,8 @@ def my_games() -> list[dict[str, Any]]:
     games = []
     for name in request.cookies:
         for prefix, role, endpoint in (
-            ("tc_host_", "table screen", "table.page"),
-            ("tc_seat_", "my seat", "seat.page"),
+            ("tc_host_", gettext("table screen"), "table.page"),
+            ("tc_seat_", gettext("my seat"), "seat.page"),
         ):
             if not name.startswith(prefix):
                 continue

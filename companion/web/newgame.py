@@ -17,6 +17,7 @@ from flask import (
     url_for,
 )
 
+from ..i18n import current_lang
 from ..paths import STATIC
 from ..rules.catalogue import (
     BASE_EXTERNAL,
@@ -55,7 +56,7 @@ def _context(
         "checklist": checklist(config) if config else None,
         # The figures the rulebooks lack (AMB-40), fish and external boards alike.
         "unknown": unknown_figures(config.fish_markets + config.external_markets) if config else {},
-        "figure_labels": figure_labels(),
+        "figure_labels": figure_labels(current_lang()),
         "is_yen_figure": is_yen_figure,
         # Disputed figures (AMB-11) with what this game uses now: the host's number, the
         # remembered one, or the app's default for the player count.

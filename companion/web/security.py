@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, jsonify, make_response, render_template, request
+from flask_babel import lazy_gettext  # type: ignore[import-untyped]
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -31,7 +32,10 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 
-REFUSED = "This request came from another site, so it was refused; use the page of this app."
+#: In the asker's language (``str(REFUSED)`` inside the request).
+REFUSED = lazy_gettext(
+    "This request came from another site, so it was refused; use the page of this app."
+)
 
 
 def _same_origin(origin: str) -> bool:
@@ -64,13 +68,13 @@ def init_app(app: Flask) -> None:
         if not cross_site():
             return None
         if request.path.startswith("/api/"):
-            return jsonify({"error": REFUSED}), 403
+            return jsonify({"error": str(REFUSED)}), 403
         if request.headers.get("HX-Request"):
-            resp = make_response(render_template("game/_flash.html", error=REFUSED), 403)
+            resp = make_response(render_template("game/_flash.html", error=str(REFUSED)), 403)
             resp.headers["HX-Retarget"] = "#flash"
             resp.headers["HX-Reswap"] = "innerHTML"
             return resp
-        return make_response(REFUSED, 403, {"Content-Type": "text/plain; charset=utf-8"})
+        return make_response(str(REFUSED), 403, {"Content-Type": "text/plain; charset=utf-8"})
 
     @app.after_request
     def protective_headers(resp: Response) -> Response:

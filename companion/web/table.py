@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, jsonify, render_template
+from flask_babel import gettext  # type: ignore[import-untyped]
 
 from ..door import Refused
 from ..rules.setup import checklist
@@ -52,7 +53,7 @@ def undo(game_id: str) -> Any:
         game_id,
         "host",
         change,
-        lambda _event, _who: "Undone. It stays in the history, struck through.",
+        lambda _event, _who: gettext("Undone. It stays in the history, struck through."),
     )
 
 
@@ -62,7 +63,7 @@ def redo(game_id: str) -> Any:
         game_id,
         "host",
         lambda who: door().redo(game_id, who.token, edge.expected_form()),
-        lambda _event, _who: "Redone.",
+        lambda _event, _who: gettext("Redone."),
     )
 
 

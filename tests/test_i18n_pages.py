@@ -1,0 +1,146 @@
+"""Every page in the device's language (shared/spec/report.md, "Language"): with
+``Accept-Language: ja`` the wrapped English sentences are gone and their Japanese is there,
+``<html lang="ja">``; the switch's cookie brings English back whatever the browser says."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+PLAYERS = ["Aiko", "Bo", "Chiyo"]
+JA = {"Accept-Language": "ja-JP,ja;q=0.9"}
+
+#: Per page: English sentences of the wrapped set, and their Japanese.
+PAGES: dict[str, tuple[list[str], list[str]]] = {
+    "home": (
+        ["Track a game", "Score a finished game", "New game"],
+        ["ゲームを記録する", "終わったゲームの得点を計算", "新しいゲーム"],
+    ),
+    "new": (
+        ["Names in seat order", "Start the game", "Closed: Yen stays private"],
+        ["ゲームを始める", "非公開：所持金は本人だけが見る", "席1"],
+    ),
+    "calculator": (
+        ["Scoring calculator", "Markets at the end", "Add player", "Fish tokens"],
+        ["得点計算", "ゲーム終了時の市場", "魚トークン", "ウナギの価値トラック"],
+    ),
+    "table": (
+        ["Join on your phone", "Setup checklist", "Market values", "Record payment", "History"],
+        ["スマートフォンで参加", "準備チェックリスト", "市場の価値", "支払いを記録", "履歴"],
+    ),
+    "seat": (
+        ["Record payment", "No fish tokens yet.", "Licences and License spaces"],
+        ["支払いを記録", "資源", "免許スペース", "円"],
+    ),
+}
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def game(client: Any) -> dict[str, Any]:
+    r = client.post("/api/games", json={"players": PLAYERS, "money": "open", "seed": 7})
+    assert r.status_code == 201
+    g: dict[str, Any] = r.get_json()
+    host = auth(g["host_token"])
+    # Mid-game: the first turn started and a payment recorded.
+    for body in (
+        {"type": "next_turn"},
+        {"type": "pay", "from": "supply", "to": "Bo", "amount": 1200},
+    ):
+        assert (
+            client.post(f"/api/games/{g['id']}/actions", json=body, headers=host).status_code == 201
+        )
+    return g
+
+
+def page(client: Any, game: dict[str, Any], name: str, headers: dict[str, str]) -> str:
+    gid = game["id"]
+    url, extra = {
+        "home": ("/", {}),
+        "new": ("/games/new", {}),
+        "calculator": ("/calculator/", {}),
+        "table": (f"/games/{gid}/table", auth(game["host_token"])),
+        "seat": (f"/games/{gid}/seat", auth(game["seats"][1]["token"])),
+    }[name]
+    r = client.get(url, headers={**headers, **extra})
+    assert r.status_code == 200, (name, r.status_code)
+    return str(r.get_data(as_text=True))
+
+
+def visible(html: str) -> str:
+    """The page's text, without scripts, styles, comments and tags."""
+    html = re.sub(r"<(script|style)\b.*?</\1>|<!--.*?-->", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_japanese_browser_reads_japanese(client: Any, game: dict[str, Any], name: str) -> None:
+    html = page(client, game, name, JA)
+    assert '<html lang="ja">' in html
+    text = visible(html)
+    english, japanese = PAGES[name]
+    for sentence in english:
+        assert sentence not in text, (name, sentence)
+    for sentence in japanese:
+        assert sentence in text, (name, sentence)
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_english_by_default_and_by_the_switch(client: Any, game: dict[str, Any], name: str) -> None:
+    english, japanese = PAGES[name]
+    for headers in ({}, JA):
+        if headers:
+            # The switch (a same-origin form post) remembers English over Accept-Language.
+            r = client.post(
+                "/lang",
+                data={"lang": "en", "next": "/"},
+                headers={**JA, "Origin": "http://localhost"},
+            )
+            assert r.status_code == 303
+        html = page(client, game, name, headers)
+        assert '<html lang="en">' in html
+        text = visible(html)
+        for sentence in english:
+            assert sentence in text, (name, sentence)
+        for sentence in japanese:
+            if sentence not in ("円",):
+                assert sentence not in text, (name, sentence)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="companion/web/render.py caches a region's markup per (game, viewer, version, "
+    "presence) without the language: the English page after a Japanese one gets the "
+    "Japanese regions. Passes once the cache key holds current_lang().",
+)
+def test_same_version_for_a_japanese_then_an_english_reader(
+    client: Any, game: dict[str, Any]
+) -> None:
+    ja = visible(page(client, game, "seat", JA))
+    en = visible(page(client, game, "seat", {}))
+    # Bo's 2,000 at the start and the 1,200 paid to Bo.
+    assert "¥3,200" in en and "3,200円" not in en
+    assert "3,200円" in ja and "¥3,200" not in ja
+    assert "サバ — 100円" in ja  # the licence price in the form
+
+
+def test_the_flash_after_a_form_is_japanese(client: Any, game: dict[str, Any]) -> None:
+    gid = game["id"]
+    client.get(f"/join/{game['seats'][0]['token']}", headers=JA)  # the seat's cookie
+    seen = client.get(f"/games/{gid}/seat", headers=JA).get_data(as_text=True)
+    version = re.search(r'name="expected_seq" value="(\d+)"', seen)
+    data = {"as": "seat", "type": "pay", "from": "Aiko", "to": "supply", "amount": "100"}
+    if version:
+        data["expected_seq"] = version.group(1)
+    r = client.post(
+        f"/games/{gid}/act",
+        data=data,
+        headers={**JA, "HX-Request": "true", "Origin": "http://localhost"},
+    )
+    assert r.status_code == 200, r.get_data(as_text=True)
+    assert "記録しました：" in r.get_data(as_text=True)

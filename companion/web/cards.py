@@ -399,7 +399,9 @@ def form_act(game_id: str) -> Any:
     role = "host" if request.args.get("as") == "host" else "seat"
 
     def change(who: Identity) -> Any:
-        fields = {k: v.strip() for k, v in request.form.items() if v.strip() != ""}
+        # A pick among the opponent's cards carries the card in the button's address.
+        given = [*request.form.items(), *request.args.items()]
+        fields = {k: v.strip() for k, v in given if v.strip() != "" and k not in ("as", "pick")}
         action = _parse_action(fields, form=True)
         return door().act(game_id, who.token, action.kind, action.args, action.expected)
 

@@ -59,8 +59,9 @@ bp = Blueprint("cards", __name__)
 
 #: The Scale's notches a new game starts with until a host chooses others (AMB-C1).
 DEFAULT_NOTCHES = 3
-#: Where the server remembers the last notches chosen (the board numbers' table).
-MEMORY = ("tsukiji_market", "notches", 0)
+#: Where the server remembers the last notches chosen: the board numbers' table, under a
+#: player count no board game asks for (-1), so the board game never reads it.
+MEMORY = ("tsukiji_market", "notches", -1)
 
 # -- request bodies (strict, closed: schemas.Body) --------------------------------------------
 
@@ -127,7 +128,7 @@ def _parse_action(body: Any, form: bool = False) -> edge.Action:
 
 
 def remembered_notches() -> int:
-    memory = store().board_numbers(0).get(MEMORY[0], {})
+    memory = store().board_numbers(MEMORY[2]).get(MEMORY[0], {})
     return memory.get(MEMORY[1], DEFAULT_NOTCHES)
 
 

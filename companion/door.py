@@ -9,16 +9,18 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
-from .eventlog import Event, GameState, redoable, undo_targets
+from . import cardgame
+from .eventlog import Config, Event, GameState, redoable, undo_targets
 from .gamefile import BadEntry, Entry, replay
+from .games import CARDS, is_cards
 from .identity import Identity
 from .live import Hub
 from .rules import auctions as auction_rules
 from .rules.errors import IllegalAction
+from .rules.messages import Message, render
 from .rules.moves import MOVES, may_record
-from .rules.setup import GameConfig
 from .store import Store, now
 
 
@@ -60,13 +62,11 @@ class Door:
         return "host" if who.is_host else state.config.players[who.seat or 0]
 
     # -- changes ------------------------------------------------------------------------------
-    def create_game(self, config: GameConfig) -> tuple[str, str, list[str]]:
+    def create_game(self, config: Config | cardgame.Config) -> tuple[str, str, list[str]]:
         """A new game from a checked setup: its id, the host token, one token per seat."""
         return self.store.create_game(config)
 
-    def import_game(
-        self, config: GameConfig, entries: Sequence[Entry]
-    ) -> tuple[str, str, list[str]]:
+    def import_game(self, config: Config, entries: Sequence[Entry]) -> tuple[str, str, list[str]]:
         """A new game from another server's file: every entry replayed through the rules
         first (a refusal names the first that does not replay, and nothing is created),
         then the game and its whole log written at once, with new tokens."""
@@ -105,6 +105,8 @@ class Door:
         """Record one bookkeeping action (its arguments parsed at the edge); returns the
         new event (its seq is the version)."""
         who = self.identify(game_id, token)
+        if self.store.game_key(game_id) == CARDS:
+            return self._act_cards(who, kind, data, expected, correction)
         move = MOVES.get(kind)
         if move is None:
             raise Refused(400, f"There is no action called {kind!r}.", "type")
@@ -126,6 +128,103 @@ class Door:
             )
         self.hub.notify(game_id, state.version)
         return state.events[-1]
+
+    # -- the card game (companion.cardgame) ----------------------------------------------------
+    def _act_cards(
+        self,
+        who: Identity,
+        kind: str,
+        data: dict[str, Any],
+        expected: int | None,
+        correction: bool,
+    ) -> Event:
+        """One card-game action (take_card, discard_card, speciality): the game's own
+        permission first (403), then the version, then its rules (400)."""
+        move = cardgame.MOVES.get(kind)
+        if move is None:
+            raise Refused(
+                400, _said(Message("cards.no_such_move", {"kind": str(kind)[:30]})), "type"
+            )
+        if move.who == "bidder":
+            raise Refused(
+                400,
+                "A bid is sent from a player's phone to the bids endpoint, not as an action.",
+                "type",
+            )
+        if move.who == "server":
+            raise Refused(400, _said(Message("cards.only_server")), "type")
+        game_id = who.game_id
+        with self.store.write():
+            state = self.store.state(game_id)
+            try:
+                why = cardgame.why_not(
+                    card_table(state),
+                    kind,
+                    {**data, "type": kind},
+                    None if who.is_host else who.seat,
+                )
+            except IllegalAction as exc:  # a name that is nobody at this table
+                raise refusal(exc, state, who) from None
+            if why is not None:
+                raise Refused(403, _said(why))
+            self._check_version(state, expected)
+            last = state.events[-1] if state.events else None
+            correction = correction or (last is not None and last.type == "undo")
+            state = self._append(
+                state, who, kind, data, self.actor_name(state, who), correction=correction
+            )
+        self.hub.notify(game_id, state.version)
+        return state.events[-1]
+
+    def card_bid(self, game_id: str, token: str | None, fingers: Any) -> tuple[Event, str, bool]:
+        """Seal (or change) a seat's WA-SA-BI bid: the fingers go to the sealed-bids table
+        (with a receipt for the bidder), the log records only that the seat has bid. When
+        both seats have bid, the reveal is appended in the same write, in one undo group
+        with the round's bids. Returns the last event, the receipt, and whether this seat
+        had already bid this round (a changed bid)."""
+        who = self.identify(game_id, token)
+        if who.is_host or who.seat is None:
+            raise Refused(403, _said(Message("cards.only_own_bid")))
+        if self.store.game_key(game_id) != CARDS:
+            raise Refused(
+                404, "This game has no finger bids: its bids belong to an auction.", "fingers"
+            )
+        seat = who.seat
+        if (
+            not isinstance(fingers, int)
+            or isinstance(fingers, bool)
+            or fingers not in cardgame.catalogue.FINGERS
+        ):
+            raise Refused(400, _said(Message("cards.fingers")), "fingers")
+        with self.store.write():
+            state = self.store.state(game_id)
+            table = card_table(state)
+            changed = seat in table.bid_by
+            name = table.players[seat]
+            key = f"r{table.rounds + 1}"
+            state = self._append(state, who, "bid", {"player": name}, name, grp=key)
+            nonce = secrets.token_hex(8)
+            code = auction_rules.receipt(key, seat, fingers, nonce)
+            self.store.put_bid(game_id, key, seat, fingers, nonce, code)
+            if len(card_table(state).bid_by) == len(table.players):
+                sealed = self.store.bids(game_id, key)
+                seats = range(len(table.players))
+                data: dict[str, Any] = {
+                    "fingers": {table.players[s]: sealed[s][0] for s in seats},
+                    "receipts": [[s, sealed[s][1], sealed[s][2]] for s in seats],
+                }
+                state = self._append(state, None, "reveal", data, name, grp=key)
+        self.hub.notify(game_id, state.version)
+        return state.events[-1], code, changed
+
+    def sealed_fingers(self, state: GameState, seat: int | None) -> dict[int, int]:
+        """The viewer's own sealed bid of the current round, seat → fingers (nobody
+        else's: a view built from it carries no other seat's amount)."""
+        table = card_table(state)
+        if seat is None or seat not in table.bid_by:
+            return {}
+        own = self.store.own_bids(state.id, seat).get(f"r{table.rounds + 1}")
+        return {} if own is None else {seat: own[0]}
 
     @staticmethod
     def _permit(state: GameState, who: Identity, kind: str, data: dict[str, Any]) -> None:
@@ -211,6 +310,7 @@ class Door:
         """Open a sealed-bid auction; bag draws are made here (seeded by the game's seed and
         the entry number, recorded in the log) unless the table drew by hand."""
         who = self.identify(game_id, token)
+        self._board_only(game_id)
         if not isinstance(body, dict):
             raise Refused(400, 'An auction is a JSON object with a "kind" and an "owner".')
         with self.store.write():
@@ -247,6 +347,7 @@ class Door:
         """Seal (or change) the token's own bid. The answer goes to the bidder alone; when
         the last eligible seat has sealed, the reveal happens in the same transaction."""
         who = self.identify(game_id, token)
+        self._board_only(game_id)
         if who.is_host or who.seat is None:
             raise Refused(403, "Only a player can bid, from their own phone.")
         seat = who.seat
@@ -282,6 +383,7 @@ class Door:
     def reveal(self, game_id: str, token: str | None, auction_id: str) -> Event:
         """Reveal now; a missing bid counts as ¥0. Host or the auction's owner."""
         who = self.identify(game_id, token)
+        self._board_only(game_id)
         with self.store.write():
             state = self.store.state(game_id)
             auction = self._owned_auction(state, who, auction_id, "reveal the bids")
@@ -294,6 +396,7 @@ class Door:
     def choose(self, game_id: str, token: str | None, auction_id: str, winner: str | None) -> Event:
         """The owner settles a tie (or, at Barter, accepts one offer or declines all)."""
         who = self.identify(game_id, token)
+        self._board_only(game_id)
         with self.store.write():
             state = self.store.state(game_id)
             auction = self._owned_auction(state, who, auction_id, "settle this auction")
@@ -380,6 +483,10 @@ class Door:
         self.hub.kick(who.game_id)
         return who
 
+    def _board_only(self, game_id: str) -> None:
+        if self.store.game_key(game_id) == CARDS:
+            raise Refused(404, "There are no auctions in Tsukiji Market, the card game.")
+
     @staticmethod
     def _check_version(state: GameState, expected: int | None) -> None:
         if expected is not None and expected != state.version:
@@ -396,9 +503,24 @@ def refusal(exc: IllegalAction, state: GameState, who: Identity | None) -> Refus
     Yen reads so only to that player; everyone else gets its public wording."""
     message = exc.message
     seat = who.seat if who is not None else None
-    if exc.public_message and state.config.money == "closed" and seat != exc.private_to:
+    if (
+        exc.public_message
+        and not is_cards(state.config)
+        and state.config.money == "closed"
+        and seat != exc.private_to
+    ):
         message = exc.public_message
     return Refused(400, _sentence(message, exc.field), exc.field)
+
+
+def card_table(state: GameState) -> cardgame.State:
+    """A card game's folded table (``GameState.table`` is typed as the board game's)."""
+    return cast(cardgame.State, state.table)
+
+
+def _said(message: Message) -> str:
+    """A card-game sentence for a refusal (English, as every door refusal)."""
+    return render(message)
 
 
 def group_of(auction_id: str) -> str:

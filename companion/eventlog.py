@@ -14,9 +14,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .rules.moves import apply
+from .games import game_of
 from .rules.setup import GameConfig
-from .rules.table import Table, initial_table
+from .rules.table import Table
+
+#: A game's setup. Typed as the board game's, whose code reads it everywhere; a card
+#: game's is a ``companion.cardgame.Config`` (``companion.games.is_cards`` tells them
+#: apart, and the card game's modules cast). Likewise ``GameState.table`` holds a
+#: ``companion.cardgame.State`` for a card game.
+Config = GameConfig
 
 #: Event types that change the log itself rather than the table.
 META_TYPES = frozenset({"undo", "redo"})
@@ -43,18 +49,22 @@ class Event:
         return not self.meta and self.undone_by is None
 
 
-def step(table: Table, event: Event) -> Table:
-    """The table after one event (IllegalAction when the rules refuse it)."""
+def step(table: Table, event: Event, config: Config | None = None) -> Table:
+    """The table after one event (IllegalAction when the rules refuse it), by the rules
+    of ``config``'s game (the board game's when none is given)."""
     if not event.active:
         return table
-    return apply(table, {**event.data, "type": event.type})
+    new: Table = game_of(config).apply(table, {**event.data, "type": event.type})
+    return new
 
 
-def fold(config: GameConfig, events: Iterable[Event]) -> Table:
+def fold(config: Config, events: Iterable[Event]) -> Table:
     """The table: the events that are not undone, applied in order to the set-up table."""
-    table = initial_table(config)
+    game = game_of(config)
+    table: Table = game.initial(config)
     for e in events:
-        table = step(table, e)
+        if e.active:
+            table = game.apply(table, {**e.data, "type": e.type})
     return table
 
 
@@ -63,7 +73,7 @@ class GameState:
     """One game's log and its fold at one version."""
 
     id: str
-    config: GameConfig
+    config: Config
     rules_version: str
     table: Table
     version: int = 0
@@ -71,7 +81,7 @@ class GameState:
 
     @classmethod
     def load(
-        cls, game_id: str, config: GameConfig, rules_version: str, events: Iterable[Event]
+        cls, game_id: str, config: Config, rules_version: str, events: Iterable[Event]
     ) -> GameState:
         rows = tuple(events)
         return cls(
@@ -92,7 +102,10 @@ class GameState:
     def after(self, event: Event) -> GameState:
         """This state with one new event appended (IllegalAction if the rules refuse it)."""
         return replace(
-            self, table=step(self.table, event), version=event.seq, events=self.events + (event,)
+            self,
+            table=step(self.table, event, self.config),
+            version=event.seq,
+            events=self.events + (event,),
         )
 
     def extended(self, events: Iterable[Event]) -> GameState:
@@ -120,8 +133,15 @@ def undo_targets(state: GameState, to_seq: int | None = None) -> list[int] | Non
     if not active:
         return []
     if to_seq is None:
-        last = active[-1]
-        return [e.seq for e in active if e.seq == last.seq or (last.grp and e.grp == last.grp)]
+        entry = game_of(state.config).history
+        entries = [e for e in active if entry(e.type)]
+        if not entries:
+            return [e.seq for e in active]
+        last = entries[-1]
+        # With the entry go the moves after it that are no entries by themselves (a card
+        # game's bids of the next round): they depend on the entry, and fold without it
+        # would refuse them. The board game's moves are all entries.
+        return [e.seq for e in active if e.seq >= last.seq or (last.grp and e.grp == last.grp)]
     first = next((e for e in active if e.seq == to_seq), None)
     if first is None:
         return None

@@ -26,9 +26,10 @@ from typing import Any
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
-from .eventlog import Event, GameState
+from .cardgame import Config as CardConfig
+from .eventlog import Config, Event, GameState
+from .games import BOARD, config_from_json, config_to_json, game_of
 from .rules import RULES_VERSION
-from .rules.setup import GameConfig
 
 migrations = Migrations("tsukiji-companion")
 
@@ -437,7 +438,7 @@ class Store:
 
     # -- games and tokens -------------------------------------------------------------------
     def create_game(
-        self, config: GameConfig, events: Sequence[Event] = ()
+        self, config: Config | CardConfig, events: Sequence[Event] = ()
     ) -> tuple[str, str, list[str]]:
         """A new game; returns its id, the host token and one token per seat. ``events``:
         the log of an imported game, already replayed by the rules (companion/gamefile.py),
@@ -452,7 +453,7 @@ class Store:
                     "id": game_id,
                     "created_at": created,
                     "rules_version": RULES_VERSION,
-                    "config": json.dumps(config.to_json()),
+                    "config": json.dumps(config_to_json(config)),
                 }
             )
             rows = [
@@ -502,6 +503,18 @@ class Store:
             return True
         with self.lock:
             return bool(self.conn.execute("SELECT 1 FROM games WHERE id = ?", [game_id]).fetchone())
+
+    def game_key(self, game_id: str) -> str:
+        """Which game ``game_id`` is (``companion.games``); the board game's key for an
+        unknown id. A game's config never changes, so a cached fold answers."""
+        cached = self._games.get(game_id)
+        if cached is not None:
+            return game_of(cached.config).key
+        with self.lock:
+            row = self.conn.execute("SELECT config FROM games WHERE id = ?", [game_id]).fetchone()
+        if row is None:
+            return BOARD
+        return str(json.loads(row[0]).get("game", BOARD))
 
     def token_info(self, token: str) -> dict[str, Any] | None:
         """The live (not revoked) token's game, role and seat."""
@@ -590,7 +603,7 @@ class Store:
         ).fetchone()
         if row is None:
             raise KeyError(game_id)
-        config = GameConfig.from_json(json.loads(row[0]))
+        config = config_from_json(json.loads(row[0]))
         return GameState.load(game_id, config, row[1], self._rows(game_id, 0))
 
     def _rows(self, game_id: str, after: int) -> list[Event]:

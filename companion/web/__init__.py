@@ -83,9 +83,22 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
 def _register_games(app: Flask) -> None:
     """The tracked game: its store, live hub and door, and one blueprint per area."""
-    from . import auctions, auth, context, forms, game_api, newgame, seat, stream, table, turn
+    from . import (
+        auctions,
+        auth,
+        cards,
+        context,
+        forms,
+        game_api,
+        newgame,
+        seat,
+        stream,
+        table,
+        turn,
+    )
 
     context.init_app(app)
+    app.register_blueprint(cards.bp)  # the card game; its hook answers shared routes for it
     for module in (auth, newgame, table, seat, forms, auctions, stream, game_api, turn):
         app.register_blueprint(module.bp)
     from . import report  # the story, export and import (issue #11)

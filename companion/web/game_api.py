@@ -12,7 +12,7 @@ from ..door import Refused
 from ..identity import Identity
 from ..rules.setup import checklist
 from ..views import auction_view, history_rows
-from . import edge
+from . import cards, edge
 from .auth import bearer, join_url
 from .context import door, store
 from .render import view_for
@@ -34,7 +34,12 @@ def _answer(game_id: str, handle: Callable[[Identity, Any], tuple[Any, int]]) ->
 @bp.post("")
 def create() -> Any:
     try:
-        config = edge.config_json(edge.json_body())
+        body = edge.json_body()
+        if isinstance(body, dict) and body.get("game") == "tsukiji_market":
+            return cards.create_api(body)  # the card game (shared/spec/cards.md)
+        if isinstance(body, dict) and body.get("game") == "tokyo_tsukiji_market":
+            body = {k: v for k, v in body.items() if k != "game"}
+        config = edge.config_json(body)
     except Refused as exc:
         return jsonify(exc.to_json()), exc.status
     game_id, host, seats = door().create_game(config)

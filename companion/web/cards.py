@@ -1,0 +1,568 @@
+"""Tsukiji Market, the 2-player card game, on the web: its JSON API (shared/spec/cards.md),
+its pages (the table screen, two phones, the New game page) and its live stream.
+
+The shared parts do the work: the door (identity, the game's own permission, version,
+rules, append, notify), the event log and undo, the sealed-bids table, the join links
+and the live hub. This module only reads and renders.
+
+Routes shared with the board game (``/games/<id>/table``, ``/seat``, ``/stream``, the
+seat links' reissue, the table's undo and redo) answer for a card game from here: a
+``before_app_request`` hook sends a request for a card game to this module's handler,
+and refuses the board game's other pages and endpoints (auctions, turns, the snapshot)
+with one sentence, never a 500.
+
+The live stream of a card page sends the whole card region, rendered for its viewer, as
+one out-of-band swap (it is small); a sealed bid reaches only its bidder's region, so
+every other viewer's stream is the same whatever the fingers are.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from flask import (
+    Blueprint,
+    Response,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    stream_with_context,
+    url_for,
+)
+from pydantic import Field
+
+from .. import cardgame, live
+from ..cardgame.catalogue import NOTCHES_MAX, NOTCHES_MIN, POINTS_MAX, POINTS_MIN
+from ..cardgame.rules import describe
+from ..door import Refused, card_table
+from ..eventlog import GameState
+from ..games import CARDS
+from ..identity import Identity
+from ..rules.errors import IllegalAction
+from ..rules.messages import render
+from . import edge, schemas
+from .auth import (
+    bearer,
+    host_cookie,
+    join_url,
+    page_identity,
+    qr_svg,
+    refused_page,
+    set_cookie,
+)
+from .context import door, hub, store
+
+bp = Blueprint("cards", __name__)
+
+#: The Scale's notches a new game starts with until a host chooses others (AMB-C1).
+DEFAULT_NOTCHES = 3
+#: Where the server remembers the last notches chosen: the board numbers' table, under a
+#: player count no board game asks for (-1), so the board game never reads it.
+MEMORY = ("tsukiji_market", "notches", -1)
+
+# -- request bodies (strict, closed: schemas.Body) --------------------------------------------
+
+PlayerName = Annotated[str, Field(min_length=1, max_length=30)]
+Colour = Annotated[str, Field(min_length=1, max_length=20)]
+Whole = Annotated[int, schemas.FormNumber, Field(ge=-1000, le=1000)]
+
+
+class NewCardGame(schemas.Body):
+    game: Literal["tsukiji_market"]
+    players: Annotated[list[PlayerName], Field(min_length=2, max_length=2)]
+    notches: Annotated[int, schemas.FormNumber, Field(ge=NOTCHES_MIN, le=NOTCHES_MAX)] | None = None
+    variant: Literal["standard", "nice_fish"] = "standard"
+    cards: Annotated[list[Any], Field(max_length=18)] | None = None
+
+
+class Fingers(schemas.Body):
+    fingers: Whole  # 1 to 4: the door says so in the game's words
+
+
+class CardAction(schemas.ActionBody):
+    """take_card and discard_card (the card as described), speciality (player, points)."""
+
+    type: Literal["take_card", "discard_card", "speciality"]
+    player: PlayerName
+    colour: Colour | None = None
+    points: Whole | None = None
+    wasabi: schemas.Flag = False
+    knife: schemas.Flag = False
+    barrel: schemas.Flag = False
+    icon: Literal["steal", "draw", "discard"] | None = None
+    source: Literal["scale", "draw", "steal"] | None = None
+    from_: PlayerName | None = Field(default=None, alias="from")
+
+
+def _parse_action(body: Any, form: bool = False) -> edge.Action:
+    if not isinstance(body, dict):
+        raise Refused(
+            400,
+            'An action is a JSON object with a "type", such as {"type": "take_card", …}.',
+            "type",
+        )
+    kind = body.get("type")
+    if kind not in ("take_card", "discard_card", "speciality"):
+        shown = str(kind)[:30] if isinstance(kind, str) else "that"
+        raise Refused(
+            400,
+            f'Tsukiji Market has no action called "{shown}": its actions are take_card, '
+            "discard_card and speciality (bids go to the bids endpoint).",
+            "type",
+        )
+    action = schemas.parse(CardAction, body, str(kind), form=form)
+    args = action.model_dump(
+        by_alias=True,
+        exclude_unset=True,
+        exclude_none=True,
+        exclude={"type", "expected_seq", "correction"},
+    )
+    expected = action.expected_seq
+    return edge.Action(str(kind), args, expected, action.correction)
+
+
+# -- creating a game ----------------------------------------------------------------------------
+
+
+def remembered_notches() -> int:
+    memory = store().board_numbers(MEMORY[2]).get(MEMORY[0], {})
+    return memory.get(MEMORY[1], DEFAULT_NOTCHES)
+
+
+def new_config(body: Any) -> cardgame.Config:
+    """A card game's setup from a checked body; the notches chosen are remembered for the
+    server's next game, and a body without them takes the remembered ones."""
+    settings = schemas.parse(NewCardGame, body, "config")
+    notches = settings.notches if settings.notches is not None else remembered_notches()
+    try:
+        config = cardgame.make_config(settings.players, notches, settings.variant, settings.cards)
+    except IllegalAction as exc:
+        raise Refused(400, edge.sentence(exc.message), exc.field) from None
+    store().remember_board_numbers([(MEMORY[0], MEMORY[1], MEMORY[2], notches)])
+    return config
+
+
+def create_api(body: Any) -> Any:
+    """``POST /api/games`` with ``"game": "tsukiji_market"``: 201 as for the board game."""
+    try:
+        config = new_config(body)
+    except Refused as exc:
+        return jsonify(exc.to_json()), exc.status
+    game_id, host, seats = door().create_game(config)
+    return jsonify(
+        {
+            "id": game_id,
+            "game": CARDS,
+            "host_token": host,
+            "seats": [
+                {"name": name, "token": tok, "join_url": join_url(tok)}
+                for name, tok in zip(config.players, seats, strict=True)
+            ],
+            "notches": config.notches,
+            "variant": config.variant,
+        }
+    ), 201
+
+
+# -- what one viewer sees -----------------------------------------------------------------------
+
+
+def history(state: GameState) -> list[dict[str, Any]]:
+    """The history's entries (a bid is none; the reveal is), newest first, each with
+    what it did by itself (the Barrel, discards, refills …). Undone entries stay, marked."""
+    config = state.config
+    game = cardgame
+    s = game.initial_state(config)  # type: ignore[arg-type]
+    rows: list[dict[str, Any]] = []
+    for e in state.events:
+        if e.meta:
+            continue
+        move = {**e.data, "type": e.type}
+        notes: list[str] = []
+        if e.active:
+            s = game.apply(s, move)
+            notes = [render(n) for n in s.notes]
+        if not game.MOVES[e.type].history:
+            continue
+        line = describe(s, move)
+        rows.append(
+            {
+                "seq": e.seq,
+                "type": e.type,
+                "text": render(line) if line is not None else e.type,
+                "notes": notes,
+                "actor": e.actor,
+                "undone": e.undone_by is not None,
+            }
+        )
+    rows.reverse()
+    return rows
+
+
+def card_view(state: GameState, who: Identity) -> dict[str, Any]:
+    """``GET /api/games/<id>`` for a card game: the cards.md shape for this viewer, with
+    the entry number, the viewer, and the history."""
+    table = card_table(state)
+    seat = None if who.is_host else who.seat
+    sealed = door().sealed_fingers(state, seat)
+    view: dict[str, Any] = {"id": state.id, "seq": state.version}
+    view.update(cardgame.player_view(table, seat, sealed))
+    if seat is not None and seat in sealed:
+        own = store().own_bids(state.id, seat).get(f"r{table.rounds + 1}")
+        if own is not None:
+            view["my_receipt"] = own[1]
+    view["viewer"] = {"role": who.role, "seat": who.seat}
+    view["history"] = history(state)
+    view["can_undo"] = any(e.active for e in state.events)
+    return view
+
+
+# -- the JSON API ---------------------------------------------------------------------------------
+
+
+def _answer(game_id: str, handle: Callable[[Identity], tuple[Any, int]]) -> Any:
+    try:
+        who = door().identify(game_id, bearer())
+        body, status = handle(who)
+    except Refused as exc:
+        return jsonify(exc.to_json()), exc.status
+    return jsonify(body), status
+
+
+def api_state(game_id: str) -> Any:
+    return _answer(game_id, lambda who: (card_view(store().state(game_id), who), 200))
+
+
+def api_events(game_id: str) -> Any:
+    def handle(_who: Identity) -> tuple[Any, int]:
+        state = store().state(game_id)
+        return {"seq": state.version, "events": history(state)}, 200
+
+    return _answer(game_id, handle)
+
+
+def api_action(game_id: str) -> Any:
+    def handle(who: Identity) -> tuple[Any, int]:
+        body = edge.json_body()
+        action = _parse_action(body)
+        expected = action.expected if action.expected is not None else edge.expected_json({})
+        event = door().act(
+            game_id, who.token, action.kind, action.args, expected, action.correction
+        )
+        return {"seq": event.seq}, 201
+
+    return _answer(game_id, handle)
+
+
+@bp.post("/api/games/<game_id>/bids")
+def api_bid(game_id: str) -> Any:
+    """A seat's WA-SA-BI bid: 201 for a first bid, 200 for a changed one. The answer goes
+    to the bidder alone."""
+
+    def handle(who: Identity) -> tuple[Any, int]:
+        body = edge.json_body()
+        if not isinstance(body, dict):
+            raise Refused(400, 'A bid is a JSON object such as {"fingers": 3}.', "fingers")
+        fingers = schemas.parse(Fingers, body, "bid").fingers
+        event, receipt, changed = door().card_bid(game_id, who.token, fingers)
+        return {
+            "sealed": True,
+            "fingers": fingers,
+            "receipt": receipt,
+            "seq": event.seq,
+            "revealed": event.type == "reveal",
+        }, 200 if changed else 201
+
+    return _answer(game_id, handle)
+
+
+# -- the pages ------------------------------------------------------------------------------------
+
+
+def seat_rows(game_id: str, state: GameState) -> list[dict[str, Any]]:
+    """The table screen's join codes: a QR code only for a seat no phone has joined."""
+    rows = []
+    for seat in store().seats(game_id):
+        row: dict[str, Any] = {
+            "seat": seat["seat"],
+            "name": state.config.players[seat["seat"]],
+            "joined": seat["joined"],
+        }
+        if not seat["joined"]:
+            url = join_url(seat["token"])
+            row["qr"] = qr_svg(url)
+            row["url"] = url
+        rows.append(row)
+    return rows
+
+
+def region(game_id: str, who: Identity, error: str | None = None) -> str:
+    """The card region of one viewer's page: everything that changes during the game."""
+    state = store().state(game_id)
+    view = card_view(state, who)
+    return render_template(
+        "cards/_region.html",
+        v=view,
+        seats=seat_rows(game_id, state) if who.is_host else [],
+        role="host" if who.is_host else "seat",
+        error=error,
+        points=range(POINTS_MIN, POINTS_MAX + 1),
+    )
+
+
+def _page(game_id: str, who: Identity, error: str | None = None, status: int = 200) -> Any:
+    state = store().state(game_id)
+    template = "cards/table.html" if who.is_host else "cards/seat.html"
+    role = "host" if who.is_host else "seat"
+    html = render_template(
+        template,
+        game_id=game_id,
+        players=state.config.players,
+        role=role,
+        me=None if who.is_host else state.config.players[who.seat or 0],
+        region_html=region(game_id, who, error),
+        stream=url_for("cards.stream", game_id=game_id) + f"?as={role}",
+        poll=url_for("cards.fragment", game_id=game_id) + f"?as={role}",
+    )
+    return html, status
+
+
+def table_page(game_id: str) -> Any:
+    try:
+        who = page_identity(game_id, "host")
+    except Refused as exc:
+        return refused_page(exc)
+    if not who.is_host:
+        return refused_page(
+            Refused(403, "This is the table screen's page; your phone has its own.")
+        )
+    return _page(game_id, who)
+
+
+def seat_page(game_id: str) -> Any:
+    try:
+        who = page_identity(game_id, "seat")
+    except Refused as exc:
+        return refused_page(exc)
+    if who.is_host:
+        return redirect(url_for("table.page", game_id=game_id))
+    return _page(game_id, who)
+
+
+@bp.get("/games/<game_id>/cards/region")
+def fragment(game_id: str) -> Any:
+    """The viewer's card region (the page's polling fallback while its stream is down)."""
+    try:
+        who = page_identity(game_id, request.args.get("as", "seat"))
+    except Refused as exc:
+        return jsonify(exc.to_json()), exc.status
+    return region(game_id, who)
+
+
+def _form_change(game_id: str, role: str, change: Callable[[Identity], Any]) -> Any:
+    """A change from a page's form: through the door, then the viewer's region (asked by
+    the page's script) or the page again (a plain form post)."""
+    scripted = request.headers.get("X-Cards") == "1"
+    try:
+        who = page_identity(game_id, role)
+    except Refused as exc:
+        if scripted:
+            return exc.message, exc.status
+        return refused_page(exc)
+    try:
+        change(who)
+    except Refused as exc:
+        if scripted:
+            return region(game_id, who, exc.message), exc.status
+        return _page(game_id, who, exc.message, exc.status)
+    if scripted:
+        return region(game_id, who)
+    page = "table.page" if who.is_host else "seat.page"
+    return redirect(url_for(page, game_id=game_id), code=303)
+
+
+@bp.post("/games/<game_id>/cards/bid")
+def form_bid(game_id: str) -> Any:
+    def change(who: Identity) -> Any:
+        fingers = schemas.parse(
+            Fingers, {"fingers": request.form.get("fingers", "")}, "bid", form=True
+        )
+        return door().card_bid(game_id, who.token, fingers.fingers)
+
+    return _form_change(game_id, "seat", change)
+
+
+@bp.post("/games/<game_id>/cards/act")
+def form_act(game_id: str) -> Any:
+    role = "host" if request.args.get("as") == "host" else "seat"
+
+    def change(who: Identity) -> Any:
+        # A pick among the opponent's cards carries the card in the button's address.
+        given = [*request.form.items(), *request.args.items()]
+        fields = {k: v.strip() for k, v in given if v.strip() != "" and k not in ("as", "pick")}
+        action = _parse_action(fields, form=True)
+        return door().act(game_id, who.token, action.kind, action.args, action.expected)
+
+    return _form_change(game_id, role, change)
+
+
+def form_undo(game_id: str) -> Any:
+    def change(who: Identity) -> Any:
+        to_seq, expected = edge.undo_form()
+        return door().undo(game_id, who.token, to_seq, expected)
+
+    return _form_change(game_id, "host", change)
+
+
+def form_redo(game_id: str) -> Any:
+    return _form_change(
+        game_id, "host", lambda who: door().redo(game_id, who.token, edge.expected_form())
+    )
+
+
+def form_reissue(game_id: str, seat_no: int) -> Any:
+    def change(who: Identity) -> Any:
+        return door().reissue(game_id, who.token, seat_no)
+
+    return _form_change(game_id, "host", change)
+
+
+@bp.get("/games/new/cards")
+def new_form() -> str:
+    return render_template(
+        "cards/new.html",
+        notches=remembered_notches(),
+        error=None,
+        form={},
+        low=NOTCHES_MIN,
+        high=NOTCHES_MAX,
+    )
+
+
+@bp.post("/games/cards")
+def new_create() -> Any:
+    form = request.form
+    body: dict[str, Any] = {
+        "game": CARDS,
+        "players": [form.get("player0", "").strip(), form.get("player1", "").strip()],
+        "variant": form.get("variant", "standard"),
+    }
+    if form.get("notches", "").strip():
+        body["notches"] = form["notches"].strip()
+    try:
+        settings = schemas.parse(NewCardGame, body, "config", form=True)
+        config = new_config(settings.model_dump(exclude_none=True))
+    except Refused as exc:
+        html = render_template(
+            "cards/new.html",
+            notches=form.get("notches") or remembered_notches(),
+            error=exc.message,
+            form=form,
+            low=NOTCHES_MIN,
+            high=NOTCHES_MAX,
+        )
+        return html, 400
+    game_id, host, _ = door().create_game(config)
+    resp = redirect(url_for("table.page", game_id=game_id), code=303)
+    set_cookie(resp, host_cookie(game_id), host)
+    return resp
+
+
+# -- the live stream ---------------------------------------------------------------------------
+
+
+@bp.get("/games/<game_id>/cards/stream")
+def stream(game_id: str) -> Any:
+    """One ``update`` event per change: the viewer's whole card region, re-rendered."""
+    try:
+        who = page_identity(game_id, request.args.get("as", "seat"))
+    except Refused as exc:
+        return jsonify(exc.to_json()), exc.status
+    streams, db = hub(), store()
+    state = db.state(game_id)
+    sid = streams.open_stream(game_id, who.viewer, state.version)
+    if sid is None:
+        resp = Response("retry: 15000\n\n", status=503, mimetype="text/event-stream")
+        resp.headers["Retry-After"] = "15"
+        return resp
+    sent = [region(game_id, who)]  # the page's own region: sent again only when it changes
+
+    def render_region() -> tuple[int, int, str]:
+        version, presence = streams.version(game_id), streams.presence_version(game_id)
+        html = region(game_id, who)
+        if html == sent[0]:
+            return version, presence, ""
+        sent[0] = html
+        return version, presence, html
+
+    checked = [streams.presence_version(game_id), time.monotonic()]
+
+    def still_valid() -> bool:
+        presence, now = streams.presence_version(game_id), time.monotonic()
+        if presence == checked[0] and now - checked[1] < live.KEEPALIVE:
+            return True
+        checked[:] = [presence, now]
+        info = db.token_info(who.token)
+        return info is not None and info["game_id"] == game_id
+
+    body = live.sse(
+        streams,
+        game_id,
+        who.viewer,
+        sid,
+        who.is_host,
+        state.version,
+        lambda: streams.version(game_id),
+        render_region,
+        still_valid,
+    )
+    resp = Response(stream_with_context(body), mimetype="text/event-stream")
+    resp.headers["Cache-Control"] = "no-cache"
+    resp.headers["X-Accel-Buffering"] = "no"
+    return resp
+
+
+# -- sending the shared routes of a card game here -------------------------------------------
+
+#: The shared routes a card game answers from here, by endpoint.
+ROUTES: dict[str, Callable[..., Any]] = {
+    "game_api.state": api_state,
+    "game_api.action": api_action,
+    "game_api.events": api_events,
+    "table.page": table_page,
+    "seat.page": seat_page,
+    "table.undo": form_undo,
+    "table.redo": form_redo,
+    "auth.reissue": form_reissue,
+    "stream.events": lambda game_id: redirect(
+        url_for("cards.stream", game_id=game_id)
+        + ("?as=host" if request.args.get("as") == "host" else "?as=seat"),
+        code=307,
+    ),
+}
+#: Shared routes that work for any game as they are.
+SHARED = frozenset({"game_api.undo", "game_api.redo", "game_api.reissue", "auth.claim"})
+
+
+@bp.before_app_request
+def card_game_routes() -> Any:
+    """A request for a card game on a route the board game owns: this module's handler,
+    or a refusal in one sentence (the board game's auctions, turns, snapshot …)."""
+    args = request.view_args or {}
+    game_id = args.get("game_id")
+    if not isinstance(game_id, str) or request.blueprint == "cards":
+        return None
+    if store().game_key(game_id) != CARDS or request.endpoint in SHARED:
+        return None
+    handler = ROUTES.get(request.endpoint or "")
+    if handler is not None:
+        return handler(**args)
+    message = (
+        "This is a game of Tsukiji Market, the card game; that belongs to Tokyo Tsukiji Market."
+    )
+    if request.path.startswith("/api/"):
+        return jsonify({"error": message}), 404
+    return refused_page(Refused(404, message))

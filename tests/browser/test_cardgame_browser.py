@@ -1,0 +1,113 @@
+"""Tsukiji Market, the card game, on the table screen and two phones (issue #10), against
+the real server process: the game is set up on the New game page, each phone joins with
+its seat's link, and three rounds are bid with the finger buttons — a win, a Night tie
+and a Day tie — each reveal reaching all three screens live (no reload), the taken
+cards recorded with big taps. The pages are axe-clean and fit 360 px at 200% text.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from axe import assert_no_horizontal_scroll, assert_no_violations, larger_text
+
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
+
+def start(screen_page, base: str) -> tuple[str, list[str]]:
+    """Set up a game on the New game page; the game id and the two join paths."""
+    screen_page.goto(base + "/games/new")
+    screen_page.get_by_role("link", name=re.compile("card game")).click()
+    screen_page.get_by_label("First player").fill("Aiko")
+    screen_page.get_by_label("Second player").fill("Bo")
+    screen_page.get_by_label(re.compile("Notches")).fill("3")
+    screen_page.get_by_role("button", name="Start the game").click()
+    screen_page.wait_for_url(re.compile(r"/games/[^/]+/table$"))
+    game_id = screen_page.url.rsplit("/", 2)[-2]
+    links = screen_page.locator("a", has_text="Join link for")
+    paths = [urlsplit(links.nth(i).get_attribute("href") or "").path for i in range(2)]
+    return game_id, paths
+
+
+def bid(page, fingers: int) -> None:
+    page.locator(".cards-fingers").get_by_role("button", name=str(fingers), exact=True).click()
+
+
+def take(page, colour: str, points: int, *effects: str) -> None:
+    form = page.locator("form.cards-take")
+    form.get_by_label(colour, exact=True).check()
+    form.locator(f'input[name="points"][value="{points}"]').check()
+    for effect in effects:
+        form.get_by_label(effect, exact=True).check()
+    form.get_by_role("button", name=re.compile("^Record")).click()
+
+
+def test_three_rounds_on_two_phones_and_the_table(live_server, screen, phone):
+    from playwright.sync_api import expect
+
+    table = screen()
+    _game, paths = start(table, live_server.url)
+    expect(table.get_by_role("heading", name="Join with your phone")).to_be_visible()
+    assert_no_violations(table)
+    aiko, bo = phone(), phone()
+    aiko.goto(live_server.url + paths[0])
+    bo.goto(live_server.url + paths[1])
+    expect(aiko.get_by_role("heading", name="Aiko's hand")).to_be_visible()
+    expect(bo.get_by_role("heading", name="Bo's hand")).to_be_visible()
+    # Both joined: the table screen's codes go, live.
+    expect(table.get_by_role("heading", name="Join with your phone")).to_have_count(0)
+    assert_no_violations(aiko)
+
+    # Round 1 (Night): Aiko 3, Bo 1 — Aiko wins; Bo first bids 2 and changes to 1.
+    bid(aiko, 3)
+    expect(aiko.locator(".cards-fingers legend")).to_contain_text("Your bid: 3 fingers")
+    expect(table.locator("#bid-by")).to_contain_text("Aiko: has bid")
+    expect(bo.locator("#bid-by")).to_contain_text("Aiko: has bid")
+    assert "3 finger" not in table.locator("#cards-live").inner_text()
+    assert "3 finger" not in bo.locator("#cards-live").inner_text()
+    bid(bo, 1)
+    for page in (table, aiko, bo):
+        expect(page.locator("#last-reveal")).to_contain_text("Aiko 3, Bo 1")
+        expect(page.locator("#last-reveal")).to_contain_text("Aiko wins the bid")
+        expect(page.locator("#barrel-text")).to_contain_text("2 notches toward Bo")
+    expect(bo.locator("form.cards-take")).to_have_count(0)
+    take(aiko, "red", 3, "Wasabi")
+    for page in (table, aiko, bo):
+        expect(page.locator("#score-0 .total")).to_have_text("3")
+        expect(page.locator("#score-1 .total")).to_have_text("4")  # 2 notches toward Bo
+
+    # Round 2: a Night tie — both discarded, the Barrel turns to Day.
+    bid(bo, 2)
+    bid(aiko, 2)
+    for page in (table, aiko, bo):
+        expect(page.locator("#last-reveal")).to_contain_text("a tie")
+        expect(page.locator("#face")).to_have_text("Day side")
+        expect(page.locator("#discard")).to_have_text("3")
+
+    # Round 3: a Day tie with the Barrel toward Bo — Bo picks first, then Aiko.
+    bid(aiko, 4)
+    bid(bo, 4)
+    for page in (table, aiko, bo):
+        expect(page.locator("#last-reveal")).to_contain_text("Aiko 4, Bo 4")
+        expect(page.locator("#face")).to_have_text("Night side")
+    expect(aiko.locator("form.cards-take")).to_have_count(0)
+    take(bo, "blue", 5)
+    take(aiko, "green", 2, "Quick Knife")
+    for page in (table, aiko, bo):
+        expect(page.locator("#score-1 .total")).to_have_text("9")
+        expect(page.locator("#score-0 .total")).to_have_text("5")
+    expect(table.locator("#history")).to_contain_text("WA-SA-BI: Aiko 4, Bo 4")
+
+    # Undo on the table screen takes back Aiko's card, live on her phone.
+    table.get_by_role("button", name="Undo").click()
+    expect(aiko.locator("form.cards-take")).to_be_visible()
+    expect(table.locator("#history del")).to_have_count(1)
+    assert_no_violations(table)
+    assert_no_violations(aiko)
+
+    # A phone at 360 px with text at 200%.
+    aiko.set_viewport_size({"width": 360, "height": 800})
+    larger_text(aiko)
+    assert_no_horizontal_scroll(aiko)

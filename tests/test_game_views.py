@@ -206,7 +206,7 @@ def test_pages_show_only_own_yen(game: Table, who: str) -> None:
         if who != "host":
             assert yen(YEN[who]) in html, name
     if who == "host":
-        assert "¥ hidden" in game.pages(who)["page"]
+        assert "Yen hidden" in game.pages(who)["page"]
 
 
 def test_a_seat_page_is_not_the_table_page(game: Table) -> None:

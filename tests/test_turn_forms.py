@@ -52,6 +52,9 @@ def mackerel(app: Any) -> Game:
     at the start of her second turn."""
     g = Game(app)
     g.act(type="take_license", player=A, market="mackerel", count=1, pay=False)
+    # Two barrels need a ship with two slots (the one-slot ship carries one).
+    g.act(type="return_boat", player=A, boat="one_slot")
+    g.act(type="take_boat", player=A, boat="three_slot", pay=False)
     g.act(type="next_turn")
     g.act(type="fishing", player=A, caught={"mackerel": 2})
     g.act(

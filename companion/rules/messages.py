@@ -690,7 +690,7 @@ _NAMES_EN.update(
 
 CATALOGUE["en"].update(
     {
-        "fleet_full": "{player}'s boats ({boats}) cannot carry {count} barrel(s) at sea: a "
+        "fleet_full": "{player}'s boats ({boats}) cannot carry {count} {count:barrel|barrels} at sea: a "
         "ship carries one kind of fish up to its slots (the Blue ship two kinds), a barge any "
         "mix, and no boat more than 1 Salmon.",
         "fleet_no_port": "{player}'s open ports have no room for every boat that would lie "
@@ -751,11 +751,11 @@ CATALOGUE["en"].update(
         "or buy shares, not both.",
         "ext.loan_after_share": "{player} owns shares and so can never take a loan.",
         "ext.share_after_loan": "{player} took a loan and so can never buy a share.",
-        "ext.bank_loans_left": "The Bank has {left} loan(s) left.",
-        "ext.bank_shares_left": "The Bank has {left} share(s) left.",
+        "ext.bank_loans_left": "The Bank has {left} {left:loan|loans} left.",
+        "ext.bank_shares_left": "The Bank has {left} {left:share|shares} left.",
         "ext.government_full": "Both places of the Government are full: it cannot be entered "
         "for the rest of the game.",
-        "ext.place_room": "There is room for {left} more token(s) on {place}.",
+        "ext.place_room": "There is room for {left} more {left:token|tokens} on {place}.",
         "ext.no_place": "{market} has no place for {fish}.",
         "ext.trades": 'Trades are a list such as [{{"place": 4, "tokens": ["octopus", '
         '"mackerel"]}}].',
@@ -763,12 +763,12 @@ CATALOGUE["en"].update(
         "ext.trade_tokens": 'Name the tokens put on the place, such as ["octopus", "mackerel"].',
         "ext.trade_worth": "The tokens put on {place} are worth {worth} Resources; it needs "
         "{need} or more.",
-        "ext.rentals_left": "The Rentals board has {left} {item}(s) left.",
+        "ext.rentals_left": "The Rentals board has {left} {item}{left:|s} left.",
         "ext.option_per_item": "free, then ¥{amount:,} per item rented",
         # -- what is paid for, inside other sentences ------------------------------------------
         "what.boat": "a {kind} from {market}",
-        "what.shares": "{count} share(s)",
-        "what.rent": "{count} {item}(s)",
+        "what.shares": "{count} {count:share|shares}",
+        "what.rent": "{count} {item}{count:|s}",
         # -- tokens and places --------------------------------------------------------------
         "ext.token": "{fish}",
         "ext.token_valued": "{fish} {value}",
@@ -784,9 +784,9 @@ CATALOGUE["en"].update(
         "mv.boat_sold": "{player}'s {kind} goes to the {market} board",
         "mv.boat_bought": "{player}'s new {kind} from {market} docks in a port",
         "mv.boat_traded_in": "{player} trades in the {kind}: it goes to the {market} board",
-        "mv.loans": "{player} takes {count} loan(s) ({left} left at the Bank)",
-        "mv.shares": "{player} buys {count} share(s) ({left} left at the Bank)",
-        "mv.rent_item": "{player} rents {count} {item}(s) ({left} left on the board)",
+        "mv.loans": "{player} takes {count} {count:loan|loans} ({left} left at the Bank)",
+        "mv.shares": "{player} buys {count} {count:share|shares} ({left} left at the Bank)",
+        "mv.rent_item": "{player} rents {count} {item}{count:|s} ({left} left on the board)",
     }
 )
 
@@ -829,7 +829,7 @@ CATALOGUE["en"].update(
         "ext.hint.lot": "put up a lot of your tokens",
         "ext.expansion_kinds": "Each Expansion token brings a market of the kind you choose: "
         '"fish" or "external".',
-        "ext.influence_left": "The Influence board has {left} {item}(s) left.",
+        "ext.influence_left": "The Influence board has {left} {item}{left:|s} left.",
         "ext.sushi_groups": "Sushi groups are lists of 1 to 5 tokens, one group per place, "
         'such as [["fugu", "eel", "salmon"]].',
         "ext.sushi_shapes": "The tokens of one Sushi group must all differ in shape (Mackerel "
@@ -847,10 +847,10 @@ CATALOGUE["en"].update(
         "ext.lot_worth": "The lot is worth {worth} Resources; the Auction takes lots worth 2 "
         "or more.",
         "ext.no_rental": "{player} has no rented {kind}.",
-        "what.influence": "{count} {item}(s)",
+        "what.influence": "{count} {item}{count:|s}",
         "what.boat_rent": "renting a {kind}",
         "what.auction_fee": "the Auction fee",
-        "mv.buyer_tokens": "{player} takes {count} Buyer token(s) ({left} left on the board)",
+        "mv.buyer_tokens": "{player} takes {count} Buyer {count:token|tokens} ({left} left on the board)",
         "mv.expansion_token": "{player}'s Expansion token goes to the box: {kind} enters",
         "mv.box_empty": "The box holds no more boards of that kind ({kind}): nothing enters",
         "mv.market_enters": "{market} enters the game, set up as at the start",
@@ -867,6 +867,6 @@ CATALOGUE["en"].update(
     {
         "ext.hint.overseas": "dock boats with their barrels",
         "ext.overseas_barrels": 'Name the barrels at sea docked at Overseas, such as {{"eel": 2}}.',
-        "mv.overseas_dock": "{player} docks {count} {market} barrel(s) at Overseas",
+        "mv.overseas_dock": "{player} docks {count} {market} {count:barrel|barrels} at Overseas",
     }
 )

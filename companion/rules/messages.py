@@ -690,8 +690,8 @@ _NAMES_EN.update(
 
 CATALOGUE["en"].update(
     {
-        "fleet_full": "{player}'s boats ({boats}) cannot carry {count} {count:barrel|barrels} at sea: a "
-        "ship carries one kind of fish up to its slots (the Blue ship two kinds), a barge any "
+        "fleet_full": "{player}'s boats ({boats}) cannot carry {count} "
+        "{count:barrel|barrels} at sea: a ship carries one kind of fish up to its slots (the Blue ship two kinds), a barge any "
         "mix, and no boat more than 1 Salmon.",
         "fleet_no_port": "{player}'s open ports have no room for every boat that would lie "
         "docked ({boats}): ports 0 and 1 hold one ship each, port 2 two ships or one barge; "
@@ -850,7 +850,8 @@ CATALOGUE["en"].update(
         "what.influence": "{count} {item}{count:|s}",
         "what.boat_rent": "renting a {kind}",
         "what.auction_fee": "the Auction fee",
-        "mv.buyer_tokens": "{player} takes {count} Buyer {count:token|tokens} ({left} left on the board)",
+        "mv.buyer_tokens": "{player} takes {count} Buyer {count:token|tokens} "
+        "({left} left on the board)",
         "mv.expansion_token": "{player}'s Expansion token goes to the box: {kind} enters",
         "mv.box_empty": "The box holds no more boards of that kind ({kind}): nothing enters",
         "mv.market_enters": "{market} enters the game, set up as at the start",

@@ -691,8 +691,8 @@ _NAMES_EN.update(
 CATALOGUE["en"].update(
     {
         "fleet_full": "{player}'s boats ({boats}) cannot carry {count} "
-        "{count:barrel|barrels} at sea: a ship carries one kind of fish up to its slots (the Blue ship two kinds), a barge any "
-        "mix, and no boat more than 1 Salmon.",
+        "{count:barrel|barrels} at sea: a ship carries one kind of fish up to its slots "
+        "(the Blue ship two kinds), a barge any mix, and no boat more than 1 Salmon.",
         "fleet_no_port": "{player}'s open ports have no room for every boat that would lie "
         "docked ({boats}): ports 0 and 1 hold one ship each, port 2 two ships or one barge; "
         "open a port first (¥500).",

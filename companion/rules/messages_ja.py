@@ -874,7 +874,8 @@ EXPANSION: dict[str, str] = {
     '例：[["fugu", "eel", "salmon"]]。',
     "ext.sushi_shapes": "1つのまとまりのトークンはすべて形が異なっていなければなりません（サバと"
     "アジは同じ形、ハマグリとカキも同じ形です）。",
-    "ext.sushi_taken": "{place}は埋まっています：寿司のまとまりは空いているスペースにだけ置けます。",
+    "ext.sushi_taken": "{place}は埋まっています：寿司のまとまりは空いているスペースにだけ"
+    "置けます。",
     "ext.sushi_price": "「寿司屋」市場の{size}個用のスペースの価格はルールブックにありません。"
     "ボードの数字として入力してください。",
     "ext.rent_list": '借りる船は[{{"boat": "three_slot", "from": "ships"}}]のようなリストです。',

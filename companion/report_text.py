@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .i18n import current_lang
 from .rules.messages import NAMES
 
 TEXT: dict[str, dict[str, str]] = {
@@ -160,9 +161,103 @@ TEXT: dict[str, dict[str, str]] = {
 }
 
 
-def say(code: str, lang: str = "en", **values: Any) -> str:
+#: The same texts in Japanese, in the Japanese rulebook's words (資源, 競り, 円 …). The game
+#: file's refusals (``file.*``) that are not here read in English.
+TEXT["ja"] = {
+    "file.empty": "このアプリが書き出したゲームファイル（tsukiji-game/1）を本文として"
+    "送ってください。",
+    "export.closed_host": "所持金非公開のゲームでは、ゲームファイルに全員の円が含まれるため、"
+    "テーブル画面から書き出せるのはゲーム終了後です。各プレイヤーは自分のスマートフォンから自分の"
+    "ファイルを書き出せます。",
+    "report.title": "ゲームの物語",
+    "report.page_title": "ゲーム{game}の物語",
+    "report.back_table": "テーブル画面に戻る",
+    "report.back_seat": "自分のスマートフォンの画面に戻る",
+    "report.panel": "これまでの物語",
+    "report.open": "レポート全体",
+    "report.not_started": "物語は最初の手番が始まると始まります。",
+    "report.closed_note": "所持金は非公開：他のプレイヤーの円は、ルールで公開される時点（50資源での"
+    "終了確認と、ゲームの終了）からだけ表示されます。",
+    "report.numbers": "数値",
+    "report.score": "最終得点",
+    "report.score_pending": "得点の内訳はゲーム終了時に表示されます。",
+    "report.winners": "勝者：{names}",
+    "report.winners_many": "勝者：{names}",
+    "report.yen": "円",
+    "report.resources": "資源",
+    "report.markets": "市場の価値",
+    "report.markets_none": "価値が変わる市場は使われていません。",
+    "report.auctions": "競り",
+    "report.auctions_none": "決着した競りはまだありません。",
+    "report.turn": "手番",
+    "report.setup": "セットアップ",
+    "report.end": "終了",
+    "report.now": "現在",
+    "report.player": "プレイヤー",
+    "report.hidden": "非公開",
+    "report.revealed": "公開",
+    "report.kind": "競り",
+    "report.lot": "ロット",
+    "report.owner": "売り手",
+    "report.winner": "勝者",
+    "report.winning_bid": "落札額",
+    "report.declined": "すべての提示を断った",
+    "report.bid_text": "{kind}：{winner} {amount}",
+    "report.total": "最終的な円",
+    "report.value": "価値",
+    "report.chart_yen": "各手番の終了時の、各プレイヤーの円。",
+    "report.chart_resources": "各手番の終了時の、各プレイヤーの資源。",
+    "report.chart_markets": "各手番の終了時の、ウナギとメカジキの価値トラック、マダイの価値、"
+    "新鮮なサケの価値。",
+    "report.chart_auctions": "各競りの落札額（行われた手番ごと）。",
+    "report.chart_score": "各プレイヤーの最終的な円、段階ごと。",
+    "report.downloads": "ゲームを持ち帰る",
+    "report.download_json": "ゲームファイル（JSON）",
+    "report.download_csv": "手番ごとの記録（CSV）",
+    "report.download_note": "ゲームファイルでゲームを別のサーバーに移せます（そこで取り込んで"
+    "ください）。CSVは表計算ソフトで開けます。",
+    "report.download_note_seat": "あなたのファイルには、あなたのスマートフォンに表示される内容"
+    "だけが入っています：所持金非公開なら、他のプレイヤーの円はゲーム終了まで含まれません。",
+    "report.move": "このゲームを別のサーバーに移す",
+    "report.move_note": "ゲームファイルを書き出し、別のサーバーで取り込んでください：新しい参加"
+    "コードでゲームがそこで続きます。",
+    "report.no_chart": "グラフにはJavaScriptが必要です。数値は表にあります。",
+    "market.eel": "ウナギの価値トラック",
+    "market.swordfish": "メカジキの価値トラック",
+    "market.red_snapper": "マダイの価値",
+    "market.salmon": "新鮮なサケの価値",
+    "step.start_yen": "終了時の円",
+    "step.resource_award": "資源による報酬／ペナルティ",
+    "step.overfishing": "「乱獲」市場",
+    "step.loan_repayment": "ローンの返済",
+    "step.interest_received": "受け取った利息",
+    "step.fish_yen": "魚 → 円",
+    "import.title": "ゲームを取り込む",
+    "import.intro": "別のサーバーからゲームを持ってきます：そのテーブル画面が書き出したゲーム"
+    "ファイルを選んでください。ここでゲームを作る前に、すべての記録をルールで再生し、新しい参加"
+    "コードを発行します。",
+    "import.file": "ゲームファイル（.json）",
+    "import.submit": "ゲームを取り込む",
+    "import.limit": "最大{limit} MiB。",
+    "import.no_file": "先にゲームファイルを選んでください。",
+    "import.needs_js": "ゲームファイルの取り込みには、このブラウザでJavaScriptが必要です。",
+    "app.name": "築地コンパニオン",
+    "app.short_name": "築地",
+    "app.description": "『TOKYO TSUKIJI MARKET』のテーブルのお供。",
+    "wake.hint": "画面を点けたままにしてください：プレイ中は自動ロック（iPhone：設定 › 画面表示と"
+    "明るさ）や画面消灯（Android：設定 › ディスプレイ）を長めにしてください。",
+    "wake.dismiss": "OK",
+    "yen.prefix": "",
+    "yen.suffix": "円",
+}
+
+
+def say(code: str, lang: str | None = None, **values: Any) -> str:
     """The text of ``code`` in ``lang`` (English where that language lacks it), its
-    placeholders filled; an id value (a market, a fish) is named in the language."""
+    placeholders filled; an id value (a market, a fish) is named in the language. Without
+    ``lang``: the language of the request being answered (English outside a request)."""
+    if lang is None:
+        lang = current_lang()
     template = TEXT.get(lang, TEXT["en"]).get(code) or TEXT["en"].get(code)
     if template is None:
         raise KeyError(f"no text {code!r}")

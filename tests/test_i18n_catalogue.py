@@ -110,11 +110,6 @@ def test_rulebook_terms() -> None:
     assert not [code for code, text in JA.items() if "¥" in text]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Japanese carries the codes of the turn-forms, external-market and card-game "
-    "branches ahead of their merge; once they are all merged this passes: remove this mark",
-)
 def test_no_japanese_code_without_english() -> None:
     stale = sorted(code for code in JA if code not in EN)
     assert stale == [], f"Japanese codes the English no longer has: {stale}"

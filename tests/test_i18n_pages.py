@@ -144,3 +144,72 @@ def test_the_flash_after_a_form_is_japanese(client: Any, game: dict[str, Any]) -
     )
     assert r.status_code == 200, r.get_data(as_text=True)
     assert "記録しました：" in r.get_data(as_text=True)
+
+
+HX = {"HX-Request": "true"}
+
+
+def test_the_turn_guide_in_japanese(client: Any, game: dict[str, Any]) -> None:
+    """The active player's phone (Aiko's, the first turn) reads its turn in the rulebook's
+    words: 「漁業」 / 「購入」 / 市場, the markets' costs and a visit's preview."""
+    gid = game["id"]
+    assert client.get(f"/join/{game['seats'][0]['token']}", headers=JA).status_code == 303
+    seat = visible(client.get(f"/games/{gid}/seat", headers=JA).get_data(as_text=True))
+    assert "あなたの手番" in seat and "アクションポイント2点" in seat
+    for word in ("「漁業」", "「購入」", "市場"):
+        assert word in seat, word
+    assert "Your turn" not in seat and "Purchasing" not in seat
+    grid = visible(client.get(f"/games/{gid}/turn/markets", headers={**JA, **HX}).get_data(True))
+    assert "サバ" in grid and "アクションポイント" in grid and "AP" not in grid
+    panel = visible(
+        client.get(f"/games/{gid}/turn/markets/mackerel", headers={**JA, **HX}).get_data(True)
+    )
+    assert "入場コストの支払い方" in panel and "確定" in panel
+    form = {"type": "visit", "player": "Aiko", "market": "mackerel", "entry": "ap"}
+    preview = visible(
+        client.post(
+            f"/games/{gid}/turn/preview",
+            data={**form, "licenses": "1"},
+            headers={**JA, **HX, "Origin": "http://localhost"},
+        ).get_data(True)
+    )
+    assert "次のことが起こります" in preview and "サバ" in preview, preview
+    assert "This will happen" not in preview
+    # The same phone with an English browser reads English again (the guide renders per
+    # request, in its language).
+    english = visible(client.get(f"/games/{gid}/turn").get_data(as_text=True))
+    assert "Your turn" in english and "Purchasing" in english and "あなたの手番" not in english
+
+
+def test_tokyo_jutaku_in_japanese(client: Any) -> None:
+    setup = visible(client.get("/jutaku/", headers=JA).get_data(as_text=True))
+    assert "買い物をするのは誰ですか？" in setup and "0円" in setup
+    assert "Who is shopping?" not in setup
+    r = client.post(
+        "/jutaku/",
+        data={"action": "start", "name": ["Aiko", "Bo"]},
+        headers={**JA, "Origin": "http://localhost"},
+    )
+    assert r.status_code == 303
+    html = client.get(r.headers["Location"], headers=JA).get_data(as_text=True)
+    text = visible(html)
+    for japanese in (
+        "ショッピングセンターを出るプレイヤー",
+        "マグロを購入する",
+        "赤ドリンク",
+        "配当金",
+    ):
+        assert japanese in text, japanese
+    for english in ("Someone leaves the store", "Buy a Tuna", "red drink", "Each item pays"):
+        assert english not in text, english
+
+
+def test_the_report_page_in_japanese(client: Any, game: dict[str, Any]) -> None:
+    gid = game["id"]
+    host = auth(game["host_token"])
+    ja = visible(client.get(f"/games/{gid}/report?as=host", headers={**JA, **host}).get_data(True))
+    for japanese in ("ゲームの物語", "ゲームを持ち帰る", "ゲームファイル（JSON）"):
+        assert japanese in ja, japanese
+    assert "The game's story" not in ja and "Take the game with you" not in ja
+    en = visible(client.get(f"/games/{gid}/report?as=host", headers=host).get_data(True))
+    assert "Take the game with you" in en and "ゲームの物語" not in en

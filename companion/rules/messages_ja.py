@@ -119,6 +119,13 @@ NAMES: dict[str, str] = {
     "kind.open_port": "open_port",
     "kind.take_boat": "take_boat",
     "kind.return_boat": "return_boat",
+    "kind.return_rental": "return_rental",
+    # what an Expansion token brings, the Auction market's lot, the Oyster's payout
+    "entering.fish": "魚市場",
+    "entering.external": "外部市場",
+    "expansion_token": "拡張トークン",
+    "auction_market": "「競り」",
+    "oyster_bonus": "カキ",
 }
 
 #: The board game's sentences (companion/rules/messages.py).
@@ -199,7 +206,7 @@ BOARD: dict[str, str] = {
     "購入、売却、またはその市場の特別な処理です。",
     "cannot_sell": "{market}市場は魚トークンを買い取りません。",
     "sell_wrong_fish": "{market}市場が買い取るのは{allowed}だけで、{fish}は買い取りません。",
-    "sell_list": '売却するトークンの印刷された値を指定してください。例：{{"{fish}": [20, 15]}}。',
+    "sell_list": '売却するトークンの印刷された値を指定してください。例：{{"{key}": [20, 15]}}。',
     "sell_barrels_only_mackerel": "漁港ボードの樽を買い取るのはサバ市場だけです。",
     "bad_count": "{what}は{low}から{high}までの整数でなければなりません。",
     "bad_price": "漁港ボードの価格は100円単位です（0円も可）。{price}は使えません。",
@@ -431,7 +438,8 @@ BOARD: dict[str, str] = {
     "history.start_turn": "{player}が手番を始めました{details}",
     "history.details": "：{items}",
     "history.d_licences": "漁業免許{count}枚",
-    "history.d_sold": "トークンを売却",
+    "history.d_sold": "トークン{count}個を売却",
+    "history.d_sold_barrels": "樽{count}個を売り戻し",
     "history.d_caught": "{count}個漁獲",
     "history.d_unloaded": "{count}個荷降ろし",
     "history.d_for_sale": "{count}個を売りに出す",
@@ -760,5 +768,150 @@ JUTAKU: dict[str, str] = {
     "jutaku.nothing_to_undo": "取り消すものはありません。",
 }
 
+#: The phone's turn guide (companion/web/turn.py): its choices and refusals.
+GUIDE: dict[str, str] = {
+    "guide.unknown_field": "このフォームには{field}という項目がありません。ページを再読み込みして"
+    "ください。",
+    "guide.entry_token": "この入場には、このフォームが示していないトークンが指定されています。",
+    "guide.barrel_not_offered": "このフォームの樽に、ページが示していないものがあります。ページを"
+    "再読み込みしてください。",
+    "guide.token": "{fish}トークン",
+    "guide.token_valued": "「{value}」の{fish}トークン",
+    "guide.salmon_fresh": "新鮮なサケトークン",
+    "guide.salmon_degraded": "鮮度が落ちたサケトークン",
+    "guide.takoyaki_for_sale": "{price:,}円で売りに出したたこ焼き",
+    "guide.few_ap": "アクションポイントが足りません。",
+    "guide.from_cart": "台車による{option}",
+    "guide.little_yen": "所持金が足りません。",
+    "guide.free_used": "この手番ではもう使いました。",
+    "guide.hold_none": "持っていません。",
+    "guide.own_barrel": "自分の{market}樽（{price:,}円、{row}）",
+    "guide.harbor_none": "自分の漁港ボードにはありません。",
+    "guide.ap_spent": "この手番のアクションポイントを使い切ったので、アクションは始められません。",
+    "guide.entry_unknown": "このボードの入場コストはルールに印刷されていません。下のフォームで"
+    "訪問を記録してください。",
+    "guide.barrel_n": "{market}樽{n}",
+    "guide.seat_only": "手番ガイドは、手番プレイヤーのスマートフォンで使います。",
+    "guide.not_yours": "今は{active}の手番です。",
+    "guide.no_panel": "手番ガイドにそのような部分はありません。",
+    "guide.kind": "このフォームはガイド付きの手番を記録します：「市場」「漁業」「購入」アクション、"
+    "または手番開始時の選択です。",
+    "guide.recorded": "記録しました：{line}",
+}
+
+#: The setup checklist (companion/rules/setup.py, ``check.*``), in the words of the
+#: Japanese rulebook's setup (漁業免許, 樽, 競り袋, 共通サプライ, 停泊所カバータイル …).
+CHECKLIST: dict[str, str] = {
+    "check.count": "{what} ×{count}",
+    "check.unknown": "ボードに印刷された数の{what}",
+    "check.licences": "漁業免許",
+    "check.barrels": "樽",
+    "check.tokens": "トークン",
+    "check.octopus_tokens": "タコトークン",
+    "check.co_bag": "ハマグリとカキのトークンをすべて競り袋へ",
+    "check.into_bag": "競り袋へ：{tokens}",
+    "check.red_snapper": "{spots}か所のマスにトークンを1個ずつ",
+    "check.octopus": "{tokens}、たこ焼きトークン ×{takoyaki}",
+    "check.sardine": "共通サプライに：{tokens}（イワシの缶詰のスペースは空けておく）",
+    "check.marker": "価値マーカーを{value}に",
+    "check.set_aside_licences": "先にプレイヤー用の漁業免許{count}枚を脇によけておく",
+    "check.ships_aside": "プレイヤー用に1スロット漁船{count}隻を脇によけておく",
+    "check.ships": "1スロット漁船{one_slot}隻、2スロット漁船{two_slot}隻、3スロット漁船"
+    "{three_slot}隻、4スロット漁船{four_slot}隻",
+    "check.barge_choice": "6スロットのはしけ1隻か4スロットのはしけ2隻（選ばなかったほうは箱に"
+    "戻す）",
+    "check.blue_ship": "使う場合は、4スロット漁船の横に青の4スロット漁船も",
+    "check.barge": "6スロットのはしけ",
+    "check.loans": "ローン{count}枚",
+    "check.shares": "株{count}枚",
+    "check.freezers": "冷凍庫{count}個",
+    "check.carts": "台車{count}個",
+    "check.buyer_tokens": "バイヤートークン{count}枚",
+    "check.expansion_tokens": "拡張トークン{count}枚",
+    "check.boat_rentals": "漁船レンタルトークン{count}個",
+    "check.starts_empty": "最初は空",
+    "check.empty_places": "スペースは空",
+    "check.co_uncounted": "ハマグリとカキのトークンすべて（アプリは数えません）",
+    "check.board_bag": "競り袋",
+    "check.board_known_order": "市場の順番の公開",
+    "check.known_fish": "使わない魚市場ボードを無作為に並べ替え、その順番のまま表向きに1列に並べる",
+    "check.known_external": "外部市場ボードも同じように、2列目に並べる",
+    "check.bag_to_box": "競り袋は箱に戻す",
+    "check.board_box": "箱に戻すもの",
+    "check.box_boards": "使わないボードすべてと、そのコマ",
+    "check.box_bag": "競り袋",
+    "check.yen": "{amount:,}円",
+    "check.first_ship": "一番左の停泊所に1スロット漁船1隻",
+    "check.harbor_board": "漁港ボード1枚。小さい停泊所カバータイル（1）を中央の停泊所に、大きい"
+    "もの（2）を一番右の停泊所にかぶせる",
+    "check.mackerel_licence": "サバの漁業免許1枚",
+    "check.no_licence": "漁業免許なし（アジ市場を使用）",
+    "check.board_player": "各プレイヤー",
+    "check.board_supply": "共通サプライ",
+    "check.other_yen": "残りの円すべて",
+    "check.board_crash": "暴落トークン",
+    "check.crash": "暴落トークン{count}枚を共通サプライの横に",
+    "check.open_money": "所持金は公開：全員の円が見える状態のまま",
+    "check.closed_money": "所持金は非公開：各プレイヤーが自分の円を隠す",
+    "check.board_start": "ゲーム開始前",
+    "check.first_player": "{player}がスタートプレイヤー。時計回りに手番を進める",
+    "check.bag_item": "{what}×{count}",
+    "check.list": "{items}",
+}
+
+#: The Expansion's external markets: 「影響力」「寿司屋」「漁船レンタル」「競り」「海外」
+#: 「新水族館」 (refusals, what is paid for, movements).
+EXPANSION: dict[str, str] = {
+    "ext.hint.influence": "バイヤートークンか拡張トークンを購入する",
+    "ext.hint.sushi": "トークンのまとまりを空いているスペースに売却する",
+    "ext.hint.boat_rentals": "船を借りる",
+    "ext.hint.lot": "自分のトークンのロットを競りにかける",
+    "ext.hint.overseas": "船を樽ごと入港させる",
+    "ext.expansion_kinds": '拡張トークンは、選んだ種類の市場を場に加えます："fish"（魚市場）か'
+    '"external"（外部市場）です。',
+    "ext.influence_left": "「影響力」市場のボードに残っている{item}は{left}個です。",
+    "ext.sushi_groups": "寿司のまとまりは、スペース1つにつき1つの、1〜5個のトークンのリストです。"
+    '例：[["fugu", "eel", "salmon"]]。',
+    "ext.sushi_shapes": "1つのまとまりのトークンはすべて形が異なっていなければなりません（サバと"
+    "アジは同じ形、ハマグリとカキも同じ形です）。",
+    "ext.sushi_taken": "{place}は埋まっています：寿司のまとまりは空いているスペースにだけ"
+    "置けます。",
+    "ext.sushi_price": "「寿司屋」市場の{size}個用のスペースの価格はルールブックにありません。"
+    "ボードの数字として入力してください。",
+    "ext.rent_list": '借りる船は[{{"boat": "three_slot", "from": "ships"}}]のようなリストです。',
+    "ext.not_rentable": "{kind}は借りられません。",
+    "ext.rental_tokens_left": "ボードに漁船レンタルトークンが残っていません。",
+    "ext.new_aquarium_unknown": "「新水族館」市場の{fish}のスペースはルールブックにありません。"
+    "その大きさと価格をボードの数字として入力してください。",
+    "ext.lot_empty": "ロットのトークンを指定してください。",
+    "ext.lot_worth": "このロットの価値は{worth}資源です。「競り」市場にかけられるのは2資源以上の"
+    "ロットです。",
+    "ext.no_rental": "{player}は借りた{kind}を持っていません。",
+    "ext.overseas_barrels": '「海外」市場に入港させる海上の樽を{{"eel": 2}}のように指定して'
+    "ください。",
+    "what.influence": "{item}{count}個",
+    "what.boat_rent": "{kind}を借りること",
+    "what.auction_fee": "「競り」の手数料",
+    "mv.buyer_tokens": "{player}がバイヤートークンを{count}枚取る（ボードに残り{left}枚）",
+    "mv.expansion_token": "{player}の拡張トークンが箱に戻る：{kind}が場に加わる",
+    "mv.box_empty": "箱にその種類（{kind}）のボードがもうない：何も加わらない",
+    "mv.market_enters": "{market}市場がゲームに加わり、ゲーム開始時と同じようにセットアップされる",
+    "mv.boat_rented": "{player}が{market}市場から{kind}を借りる：停泊所に入る",
+    "mv.rental_back": "{player}が借りた{kind}が{market}市場に戻り、そのトークンは「漁船レンタル」"
+    "市場に戻る",
+    "mv.lot": "{player}が{tokens}を出品する（{kind}）",
+    "mv.auction_opens": "{kind}の一斉入札が始まる",
+    "mv.overseas_dock": "{player}が{market}樽{count}個を「海外」市場に入港させる",
+    "history.return_rental": "{player}が借りた{kind}を{market}市場に戻しました",
+}
+
 #: Every Japanese sentence, by code: what ``render(message, "ja")`` reads.
-CATALOGUE: dict[str, str] = {**BOARD, **EXTERNAL, **CARDS, **JUTAKU}
+CATALOGUE: dict[str, str] = {
+    **BOARD,
+    **EXTERNAL,
+    **GUIDE,
+    **CHECKLIST,
+    **EXPANSION,
+    **CARDS,
+    **JUTAKU,
+}

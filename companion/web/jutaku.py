@@ -29,11 +29,13 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal, NoReturn
 
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask_babel import lazy_gettext as _  # type: ignore[import-untyped]
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, create_model
 from pydantic_core import ErrorDetails, PydanticCustomError
 from werkzeug.datastructures import MultiDict
 
 from ..door import Refused
+from ..i18n import current_lang
 from ..jutaku import catalogue as cat
 from ..jutaku.messages import Message
 from ..jutaku.rules import (
@@ -298,10 +300,25 @@ def _counters() -> tuple[Counter, ...]:
 
 COUNTERS = _counters()
 GROUPS = (
-    ("drinks", "Drinks"),
-    ("stacks", "Clothing, linen and appliances"),
-    ("fish", "Fish and the rest"),
+    ("drinks", _("Drinks")),
+    ("stacks", _("Clothing, linen and appliances")),
+    ("fish", _("Fish and the rest")),
 )
+
+
+def _counters_in(lang: str) -> tuple[Counter, ...]:
+    """The exit form's counters labelled in ``lang`` (English: :data:`COUNTERS`): each
+    category's name from the Jutaku catalogue, a crab or Tuna by its printed value."""
+    if lang == "en":
+        return COUNTERS
+    out = []
+    for c in COUNTERS:
+        parts = c.name.split(".")
+        name = render(_name(parts[1]), lang)
+        if len(parts) == 3:
+            name = f"「{parts[2]}」の{name}" if lang == "ja" else f"{name} {parts[2]}"
+        out.append(Counter(c.name, name, c.max, c.group))
+    return tuple(out)
 
 
 def carried_from_form(form: Mapping[str, str]) -> dict[str, Any]:
@@ -353,16 +370,17 @@ def _page_context(
     chosen: int | None = None,
 ) -> dict[str, Any]:
     result = outcome(game)
+    lang = current_lang()
     last = None
     if game.last is not None:
         index, exit_ = game.last
         last = {
             "player": players[index],
             "payout": exit_.payout,
-            "lines": [render(line.message()) for line in exit_.lines],
+            "lines": [render(line.message(), lang) for line in exit_.lines],
             "changes": [
                 {
-                    "name": render(_name(c)),
+                    "name": render(_name(c), lang),
                     "before": exit_.prices_before[c],
                     "after": exit_.prices[c],
                 }
@@ -374,7 +392,12 @@ def _page_context(
             ),
         }
     shop = [
-        {"id": c, "name": render(_name(c)), "price": game.prices[c], "setup": cat.SETUP_PRICES[c]}
+        {
+            "id": c,
+            "name": render(_name(c), lang),
+            "price": game.prices[c],
+            "setup": cat.SETUP_PRICES[c],
+        }
         for c in cat.CATEGORIES
     ]
     return {
@@ -392,7 +415,7 @@ def _page_context(
         "outcome": result,
         "winners": [] if result is None else [players[i] for i in result.winners],
         "open_players": [i for i, p in enumerate(game.players) if p.exits < cat.EXITS],
-        "counters": COUNTERS,
+        "counters": _counters_in(lang),
         # What one item of each counter pays now, shown beside its label.
         "pays": {
             **{f"carried.{c}": game.prices[c] for c in cat.CATEGORIES},

@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from ..door import Door, Refused, _server_inputs, refusal
 from ..eventlog import GameState
+from ..i18n import current_lang, name_of
 from ..identity import Identity
 from ..rules import guided
 from ..rules.catalogue import FISH_MARKETS, TOKEN_NAMES, EntryOption
@@ -252,15 +253,16 @@ def action_from_form() -> tuple[str, dict[str, Any], int | None]:
 
 
 def _say(code: str, **values: Any) -> str:
-    """A sentence or label of the guide, from the message catalogue (rules/messages.py)."""
-    return render(Message(code, values))
+    """A sentence or label of the guide, from the message catalogue (rules/messages.py),
+    in the language of the device asking."""
+    return render(Message(code, values), current_lang())
 
 
 def _option_label(o: EntryOption) -> str:
     if o.kind in ("token", "barrel"):
         code = f"entry.option_{o.kind}" + ("_any" if o.what == "any" else "")
-        return render(Message(code, {"fish": o.what, "count": o.amount}))
-    return render(Message(f"entry.option_{o.kind}", {"count": o.amount, "amount": o.amount}))
+        return _say(code, fish=o.what, count=o.amount)
+    return _say(f"entry.option_{o.kind}", count=o.amount, amount=o.amount)
 
 
 def _token_choices(p: PlayerState, what: str) -> list[dict[str, Any]]:
@@ -397,7 +399,7 @@ def _sell_rows(p: PlayerState, m: Market) -> list[dict[str, Any]]:
             rows.append(
                 {
                     "name": f"sell.{key}",
-                    "label": TOKEN_NAMES[key],
+                    "label": name_of(key),
                     "max": held,
                     "sales": [
                         {
@@ -409,7 +411,7 @@ def _sell_rows(p: PlayerState, m: Market) -> list[dict[str, Any]]:
                 }
             )
         else:
-            rows.append({"name": f"sell.{key}", "label": TOKEN_NAMES[key], "max": held})
+            rows.append({"name": f"sell.{key}", "label": name_of(key), "max": held})
     return rows
 
 
@@ -450,12 +452,15 @@ def market_tile(t: Table, seat: int, m: Market) -> dict[str, Any]:
     if (t.turn.ap_left or 0) <= 0:
         why = _say("guide.ap_spent")
     elif refused is not None:
-        why = refused.message if refused.message.endswith(".") else refused.message + "."
+        said = refused.render(current_lang())
+        why = (
+            said if said.endswith((".", "。")) else said + ("。" if current_lang() == "ja" else ".")
+        )
     elif not options:
         why = _say("guide.entry_unknown")
     return {
         "id": m.id,
-        "name": m.data.en,
+        "name": name_of(m.id, m.data.en),
         "ja": m.data.ja,
         "costs": [_option_label(o) for o in options],
         "why": why,
@@ -497,7 +502,7 @@ def fishing_panel(t: Table, seat: int) -> dict[str, Any]:
         catch.append(
             {
                 "name": f"caught.{market}",
-                "label": FISH_MARKETS[market].en,
+                "label": name_of(market, FISH_MARKETS[market].en),
                 "max": n if left is None else min(n, left),
                 "left": left,
             }
@@ -512,7 +517,7 @@ def fishing_panel(t: Table, seat: int) -> dict[str, Any]:
         unload.append(
             {
                 "name": f"unloaded.{fish}",
-                "label": board.data.en,
+                "label": name_of(board.id, board.data.en),
                 "max": n,
                 "for_sale": board.for_sale,
                 "auction": board.auction_barrels(),
@@ -538,7 +543,9 @@ def fishing_panel(t: Table, seat: int) -> dict[str, Any]:
 
 def _item_name(fish: str) -> str:
     """A Harbor item's name: a market's barrel, or a Takoyaki / Himono token."""
-    return FISH_MARKETS[fish].en if fish in FISH_MARKETS else TOKEN_NAMES.get(fish, fish)
+    if fish in FISH_MARKETS:
+        return name_of(fish, FISH_MARKETS[fish].en)
+    return name_of(fish, TOKEN_NAMES.get(fish, fish))
 
 
 def purchase_panel(t: Table, seat: int) -> list[dict[str, Any]]:
@@ -594,6 +601,22 @@ def guide(game_id: str, who: Identity, state: GameState) -> dict[str, Any]:
         "phase": turn.phase,
         "start": start_card(t, turn.current) if active and turn.phase == "start" else None,
     }
+
+
+def _refusal_text(exc: IllegalAction, state: GameState, who: Identity) -> str:
+    """The rules' refusal as :func:`door.refusal` words it (closed money: another seat's
+    Yen only in its public wording), in the device's language."""
+    english = refusal(exc, state, who).message
+    lang = current_lang()
+    if lang == "en" or exc.code_message is None:
+        return english
+    public = (
+        exc.public_message is not None
+        and state.config.money == "closed"
+        and who.seat != exc.private_to
+    )
+    text = exc.render(lang, private=not public)
+    return text if text.endswith(("。", ".", "!", "?")) else text + "。"
 
 
 def _me(game_id: str) -> tuple[Identity, GameState, int]:
@@ -662,9 +685,12 @@ def preview(game_id: str) -> Any:
         return render_template("game/_turn_preview.html", error=exc.message)
     data, _group = _server_inputs(state, kind, {"type": kind, **args})
     try:
-        lines = [line[:1].upper() + line[1:] for line in guided.preview_lines(state.table, data)]
+        lines = [
+            line[:1].upper() + line[1:]
+            for line in guided.preview_lines(state.table, data, current_lang())
+        ]
     except IllegalAction as exc:
-        return render_template("game/_turn_preview.html", error=refusal(exc, state, who).message)
+        return render_template("game/_turn_preview.html", error=_refusal_text(exc, state, who))
     total = None
     if kind == "purchase":
         total = sum(int(b["price"]) for b in args.get("barrels", []))

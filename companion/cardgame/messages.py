@@ -75,7 +75,7 @@ MESSAGES_EN: dict[str, str] = {
     "cards.note.discard_icon": "{player} discards a card of {owner}'s",
     "cards.note.no_target": "{owner} holds no card: nothing to take or discard",
     "cards.note.no_card": "No card is left to draw",
-    "cards.note.refill": "The Scale is refilled with {count} card(s)",
+    "cards.note.refill": "The Scale is refilled with {count} {count:card|cards}",
     "cards.note.ran_out": "The deck runs out for the {nth} time",
     "cards.note.reshuffle": "The discard pile ({count} cards) is shuffled into a new deck",
     "cards.note.last_draws": "The discards ({count}) are turned over to draw from",

@@ -55,7 +55,7 @@ MESSAGES_EN: dict[str, str] = {
     "jutaku.pieces": "There are only {most} {what} pieces in the game.",
     "jutaku.tuna_unbought": "{player} has {bought} Tuna bought and not cashed yet, so cannot "
     "cash {carried}; record each Tuna bought first.",
-    "jutaku.tuna_money": "{player} has ¥{money:,}; Tuna number {number} of the game costs "
+    "jutaku.tuna_money": "{player} has ¥{held:,}; Tuna number {number} of the game costs "
     "¥{price:,}.",
     "jutaku.tuna_left": "All {most} Tuna pieces are bought already.",
     # -- the edge (POST /api/jutaku/exit, the /jutaku page) -----------------------------------

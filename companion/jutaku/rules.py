@@ -394,7 +394,7 @@ def buy_tuna(game: Game, index: int) -> Game:
                 "jutaku.tuna_money",
                 {
                     "player": p.name,
-                    "money": p.money,
+                    "held": p.money,
                     "number": game.tuna_bought + 1,
                     "price": price,
                 },

@@ -747,7 +747,7 @@ JUTAKU: dict[str, str] = {
     "jutaku.pieces": "ゲームにある{what}のコマは{most}個だけです。",
     "jutaku.tuna_unbought": "{player}が購入してまだ換金していないマグロは{bought}個なので、"
     "{carried}個は換金できません。先に購入したマグロを1個ずつ記録してください。",
-    "jutaku.tuna_money": "{player}の所持金は{money:,}円です。このゲームで{number}個目のマグロは"
+    "jutaku.tuna_money": "{player}の所持金は{held:,}円です。このゲームで{number}個目のマグロは"
     "{price:,}円です。",
     "jutaku.tuna_left": "マグロのコマは{most}個すべて購入済みです。",
     # -- requests ----------------------------------------------------------------------------

@@ -347,3 +347,98 @@ def test_a_market_not_in_play_has_no_panel(game: Game) -> None:
 def test_another_phone_cannot_open_an_external_panel(game: Game) -> None:
     r = game.phones[B].get(f"/games/{game.id}/turn/markets/bank", headers=HX)
     assert r.status_code == 400 and "It is Aiko's turn." in text(r.get_data(as_text=True))
+
+
+# -- the Expansion's external markets ------------------------------------------------------------
+
+EXP_SETUP = {
+    "players": [A, B, C],
+    "seed": 7,
+    "expansion": True,
+    "variants": ["more_markets"],
+    "fish_markets": ["mackerel", "eel", "octopus", "squid", "tuna"],
+    "external_markets": [
+        "ships",
+        "used_ships",
+        "influence",
+        "boat_rentals",
+        "sushi",
+        "aquarium",
+        "new_aquarium",
+        "overseas",
+    ],
+    # AMB-40: numbers printed on these boards only; the host enters them.
+    "board_numbers": {
+        "influence": {"entry_ap": 1},
+        "boat_rentals": {"entry_ap": 1},
+        "sushi": {"entry_ap": 1, "yen_2": 400},
+        "new_aquarium": {"nori": 2, "nori_yen": 500},
+    },
+}
+
+
+@pytest.fixture
+def exp(app: Any) -> Game:
+    g = Game(app, EXP_SETUP)
+    g.act(type="gain_fish", player=A, fish="eel", count=1)
+    g.act(type="gain_fish", player=A, fish="squid", count=1)
+    g.act(type="gain_fish", player=A, fish="mackerel", count=1)
+    g.act(type="next_turn")
+    return g
+
+
+def test_influence_from_the_phone(exp: Game) -> None:
+    html = exp.panel("markets/influence")
+    assert 'name="buyer_tokens"' in html and 'name="expansion_tokens.fish"' in html
+    before = exp.yen()
+    state = exp.recorded(visit("influence", "ap", buyer_tokens="1"))
+    assert exp.yen()[A] - before[A] == -200
+    assert state["markets"]["stock"]["influence.buyer_token"] == 1
+
+
+def test_a_boat_rented_from_the_phone(exp: Game) -> None:
+    exp.act(type="open_port", player=A)
+    html = exp.panel("markets/boat_rentals")
+    assert 'name="rent.ships.two_slot"' in html
+    before = exp.yen()
+    exp.recorded(visit("boat_rentals", "ap", **{"rent.ships.two_slot": "1"}))
+    assert exp.yen()[A] - before[A] == -200
+    boats = exp.player(A)["boats"]
+    assert {"kind": "two_slot", "rented_from": "ships"} in boats
+
+
+def test_a_sushi_group_from_the_phone(exp: Game) -> None:
+    html = exp.panel("markets/sushi")
+    assert 'name="groups.2.eel"' in html and 'name="groups.3.squid"' in html
+    form = visit("sushi", "ap", **{"groups.2.eel": "1", "groups.2.squid": "1"})
+    assert "¥400" in exp.preview(form)
+    before = exp.yen()
+    state = exp.recorded(form)
+    assert exp.yen()[A] - before[A] == 400
+    assert sorted(state["markets"]["places"]["sushi.2"]) == ["eel", "squid"]
+    assert "taken" in text(exp.panel("markets/sushi"))
+
+
+def test_the_new_aquarium_is_entered_with_a_barrel_from_the_harbor(exp: Game) -> None:
+    html = exp.panel("markets/new_aquarium")
+    assert "Your Harbor has none." in text(html)
+    assert "Nori: ¥500 each, 2 of 2 free" in text(html)
+
+
+def test_overseas_docks_the_barrels_at_sea(exp: Game) -> None:
+    exp.act(type="take_license", player=A, market="eel", count=1, pay=False)
+    exp.act(type="fishing", player=A, caught={"eel": 1})
+    html = exp.panel("markets/overseas")
+    assert 'name="barrels.eel"' in html
+    form = visit("overseas", "yen", **{"barrels.eel": "1"})
+    assert "¥100" in exp.preview(form)
+    state = exp.recorded(form)
+    assert state["auction"]["kind"] == "overseas" and state["ap_left"] == 0
+
+
+def test_used_ships_buys_a_boat_sold_to_it(exp: Game) -> None:
+    before = exp.yen()
+    exp.recorded(visit("used_ships", "ap", **{"sell_boats.one_slot": "1"}))
+    assert exp.yen()[A] - before[A] == 200
+    html = exp.panel("markets/used_ships")
+    assert 'name="buy.one_slot"' in html and "¥300 each; 1 on the board" in text(html)

@@ -27,7 +27,7 @@ from ..rules.errors import IllegalAction
 from ..rules.markets import MARKETS, Market, market_of_item
 from ..rules.messages import Message, render
 from ..rules.table import ROWS, PlayerState, Table
-from . import edge, schemas
+from . import edge, schemas, turn_external
 from .auth import page_identity
 from .context import door, store
 from .forms import htmx_error
@@ -243,7 +243,10 @@ def action_from_form() -> tuple[str, dict[str, Any], int | None]:
     fields = edge.form_fields()
     barrels = [b.strip() for b in request.form.getlist("barrel") if b.strip()]
     sold = [b.strip() for b in request.form.getlist("sell_barrel") if b.strip()]
-    body = nested(fields, barrels, sold)
+    if turn_external.is_external(fields):  # issue #9: an external market's form
+        body = turn_external.nested(fields)
+    else:
+        body = nested(fields, barrels, sold)
     kind = str(body["type"])
     action = schemas.parse(schemas.ACTIONS[kind], body, kind)
     return kind, action.args(), action.expected_seq
@@ -657,7 +660,10 @@ def panel(game_id: str, panel: str, market: str | None = None) -> Any:
             raise Refused(400, _say("guide.not_yours", active=g["current"]))
         if panel == "markets" and market is None:
             tiles = [market_tile(t, seat, MARKETS[m]) for m in t.config.fish_markets]
-            return render_template("game/_turn_markets.html", g=g, tiles=tiles)
+            ext_tiles = turn_external.tiles(t, seat)
+            return render_template("game/_turn_markets.html", g=g, tiles=tiles, ext_tiles=ext_tiles)
+        if panel == "markets" and market in t.config.external_markets:
+            return turn_external.panel(g, t, seat, market)
         if panel == "markets" and market in t.config.fish_markets:
             return render_template(
                 "game/_turn_visit.html", g=g, m=market_panel(t, seat, MARKETS[market])

@@ -1,0 +1,444 @@
+"""The phone's turn guide at the external markets (companion/web/turn_external.py, issue
+#9): the Markets grid lists the game's external markets with their entry cost now; each
+panel offers what the rules let the player do there; the preview names every Yen; the
+confirm records one entry with the right Yen; refusals change nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_turn_pages import HX, text
+
+from companion.web.turn_external import nested
+
+A, B, C = "Aiko", "Bo", "Chiyo"
+SETUP = {
+    "players": [A, B, C],
+    "seed": 7,
+    "variants": ["more_markets"],
+    "fish_markets": ["mackerel", "eel", "octopus", "squid", "tuna"],
+    "external_markets": [
+        "ships",
+        "used_ships",
+        "bank",
+        "government",
+        "aquarium",
+        "trading",
+        "rentals",
+        "auction",
+        "barter",
+    ],
+}
+
+
+class Game:
+    """One game: the JSON API for setting up, one signed-in phone per player."""
+
+    def __init__(self, app: Any, setup: dict[str, Any] = SETUP) -> None:
+        self.api = app.test_client()
+        r = self.api.post("/api/games", json=setup)
+        assert r.status_code == 201, r.get_json()
+        body = r.get_json()
+        self.id, self.host = body["id"], body["host_token"]
+        self.phones = {}
+        for seat in body["seats"]:
+            phone = app.test_client()
+            assert phone.get(f"/join/{seat['token']}").status_code == 303
+            self.phones[seat["name"]] = phone
+
+    def act(self, **action: Any) -> None:
+        r = self.api.post(
+            f"/api/games/{self.id}/actions",
+            json=action,
+            headers={"Authorization": f"Bearer {self.host}"},
+        )
+        assert r.status_code == 201, r.get_json()
+
+    def state(self) -> dict[str, Any]:
+        return dict(
+            self.api.get(
+                f"/api/games/{self.id}", headers={"Authorization": f"Bearer {self.host}"}
+            ).get_json()
+        )
+
+    def player(self, name: str) -> dict[str, Any]:
+        return next(p for p in self.state()["players"] if p["name"] == name)
+
+    def yen(self) -> dict[str, int]:
+        return {p["name"]: p["yen"] for p in self.state()["players"]}
+
+    def panel(self, path: str, who: str = A) -> str:
+        r = self.phones[who].get(f"/games/{self.id}/turn/{path}", headers=HX)
+        assert r.status_code == 200, r.get_data(as_text=True)
+        return r.get_data(as_text=True)
+
+    def preview(self, form: dict[str, str], who: str = A) -> str:
+        r = self.phones[who].post(f"/games/{self.id}/turn/preview", data=form, headers=HX)
+        assert r.status_code == 200, r.get_data(as_text=True)
+        return text(r.get_data(as_text=True))
+
+    def confirm(self, form: dict[str, str], who: str = A) -> Any:
+        seq = self.state()["seq"]
+        return self.phones[who].post(
+            f"/games/{self.id}/turn/confirm", data={**form, "expected_seq": str(seq)}, headers=HX
+        )
+
+    def recorded(self, form: dict[str, str]) -> dict[str, Any]:
+        """Confirm the form; exactly one entry is added. The state after."""
+        seq = self.state()["seq"]
+        r = self.confirm(form)
+        assert r.status_code == 200, r.get_data(as_text=True)
+        state = self.state()
+        assert state["seq"] == seq + 1
+        return state
+
+    def refused(self, form: dict[str, str], says: str) -> None:
+        """The preview and the confirm both refuse with this sentence; nothing changes."""
+        assert says in self.preview(form)
+        before = self.state()
+        r = self.confirm(form)
+        assert says in text(r.get_data(as_text=True))
+        after = self.state()
+        assert after["seq"] == before["seq"]
+        assert after["players"] == before["players"] and after["markets"] == before["markets"]
+
+
+@pytest.fixture
+def game(app: Any) -> Game:
+    """Aiko, to play, holds 3 Squid, 4 Mackerel and an Eel."""
+    g = Game(app)
+    g.act(type="gain_fish", player=A, fish="squid", count=3)
+    g.act(type="gain_fish", player=A, fish="mackerel", count=4)
+    g.act(type="gain_fish", player=A, fish="eel", count=1)
+    g.act(type="next_turn")
+    return g
+
+
+def visit(market: str, entry: str, **fields: str) -> dict[str, str]:
+    return {"type": "visit", "player": A, "market": market, "entry": entry, **fields}
+
+
+# -- the grid --------------------------------------------------------------------------------
+
+
+def test_the_grid_lists_the_external_markets_with_their_cost_now(game: Game) -> None:
+    html = game.panel("markets")
+    page = text(html)
+    assert "External markets" in page
+    for market in SETUP["external_markets"]:
+        assert f'/turn/markets/{market}"' in html
+    assert "Bank 2 AP or ¥100" in page
+    assert "Government free once per turn" in page
+    assert "Rentals free, then ¥200 per item rented" in page
+
+
+def test_a_full_government_is_a_disabled_tile_that_says_why(game: Game) -> None:
+    game.act(type="gain_fish", player=A, fish="mackerel", count=9)
+    game.act(
+        type="visit",
+        player=A,
+        market="government",
+        entry="free",
+        left=["mackerel"] * 3,
+        right=["mackerel"] * 10,
+    )
+    html = game.panel("markets")
+    tile = html[html.index('/turn/markets/government"') - 300 :]
+    assert "disabled" in tile[:400]
+    assert 'id="why-government"' in html
+
+
+# -- Bank --------------------------------------------------------------------------------------
+
+
+def test_the_bank_panel_offers_its_entries_loans_and_shares(game: Game) -> None:
+    html = game.panel("markets/bank")
+    assert 'value="ap"' in html and 'value="yen"' in html
+    assert 'name="loans"' in html and 'max="3"' in html
+    assert 'name="shares"' in html and 'max="2"' in html
+    assert "+¥500 each; 3 on the board" in text(html)
+
+
+def test_a_bank_visit_from_the_phone(game: Game) -> None:
+    form = visit("bank", "yen", loans="2", shares="0")
+    lines = game.preview(form)
+    assert "¥100" in lines and "¥1,000" in lines
+    before = game.yen()
+    state = game.recorded(form)
+    assert game.yen()[A] - before[A] == 1000 - 100
+    assert state["ap_left"] == 2  # the ¥100 entry spends no AP
+    assert state["markets"]["stock"]["bank.loans"] == 1
+    assert state["history"][0]["text"].startswith("Aiko visited Bank")
+    # Having borrowed, the panel no longer offers shares.
+    html = game.panel("markets/bank")
+    assert 'name="shares"' not in html and "you may not buy shares" in text(html)
+
+
+def test_a_share_after_a_loan_is_refused_and_changes_nothing(game: Game) -> None:
+    game.recorded(visit("bank", "yen", loans="1"))
+    game.refused(visit("bank", "ap", shares="1"), "Aiko took a loan")
+
+
+# -- Government --------------------------------------------------------------------------------
+
+
+def test_the_government_panel_offers_each_token_per_place(game: Game) -> None:
+    html = game.panel("markets/government")
+    assert 'name="left.squid"' in html and 'name="right.mackerel"' in html
+    assert 'name="left.eel"' in html
+    page = text(html)
+    assert "¥300 per token, whatever its Resources; room for 3 of 3" in page
+    assert "¥200 per token, whatever its Resources; room for 10 of 10" in page
+
+
+def test_a_government_visit_from_the_phone(game: Game) -> None:
+    form = visit("government", "free", **{"left.squid": "3", "right.mackerel": "2"})
+    lines = game.preview(form)
+    assert "¥900" in lines and "¥400" in lines
+    before = game.yen()
+    state = game.recorded(form)
+    assert game.yen()[A] - before[A] == 1300
+    assert state["markets"]["places"]["government.left"] == ["squid"] * 3
+    assert state["ap_left"] == 2
+    # The left place is full now: its steppers are gone, the panel says so.
+    html = game.panel("markets/government")
+    assert 'name="left.' not in html and "This place is full." in text(html)
+    assert 'name="right.mackerel"' in html
+
+
+def test_a_fourth_token_in_the_left_place_is_refused(game: Game) -> None:
+    game.refused(visit("government", "free", **{"left.squid": "3", "left.eel": "1"}), "left place")
+
+
+def test_tokens_not_held_are_refused(game: Game) -> None:
+    game.refused(visit("government", "free", **{"right.tuna:20": "1"}), "Aiko")
+
+
+# -- Ships -------------------------------------------------------------------------------------
+
+
+def test_the_ships_panel_shows_the_fleet_ports_and_the_board(game: Game) -> None:
+    html = game.panel("markets/ships")
+    page = text(html)
+    assert "Your boats: One-slot ship." in page
+    assert "Open port: the leftmost (one ship)." in page
+    assert 'name="sell_boats.one_slot"' in html
+    assert 'name="buy.three_slot"' in html and 'name="buy.barge"' in html
+    # The leftmost port holds Aiko's ship: a new one needs it sold (or a port opened).
+    assert "no free port place now" in page
+
+
+def test_a_ship_sold_and_a_bigger_one_bought_in_one_visit(game: Game) -> None:
+    form = visit("ships", "ap", **{"sell_boats.one_slot": "1", "buy.three_slot": "1"})
+    lines = game.preview(form)
+    assert "¥100" in lines and "¥1,500" in lines
+    before = game.yen()
+    game.recorded(form)
+    assert game.yen()[A] - before[A] == 100 - 1500
+    assert [b["kind"] for b in game.player(A)["boats"]] == ["three_slot"]
+
+
+def test_a_boat_with_no_port_place_is_refused(game: Game) -> None:
+    game.refused(visit("ships", "ap", **{"buy.two_slot": "1"}), "port")
+
+
+# -- Rentals, Trading, Aquarium ----------------------------------------------------------------
+
+
+def test_rentals_from_the_phone(game: Game) -> None:
+    html = game.panel("markets/rentals")
+    assert 'name="freezers"' in html and 'name="carts"' in html
+    before = game.yen()
+    state = game.recorded(visit("rentals", "free", freezers="1", carts="1"))
+    assert game.yen()[A] - before[A] == -400
+    assert state["markets"]["stock"]["rentals.freezer"] == 1
+    assert state["ap_left"] == 2
+
+
+def test_a_trading_yen_trade_from_the_phone(game: Game) -> None:
+    html = game.panel("markets/trading")
+    assert 'name="trades.0.place"' in html and 'name="trades.0.mackerel"' in html
+    assert "Place 4+: empty; tokens worth 4+ Resources for ¥700" in text(html)
+    form = visit("trading", "ap", **{"trades.0.place": "4", "trades.0.mackerel": "4"})
+    assert "¥700" in game.preview(form)
+    before = game.yen()
+    state = game.recorded(form)
+    assert game.yen()[A] - before[A] == 700
+    assert state["markets"]["places"]["trading.4"] == ["mackerel"] * 4
+    # Now the place holds tokens: the panel offers a swap.
+    assert "Place 4+: holds" in text(game.panel("markets/trading"))
+
+
+def test_a_trade_worth_too_little_is_refused(game: Game) -> None:
+    game.refused(
+        visit("trading", "ap", **{"trades.0.place": "10", "trades.0.mackerel": "2"}), "10+"
+    )
+
+
+def test_an_aquarium_visit_from_the_phone(game: Game) -> None:
+    html = game.panel("markets/aquarium")
+    assert 'name="tokens.squid"' in html and 'max="2"' in html  # the Squid place holds 2
+    assert 'name="tokens.mackerel"' in html
+    form = visit("aquarium", "ap", **{"tokens.squid": "2", "tokens.eel": "1"})
+    lines = game.preview(form)
+    assert "¥1,200" in lines and "¥600" in lines
+    before = game.yen()
+    state = game.recorded(form)
+    assert game.yen()[A] - before[A] == 1800
+    assert state["ap_left"] == 0
+    assert state["markets"]["places"]["aquarium.squid"] == ["squid", "squid"]
+
+
+def test_a_third_squid_in_the_aquarium_is_refused(game: Game) -> None:
+    game.refused(visit("aquarium", "ap", **{"tokens.squid": "3"}), "Squid")
+
+
+# -- Auction, Barter ---------------------------------------------------------------------------
+
+
+def test_an_auction_lot_from_the_phone(game: Game) -> None:
+    html = game.panel("markets/auction")
+    assert 'name="lot.mackerel"' in html
+    form = visit("auction", "ap", **{"lot.mackerel": "4", "lot.squid": "1"})
+    assert "¥" in game.preview(form)
+    before = game.yen()
+    state = game.recorded(form)
+    assert state["auction"]["kind"] == "auction_market"
+    assert before[A] - game.yen()[A] in (200, 300, 500)
+
+
+# -- the form's edge ---------------------------------------------------------------------------
+
+
+def test_the_flat_form_becomes_the_api_body() -> None:
+    body = nested(
+        {
+            "type": "visit",
+            "player": A,
+            "market": "trading",
+            "entry": "ap",
+            "trades.0.place": "4",
+            "trades.0.mackerel": "2",
+            "trades.0.tuna:20": "1",
+            "trades.1.place": "",
+            "trades.1.eel": "0",
+        }
+    )
+    assert body["trades"] == [{"place": 4, "tokens": ["mackerel", "mackerel", "tuna:20"]}]
+    body = nested(visit("ships", "ap", **{"sell_boats.one_slot": "1", "buy.two_slot": "2"}))
+    assert body["sell_boats"] == ["one_slot"] and body["buy"] == ["two_slot"] * 2
+    body = nested(visit("government", "free", **{"left.squid": "0", "right.eel": "1"}))
+    assert "left" not in body and body["right"] == ["eel"]
+
+
+def test_an_unknown_field_or_a_bad_count_is_refused_with_a_sentence(game: Game) -> None:
+    game.refused(visit("bank", "ap", loans="1", licenses="1"), 'no field "licenses"')
+    game.refused(visit("government", "free", **{"left.squid": "two"}), "whole number")
+    game.refused(visit("government", "free", **{"left.bogus": "1"}), "token codes")
+
+
+def test_a_market_not_in_play_has_no_panel(game: Game) -> None:
+    r = game.phones[A].get(f"/games/{game.id}/turn/markets/sushi", headers=HX)
+    assert r.status_code == 404
+    game.refused(visit("sushi", "ap", **{"groups.1.eel": "1"}), "Sushi")
+
+
+def test_another_phone_cannot_open_an_external_panel(game: Game) -> None:
+    r = game.phones[B].get(f"/games/{game.id}/turn/markets/bank", headers=HX)
+    assert r.status_code == 400 and "It is Aiko's turn." in text(r.get_data(as_text=True))
+
+
+# -- the Expansion's external markets ------------------------------------------------------------
+
+EXP_SETUP = {
+    "players": [A, B, C],
+    "seed": 7,
+    "expansion": True,
+    "variants": ["more_markets"],
+    "fish_markets": ["mackerel", "eel", "octopus", "squid", "tuna"],
+    "external_markets": [
+        "ships",
+        "used_ships",
+        "influence",
+        "boat_rentals",
+        "sushi",
+        "aquarium",
+        "new_aquarium",
+        "overseas",
+    ],
+    # AMB-40: numbers printed on these boards only; the host enters them.
+    "board_numbers": {
+        "influence": {"entry_ap": 1},
+        "boat_rentals": {"entry_ap": 1},
+        "sushi": {"entry_ap": 1, "yen_2": 400},
+        "new_aquarium": {"nori": 2, "nori_yen": 500},
+    },
+}
+
+
+@pytest.fixture
+def exp(app: Any) -> Game:
+    g = Game(app, EXP_SETUP)
+    g.act(type="gain_fish", player=A, fish="eel", count=1)
+    g.act(type="gain_fish", player=A, fish="squid", count=1)
+    g.act(type="gain_fish", player=A, fish="mackerel", count=1)
+    g.act(type="next_turn")
+    return g
+
+
+def test_influence_from_the_phone(exp: Game) -> None:
+    html = exp.panel("markets/influence")
+    assert 'name="buyer_tokens"' in html and 'name="expansion_tokens.fish"' in html
+    before = exp.yen()
+    state = exp.recorded(visit("influence", "ap", buyer_tokens="1"))
+    assert exp.yen()[A] - before[A] == -200
+    assert state["markets"]["stock"]["influence.buyer_token"] == 1
+
+
+def test_a_boat_rented_from_the_phone(exp: Game) -> None:
+    exp.act(type="open_port", player=A)
+    html = exp.panel("markets/boat_rentals")
+    assert 'name="rent.ships.two_slot"' in html
+    before = exp.yen()
+    exp.recorded(visit("boat_rentals", "ap", **{"rent.ships.two_slot": "1"}))
+    assert exp.yen()[A] - before[A] == -200
+    boats = exp.player(A)["boats"]
+    assert {"kind": "two_slot", "rented_from": "ships"} in boats
+
+
+def test_a_sushi_group_from_the_phone(exp: Game) -> None:
+    html = exp.panel("markets/sushi")
+    assert 'name="groups.2.eel"' in html and 'name="groups.3.squid"' in html
+    form = visit("sushi", "ap", **{"groups.2.eel": "1", "groups.2.squid": "1"})
+    assert "¥400" in exp.preview(form)
+    before = exp.yen()
+    state = exp.recorded(form)
+    assert exp.yen()[A] - before[A] == 400
+    assert sorted(state["markets"]["places"]["sushi.2"]) == ["eel", "squid"]
+    assert "taken" in text(exp.panel("markets/sushi"))
+
+
+def test_the_new_aquarium_is_entered_with_a_barrel_from_the_harbor(exp: Game) -> None:
+    html = exp.panel("markets/new_aquarium")
+    assert "Your Harbor has none." in text(html)
+    assert "Nori: ¥500 each, 2 of 2 free" in text(html)
+
+
+def test_overseas_docks_the_barrels_at_sea(exp: Game) -> None:
+    exp.act(type="take_license", player=A, market="eel", count=1, pay=False)
+    exp.act(type="fishing", player=A, caught={"eel": 1})
+    html = exp.panel("markets/overseas")
+    assert 'name="barrels.eel"' in html
+    form = visit("overseas", "yen", **{"barrels.eel": "1"})
+    assert "¥100" in exp.preview(form)
+    state = exp.recorded(form)
+    assert state["auction"]["kind"] == "overseas" and state["ap_left"] == 0
+
+
+def test_used_ships_buys_a_boat_sold_to_it(exp: Game) -> None:
+    before = exp.yen()
+    exp.recorded(visit("used_ships", "ap", **{"sell_boats.one_slot": "1"}))
+    assert exp.yen()[A] - before[A] == 200
+    html = exp.panel("markets/used_ships")
+    assert 'name="buy.one_slot"' in html and "¥300 each; 1 on the board" in text(html)

@@ -202,6 +202,9 @@ def test_the_new_phone_forms(live_server: Any, phone: Any) -> None:
     api = Api(live_server.url, FORMS_SETUP)
     api.act(type="take_license", player=A, market="mackerel", count=1, pay=False)
     api.act(type="gain_fish", player=A, fish="swordfish", count=3)
+    # Two barrels need a ship with two slots (the one-slot ship carries one).
+    api.act(type="return_boat", player=A, boat="one_slot")
+    api.act(type="take_boat", player=A, boat="three_slot", pay=False)
     api.act(type="next_turn")
     api.act(type="fishing", player=A, caught={"mackerel": 2})
     api.act(

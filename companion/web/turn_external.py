@@ -29,7 +29,7 @@ from flask import render_template
 from flask_babel import gettext  # type: ignore[import-untyped]
 
 from ..door import Refused
-from ..i18n import msg, name_of
+from ..i18n import current_lang, msg, name_of
 from ..rules.catalogue import (
     AQUARIUM_PLACE_OF,
     AQUARIUM_PLACES,
@@ -63,6 +63,12 @@ from ..rules.messages import Message, render
 from ..rules.table import ROWS, PlayerState, Table
 from ..rules.tokens import TokenSpec
 from . import schemas
+
+
+def _render(message: Message) -> str:
+    """A rules sentence in the device's language."""
+    return render(message, current_lang())
+
 
 #: Trades one Trading form offers (the API takes up to 20).
 TRADES = 3
@@ -187,7 +193,7 @@ def nested(fields: Mapping[str, str]) -> dict[str, Any]:
     for key in fields:
         if key not in known:
             field = schemas.quoted(key)
-            raise Refused(400, render(Message("guide.unknown_field", {"field": field})), key)
+            raise Refused(400, _render(Message("guide.unknown_field", {"field": field})), key)
     return body
 
 
@@ -196,11 +202,11 @@ def nested(fields: Mapping[str, str]) -> dict[str, Any]:
 
 def _option_label(m: External, o: EntryOption) -> str:
     if m.id == "rentals":
-        return render(Message("ext.option_per_item", {"amount": RENTAL_ITEM_YEN}))
+        return _render(Message("ext.option_per_item", {"amount": RENTAL_ITEM_YEN}))
     if o.kind == "barrel":
         code = "entry.option_barrel" + ("_any" if o.what == "any" else "")
-        return render(Message(code, {"fish": o.what, "count": o.amount}))
-    return render(Message(f"entry.option_{o.kind}", {"count": o.amount, "amount": o.amount}))
+        return _render(Message(code, {"fish": o.what, "count": o.amount}))
+    return _render(Message(f"entry.option_{o.kind}", {"count": o.amount, "amount": o.amount}))
 
 
 def _options(t: Table, m: External) -> tuple[EntryOption, ...]:
@@ -215,11 +221,11 @@ def tile(t: Table, seat: int, market: str) -> dict[str, Any]:
     why: str | None = None
     refused = m.refuse_entry(t, seat)
     if (t.turn.ap_left or 0) <= 0:
-        why = render(Message("guide.ap_spent", {}))
+        why = _render(Message("guide.ap_spent", {}))
     elif refused is not None:
         why = refused.message if refused.message.endswith(".") else refused.message + "."
     elif not options:
-        why = render(Message("guide.entry_unknown", {}))
+        why = _render(Message("guide.entry_unknown", {}))
     return {
         "id": m.id,
         "name": name_of(m.id, m.data.en),
@@ -255,7 +261,7 @@ def _entries(t: Table, seat: int, m: External) -> list[dict[str, Any]]:
             barrels = [
                 {
                     "value": f"barrel:{x.fish}:{row}:{x.price}",
-                    "label": render(
+                    "label": _render(
                         Message(
                             "guide.own_barrel",
                             {"market": market_of_item(x.fish).id, "price": x.price, "row": row},

@@ -39,7 +39,7 @@ def test_render_names_ids_and_formats_yen() -> None:
 
 
 def test_an_unknown_language_falls_back_to_english() -> None:
-    assert render(Message("no_freezer", {"player": "Bo"}), "ja") == "Bo holds no Freezer."
+    assert render(Message("no_freezer", {"player": "Bo"}), "xx") == "Bo holds no Freezer."
 
 
 def test_every_template_is_a_valid_format_string() -> None:

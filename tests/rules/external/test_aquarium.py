@@ -26,7 +26,7 @@ def test_a_mackerel_place_holding_3_takes_one_more() -> None:
     t = give(table(), "Aiko", fish=Fish(mackerel=5))
     t = visit(t, "aquarium", tokens=["mackerel"] * 3)
     msg = refuse_visit(turn_of(t, "Aiko"), "aquarium", "ext.place_room", tokens=["mackerel"] * 2)
-    assert msg == "There is room for 1 more token(s) on the Aquarium's Mackerel place."
+    assert msg == "There is room for 1 more token on the Aquarium's Mackerel place."
     t = visit(turn_of(t, "Aiko"), "aquarium", tokens=["mackerel"])
     assert len(t.places["aquarium.mackerel"]) == 4
 

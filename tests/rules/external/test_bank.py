@@ -20,7 +20,7 @@ def test_loans_and_shares_as_printed() -> None:
     t = table()
     assert lines(t, "bank", entry="yen", loans=2) == [
         "Aiko → the supply: ¥100 (entry)",
-        "Aiko takes 2 loan(s) (1 left at the Bank)",
+        "Aiko takes 2 loans (1 left at the Bank)",
         "the supply → Aiko: ¥1,000 (loan)",
     ]
     t = visit(t, "bank", entry="yen", loans=2)

@@ -67,7 +67,7 @@ def test_a_one_slot_ship_catches_one_barrel() -> None:
     t2 = act(t, "fishing", player="Aiko", caught={"mackerel": 1})
     assert t2.player("Aiko").at_sea == {"mackerel": 1}
     e = refused(t2, "fishing", "fleet_full", player="Aiko", caught={"mackerel": 1})
-    assert "cannot carry 2 barrel(s)" in e.message
+    assert "cannot carry 2 barrels" in e.message
 
 
 def test_two_kinds_need_two_ships_and_salmon_one_per_boat() -> None:

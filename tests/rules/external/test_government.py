@@ -32,7 +32,7 @@ def test_value_is_ignored_and_any_token_goes() -> None:
 def test_a_fourth_token_on_the_left_is_refused() -> None:
     t = give(table(), "Aiko", fish=Fish(squid=4))
     msg = refuse_visit(t, "government", "ext.place_room", entry="free", left=["squid"] * 4)
-    assert msg == "There is room for 3 more token(s) on the Government's left place."
+    assert msg == "There is room for 3 more tokens on the Government's left place."
     t = visit(t, "government", entry="free", left=["squid"] * 3)
     refuse_visit(turn_of(t, "Aiko"), "government", "ext.place_room", entry="free", left=["squid"])
 

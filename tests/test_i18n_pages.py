@@ -213,3 +213,101 @@ def test_the_report_page_in_japanese(client: Any, game: dict[str, Any]) -> None:
     assert "The game's story" not in ja and "Take the game with you" not in ja
     en = visible(client.get(f"/games/{gid}/report?as=host", headers=host).get_data(True))
     assert "Take the game with you" in en and "ゲームの物語" not in en
+
+
+# -- Tsukiji Market, the card game --------------------------------------------------------------
+
+CARD_GAME = {"game": "tsukiji_market", "players": ["Aiko", "Bo"], "notches": 3}
+
+
+@pytest.fixture
+def card_game(client: Any) -> dict[str, Any]:
+    """A card game after one WA-SA-BI (Aiko 3, Bo 1: the Barrel 2 notches toward Bo) and
+    Aiko's card from the Scale (a red 3 with a Barrel): Bo's turn to take from the Scale
+    or the next bid."""
+    r = client.post("/api/games", json=CARD_GAME)
+    assert r.status_code == 201
+    g: dict[str, Any] = r.get_json()
+    gid, (a, b) = g["id"], (s["token"] for s in g["seats"])
+    for token, fingers in ((a, 3), (b, 1)):
+        r = client.post(f"/api/games/{gid}/bids", json={"fingers": fingers}, headers=auth(token))
+        assert r.status_code == 201, r.get_json()
+    card = {"colour": "red", "points": 3, "wasabi": False, "knife": False, "barrel": True}
+    r = client.post(
+        f"/api/games/{gid}/actions",
+        json={"type": "take_card", "player": "Aiko", **card},
+        headers=auth(g["host_token"]),
+    )
+    assert r.status_code == 201, r.get_json()
+    return g
+
+
+def card_pages(client: Any, g: dict[str, Any], headers: dict[str, str]) -> dict[str, str]:
+    gid = g["id"]
+    out = {}
+    for name, url, token in (
+        ("table", f"/games/{gid}/table", g["host_token"]),
+        ("seat", f"/games/{gid}/seat", g["seats"][1]["token"]),
+    ):
+        r = client.get(url, headers={**headers, **auth(token)})
+        assert r.status_code == 200, (name, r.status_code)
+        out[name] = r.get_data(as_text=True)
+    return out
+
+
+#: What both card pages say, in each language (the seat is Bo's phone).
+CARD_WORDS = {
+    "en": ["The Scale", "Barrel:", "1 notch toward Bo", "Scores", "Quick Knives: 0", "Deck"],
+    "ja": [
+        "天秤",
+        "樽：",
+        "Boのほうへ1目盛り",
+        "得点",
+        "クイックナイフ：0枚",
+        "山札",
+        "ワ・サ・ビ",
+    ],
+}
+
+
+def test_the_card_game_pages_in_japanese(client: Any, card_game: dict[str, Any]) -> None:
+    pages = card_pages(client, card_game, JA)
+    for name, html in pages.items():
+        assert '<html lang="ja">' in html, name
+        text = visible(html)
+        for japanese in CARD_WORDS["ja"]:
+            assert japanese in text, (name, japanese)
+        for english in CARD_WORDS["en"]:
+            assert english not in text, (name, english)
+        assert "Aikoが入札に勝ちました" in text and "夜の面" in text  # the last reveal
+        assert re.search(r"Bo：\s*2 ", text) and "赤：3" in text and "樽：2" in text  # the scores
+    table, seat = (visible(pages[k]) for k in ("table", "seat"))
+    assert "Boの手札" in seat and "Bo's hand" not in seat
+    # The history's lines and notes are the cards.* codes' Japanese, the colour too.
+    assert "ワ・サ・ビ：Aikoは3本、Boは1本" in table
+    assert "Aikoが赤の3点を取りました（樽）" in table
+    assert "樽がAikoのほうへ1目盛り動きます" in table  # a note of the same entry
+    assert "履歴" in table and "History" not in table and "WA-SA-BI" not in table
+
+
+def test_the_card_game_pages_in_english(client: Any, card_game: dict[str, Any]) -> None:
+    pages = card_pages(client, card_game, {})
+    for name, html in pages.items():
+        assert '<html lang="en">' in html, name
+        text = visible(html)
+        for english in CARD_WORDS["en"]:
+            assert english in text, (name, english)
+        for japanese in CARD_WORDS["ja"]:
+            assert japanese not in text, (name, japanese)
+    assert "Bo's hand" in visible(pages["seat"]) and "Bo: 2 " in visible(pages["seat"])
+    assert "WA-SA-BI: Aiko 3, Bo 1" in visible(pages["table"])
+    assert "Aiko took a red 3 (Barrel)" in visible(pages["table"])
+
+
+def test_the_card_game_new_page_in_japanese(client: Any) -> None:
+    ja = visible(client.get("/games/new/cards", headers=JA).get_data(as_text=True))
+    for japanese in ("天秤の面", "1人目のプレイヤー（樽の左端）", "ゲームを始める"):
+        assert japanese in ja, japanese
+    assert "Side of the Scale" not in ja and "Start the game" not in ja
+    en = visible(client.get("/games/new/cards").get_data(as_text=True))
+    assert "Side of the Scale" in en and "天秤" not in en

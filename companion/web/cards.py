@@ -32,6 +32,7 @@ from flask import (
     stream_with_context,
     url_for,
 )
+from flask_babel import gettext  # type: ignore[import-untyped]
 from pydantic import Field
 
 from .. import cardgame, live
@@ -40,9 +41,10 @@ from ..cardgame.rules import describe
 from ..door import Refused, card_table
 from ..eventlog import GameState
 from ..games import CARDS
+from ..i18n import current_lang
 from ..identity import Identity
 from ..rules.errors import IllegalAction
-from ..rules.messages import render
+from ..rules.messages import Message, render
 from . import edge, schemas
 from .auth import (
     bearer,
@@ -101,7 +103,7 @@ def _parse_action(body: Any, form: bool = False) -> edge.Action:
     if not isinstance(body, dict):
         raise Refused(
             400,
-            'An action is a JSON object with a "type", such as {"type": "take_card", …}.',
+            gettext('An action is a JSON object with a "type", such as {"type": "take_card", …}.'),
             "type",
         )
     kind = body.get("type")
@@ -109,8 +111,11 @@ def _parse_action(body: Any, form: bool = False) -> edge.Action:
         shown = str(kind)[:30] if isinstance(kind, str) else "that"
         raise Refused(
             400,
-            f'Tsukiji Market has no action called "{shown}": its actions are take_card, '
-            "discard_card and speciality (bids go to the bids endpoint).",
+            gettext(
+                'Tsukiji Market has no action called "%(name)s": its actions are take_card, '
+                "discard_card and speciality (bids go to the bids endpoint).",
+                name=shown,
+            ),
             "type",
         )
     action = schemas.parse(CardAction, body, str(kind), form=form)
@@ -169,10 +174,35 @@ def create_api(body: Any) -> Any:
 
 # -- what one viewer sees -----------------------------------------------------------------------
 
+#: The colours the card form offers (a table may type others: they stay as typed).
+COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
+
+
+def colour_names() -> dict[str, str]:
+    """The form's colours by name in the device's language."""
+    return {
+        "red": gettext("red"),
+        "blue": gettext("blue"),
+        "green": gettext("green"),
+        "yellow": gettext("yellow"),
+        "purple": gettext("purple"),
+        "orange": gettext("orange"),
+    }
+
+
+def _named_colour(line: Message, names: dict[str, str]) -> Message:
+    """A history line with its card's colour in the device's language."""
+    colour = line.values.get("colour")
+    if isinstance(colour, str) and colour in names:
+        return Message(line.code, {**line.values, "colour": names[colour]})
+    return line
+
 
 def history(state: GameState) -> list[dict[str, Any]]:
     """The history's entries (a bid is none; the reveal is), newest first, each with
-    what it did by itself (the Barrel, discards, refills …). Undone entries stay, marked."""
+    what it did by itself (the Barrel, discards, refills …). Undone entries stay, marked.
+    In the language of the device asking (the JSON's too, as the board game's)."""
+    lang, names = current_lang(), colour_names()
     config = state.config
     game = cardgame
     s = game.initial_state(config)  # type: ignore[arg-type]
@@ -184,7 +214,7 @@ def history(state: GameState) -> list[dict[str, Any]]:
         notes: list[str] = []
         if e.active:
             s = game.apply(s, move)
-            notes = [render(n) for n in s.notes]
+            notes = [render(n, lang) for n in s.notes]
         if not game.MOVES[e.type].history:
             continue
         line = describe(s, move)
@@ -192,7 +222,7 @@ def history(state: GameState) -> list[dict[str, Any]]:
             {
                 "seq": e.seq,
                 "type": e.type,
-                "text": render(line) if line is not None else e.type,
+                "text": render(_named_colour(line, names), lang) if line is not None else e.type,
                 "notes": notes,
                 "actor": e.actor,
                 "undone": e.undone_by is not None,
@@ -265,7 +295,7 @@ def api_bid(game_id: str) -> Any:
     def handle(who: Identity) -> tuple[Any, int]:
         body = edge.json_body()
         if not isinstance(body, dict):
-            raise Refused(400, 'A bid is a JSON object such as {"fingers": 3}.', "fingers")
+            raise Refused(400, gettext('A bid is a JSON object such as {"fingers": 3}.'), "fingers")
         fingers = schemas.parse(Fingers, body, "bid").fingers
         event, receipt, changed = door().card_bid(game_id, who.token, fingers)
         return {
@@ -310,6 +340,8 @@ def region(game_id: str, who: Identity, error: str | None = None) -> str:
         role="host" if who.is_host else "seat",
         error=error,
         points=range(POINTS_MIN, POINTS_MAX + 1),
+        colours=COLOURS,
+        colour_names=colour_names(),
     )
 
 
@@ -337,7 +369,7 @@ def table_page(game_id: str) -> Any:
         return refused_page(exc)
     if not who.is_host:
         return refused_page(
-            Refused(403, "This is the table screen's page; your phone has its own.")
+            Refused(403, gettext("This is the table screen's page; your phone has its own."))
         )
     return _page(game_id, who)
 
@@ -560,7 +592,7 @@ def card_game_routes() -> Any:
     handler = ROUTES.get(request.endpoint or "")
     if handler is not None:
         return handler(**args)
-    message = (
+    message = gettext(
         "This is a game of Tsukiji Market, the card game; that belongs to Tokyo Tsukiji Market."
     )
     if request.path.startswith("/api/"):

@@ -59,16 +59,10 @@ from ..rules.markets.external.base import (
     token_message,
 )
 from ..rules.markets.external.sushi import sushi_price
-from ..rules.messages import Message, render
+from ..rules.messages import Message
 from ..rules.table import ROWS, PlayerState, Table
 from ..rules.tokens import TokenSpec
 from . import schemas
-
-
-def _render(message: Message) -> str:
-    """A rules sentence in the device's language."""
-    return render(message, current_lang())
-
 
 #: Trades one Trading form offers (the API takes up to 20).
 TRADES = 3
@@ -193,7 +187,7 @@ def nested(fields: Mapping[str, str]) -> dict[str, Any]:
     for key in fields:
         if key not in known:
             field = schemas.quoted(key)
-            raise Refused(400, _render(Message("guide.unknown_field", {"field": field})), key)
+            raise Refused(400, msg(Message("guide.unknown_field", {"field": field})), key)
     return body
 
 
@@ -202,11 +196,11 @@ def nested(fields: Mapping[str, str]) -> dict[str, Any]:
 
 def _option_label(m: External, o: EntryOption) -> str:
     if m.id == "rentals":
-        return _render(Message("ext.option_per_item", {"amount": RENTAL_ITEM_YEN}))
+        return msg(Message("ext.option_per_item", {"amount": RENTAL_ITEM_YEN}))
     if o.kind == "barrel":
         code = "entry.option_barrel" + ("_any" if o.what == "any" else "")
-        return _render(Message(code, {"fish": o.what, "count": o.amount}))
-    return _render(Message(f"entry.option_{o.kind}", {"count": o.amount, "amount": o.amount}))
+        return msg(Message(code, {"fish": o.what, "count": o.amount}))
+    return msg(Message(f"entry.option_{o.kind}", {"count": o.amount, "amount": o.amount}))
 
 
 def _options(t: Table, m: External) -> tuple[EntryOption, ...]:
@@ -221,11 +215,14 @@ def tile(t: Table, seat: int, market: str) -> dict[str, Any]:
     why: str | None = None
     refused = m.refuse_entry(t, seat)
     if (t.turn.ap_left or 0) <= 0:
-        why = _render(Message("guide.ap_spent", {}))
+        why = msg(Message("guide.ap_spent", {}))
     elif refused is not None:
-        why = refused.message if refused.message.endswith(".") else refused.message + "."
+        said = refused.render(current_lang())
+        why = (
+            said if said.endswith((".", "。")) else said + ("。" if current_lang() == "ja" else ".")
+        )
     elif not options:
-        why = _render(Message("guide.entry_unknown", {}))
+        why = msg(Message("guide.entry_unknown", {}))
     return {
         "id": m.id,
         "name": name_of(m.id, m.data.en),
@@ -261,7 +258,7 @@ def _entries(t: Table, seat: int, m: External) -> list[dict[str, Any]]:
             barrels = [
                 {
                     "value": f"barrel:{x.fish}:{row}:{x.price}",
-                    "label": _render(
+                    "label": msg(
                         Message(
                             "guide.own_barrel",
                             {"market": market_of_item(x.fish).id, "price": x.price, "row": row},

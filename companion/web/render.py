@@ -18,6 +18,7 @@ from __future__ import annotations
 import pickle
 import re
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -235,8 +236,10 @@ class LiveCaches:
         #: The players' and markets' boards of one version, with the public view's
         #: player entries they were made from.
         self.boards: Memo[tuple[str, int], tuple[list[Any], dict[str, Node]]] = Memo(64)
-        #: The table screen's join cards, by the seats' tokens and the link's address.
+        #: The table screen's join cards, by the seats' tokens and the link's address,
+        #: and the seats' rows they were made from, as last read (see ``_cards``).
         self.cards: Memo[tuple[Any, ...], list[dict[str, Any]]] = Memo(64)
+        self.seat_rows: Memo[str, tuple[int, float, tuple[tuple[Any, ...], ...]]] = Memo(64)
         #: The page layout's players (the same for the whole game).
         self.layouts: Memo[str, list[dict[str, Any]]] = Memo(64)
         #: History rows of one version for one kind of viewer.
@@ -509,15 +512,29 @@ def _board(game_id: str, state: GameState, public: dict[str, Any], book: Book) -
     return c.boards.get((game_id, state.version), make)[1]
 
 
-def _cards(game_id: str) -> list[dict[str, Any]]:
+#: How long the seats' links and joins read for the join cards are used without reading
+#: them again (seconds). A join or a new link made by this process kicks the streams (the
+#: presence count moves), so its cards are read at once; this bounds how long one made by
+#: another process serving the same file stays unseen.
+CARDS_FRESH = 2.0
+
+
+def _cards(game_id: str, presence: int) -> list[dict[str, Any]]:
     """The table screen's join cards, made anew only when a seat's link or join changed
-    (or the address its links point to)."""
+    (or the address its links point to). The seats are read again when the presence
+    count moved or after ``CARDS_FRESH`` seconds, not on every change of the game."""
     from .auth import public_base, seats
 
-    rows = store().seats(game_id)
-    unjoined = any(not r["joined"] for r in rows)
-    key = (game_id, public_base() if unjoined else "", *(tuple(r.values()) for r in rows))
-    return caches().cards.get(key, lambda: seats(game_id))
+    c = caches()
+    now = time.monotonic()
+    read = c.seat_rows.peek(game_id)
+    if read is None or read[0] != presence or now - read[1] >= CARDS_FRESH:
+        read = (presence, now, tuple(tuple(r.values()) for r in store().seats(game_id)))
+        c.seat_rows.put(game_id, read)
+    rows = read[2]
+    unjoined = any(not joined for _seat, _token, joined, _signed_out in rows)
+    key = (game_id, public_base() if unjoined else "", *rows)
+    return c.cards.get(key, lambda: seats(game_id))
 
 
 def _history(
@@ -558,8 +575,11 @@ def live_page(
         found = caches().pages.peek((game_id, who.viewer, version, presence))
         if found is not None:
             return found
-        # The first stream woken for this version reads it; the others wait for that read.
-        state = caches().states.get((game_id, version), lambda: store().state(game_id))
+        # A change made here is held in memory (no read); else the first stream woken for
+        # this version reads it, and the others wait for that read.
+        state = store().held(game_id, version) or caches().states.get(
+            (game_id, version), lambda: store().state(game_id)
+        )
     if state is None:
         state = store().state(game_id)
         caches().states.put((game_id, state.version), state)
@@ -671,7 +691,7 @@ def _build(game_id: str, who: Identity, state: GameState, presence: int) -> Live
         nodes["connection"] = book.region(
             "connection", "connection", [(p["name"], p["connected"]) for p in players]
         )
-        cards = _cards(game_id)
+        cards = _cards(game_id, presence)
         nodes["seats"] = book.region("seats", "seats_root", len(cards))
         for s in cards:
             nodes[f"seat-{s['seat']}"] = book.region(

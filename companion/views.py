@@ -6,6 +6,7 @@ bids) is left out here, so no page, fragment, JSON body or stream event can carr
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +62,15 @@ def history_rows(
     With open money every viewer reads the same lines, so they are made once per state
     (a state never changes) and each line once per entry; with closed money once per
     viewer."""
+    return [dict(row) for row in history_lines(state, viewer, limit)]
+
+
+def history_lines(
+    state: GameState, viewer: Identity | None, limit: int | None = HISTORY_IN_VIEW
+) -> list[dict[str, Any]]:
+    """:func:`history_rows` without the copies: the very lines kept for the state (one
+    object per entry and kind of viewer, the same from one state to the next while the
+    entry is unchanged). Read them, never change them."""
     table = state.table
     names = table.config.players
     me = names[viewer.seat] if viewer is not None and viewer.seat is not None else None
@@ -71,7 +81,7 @@ def history_rows(
     cache: dict[Any, list[dict[str, Any]]] = state.__dict__.setdefault("_history_rows", {})
     if key not in cache:
         cache[key] = _history_rows(state, private, made)
-    return [dict(row) for row in cache[key][:limit]]
+    return cache[key][:limit]
 
 
 def _history_rows(state: GameState, private: str | None, limit: int | None) -> list[dict[str, Any]]:
@@ -85,18 +95,42 @@ def _history_rows(state: GameState, private: str | None, limit: int | None) -> l
             continue
         # An entry never changes (one marked undone is a new Event), and neither does what
         # it says to one viewer while the amounts it moves stay as secret as they are: a
-        # line is made once and kept with its entry, so a new state describes only its new
-        # entries. (An undone end of the game makes the amounts secret again: the key
-        # says whether they are.)
-        key = (private, state.config.money == "closed" and not state.table.turn.finished)
-        lines: dict[tuple[str | None, bool], dict[str, Any]] = e.__dict__.setdefault(
-            "_history_lines", {}
-        )
-        row = lines.get(key)
+        # line is made once and kept, so a new state describes only its new entries. (An
+        # undone end of the game makes the amounts secret again: the key says whether
+        # they are.)
+        secret = state.config.money == "closed" and not state.table.turn.finished
+        row = _LINES.get(e, (private, secret))
         if row is None:
-            row = lines.setdefault(key, _history_row(state, e, private))
+            row = _LINES.put(e, (private, secret), _history_row(state, e, private))
         rows.append(row)
     return rows
+
+
+class _Lines:
+    """History lines by entry (the Event object itself: it is kept with its line, so its
+    ``id`` cannot be reused while the line is) and by what the line may show; bounded,
+    oldest made dropped first (a view shows only the newest entries)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._lines: OrderedDict[tuple[int, Any], tuple[Event, dict[str, Any]]] = OrderedDict()
+
+    def get(self, e: Event, key: Any) -> dict[str, Any] | None:
+        found = self._lines.get((id(e), key))
+        return found[1] if found is not None and found[0] is e else None
+
+    def put(self, e: Event, key: Any, row: dict[str, Any]) -> dict[str, Any]:
+        self._lines[(id(e), key)] = (e, row)
+        while len(self._lines) > self.size:
+            try:
+                self._lines.popitem(last=False)
+            except KeyError:  # another thread emptied it first
+                break
+        return row
+
+
+#: Enough for the newest entries of a few dozen games, each seen by every kind of viewer.
+_LINES = _Lines(4096)
 
 
 def _history_row(state: GameState, e: Event, private: str | None) -> dict[str, Any]:
@@ -332,7 +366,9 @@ def game_view(
     auctions = [_auction_for(pub, a, viewer, own_bids.get(a.id)) for a, pub in shared.auctions]
     view["auction"] = next((a for a in auctions if a["status"] != "settled"), None)
     view["auctions"] = auctions
-    if viewer is not None:
+    if viewer is None:
+        view["history"] = [dict(row) for row in view["history"]]
+    else:
         view["viewer"] = {
             "role": viewer.role,
             "seat": viewer.seat,
@@ -518,7 +554,7 @@ def _make_shared(state: GameState, connected: frozenset[str]) -> _Shared:
         "players": players,
         "markets": markets,
         "turn": turn_view,
-        "history": history_rows(state, None, HISTORY_IN_VIEW),
+        "history": history_lines(state, None, HISTORY_IN_VIEW),
         "history_total": len(state.events),
         "host_connected": "host" in connected,
     }

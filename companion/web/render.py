@@ -38,7 +38,7 @@ from ..rules.catalogue import (
     sardine_license_price,
 )
 from ..rules.moves import ITEM_PRICE, LOAN_YEN, SHARE_PRICE
-from ..views import game_view, public_view
+from ..views import HISTORY_IN_VIEW, PHONE_HISTORY, game_view, history_lines, public_view
 from .context import hub, store
 
 K = TypeVar("K")
@@ -242,8 +242,11 @@ class LiveCaches:
         self.seat_rows: Memo[str, tuple[int, float, tuple[tuple[Any, ...], ...]]] = Memo(64)
         #: The page layout's players (the same for the whole game).
         self.layouts: Memo[str, list[dict[str, Any]]] = Memo(64)
-        #: History rows of one version for one kind of viewer.
+        #: History rows of one version for one kind of viewer; a row's Node by its line
+        #: (the line object, kept with it) and undo address; each game's undo address.
         self.history: Memo[tuple[Any, ...], tuple[Node, ...]] = Memo(128)
+        self.rows: Memo[tuple[int, str], tuple[dict[str, Any], Node]] = Memo(2048)
+        self.undo_urls: Memo[str, str] = Memo(64)
         #: A viewer's page: (game, viewer, version, presence) → page; also where a
         #: stream starts from, by the numbers its browser sent.
         self.pages: Memo[tuple[str, str, int, int], LivePage] = Memo(512)
@@ -351,49 +354,53 @@ def out_of_band(nodes: dict[str, Node], id_: str) -> str:
 def changes(old: LivePage, new: LivePage) -> tuple[list[str], list[str]]:
     """The out-of-band fragments that turn ``old`` into ``new`` (only changed regions; a
     list gains its new rows at the top and loses those that fell off), and the ids of
-    rows new to the history, newest first."""
+    rows new to the history, newest first. The tree is walked in order, by a loop (most
+    regions are the very Node of the page before: one identity check each)."""
     out: list[str] = []
     added_rows: list[str] = []
-
     new_nodes, old_nodes = new.nodes, old.nodes
-
-    def visit(id_: str) -> None:
+    stack = list(reversed(new.roots))
+    while stack:
+        id_ = stack.pop()
         node, before = new_nodes[id_], old_nodes.get(id_)
         if before is not node and (
             before is None or before.hash != node.hash or before.is_list != node.is_list
         ):
             out.append(out_of_band(new_nodes, id_))
         elif node.is_list:
-            rows(node, before)
-        else:
-            for child in node.children:
-                visit(child)
-
-    def rows(node: Node, before: Node) -> None:
-        now, then = node.children, before.children
-        now_set, then_set = set(now), set(then)
-        added = [r for r in now if r not in then_set]
-        kept = [r for r in then if r in now_set]
-        if list(now) != added + kept:  # not just rows in at the top, out at the bottom
-            out.append(out_of_band(new.nodes, node.id))
-            return
-        if added:
-            out.append(
-                f'<{node.tag} hx-swap-oob="afterbegin:#{node.id}">'
-                + "".join(expand(new.nodes, r) for r in added)
-                + f"</{node.tag}>"
-            )
-            added_rows.extend(added)
-        for gone in then:
-            if gone not in now_set:
-                tag = old.nodes[gone].tag if gone in old.nodes else "li"
-                out.append(f'<{tag} id="{gone}" hx-swap-oob="delete"></{tag}>')
-        for r in kept:
-            visit(r)
-
-    for root in new.roots:
-        visit(root)
+            assert before is not None
+            stack.extend(reversed(_row_changes(old, new, node, before, out, added_rows)))
+        elif node.children:
+            stack.extend(reversed(node.children))
     return out, added_rows
+
+
+def _row_changes(
+    old: LivePage, new: LivePage, node: Node, before: Node, out: list[str], added_rows: list[str]
+) -> list[str]:
+    """A list's own changes (rows in at the top, out at the bottom; else the whole list)
+    into ``out``; the rows kept, to be compared one by one."""
+    now, then = node.children, before.children
+    if now == then:
+        return list(now)
+    now_set, then_set = set(now), set(then)
+    added = [r for r in now if r not in then_set]
+    kept = [r for r in then if r in now_set]
+    if list(now) != added + kept:  # not just rows in at the top, out at the bottom
+        out.append(out_of_band(new.nodes, node.id))
+        return []
+    if added:
+        out.append(
+            f'<{node.tag} hx-swap-oob="afterbegin:#{node.id}">'
+            + "".join(expand(new.nodes, r) for r in added)
+            + f"</{node.tag}>"
+        )
+        added_rows.extend(added)
+    for gone in then:
+        if gone not in now_set:
+            tag = old.nodes[gone].tag if gone in old.nodes else "li"
+            out.append(f'<{tag} id="{gone}" hx-swap-oob="delete"></{tag}>')
+    return kept
 
 
 def update_event(old: LivePage | None, new: LivePage) -> str:
@@ -541,25 +548,33 @@ def _history(
     game_id: str, state: GameState, who: Identity, view: dict[str, Any]
 ) -> tuple[Node, ...]:
     """The history rows as this viewer sees them; the same for every phone with open
-    money, so rendered once per version for all of them."""
+    money, so rendered once per version for all of them. A row whose line is the very
+    one of the version before (``companion.views.history_lines``) keeps its Node."""
     private = state.config.money == "closed"
     kind = "host" if who.is_host else (who.viewer if private else "seat")
 
     c = caches()
 
     def make() -> tuple[Node, ...]:
-        undo_url = url_for("table.undo", game_id=game_id) if who.is_host else ""
-        if not view["history"]:
+        lines = history_lines(state, who, HISTORY_IN_VIEW if who.is_host else PHONE_HISTORY)
+        if not lines:
             return (c.region("h-none", "history_none"),)
+        undo_url = c.undo_urls.get(game_id, lambda: url_for("table.undo", game_id=game_id))
+        undo_url = undo_url if who.is_host else ""
 
         def row(h: dict[str, Any]) -> Node:
+            known = c.rows.peek((id(h), undo_url))
+            if known is not None and known[0] is h:  # it holds ``h``: the id is not reused
+                return known[1]
             # A row is flat (numbers, strings, flags): its values are its key.
-            return c.regions.get(
+            node = c.regions.get(
                 ("row", undo_url, *h.values()),
                 lambda: Node(f"h-{h['seq']}", str(_macros().history_row(attrs(h), undo_url))),
             )
+            c.rows.put((id(h), undo_url), (h, node))
+            return node
 
-        return tuple(row(h) for h in view["history"])
+        return tuple(row(h) for h in lines)
 
     return c.history.get((game_id, state.version, kind), make)
 

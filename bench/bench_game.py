@@ -18,7 +18,10 @@ listener; no database, no rendering). Each measurement is taken on both in the s
     POST is sent until the last of the 7 listeners has read the ``update`` event whose id is
     the new seq (listeners are threads in this process reading raw sockets). The bytes of
     every update event each listener read here are kept: one payment, one event, so they
-    are what one one-entry change costs a phone and the table screen.
+    are what one one-entry change costs a phone and the table screen. Each POST's own
+    round trip (until its 201 is read) is kept too, to split the time into the write and
+    the fan-out. Then up to 100 more payments are read by 7 listeners that ask for gzip,
+    as a browser does, for the bytes each update takes on the wire compressed.
 (c) State read: ``GET /api/games/<id>`` (host token) after the log has grown to each of
     ``--sizes`` events; the events are real ``pay`` actions posted through the server, one
     at a time (the POST round trips of the last 100 before each size are reported too).
@@ -41,6 +44,7 @@ import sys
 import tempfile
 import threading
 import time
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -149,21 +153,34 @@ class Listener:
     """One device's live stream on a raw socket, read by its own thread, which notes when
     each ``update`` event arrived (``time.perf_counter_ns``)."""
 
-    def __init__(self, port: int, path: str, token: str, arrivals: threading.Condition) -> None:
+    def __init__(
+        self,
+        port: int,
+        path: str,
+        token: str,
+        arrivals: threading.Condition,
+        gzip: bool = False,
+    ) -> None:
         self.cond = arrivals
         self.last = -1
         self.arrived: dict[int, int] = {}
         self.size = 0  # bytes of the last update event
-        #: Bytes of every update event while ``recording`` (one entry per event).
+        #: Bytes of every update event while ``recording`` (one entry per event), and, for
+        #: a gzip stream, the bytes it took on the wire (compressed; chunk framing not
+        #: counted).
         self.sizes: list[int] = []
+        self.wire_sizes: list[int] = []
         self.recording = False
         self.error: BaseException | None = None
+        self._inflate = zlib.decompressobj(16 + zlib.MAX_WBITS) if gzip else None
+        self._wire = 0  # compressed bytes since the last whole message
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
+        accept = "Accept-Encoding: gzip, deflate, br, zstd\r\n" if gzip else ""
         self.sock.sendall(
             (
                 f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
                 f"Accept: text/event-stream\r\nAuthorization: Bearer {token}\r\n"
-                "\r\n"
+                f"{accept}\r\n"
             ).encode()
         )
         self._raw = b""
@@ -175,6 +192,9 @@ class Listener:
         if b" 200 " not in status or b"chunked" not in head.lower():
             self.sock.close()
             raise RuntimeError(f"stream {path}: {head.decode('latin-1')}")
+        if gzip and b"content-encoding: gzip" not in head.lower():
+            self.sock.close()
+            raise RuntimeError(f"stream {path} is not gzip-encoded: {head.decode('latin-1')}")
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
 
@@ -194,9 +214,14 @@ class Listener:
                         size = int(size_line.split(b";")[0], 16)
                         if len(rest) < size + 2:
                             break
-                        self._body += rest[:size]
+                        chunk = rest[:size]
+                        if self._inflate is not None:
+                            self._wire += size
+                            chunk = self._inflate.decompress(chunk)
+                        self._body += chunk
                         self._raw = rest[size + 2 :]
                 block, self._body = self._body.split(b"\n\n", 1)
+                wire, self._wire = self._wire, 0  # every message is flushed on its own
                 if b"event: update" not in block:
                     continue
                 now = time.perf_counter_ns()
@@ -204,6 +229,8 @@ class Listener:
                 self.size = len(block) + 2  # with the blank line that ends it
                 if self.recording:
                     self.sizes.append(self.size)
+                    if self._inflate is not None:
+                        self.wire_sizes.append(wire)
                 with self.cond:
                     self.arrived[seq] = now
                     self.last = max(self.last, seq)
@@ -225,12 +252,12 @@ class Listener:
 class Devices:
     """The 7 listeners of one server."""
 
-    def __init__(self, port: int, streams: list[tuple[str, str]]) -> None:
+    def __init__(self, port: int, streams: list[tuple[str, str]], gzip: bool = False) -> None:
         self.cond = threading.Condition()
         self.listeners: list[Listener] = []
         try:
             for path, token in streams:
-                self.listeners.append(Listener(port, path, token, self.cond))
+                self.listeners.append(Listener(port, path, token, self.cond, gzip))
         except BaseException:
             self.close()
             raise
@@ -392,7 +419,11 @@ def round_trips(target: Target, devices: Devices, per_thread: int) -> list[int]:
 # --- (b) action → all 7 devices ----------------------------------------------------------
 
 
-def fanout(target: Target, devices: Devices, count: int) -> list[int]:
+def fanout(
+    target: Target, devices: Devices, count: int, posts: list[int] | None = None
+) -> list[int]:
+    """(b): one action at a time; for each, from before the POST until the last device
+    read its update. ``posts`` gets each POST's own round trip (its 201 read)."""
     import requests
 
     samples = []
@@ -401,8 +432,11 @@ def fanout(target: Target, devices: Devices, count: int) -> list[int]:
         for i in range(count):
             start = clock()
             seq = post(http, target, target.seats[i % len(target.seats)], pay_body(i))
+            answered = clock()
             last = devices.wait_all(seq)
             samples.append(last - start)
+            if posts is not None:
+                posts.append(answered - start)
             target.last_seq = seq
     return samples
 
@@ -556,6 +590,7 @@ def main(argv: list[str] | None = None) -> int:
 
             # (b)
             fan: dict[str, list[int]] = {"app": [], "bare": []}
+            fan_posts: dict[str, list[int]] = {"app": [], "bare": []}
             block = 50
             done = 0
             for d in devices.values():
@@ -564,7 +599,7 @@ def main(argv: list[str] | None = None) -> int:
             while done < args.fanout:
                 n = min(block, args.fanout - done)
                 for name, target in targets.items():
-                    fan[name] += fanout(target, devices[name], n)
+                    fan[name] += fanout(target, devices[name], n, fan_posts[name])
                 done += n
             print(f"(b) done: {len(fan['app'])} actions per server", flush=True)
             table_bytes = devices["app"].listeners[0].sizes  # the host's stream is first
@@ -573,6 +608,22 @@ def main(argv: list[str] | None = None) -> int:
             for d in devices.values():
                 d.close()
             devices.clear()
+
+            # The same payments' updates as a browser gets them: gzip-encoded (Chromium
+            # asks for it on an EventSource). Its own short run, the 7 devices only.
+            packed = Devices(app.server.port, app.streams, gzip=True)
+            devices["gzip"] = packed
+            packed.wait_all(app.last_seq)
+            for x in packed.listeners:
+                x.recording = True
+            fanout(app, packed, min(100, args.fanout))
+            gz_table = packed.listeners[0].wire_sizes
+            gz_phone = [b for x in packed.listeners[1:] for b in x.wire_sizes]
+            gz_table_plain = packed.listeners[0].sizes
+            gz_phone_plain = [b for x in packed.listeners[1:] for b in x.sizes]
+            packed.close()
+            devices.clear()
+            print("(b) gzip done", flush=True)
 
             # (c)
             grown = grow_and_read(servers["app"], bare, sizes, args.reads)
@@ -609,6 +660,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     b = add("(b) same, bare SSE broadcast on waitress (baseline)", fan["bare"])
     ratio(a, b, "median ≤ 2× (#7)")
+    add(
+        "(b) of which the POST's own round trip (its 201 read), `companion serve`", fan_posts["app"]
+    )
+    add("(b) of which the POST's own round trip, bare", fan_posts["bare"])
     for size, app_reads, _, _ in grown:
         add(f"(c) `GET /api/games/<id>` (host) with {size:,} events", app_reads)
     add(
@@ -654,6 +709,10 @@ def main(argv: list[str] | None = None) -> int:
         ("a phone (6 seats)", phone_bytes, "≤ 2,048"),
         ("the table screen", table_bytes, "≤ 4,096"),
         ("bare SSE listener (7)", bare_bytes, ""),
+        ("a phone, gzip: bytes on the wire", gz_phone, ""),
+        ("a phone, gzip: the same events inflated", gz_phone_plain, ""),
+        ("the table screen, gzip: bytes on the wire", gz_table, ""),
+        ("the table screen, gzip: the same events inflated", gz_table_plain, ""),
     ):
         ordered = sorted(sizes)
         p99 = ordered[max(0, -(-99 * len(ordered) // 100) - 1)]

@@ -4,13 +4,29 @@ from __future__ import annotations
 
 import errno
 import socket
+import time
+
+#: How long a looked-up LAN address is used before it is looked up again (seconds): the
+#: table screen draws its join codes anew on every change, and each lookup asks the
+#: system for a route and for this host's addresses.
+LAN_ADDRESS_TTL = 5.0
+_looked_up: tuple[float, str] = (float("-inf"), "")
 
 
 def lan_address() -> str:
-    """The address phones on the same network should use (not 127.0.0.1).
+    """The address phones on the same network should use (not 127.0.0.1), looked up at
+    most every ``LAN_ADDRESS_TTL`` seconds."""
+    global _looked_up
+    at, address = _looked_up
+    now = time.monotonic()
+    if now - at >= LAN_ADDRESS_TTL:
+        address = _lan_address()
+        _looked_up = (now, address)
+    return address
 
-    A UDP ``connect`` only chooses a route; it sends no packet.
-    """
+
+def _lan_address() -> str:
+    """A UDP ``connect`` only chooses a route; it sends no packet."""
     candidates: list[str] = []
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:

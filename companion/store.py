@@ -597,6 +597,14 @@ class Store:
             self._games[game_id] = state
             return state
 
+    def held(self, game_id: str, version: int) -> GameState | None:
+        """The folded game this process holds, if it is at ``version`` (no lock, no read).
+        Pass a version known to be committed (the live hub's, told after the commit): a
+        write in progress holds a newer version, so its uncommitted state never matches,
+        and a rolled-back write leaves nothing held."""
+        state = self._games.get(game_id)
+        return state if state is not None and state.version == version else None
+
     def _load(self, game_id: str) -> GameState:
         row = self.conn.execute(
             "SELECT config, rules_version FROM games WHERE id = ?", [game_id]
@@ -663,18 +671,14 @@ class Store:
     def put_bid(
         self, game_id: str, auction_id: str, seat: int, amount: int, nonce: str, receipt: str
     ) -> None:
-        """Store (or replace) a sealed bid; call inside :meth:`write`."""
-        self.db.table("bids").upsert(
-            {
-                "game_id": game_id,
-                "auction_id": auction_id,
-                "seat": seat,
-                "amount": amount,
-                "nonce": nonce,
-                "receipt": receipt,
-                "updated_at": now(),
-            },
-            pk=("game_id", "auction_id", "seat"),
+        """Store (or replace) a sealed bid; call inside :meth:`write`. Plain SQL, as for
+        the events: sqlite-utils' upsert reads the table's schema first."""
+        self.conn.execute(
+            "INSERT INTO bids (game_id, auction_id, seat, amount, nonce, receipt, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, auction_id, seat) DO UPDATE "
+            "SET amount = excluded.amount, nonce = excluded.nonce, receipt = excluded.receipt, "
+            "updated_at = excluded.updated_at",
+            [game_id, auction_id, seat, amount, nonce, receipt, now()],
         )
 
     def bids(self, game_id: str, auction_id: str) -> dict[int, tuple[int, str, str]]:

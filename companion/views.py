@@ -6,6 +6,8 @@ bids) is left out here, so no page, fragment, JSON body or stream event can carr
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
 from .eventlog import Event, GameState, redoable
@@ -58,48 +60,104 @@ def history_rows(
 ) -> list[dict[str, Any]]:
     """The newest entries first; reading a view costs the same however long the log is.
     With open money every viewer reads the same lines, so they are made once per state
-    (a state never changes); with closed money once per state and viewer."""
+    (a state never changes) and each line once per entry; with closed money once per
+    viewer."""
+    return [dict(row) for row in history_lines(state, viewer, limit)]
+
+
+def history_lines(
+    state: GameState, viewer: Identity | None, limit: int | None = HISTORY_IN_VIEW
+) -> list[dict[str, Any]]:
+    """:func:`history_rows` without the copies: the very lines kept for the state (one
+    object per entry and kind of viewer, the same from one state to the next while the
+    entry is unchanged). Read them, never change them."""
     table = state.table
     names = table.config.players
     me = names[viewer.seat] if viewer is not None and viewer.seat is not None else None
-    key = (limit, me if table.config.money == "closed" and not table.turn.finished else None)
+    private = me if table.config.money == "closed" and not table.turn.finished else None
+    # A shorter list is the start of the longer one: a phone's 10 come from the 25.
+    made = HISTORY_IN_VIEW if limit is not None and limit <= HISTORY_IN_VIEW else limit
+    key = (made, private)
     cache: dict[Any, list[dict[str, Any]]] = state.__dict__.setdefault("_history_rows", {})
     if key not in cache:
-        cache[key] = _history_rows(state, me, limit)
-    return [dict(row) for row in cache[key]]
+        cache[key] = _history_rows(state, private, made)
+    return cache[key][:limit]
 
 
-def _history_rows(state: GameState, me: str | None, limit: int | None) -> list[dict[str, Any]]:
-    table = state.table
+def _history_rows(state: GameState, private: str | None, limit: int | None) -> list[dict[str, Any]]:
+    """``private``: the viewer whose own Yen the lines may show (closed money, during
+    play); None when every line shows its amounts."""
     events = state.events if limit is None else state.events[-limit:]
     rows = []
     for e in reversed(events):
-        if e.type == "undo":
-            targets = e.data.get("targets", [])
-            text = (
-                "Undo: " + describe_event(state.events[targets[0] - 1], table, me)
-                if len(targets) == 1
-                else f"Undo back to entry {min(targets)} ({len(targets)} entries)"
-            )
-        elif e.type == "redo":
-            text = f"Redo of {len(e.data.get('targets', []))} entr" + (
-                "y" if len(e.data.get("targets", [])) == 1 else "ies"
-            )
-        else:
-            text = describe_event(e, table, me)
-        rows.append(
-            {
-                "seq": e.seq,
-                "type": e.type,
-                "text": text,
-                "actor": e.actor,
-                "at": e.created_at,
-                "undone": e.undone_by is not None,
-                "correction": e.correction,
-                "meta": e.meta,
-            }
-        )
+        if limit is None:  # the whole log, read rarely: its lines are not kept
+            rows.append(_history_row(state, e, private))
+            continue
+        # An entry never changes (one marked undone is a new Event), and neither does what
+        # it says to one viewer while the amounts it moves stay as secret as they are: a
+        # line is made once and kept, so a new state describes only its new entries. (An
+        # undone end of the game makes the amounts secret again: the key says whether
+        # they are.)
+        secret = state.config.money == "closed" and not state.table.turn.finished
+        row = _LINES.get(e, (private, secret))
+        if row is None:
+            row = _LINES.put(e, (private, secret), _history_row(state, e, private))
+        rows.append(row)
     return rows
+
+
+class _Lines:
+    """History lines by entry (the Event object itself: it is kept with its line, so its
+    ``id`` cannot be reused while the line is) and by what the line may show; bounded,
+    oldest made dropped first (a view shows only the newest entries)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._lines: OrderedDict[tuple[int, Any], tuple[Event, dict[str, Any]]] = OrderedDict()
+
+    def get(self, e: Event, key: Any) -> dict[str, Any] | None:
+        found = self._lines.get((id(e), key))
+        return found[1] if found is not None and found[0] is e else None
+
+    def put(self, e: Event, key: Any, row: dict[str, Any]) -> dict[str, Any]:
+        self._lines[(id(e), key)] = (e, row)
+        while len(self._lines) > self.size:
+            try:
+                self._lines.popitem(last=False)
+            except KeyError:  # another thread emptied it first
+                break
+        return row
+
+
+#: Enough for the newest entries of a few dozen games, each seen by every kind of viewer.
+_LINES = _Lines(4096)
+
+
+def _history_row(state: GameState, e: Event, private: str | None) -> dict[str, Any]:
+    table = state.table
+    if e.type == "undo":
+        targets = e.data.get("targets", [])
+        text = (
+            "Undo: " + describe_event(state.events[targets[0] - 1], table, private)
+            if len(targets) == 1
+            else f"Undo back to entry {min(targets)} ({len(targets)} entries)"
+        )
+    elif e.type == "redo":
+        text = f"Redo of {len(e.data.get('targets', []))} entr" + (
+            "y" if len(e.data.get("targets", [])) == 1 else "ies"
+        )
+    else:
+        text = describe_event(e, table, private)
+    return {
+        "seq": e.seq,
+        "type": e.type,
+        "text": text,
+        "actor": e.actor,
+        "at": e.created_at,
+        "undone": e.undone_by is not None,
+        "correction": e.correction,
+        "meta": e.meta,
+    }
 
 
 def describe_event(e: Event, table: Table, me: str | None) -> str:
@@ -119,8 +177,34 @@ def auction_view(
 ) -> dict[str, Any]:
     """One auction as a viewer may see it: before the reveal, who has bid and never how
     much (only the viewer's own bid, from ``own``)."""
-    names = table.config.players
+    return _auction_for(_auction_public(auction, table), auction, viewer, own)
+
+
+#: What a viewer's identity adds to an auction's public view (:func:`_auction_for`).
+AUCTION_OWN_KEYS = ("i_am_owner", "can_bid", "can_reveal", "can_choose", "my_bid")
+
+
+def _auction_for(
+    public: dict[str, Any], auction: Any, viewer: Identity | None, own: tuple[int, str] | None
+) -> dict[str, Any]:
+    """The public view of an auction with what this viewer may do in it (and, before the
+    reveal, their own sealed bid: ``own``, never anyone else's)."""
     seat = viewer.seat if viewer is not None else None
+    host = viewer is not None and viewer.is_host
+    view = dict(public)
+    view["i_am_owner"] = seat == auction.owner
+    view["can_bid"] = auction.status == "open" and seat in auction.eligible
+    view["can_reveal"] = auction.status == "open" and (host or seat == auction.owner)
+    view["can_choose"] = auction.status == "revealed" and (host or seat == auction.owner)
+    if own is not None and seat is not None and seat in auction.eligible:
+        view["my_bid"] = {"amount": own[0], "receipt": own[1]}
+    return view
+
+
+def _auction_public(auction: Any, table: Table) -> dict[str, Any]:
+    """What everyone may see of one auction: before the reveal, who has bid and never how
+    much; after it, every bid with its receipt checked."""
+    names = table.config.players
     view: dict[str, Any] = {
         "id": auction.id,
         "kind": auction.kind,
@@ -134,15 +218,7 @@ def auction_view(
         "eligible": [names[s] for s in auction.eligible],
         "sealed": [names[s] for s in auction.eligible if s in auction.sealed],
         "missing": [names[s] for s in auction.missing] if auction.status == "open" else [],
-        "i_am_owner": seat == auction.owner,
-        "can_bid": auction.status == "open" and seat in auction.eligible,
-        "can_reveal": auction.status == "open"
-        and ((viewer is not None and viewer.is_host) or seat == auction.owner),
-        "can_choose": auction.status == "revealed"
-        and ((viewer is not None and viewer.is_host) or seat == auction.owner),
     }
-    if own is not None and seat is not None and seat in auction.eligible:
-        view["my_bid"] = {"amount": own[0], "receipt": own[1]}
     if auction.status != "open":
         receipts = {s: (n, r) for s, n, r in auction.receipts}
         rows = []
@@ -194,6 +270,57 @@ def _auction_result(auction: Any, table: Table) -> str:
     return " ".join(parts)
 
 
+@dataclass(frozen=True)
+class _Shared:
+    """What every view of one state starts from, made once per state (and set of connected
+    devices). ``view`` is the public view: what anyone at the table may see. The other
+    fields hold what only some viewers may see, each handed out by :func:`game_view` to
+    the viewer it belongs to, and never put into the public view."""
+
+    view: dict[str, Any]
+    #: Every player's Yen and shortfall to the end (a viewer gets their own).
+    yen: tuple[int, ...]
+    yen_short: tuple[int | None, ...]
+    #: The newest five auctions with their public views.
+    auctions: tuple[tuple[Any, dict[str, Any]], ...]
+    #: For the table screen.
+    can_undo: bool
+    can_redo: bool
+    version: int = 0
+    #: What each player's public entry was made from (see :func:`_same_player`).
+    player_inputs: tuple[tuple[Any, ...], ...] = ()
+
+
+#: Each game's newest shared view. The next state's public view takes from it every
+#: player entry made from the same inputs (the same objects, so whatever a page builds
+#: from an entry is found again at once): a change rebuilds only what it changed.
+_newest: dict[str, _Shared] = {}
+
+
+def _same_player(old: tuple[Any, ...], new: tuple[Any, ...]) -> bool:
+    """Whether two player entries were made from the same inputs: the same (immutable)
+    player, and equal market values, Salmon value, Resources, visibility, end check,
+    turn and connection."""
+    return old[0] is new[0] and old[1:] == new[1:]
+
+
+def public_view(state: GameState, connected: set[str] | None = None) -> dict[str, Any]:
+    """What anyone at the table may see of a game: the view of nobody in particular
+    (``game_view(state, None, connected)``), made once per state and shared by every
+    viewer's view of it. Read it, never change it."""
+    return _shared(state, connected).view
+
+
+def _shared(state: GameState, connected: set[str] | None) -> _Shared:
+    key = frozenset(connected or ())
+    # A state never changes: what is made from it is kept on it (as its history lines).
+    cache: dict[frozenset[str], _Shared] = state.__dict__.setdefault("_shared_views", {})
+    found = cache.get(key)
+    if found is None:
+        found = cache.setdefault(key, _make_shared(state, key))
+    return found
+
+
 def game_view(
     state: GameState,
     viewer: Identity | None,
@@ -201,19 +328,106 @@ def game_view(
     own_bids: dict[str, tuple[int, str]] | None = None,
 ) -> dict[str, Any]:
     """Everything one viewer may see of a game, as plain data. ``own_bids`` are the
-    viewer's own sealed bids (auction id → amount, receipt), and nobody else's."""
+    viewer's own sealed bids (auction id → amount, receipt), and nobody else's.
+
+    The public view of the state (made once, :func:`public_view`) with what this viewer
+    adds: their own Yen with closed money, their own sealed bids, what they may do in an
+    auction, their history lines, their if-ended-now figures. Parts that do not differ
+    between viewers are shared between their views: read a view, never change it below
+    its top level."""
+    shared = _shared(state, connected)
     table = state.table
     cfg = table.config
-    connected = connected or set()
+    turn = table.turn
+    view = dict(shared.view)
+    seat = viewer.seat if viewer is not None else None
+
+    if seat is not None:
+        players = list(view["players"])
+        mine = dict(players[seat], is_me=True)
+        if mine["yen"] is None:  # closed money: their own Yen, to them alone
+            mine["yen"] = shared.yen[seat]
+            mine["end"] = dict(mine["end"], yen_short=shared.yen_short[seat])
+        players[seat] = mine
+        view["players"] = players
+        last = turn.last_check
+        if last is not None and last.player == seat:
+            check = dict(view["turn"]["check"])
+            check["text"] = _check_text(
+                last,
+                cfg.players[last.player],
+                table,
+                viewer,
+                [cfg.players[s] for s in turn.final_turns],
+            )
+            view["turn"] = dict(view["turn"], check=check)
+
+    own_bids = own_bids or {}
+    auctions = [_auction_for(pub, a, viewer, own_bids.get(a.id)) for a, pub in shared.auctions]
+    view["auction"] = next((a for a in auctions if a["status"] != "settled"), None)
+    view["auctions"] = auctions
+    if viewer is None:
+        view["history"] = [dict(row) for row in view["history"]]
+    else:
+        view["viewer"] = {
+            "role": viewer.role,
+            "seat": viewer.seat,
+            "name": "host" if viewer.seat is None else cfg.players[viewer.seat],
+        }
+        # A phone shows the 10 newest entries, the table screen and the API 25.
+        view["history"] = history_rows(
+            state, viewer, HISTORY_IN_VIEW if viewer.is_host else PHONE_HISTORY
+        )
+    if viewer is not None and viewer.is_host:
+        view["can_undo"] = shared.can_undo
+        view["can_redo"] = shared.can_redo
+    if seat is not None and not turn.finished:
+        mine_score = table.score().players[seat]
+        view["if_ended_now"] = {
+            "steps": dict(mine_score.steps),
+            "final_yen": mine_score.final_yen,
+            "rank": mine_score.rank if cfg.money == "open" else None,
+        }
+    return view
+
+
+def _make_shared(state: GameState, connected: frozenset[str]) -> _Shared:
+    """The public view of a state (every player's Yen left out where money is closed, no
+    sealed bid, no viewer's rights), and beside it what only some viewers may see."""
+    table = state.table
+    cfg = table.config
     resources = table.resources()
     salmon = salmon_in_game([p.fish for p in table.players])
     yens = [p.yen for p in table.players]
     turn = table.turn
 
-    players = []
+    before = _newest.get(state.id)
+    players: list[dict[str, Any]] = []
+    shorts: list[int | None] = []
+    inputs: list[tuple[Any, ...]] = []
     for i, p in enumerate(table.players):
-        visible = yen_visible(table, viewer, i)
+        visible = yen_visible(table, None, i)
         check = check_end(yens, resources, i)
+        shorts.append(check.yen_short)
+        is_current = turn.number > 0 and not turn.finished and turn.current == i
+        made_from = (
+            p,
+            table.values,
+            salmon,
+            resources[i],
+            visible,
+            check,
+            is_current,
+            str(i) in connected,
+        )
+        inputs.append(made_from)
+        if (
+            before is not None
+            and i < len(before.player_inputs)
+            and _same_player(before.player_inputs[i], made_from)
+        ):
+            players.append(before.view["players"][i])
+            continue
         players.append(
             {
                 "seat": i,
@@ -244,8 +458,8 @@ def game_view(
                 "boats": [b.to_json() for b in p.boats],
                 "ports": p.ports,
                 "connected": str(i) in connected,
-                "is_me": viewer is not None and viewer.seat == i,
-                "is_current": turn.number > 0 and not turn.finished and turn.current == i,
+                "is_me": False,
+                "is_current": is_current,
                 "end": {
                     "resources_short": check.resources_short,
                     "yen_short": check.yen_short if visible else None,
@@ -313,7 +527,7 @@ def game_view(
                 last,
                 cfg.players[last.player],
                 table,
-                viewer,
+                None,
                 [cfg.players[s] for s in turn.final_turns],
             ),
         },
@@ -324,17 +538,14 @@ def game_view(
         ),
     }
 
-    own_bids = own_bids or {}
     # The newest five: an open auction is always the newest (one at a time), and a long
     # game's old auctions do not make every view slower.
-    auctions = [
-        auction_view(a, table, viewer, own_bids.get(a.id))
-        for a in list(table.auctions.values())[-5:]
-    ]
+    auctions = tuple((a, _auction_public(a, table)) for a in list(table.auctions.values())[-5:])
+    public_auctions = [_auction_for(pub, a, None, None) for a, pub in auctions]
     view: dict[str, Any] = {
         "id": state.id,
-        "auction": next((a for a in auctions if a["status"] != "settled"), None),
-        "auctions": auctions,
+        "auction": next((a for a in public_auctions if a["status"] != "settled"), None),
+        "auctions": public_auctions,
         "seq": state.version,
         # The active player's action points and whether start-of-turn choices are waiting
         # (shared/spec/flows.md); None before the first turn and after the end.
@@ -344,37 +555,29 @@ def game_view(
         "money": cfg.money,
         "expansion": cfg.expansion,
         "variants": list(cfg.variants),
-        "viewer": None
-        if viewer is None
-        else {
-            "role": viewer.role,
-            "seat": viewer.seat,
-            "name": "host" if viewer.seat is None else cfg.players[viewer.seat],
-        },
+        "viewer": None,
         "players": players,
         "markets": markets,
         "turn": turn_view,
-        # A phone shows the 10 newest entries, the table screen and the API 25.
-        "history": history_rows(
-            state, viewer, HISTORY_IN_VIEW if viewer is None or viewer.is_host else PHONE_HISTORY
-        ),
+        "history": history_lines(state, None, HISTORY_IN_VIEW),
         "history_total": len(state.events),
         "host_connected": "host" in connected,
     }
-    if viewer is not None and viewer.is_host:
-        view["can_undo"] = any(not e.meta and e.undone_by is None for e in reversed(state.events))
-        view["can_redo"] = redoable(state) is not None
-    report = table.score()
     if turn.finished:
-        view["score"] = report.to_json()
-    elif viewer is not None and viewer.seat is not None:
-        mine = report.players[viewer.seat]
-        view["if_ended_now"] = {
-            "steps": dict(mine.steps),
-            "final_yen": mine.final_yen,
-            "rank": mine.rank if cfg.money == "open" else None,
-        }
-    return view
+        view["score"] = table.score().to_json()
+    shared = _Shared(
+        view=view,
+        yen=tuple(yens),
+        yen_short=tuple(shorts),
+        auctions=auctions,
+        can_undo=any(not e.meta and e.undone_by is None for e in reversed(state.events)),
+        can_redo=redoable(state) is not None,
+        version=state.version,
+        player_inputs=tuple(inputs),
+    )
+    if before is None or before.version <= state.version:
+        _newest[state.id] = shared
+    return shared
 
 
 def _check_text(

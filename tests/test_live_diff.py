@@ -354,7 +354,7 @@ def test_the_reveal_clears_the_message_bar_and_is_announced(server: LiveServer) 
             s.close()
 
 
-def test_pages_are_compressed_the_stream_is_not_and_static_files_keep(server: LiveServer) -> None:
+def test_pages_and_the_stream_are_compressed_and_static_files_keep(server: LiveServer) -> None:
     game = new_game(server)
     with requests.Session() as http:
         http.headers["Accept-Encoding"] = "gzip"
@@ -363,12 +363,13 @@ def test_pages_are_compressed_the_stream_is_not_and_static_files_keep(server: Li
         assert page.status_code == 200
         assert page.headers["Content-Encoding"] == "gzip"
         assert 'id="live"' in page.text
-        # The stream goes out as it is: each event must leave when it is written.
+        # The stream is compressed too, by its own compressor, flushed after every event
+        # (each leaves when it is written: tests/test_live_compress.py).
         with http.get(
             f"{server.url}/games/{game['id']}/stream?as=host", stream=True, timeout=TIMEOUT
         ) as stream:
             assert stream.status_code == 200
-            assert "Content-Encoding" not in stream.headers
+            assert stream.headers["Content-Encoding"] == "gzip"
         # Versioned addresses (a content hash, or a version in the file's name) are kept
         # for a year; the bare name only for the default hour.
         scripts = re.findall(r'src="(/static/[^"]+)"', page.text)

@@ -76,8 +76,9 @@ def public_base() -> str:
     return base
 
 
-def join_url(token: str) -> str:
-    return f"{public_base()}{url_for('auth.join', token=token)}"
+def join_url(token: str, base: str | None = None) -> str:
+    """A seat's join link; ``base`` is :func:`public_base`, when the caller has it."""
+    return f"{base or public_base()}{url_for('auth.join', token=token)}"
 
 
 @functools.lru_cache(maxsize=64)
@@ -100,6 +101,7 @@ def seats(game_id: str) -> list[dict[str, Any]]:
     joined yet (one seat, one phone)."""
     state = store().state(game_id)
     rows = []
+    base = ""  # looked up once (it may ask the network for the LAN address)
     for seat in store().seats(game_id):
         i = seat["seat"]
         row = {
@@ -110,7 +112,8 @@ def seats(game_id: str) -> list[dict[str, Any]]:
             "signed_out": seat["signed_out"],
         }
         if not seat["joined"]:
-            url = join_url(seat["token"])
+            base = base or public_base()
+            url = join_url(seat["token"], base)
             row["qr"] = qr_svg(url)
             row["url"] = url
         rows.append(row)

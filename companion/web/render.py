@@ -18,6 +18,7 @@ from __future__ import annotations
 import pickle
 import re
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ from ..rules.catalogue import (
     sardine_license_price,
 )
 from ..rules.moves import ITEM_PRICE, LOAN_YEN, SHARE_PRICE
-from ..views import game_view
+from ..views import HISTORY_IN_VIEW, PHONE_HISTORY, game_view, history_lines, public_view
 from .context import hub, store
 
 K = TypeVar("K")
@@ -46,9 +47,6 @@ V = TypeVar("V")
 #: Where a child region goes in its parent's markup, and where a list's rows go.
 MARK = re.compile(r"<!--@([\w-]+)-->")
 ROWS = "<!--@@-->"
-#: Line breaks and the indentation around them: each region is one line of an SSE event
-#: (a line break between tags renders as the space it becomes).
-_BREAKS = re.compile(r"\s*[\r\n]\s*")
 #: A region's element (its first tag); the inside of #live has none.
 _TAG = re.compile(r"<([a-z][a-z0-9]*)[\s>]")
 
@@ -141,13 +139,49 @@ class Memo(Generic[K, V]):
             return value
 
 
+def one_line(html: str) -> str:
+    """``html`` with each line break and the spaces around it made one space: a region is
+    one line of an SSE event (a line break between tags renders as the space it becomes).
+    (Splitting beats a regular expression here by a factor of four or more.)"""
+    lines = (line.strip() for line in html.replace("\r", "\n").split("\n"))
+    return " ".join(line for line in lines if line)
+
+
+class Attrs(dict[str, Any]):
+    """A dict whose keys read as attributes too. Jinja looks ``p.name`` up as an attribute
+    first and, on a plain dict, only after that fails (an exception each time) as a key;
+    region inputs are converted to this before they are rendered, so a lookup succeeds at
+    once. What a template reads is unchanged: a key that is also a dict method (``items``)
+    gives the method, as on a plain dict."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def attrs(value: Any) -> Any:
+    """``value`` with every dict in it (in lists and tuples too) an :class:`Attrs`."""
+    kind = type(value)
+    if kind is dict or kind is Attrs:
+        return Attrs({k: attrs(v) for k, v in value.items()})
+    if kind is list:
+        return [attrs(v) for v in value]
+    if kind is tuple:
+        return tuple(attrs(v) for v in value)
+    return value
+
+
 class Node:
     """One region: its own markup (children as markers) and the hash a stream compares."""
 
     __slots__ = ("id", "html", "children", "is_list", "hash", "tag")
 
     def __init__(self, id_: str, html: str, rows: tuple[str, ...] | None = None) -> None:
-        html = _BREAKS.sub(" ", html.strip())
+        html = one_line(html)
         self.id = id_
         self.html = html
         self.is_list = rows is not None
@@ -195,10 +229,24 @@ class LiveCaches:
     def __init__(self) -> None:
         #: Region markup by the inputs it was rendered from.
         self.regions: Memo[tuple[Any, ...], Node] = Memo(4096)
-        #: The players' and markets' boards of one version, by their inputs.
-        self.public: Memo[tuple[str, int], list[tuple[Any, dict[str, Node]]]] = Memo(64)
-        #: History rows of one version for one kind of viewer.
+        #: The regions of one version, by id and inputs (see :class:`Book`), and each
+        #: game's newest book.
+        self.books: Memo[tuple[str, int], Book] = Memo(64)
+        self.newest_book: Memo[str, Book] = Memo(64)
+        #: The players' and markets' boards of one version, with the public view's
+        #: player entries they were made from.
+        self.boards: Memo[tuple[str, int], tuple[list[Any], dict[str, Node]]] = Memo(64)
+        #: The table screen's join cards, by the seats' tokens and the link's address,
+        #: and the seats' rows they were made from, as last read (see ``_cards``).
+        self.cards: Memo[tuple[Any, ...], list[dict[str, Any]]] = Memo(64)
+        self.seat_rows: Memo[str, tuple[int, float, tuple[tuple[Any, ...], ...]]] = Memo(64)
+        #: The page layout's players (the same for the whole game).
+        self.layouts: Memo[str, list[dict[str, Any]]] = Memo(64)
+        #: History rows of one version for one kind of viewer; a row's Node by its line
+        #: (the line object, kept with it) and undo address; each game's undo address.
         self.history: Memo[tuple[Any, ...], tuple[Node, ...]] = Memo(128)
+        self.rows: Memo[tuple[int, str], tuple[dict[str, Any], Node]] = Memo(2048)
+        self.undo_urls: Memo[str, str] = Memo(64)
         #: A viewer's page: (game, viewer, version, presence) → page; also where a
         #: stream starts from, by the numbers its browser sent.
         self.pages: Memo[tuple[str, str, int, int], LivePage] = Memo(512)
@@ -209,15 +257,69 @@ class LiveCaches:
         #: One update event, shared by the streams of one viewer at the same point.
         self.events: Memo[tuple[Any, ...], str] = Memo(256)
 
+    def book(self, game_id: str, version: int) -> Book:
+        """The book of one version; it starts from the game's newest book before it
+        (which then lets go of its own predecessor: one step back is kept, not all)."""
+
+        def make() -> Book:
+            before = self.newest_book.peek(game_id)
+            if before is not None and before.version >= version:
+                return Book(self, version, None)  # an older version, asked for late
+            book = Book(self, version, before)
+            if before is not None:
+                before.previous = None
+            self.newest_book.put(game_id, book)
+            return book
+
+        return self.books.get((game_id, version), make)
+
     def region(self, id_: str, macro: str, *args: Any) -> Node:
         """A region from its macro and inputs, rendered once for equal inputs (the inputs
         are plain data from a view: their pickle is their identity, and faster than repr)."""
         key = (id_, macro, pickle.dumps(args, 5))
 
         def render() -> Node:
-            return Node(id_, str(getattr(_macros(), macro)(*args)))
+            return Node(id_, str(getattr(_macros(), macro)(*attrs(args))))
 
         return self.regions.get(key, render)
+
+
+class Book:
+    """The regions rendered for one version of a game, by id and inputs: viewers whose
+    inputs for a region are equal share its Node, and so does the next version where a
+    region's inputs did not change. Inputs are compared, not pickled (most are the very
+    objects of the version's public view, which compare at once); a region found in
+    neither book comes from the regions cache, by its pickled inputs, or is rendered.
+    Equal inputs render equal markup, so nothing one viewer may see reaches another
+    through a shared Node unless the other's own inputs are the same.
+
+    A region of one viewer's own (``owner``: their Yen, their bid sheet) is looked up
+    among that viewer's entries only: it is compared with their own of the version
+    before, not with every other phone's."""
+
+    def __init__(self, caches: LiveCaches, version: int, previous: Book | None) -> None:
+        self.caches = caches
+        self.version = version
+        self.previous = previous
+        self._known: dict[tuple[str, str], list[tuple[tuple[Any, ...], Node]]] = {}
+
+    def _find(self, key: tuple[str, str], args: tuple[Any, ...]) -> Node | None:
+        for inputs, node in self._known.get(key, ()):
+            if inputs == args:
+                return node
+        return None
+
+    def region(self, id_: str, macro: str, *args: Any, owner: str = "") -> Node:
+        key = (id_, owner)
+        node = self._find(key, args)
+        if node is not None:
+            return node
+        previous = self.previous
+        node = previous._find(key, args) if previous is not None else None
+        if node is None:
+            node = self.caches.region(id_, macro, *args)
+        self._known.setdefault(key, []).append((args, node))
+        return node
 
 
 def caches() -> LiveCaches:
@@ -252,45 +354,53 @@ def out_of_band(nodes: dict[str, Node], id_: str) -> str:
 def changes(old: LivePage, new: LivePage) -> tuple[list[str], list[str]]:
     """The out-of-band fragments that turn ``old`` into ``new`` (only changed regions; a
     list gains its new rows at the top and loses those that fell off), and the ids of
-    rows new to the history, newest first."""
+    rows new to the history, newest first. The tree is walked in order, by a loop (most
+    regions are the very Node of the page before: one identity check each)."""
     out: list[str] = []
     added_rows: list[str] = []
-
-    def visit(id_: str) -> None:
-        node, before = new.nodes[id_], old.nodes.get(id_)
-        if before is None or before.hash != node.hash or before.is_list != node.is_list:
-            out.append(out_of_band(new.nodes, id_))
+    new_nodes, old_nodes = new.nodes, old.nodes
+    stack = list(reversed(new.roots))
+    while stack:
+        id_ = stack.pop()
+        node, before = new_nodes[id_], old_nodes.get(id_)
+        if before is not node and (
+            before is None or before.hash != node.hash or before.is_list != node.is_list
+        ):
+            out.append(out_of_band(new_nodes, id_))
         elif node.is_list:
-            rows(node, before)
-        else:
-            for child in node.children:
-                visit(child)
-
-    def rows(node: Node, before: Node) -> None:
-        now, then = node.children, before.children
-        now_set, then_set = set(now), set(then)
-        added = [r for r in now if r not in then_set]
-        kept = [r for r in then if r in now_set]
-        if list(now) != added + kept:  # not just rows in at the top, out at the bottom
-            out.append(out_of_band(new.nodes, node.id))
-            return
-        if added:
-            out.append(
-                f'<{node.tag} hx-swap-oob="afterbegin:#{node.id}">'
-                + "".join(expand(new.nodes, r) for r in added)
-                + f"</{node.tag}>"
-            )
-            added_rows.extend(added)
-        for gone in then:
-            if gone not in now_set:
-                tag = old.nodes[gone].tag if gone in old.nodes else "li"
-                out.append(f'<{tag} id="{gone}" hx-swap-oob="delete"></{tag}>')
-        for r in kept:
-            visit(r)
-
-    for root in new.roots:
-        visit(root)
+            assert before is not None
+            stack.extend(reversed(_row_changes(old, new, node, before, out, added_rows)))
+        elif node.children:
+            stack.extend(reversed(node.children))
     return out, added_rows
+
+
+def _row_changes(
+    old: LivePage, new: LivePage, node: Node, before: Node, out: list[str], added_rows: list[str]
+) -> list[str]:
+    """A list's own changes (rows in at the top, out at the bottom; else the whole list)
+    into ``out``; the rows kept, to be compared one by one."""
+    now, then = node.children, before.children
+    if now == then:
+        return list(now)
+    now_set, then_set = set(now), set(then)
+    added = [r for r in now if r not in then_set]
+    kept = [r for r in then if r in now_set]
+    if list(now) != added + kept:  # not just rows in at the top, out at the bottom
+        out.append(out_of_band(new.nodes, node.id))
+        return []
+    if added:
+        out.append(
+            f'<{node.tag} hx-swap-oob="afterbegin:#{node.id}">'
+            + "".join(expand(new.nodes, r) for r in added)
+            + f"</{node.tag}>"
+        )
+        added_rows.extend(added)
+    for gone in then:
+        if gone not in now_set:
+            tag = old.nodes[gone].tag if gone in old.nodes else "li"
+            out.append(f'<{tag} id="{gone}" hx-swap-oob="delete"></{tag}>')
+    return kept
 
 
 def update_event(old: LivePage | None, new: LivePage) -> str:
@@ -344,90 +454,127 @@ def announcement(page: LivePage, added: list[str]) -> str:
 # -- one viewer's page -------------------------------------------------------------------------
 
 
-def _board(game_id: str, state: GameState, view: dict[str, Any]) -> dict[str, Node]:
-    """The players' and markets' boards from the viewer's own view. Viewers whose boards
-    have equal inputs share one set (with open money, all of them; with closed money a
-    phone's board differs by its own Yen, which only it sees)."""
-    c = caches()
-    players = view["players"]
-    inputs = [
-        (
-            {k: p[k] for k in ("seat", "name", "is_current", "yen")},
-            {
-                k: p[k]
-                for k in (
-                    "seat",
-                    "name",
-                    "resources",
-                    "loans",
-                    "shares",
-                    "licenses",
-                    "space_items",
-                    "spaces_used",
-                    "fish",
-                )
-            }
-            | {"harbor": _harbor(p["harbor"])},
-            {"seat": p["seat"], "end": p["end"]},
-        )
-        for p in players
-    ]
-    markets = view["markets"]
-    nori = (
-        [(p["name"], p["nori_value"]) for p in players]
-        if any(f["id"] == "nori" for f in markets["fish"])
-        else []
-    )
+#: What a player's card shows (``player_body``; the Harbor is reshaped by ``_harbor``).
+_CARD_BODY = (
+    "seat",
+    "name",
+    "resources",
+    "loans",
+    "shares",
+    "licenses",
+    "space_items",
+    "spaces_used",
+    "fish",
+)
 
-    # One version has one board per kind of viewer: find it by equal inputs (comparing
-    # is cheaper than naming them).
-    boards = c.public.get((game_id, state.version), list)
-    for known, nodes in boards:
-        if known == (inputs, markets, nori):
-            return nodes
-    nodes = {}
-    for head, body, end in inputs:
-        i = head["seat"]
-        nodes[f"pc-{i}-head"] = c.region(f"pc-{i}-head", "player_head", head)
-        nodes[f"pc-{i}-body"] = c.region(f"pc-{i}-body", "player_body", body)
-        nodes[f"pc-{i}-end"] = c.region(f"pc-{i}-end", "player_end", end)
-    holders = {
-        f["id"]: [
-            (p["name"], n["count"])
-            for p in players
-            for n in p["licenses"]
-            if n["market"] == f["id"]
-        ]
-        for f in markets["fish"]
-    }
-    nodes["markets-board"] = c.region("markets-board", "markets", markets, nori, holders)
-    boards.append(((inputs, markets, nori), nodes))
-    return nodes
+
+def _card_head(p: dict[str, Any]) -> dict[str, Any]:
+    return {k: p[k] for k in ("seat", "name", "is_current", "yen")}
+
+
+def _card_end(p: dict[str, Any]) -> dict[str, Any]:
+    return {"seat": p["seat"], "end": p["end"]}
+
+
+def _board(game_id: str, state: GameState, public: dict[str, Any], book: Book) -> dict[str, Node]:
+    """The players' and markets' boards as anyone may see them (made once per version,
+    from its public view). A player entry taken unchanged from the version before (the
+    same object, see ``companion.views``) keeps its card as it was. A phone whose own card
+    shows more (its own Yen, with closed money) gets that card's head and end line on
+    top (:func:`_build`)."""
+    c = caches()
+
+    def make() -> tuple[list[Any], dict[str, Node]]:
+        players = public["players"]
+        markets = public["markets"]
+        before = book.previous
+        old = c.boards.peek((game_id, before.version)) if before is not None else None
+        nodes: dict[str, Node] = {}
+        for i, p in enumerate(players):
+            ids = (f"pc-{i}-head", f"pc-{i}-body", f"pc-{i}-end")
+            if old is not None and i < len(old[0]) and old[0][i] is p:
+                nodes.update((k, old[1][k]) for k in ids)
+                continue
+            body = {k: p[k] for k in _CARD_BODY} | {"harbor": _harbor(p["harbor"])}
+            nodes[ids[0]] = book.region(ids[0], "player_head", _card_head(p))
+            nodes[ids[1]] = book.region(ids[1], "player_body", body)
+            nodes[ids[2]] = book.region(ids[2], "player_end", _card_end(p))
+        nori = (
+            [(p["name"], p["nori_value"]) for p in players]
+            if any(f["id"] == "nori" for f in markets["fish"])
+            else []
+        )
+        holders = {
+            f["id"]: [
+                (p["name"], n["count"])
+                for p in players
+                for n in p["licenses"]
+                if n["market"] == f["id"]
+            ]
+            for f in markets["fish"]
+        }
+        nodes["markets-board"] = book.region("markets-board", "markets", markets, nori, holders)
+        return list(players), nodes
+
+    return c.boards.get((game_id, state.version), make)[1]
+
+
+#: How long the seats' links and joins read for the join cards are used without reading
+#: them again (seconds). A join or a new link made by this process kicks the streams (the
+#: presence count moves), so its cards are read at once; this bounds how long one made by
+#: another process serving the same file stays unseen.
+CARDS_FRESH = 2.0
+
+
+def _cards(game_id: str, presence: int) -> list[dict[str, Any]]:
+    """The table screen's join cards, made anew only when a seat's link or join changed
+    (or the address its links point to). The seats are read again when the presence
+    count moved or after ``CARDS_FRESH`` seconds, not on every change of the game."""
+    from .auth import public_base, seats
+
+    c = caches()
+    now = time.monotonic()
+    read = c.seat_rows.peek(game_id)
+    if read is None or read[0] != presence or now - read[1] >= CARDS_FRESH:
+        read = (presence, now, tuple(tuple(r.values()) for r in store().seats(game_id)))
+        c.seat_rows.put(game_id, read)
+    rows = read[2]
+    unjoined = any(not joined for _seat, _token, joined, _signed_out in rows)
+    key = (game_id, public_base() if unjoined else "", *rows)
+    return c.cards.get(key, lambda: seats(game_id))
 
 
 def _history(
     game_id: str, state: GameState, who: Identity, view: dict[str, Any]
 ) -> tuple[Node, ...]:
     """The history rows as this viewer sees them; the same for every phone with open
-    money, so rendered once per version for all of them."""
+    money, so rendered once per version for all of them. A row whose line is the very
+    one of the version before (``companion.views.history_lines``) keeps its Node."""
     private = state.config.money == "closed"
     kind = "host" if who.is_host else (who.viewer if private else "seat")
 
     c = caches()
 
     def make() -> tuple[Node, ...]:
-        undo_url = url_for("table.undo", game_id=game_id) if who.is_host else ""
-        if not view["history"]:
+        lines = history_lines(state, who, HISTORY_IN_VIEW if who.is_host else PHONE_HISTORY)
+        if not lines:
             return (c.region("h-none", "history_none"),)
+        undo_url = c.undo_urls.get(game_id, lambda: url_for("table.undo", game_id=game_id))
+        undo_url = undo_url if who.is_host else ""
 
         def row(h: dict[str, Any]) -> Node:
+            known = c.rows.peek((id(h), undo_url))
+            if known is not None and known[0] is h:  # it holds ``h``: the id is not reused
+                return known[1]
             # A row is flat (numbers, strings, flags): its values are its key.
-            return c.regions.get(
+            node = c.regions.get(
                 ("row", undo_url, *h.values()),
-                lambda: Node(f"h-{h['seq']}", str(_macros().history_row(h, undo_url))),
+                lambda: Node(f"h-{h['seq']}", str(_macros().history_row(attrs(h), undo_url))),
             )
+            c.rows.put((id(h), undo_url), (h, node))
+            return node
 
-        return tuple(row(h) for h in view["history"])
+        return tuple(row(h) for h in lines)
 
     return c.history.get((game_id, state.version, kind), make)
 
@@ -443,8 +590,11 @@ def live_page(
         found = caches().pages.peek((game_id, who.viewer, version, presence))
         if found is not None:
             return found
-        # The first stream woken for this version reads it; the others wait for that read.
-        state = caches().states.get((game_id, version), lambda: store().state(game_id))
+        # A change made here is held in memory (no read); else the first stream woken for
+        # this version reads it, and the others wait for that read.
+        state = store().held(game_id, version) or caches().states.get(
+            (game_id, version), lambda: store().state(game_id)
+        )
     if state is None:
         state = store().state(game_id)
         caches().states.put((game_id, state.version), state)
@@ -486,13 +636,32 @@ def _harbor(harbor: dict[str, list[dict[str, Any]]]) -> dict[str, list[tuple[str
     }
 
 
+#: What the auction card does not show: a viewer's own bid and rights are on their bid
+#: sheet and buttons only, so the card is the same for everyone who may do the same.
+_AUCTION_CARD_LEAVES_OUT = frozenset({"my_bid", "can_bid", "i_am_owner"})
+
+
+def _auction_card(a: dict[str, Any] | None) -> dict[str, Any] | None:
+    if a is None:
+        return None
+    return {k: v for k, v in a.items() if k not in _AUCTION_CARD_LEAVES_OUT}
+
+
 def _build(game_id: str, who: Identity, state: GameState, presence: int) -> LivePage:
+    """One viewer's page: the version's public regions (shared by every viewer), with
+    this viewer's own regions from their own view."""
     c = caches()
-    view = game_view(state, who, hub().connected(game_id), _own_bids(game_id, who, state))
+    connected = hub().connected(game_id)
+    view = game_view(state, who, connected, _own_bids(game_id, who, state))
+    public = public_view(state, connected)
+    book = c.book(game_id, state.version)
     role = "host" if who.is_host else "seat"
     players = view["players"]
-    nodes = dict(_board(game_id, state, view))
-    layout = [{k: p[k] for k in ("seat", "name", "color_hex")} for p in players]
+    nodes = dict(_board(game_id, state, public, book))
+    layout = c.layouts.get(
+        game_id,
+        lambda: [{k: p[k] for k in ("seat", "name", "color_hex")} for p in public["players"]],
+    )
     t = view["turn"]
     a = view["auction"]
     last = view["auctions"][-1] if a is None and view["auctions"] else None
@@ -501,74 +670,81 @@ def _build(game_id: str, who: Identity, state: GameState, presence: int) -> Live
         last = None
     me = players[who.seat] if who.seat is not None else None
     mine = me is not None and t["current_seat"] == who.seat and t["started"]
+    if me is not None:
+        seen = public["players"][me["seat"]]
+        if me["yen"] != seen["yen"] or me["end"] != seen["end"]:
+            # Closed money: this phone's own card shows its own Yen (on this page only).
+            i, own = me["seat"], who.viewer
+            nodes[f"pc-{i}-head"] = book.region(
+                f"pc-{i}-head", "player_head", _card_head(me), owner=own
+            )
+            nodes[f"pc-{i}-end"] = book.region(
+                f"pc-{i}-end", "player_end", _card_end(me), owner=own
+            )
 
-    nodes["turn"] = c.region("turn", "turn", t, role)
-    nodes["turn-controls"] = c.region(
+    nodes["turn"] = book.region("turn", "turn", t, role)
+    nodes["turn-controls"] = book.region(
         "turn-controls", "turn_controls", game_id, role, t["finished"], t["started"], mine
     )
-    nodes["auction"] = c.region("auction", "auction", game_id, role, a, last)
-    nodes["final-score"] = c.region("final-score", "final_score", view.get("score"))
+    nodes["auction"] = book.region(
+        "auction", "auction", game_id, role, _auction_card(a), _auction_card(last)
+    )
+    nodes["final-score"] = book.region("final-score", "final_score", view.get("score"))
     history = _history(game_id, state, who, view)
     nodes.update((n.id, n) for n in history)
-    nodes["log"] = c.regions.get(
-        ("log", tuple(n.id for n in history)),
-        lambda: Node("log", str(_macros().log()), tuple(n.id for n in history)),
-    )
-    nodes["history-more"] = c.region(
+    rows = tuple(n.id for n in history)
+    nodes["log"] = c.regions.get(("log", rows), lambda: Node("log", _log_html(), rows))
+    nodes["history-more"] = book.region(
         "history-more", "history_more", len(view["history"]), view["history_total"]
     )
     roots: tuple[str, ...] = ("live",)
     if me is None:
-        nodes["live"] = c.region("live", "table_root", layout)
-        nodes["history-head"] = c.region(
+        nodes["live"] = book.region("live", "table_root", layout)
+        nodes["history-head"] = book.region(
             "history-head", "history_head", game_id, view["can_undo"], view["can_redo"]
         )
-        nodes["connection"] = c.region(
+        nodes["connection"] = book.region(
             "connection", "connection", [(p["name"], p["connected"]) for p in players]
         )
-        from .auth import seats
-
-        cards = seats(game_id)
-        nodes["seats"] = c.region("seats", "seats_root", len(cards))
+        cards = _cards(game_id, presence)
+        nodes["seats"] = book.region("seats", "seats_root", len(cards))
         for s in cards:
-            nodes[f"seat-{s['seat']}"] = c.region(
+            nodes[f"seat-{s['seat']}"] = book.region(
                 f"seat-{s['seat']}", "seat_card", game_id, s, players[s["seat"]]["connected"]
             )
         roots = ("live", "seats")
     else:
-        nodes["live"] = c.region("live", "seat_root", {"color_hex": me["color_hex"]}, layout)
-        nodes["my-head"] = c.region("my-head", "my_head", {"name": me["name"], "yen": me["yen"]})
-        nodes["my-body"] = c.region(
+        own = who.viewer
+        nodes["live"] = book.region(
+            "live", "seat_root", {"color_hex": me["color_hex"]}, layout, owner=own
+        )
+        nodes["my-head"] = book.region(
+            "my-head", "my_head", {"name": me["name"], "yen": me["yen"]}, owner=own
+        )
+        nodes["my-body"] = book.region(
             "my-body",
             "my_body",
-            {
-                k: me[k]
-                for k in (
-                    "resources",
-                    "loans",
-                    "shares",
-                    "licenses",
-                    "space_items",
-                    "spaces_used",
-                    "fish",
-                )
-            },
+            {k: me[k] for k in _CARD_BODY if k not in ("seat", "name")},
+            owner=own,
         )
         bidding = a is not None and a["can_bid"]
-        nodes["bid-sheet"] = c.region(
+        nodes["bid-sheet"] = book.region(
             "bid-sheet",
             "bid_sheet",
             game_id,
             a["id"] if bidding else None,
             a.get("my_bid") if bidding else None,
+            owner=own,
         )
         if bidding:
-            nodes["bid-have"] = c.region("bid-have", "bid_have", me["yen"])
+            nodes["bid-have"] = book.region("bid-have", "bid_have", me["yen"], owner=own)
         ended = None if view.get("score") else view.get("if_ended_now")
-        nodes["if-ended"] = c.region("if-ended", "if_ended", ended is not None)
+        nodes["if-ended"] = book.region("if-ended", "if_ended", ended is not None, owner=own)
         if ended is not None:
-            nodes["ie-sum"] = c.region("ie-sum", "ie_sum", ended["final_yen"], ended["rank"])
-            nodes["ie-table"] = c.region("ie-table", "ie_table", ended["steps"])
+            nodes["ie-sum"] = book.region(
+                "ie-sum", "ie_sum", ended["final_yen"], ended["rank"], owner=own
+            )
+            nodes["ie-table"] = book.region("ie-table", "ie_table", ended["steps"], owner=own)
 
     shown = a or last
     reveal = ""
@@ -578,7 +754,7 @@ def _build(game_id: str, who: Identity, state: GameState, presence: int) -> Live
             + ", ".join(f"{b['name']} ¥{b['amount']:,}" for b in shown["bids"])
             + "."
         )
-    page = LivePage(
+    return LivePage(
         game_id=game_id,
         viewer=who.viewer,
         version=state.version,
@@ -590,7 +766,16 @@ def _build(game_id: str, who: Identity, state: GameState, presence: int) -> Live
         auction=(str(shown["id"]), str(shown["status"])) if shown is not None else None,
         reveal=reveal,
     )
-    return page
+
+
+def _log_html() -> str:
+    """The history list's own markup (its rows go in at the marker), the same for every
+    page: rendered once."""
+    found = caches().regions.peek(("log-html",))
+    if found is None:
+        found = Node("log", str(_macros().log()), ())
+        caches().regions.put(("log-html",), found)
+    return found.html
 
 
 def _macros() -> Any:

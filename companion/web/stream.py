@@ -13,6 +13,7 @@ from .. import live
 from ..door import Refused
 from ..identity import Identity
 from .auth import page_identity
+from .compress import gzip_stream, stream_encoding
 from .context import hub, store
 from .render import LivePage, baseline, live_page, update_event
 
@@ -82,7 +83,14 @@ def events(game_id: str) -> Any:
         render,
         still_valid,
     )
-    resp = Response(stream_with_context(body), mimetype="text/event-stream")
+    encoding = stream_encoding()
+    resp = Response(
+        stream_with_context(gzip_stream(body) if encoding else body),
+        mimetype="text/event-stream",
+    )
+    if encoding:
+        resp.headers["Content-Encoding"] = encoding
+    resp.headers["Vary"] = "Accept-Encoding"
     resp.headers["Cache-Control"] = "no-cache"
     resp.headers["X-Accel-Buffering"] = "no"
     return resp

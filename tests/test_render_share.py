@@ -1,0 +1,214 @@
+"""What the live pages share between viewers and versions, and what they never share
+(issue #7): one public view per state, each viewer's own overlay on it; regions rendered
+once for equal inputs; nothing one viewer may see reaching another through what is shared.
+
+In process, on the real Flask app with its real SQLite file, every viewer's page rendered
+at the same versions, so the caches they share are all in play.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.identity import Identity
+from companion.views import game_view, history_lines, public_view
+
+NAMES = ["Aiko", "Bo", "Chiyo"]
+#: Yen that appear nowhere else on a page (checked as digits, with or without commas).
+UNIQUE = {"Aiko": 2_700, "Bo": 3_300, "Chiyo": 3_900}
+
+
+class Game:
+    """One game in the app, through its door, with an identity for each viewer."""
+
+    def __init__(self, app: Any, money: str) -> None:
+        from companion.web import edge
+        from companion.web.context import door, store
+
+        self.app, self.door, self.store = app, door, store
+        with app.app_context():
+            config = edge.config_json(
+                {
+                    "players": NAMES,
+                    "money": money,
+                    "seed": 3,
+                    "fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid"],
+                    "external_markets": ["ships", "bank", "rentals"],
+                }
+            )
+            self.id, self.host, self.seats = door().create_game(config)
+        self.who = {"host": Identity(self.id, "host", None, self.host)} | {
+            name: Identity(self.id, "seat", i, self.seats[i]) for i, name in enumerate(NAMES)
+        }
+
+    def act(self, kind: str, **data: Any) -> None:
+        with self.app.app_context():
+            self.door().act(self.id, self.host, kind, data)
+
+    def undo(self) -> None:
+        with self.app.app_context():
+            self.door().undo(self.id, self.host)
+
+    def state(self) -> Any:
+        with self.app.app_context():
+            return self.store().state(self.id)
+
+    def pages(self) -> dict[str, str]:
+        """Every viewer's live region as sent (and each page's join cards), rendered one
+        after the other at the same version."""
+        from companion.web.render import render_live
+
+        with self.app.test_request_context():
+            return {name: render_live(self.id, who) for name, who in self.who.items()}
+
+
+def set_yen(game: Game) -> None:
+    """Every player's Yen to its UNIQUE amount (¥2,000 each at the start)."""
+    for name, yen in UNIQUE.items():
+        if yen > 2000:
+            game.act("pay", **{"from": "supply", "to": name, "amount": yen - 2000})
+        else:
+            game.act("pay", **{"from": name, "to": "supply", "amount": 2000 - yen})
+
+
+def shows(page: str, amount: int) -> bool:
+    return bool(re.search(rf"(?<![0-9]){amount:,}(?![0-9])|(?<![0-9,]){amount}(?![0-9])", page))
+
+
+def test_the_public_view_is_nobodys_view_and_shows_no_closed_yen(app) -> None:
+    game = Game(app, "closed")
+    set_yen(game)
+    state = game.state()
+    public = public_view(state)
+    assert public == game_view(state, None)
+    for p in public["players"]:
+        assert p["yen"] is None and p["end"]["yen_short"] is None and not p["is_me"]
+    assert not any(shows(repr(public), yen) for yen in UNIQUE.values())
+
+
+def test_a_seats_view_differs_from_the_public_one_only_by_its_own(app) -> None:
+    game = Game(app, "closed")
+    set_yen(game)
+    state = game.state()
+    public = public_view(state)
+    for seat, name in enumerate(NAMES):
+        view = game_view(state, game.who[name])
+        for j, (mine, theirs) in enumerate(zip(view["players"], public["players"], strict=True)):
+            if j == seat:
+                assert mine["yen"] == UNIQUE[name] and mine["is_me"]
+                assert mine["end"]["yen_short"] == 5000 - UNIQUE[name]
+            else:
+                assert mine == theirs  # another player's entry: exactly the public one
+        others = [yen for other, yen in UNIQUE.items() if other != name]
+        assert not any(shows(repr(view), yen) for yen in others)
+    # The table screen sees what anyone sees.
+    host = game_view(state, game.who["host"])
+    assert host["players"] == public["players"]
+
+
+def test_a_change_rebuilds_only_what_it_changed(app) -> None:
+    from companion.web.render import live_page
+
+    game = Game(app, "open")
+    game.act("pay", **{"from": "supply", "to": "Bo", "amount": 100})
+    before_state = game.state()
+    with app.test_request_context():
+        before = live_page(game.id, game.who["Chiyo"], before_state)
+    game.act("pay", **{"from": "supply", "to": "Aiko", "amount": 100})
+    state = game.state()
+    with app.test_request_context():
+        after = live_page(game.id, game.who["Chiyo"], state)
+        bo_after = live_page(game.id, game.who["Bo"], state)
+    old, new = public_view(before_state)["players"], public_view(state)["players"]
+    assert new[0] is not old[0] and new[0]["yen"] == old[0]["yen"] + 100
+    assert new[1] is old[1]  # Bo's entry: the same object, not an equal copy
+    # Chiyo's is made anew: with Aiko's ¥2,100 she alone has the lowest Yen now.
+    assert new[2] is not old[2] and new[2]["end"]["lowest_yen"] != old[2]["end"]["lowest_yen"]
+    # Bo's card is the very regions of the page before; so is the part of Chiyo's card
+    # that did not change; Aiko's head and Chiyo's end line are new.
+    for key in ("pc-1-head", "pc-1-body", "pc-1-end", "pc-2-head", "pc-2-body"):
+        assert after.nodes[key] is before.nodes[key], key
+    for key in ("pc-0-head", "pc-2-end"):
+        assert after.nodes[key] is not before.nodes[key], key
+    # With open money, two phones share every region of the board at one version.
+    for key in ("pc-0-head", "pc-1-end", "markets-board", "log"):
+        assert bo_after.nodes[key] is after.nodes[key]
+    # A history line unchanged from one state to the next is the same object.
+    assert history_lines(state, None)[1] is history_lines(before_state, None)[0]
+
+
+def test_no_page_shows_another_seats_closed_yen(app) -> None:
+    game = Game(app, "closed")
+    set_yen(game)
+    game.act("pay", **{"from": "Bo", "to": "Chiyo", "amount": 1_200})
+    pages = game.pages()
+    yen = {"Aiko": UNIQUE["Aiko"], "Bo": UNIQUE["Bo"] - 1_200, "Chiyo": UNIQUE["Chiyo"] + 1_200}
+    for viewer, page in pages.items():
+        for name, amount in yen.items():
+            assert shows(page, amount) == (viewer == name), (viewer, name, amount)
+        # The payment's amount only to the two who made it.
+        assert shows(page, 1_200) == (viewer in ("Bo", "Chiyo")), viewer
+
+
+def test_an_undone_end_of_the_game_hides_the_amounts_again(app) -> None:
+    """History lines are kept from one state to the next: the ¥1,700 Bo paid Chiyo shows
+    to everyone once the game is over, and must be hidden again once the end is undone."""
+    game = Game(app, "closed")
+    game.act("pay", **{"from": "Bo", "to": "Chiyo", "amount": 1_700})
+    for when in ("during play", "after the end", "after the end was undone"):
+        if when == "after the end":
+            game.act("end_game")
+        elif when == "after the end was undone":
+            game.undo()
+        state = game.state()
+        public = state.table.turn.finished
+        for viewer in ("host", "Aiko", "Bo", "Chiyo"):
+            line = next(
+                h["text"] for h in history_lines(state, game.who[viewer]) if h["type"] == "pay"
+            )
+            assert ("1,700" in line) == (public or viewer in ("Bo", "Chiyo")), (when, viewer, line)
+        pages = game.pages()
+        for viewer, page in pages.items():
+            assert shows(page, 1_700) == (public or viewer in ("Bo", "Chiyo")), (when, viewer)
+
+
+def test_regions_render_the_same_from_attrs_as_from_plain_dicts(app) -> None:
+    """Region inputs go to the templates as Attrs (keys readable as attributes, so Jinja
+    finds ``p.name`` at once); every region of a finished game's pages renders the same
+    from the plain dicts."""
+    from companion.web.render import LiveCaches, _macros, one_line
+
+    game = Game(app, "open")
+    game.act("pay", **{"from": "supply", "to": "Aiko", "amount": 700})
+    game.act("next_turn")
+    game.act("end_game")
+    rendered: list[tuple[str, str, tuple[Any, ...]]] = []
+    original = LiveCaches.region
+
+    def spy(self: LiveCaches, id_: str, macro: str, *args: Any) -> Any:
+        rendered.append((id_, macro, args))
+        return original(self, id_, macro, *args)
+
+    LiveCaches.region = spy  # type: ignore[method-assign]
+    try:
+        game.pages()
+    finally:
+        LiveCaches.region = original  # type: ignore[method-assign]
+    macros = {macro for _id, macro, _args in rendered}
+    assert {"player_head", "player_body", "markets", "final_score", "seat_card"} <= macros
+    with app.test_request_context():
+        caches = LiveCaches()  # a fresh cache: every region rendered here and now
+        for id_, macro, args in rendered:
+            plain = one_line(str(getattr(_macros(), macro)(*args)))
+            assert caches.region(id_, macro, *args).html == plain, (id_, macro)
+
+
+@given(st.text(alphabet=st.sampled_from(list(" \t\r\n\u3000\xa0ab<>/")), max_size=60))
+def test_one_line_is_the_regular_expression_it_replaced(text: str) -> None:
+    from companion.web.render import one_line
+
+    assert one_line(text) == re.sub(r"\s*[\r\n]\s*", " ", text.strip())

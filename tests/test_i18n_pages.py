@@ -112,12 +112,6 @@ def test_english_by_default_and_by_the_switch(client: Any, game: dict[str, Any],
                 assert sentence not in text, (name, sentence)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="companion/web/render.py caches a region's markup per (game, viewer, version, "
-    "presence) without the language: the English page after a Japanese one gets the "
-    "Japanese regions. Passes once the cache key holds current_lang().",
-)
 def test_same_version_for_a_japanese_then_an_english_reader(
     client: Any, game: dict[str, Any]
 ) -> None:

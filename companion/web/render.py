@@ -28,6 +28,7 @@ from flask import current_app, url_for
 from markupsafe import Markup
 
 from ..eventlog import GameState
+from ..i18n import current_lang
 from ..identity import Identity
 from ..rules.catalogue import (
     EXTERNAL_MARKETS,
@@ -323,9 +324,13 @@ class Book:
 
 
 def caches() -> LiveCaches:
-    found = current_app.extensions.get("companion.live")
+    """The caches of the request's language: every rendered region, page and event is
+    in one language, so a Japanese phone and an English table screen never share one."""
+    by_lang = current_app.extensions.setdefault("companion.live", {})
+    lang = current_lang()
+    found = by_lang.get(lang)
     if found is None:
-        found = current_app.extensions.setdefault("companion.live", LiveCaches())
+        found = by_lang.setdefault(lang, LiveCaches())
     assert isinstance(found, LiveCaches)
     return found
 

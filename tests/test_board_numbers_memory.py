@@ -302,3 +302,15 @@ def test_the_board_numbers_table_is_added_to_an_older_database(tmp_path: Path) -
         assert store.state(game_id).config.players == ("Aiko", "Bo")
     finally:
         store.close()
+
+
+def test_the_new_game_page_asks_for_an_entry_cost_the_books_do_not_print(client):
+    """Swordfish, Sardine, Himono and Clams & Oysters print no entry cost the books give
+    (AMB-40): the page asks for it, the game keeps it, the next game is offered it."""
+    form = {**FORM, "fish_market": ["mackerel", "swordfish", "eel", "tuna", "squid"]}
+    html = client.post("/games/preview", data=form).get_data(as_text=True)
+    assert field(html, "board.swordfish.entry_ap") == ""
+    game = create(client, {**form, "board_players": "3", "board.swordfish.entry_ap": "1"})
+    assert numbers(client, game)["swordfish"]["entry_ap"] == 1
+    again = client.post("/games/preview", data=form).get_data(as_text=True)
+    assert field(again, "board.swordfish.entry_ap") == "1"

@@ -524,6 +524,8 @@ def unknown_figures(fish_markets: tuple[str, ...] | list[str]) -> dict[str, tupl
             if getattr(m, f) is None and not (f == "tokens" and m.tokens_in_bag)
         )
         missing += BAG_FIGURES.get(market, ())
+        if not m.entry_complete:  # the books print no entry cost for this board
+            missing += ENTRY_FIGURES
         if missing:
             out[market] = missing
     return out

@@ -597,14 +597,6 @@ class Store:
             self._games[game_id] = state
             return state
 
-    def held(self, game_id: str, version: int) -> GameState | None:
-        """The folded game this process holds, if it is at ``version`` (no lock, no read).
-        Pass a version known to be committed (the live hub's, told after the commit): a
-        write in progress holds a newer version, so its uncommitted state never matches,
-        and a rolled-back write leaves nothing held."""
-        state = self._games.get(game_id)
-        return state if state is not None and state.version == version else None
-
     def _load(self, game_id: str) -> GameState:
         row = self.conn.execute(
             "SELECT config, rules_version FROM games WHERE id = ?", [game_id]

@@ -15,6 +15,7 @@ from ..views import auction_view, history_rows
 from . import cards, edge
 from .auth import bearer, join_url
 from .context import door, store
+from .export import created
 from .render import view_for
 from .table import snapshot
 
@@ -43,19 +44,7 @@ def create() -> Any:
     except Refused as exc:
         return jsonify(exc.to_json()), exc.status
     game_id, host, seats = door().create_game(config)
-    return jsonify(
-        {
-            "id": game_id,
-            "host_token": host,
-            "seats": [
-                {"name": name, "token": tok, "join_url": join_url(tok)}
-                for name, tok in zip(config.players, seats, strict=True)
-            ],
-            "fish_markets": list(config.fish_markets),
-            "external_markets": list(config.external_markets),
-            "seed": config.seed,
-        }
-    ), 201
+    return jsonify(created(game_id, host, seats, config)), 201
 
 
 @bp.get("/<game_id>")

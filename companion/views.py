@@ -15,6 +15,9 @@ from .identity import Identity
 from .rules.auctions import KINDS, receipt, settlement
 from .rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS, RED_SNAPPER_GRID, TOKEN_NAMES
 from .rules.endgame import check_end
+from .rules import crash, entering
+from .rules.arrivals import notes_at
+from .rules.messages import Message, render
 from .rules.moves import MOVES, describe
 from .rules.resources import red_snapper_value, resources_by_fish, salmon_in_game
 from .rules.setup import COLOR_HEX
@@ -148,6 +151,9 @@ def _history_row(state: GameState, e: Event, private: str | None) -> dict[str, A
         )
     else:
         text = describe_event(e, table, private)
+        notes = _aftermath(state, e)
+        if notes:
+            text = render(Message("history.aftermath", {"line": text, "notes": notes}))
     return {
         "seq": e.seq,
         "type": e.type,
@@ -158,6 +164,23 @@ def _history_row(state: GameState, e: Event, private: str | None) -> dict[str, A
         "correction": e.correction,
         "meta": e.meta,
     }
+
+
+def _aftermath(state: GameState, e: Event) -> list[Message]:
+    """What the table did by itself after this entry: markets that entered, crashes
+    (rules/arrivals.py), found by the entry's index among the active ones."""
+    table = state.table
+    if not (table.arrivals or table.crashes) or not e.active:
+        return []
+    cache: dict[int, int] = state.__dict__.setdefault("_action_index", {})
+    if not cache:
+        n = 0
+        for x in state.events:
+            if x.active:
+                cache[x.seq] = n
+                n += 1
+    at = cache.get(e.seq)
+    return [] if at is None else notes_at(table, at)
 
 
 def describe_event(e: Event, table: Table, me: str | None) -> str:
@@ -485,9 +508,16 @@ def _make_shared(state: GameState, connected: frozenset[str]) -> _Shared:
             for m in cfg.fish_markets
         ],
         "external": [
-            {"id": m, "name": EXTERNAL_MARKETS[m].en, "ja": EXTERNAL_MARKETS[m].ja}
+            {
+                "id": m,
+                "name": EXTERNAL_MARKETS[m].en,
+                "ja": EXTERNAL_MARKETS[m].ja,
+                # Crash variant: "crashed", "closed", or None (rules/crash.py).
+                "crash": table.crash_side(m),
+            }
             for m in cfg.external_markets
         ],
+        **_entering_view(table),
         "eel": values.eel if "eel" in cfg.fish_markets else None,
         "swordfish": values.swordfish if "swordfish" in cfg.fish_markets else None,
         "red_snapper": (
@@ -578,6 +608,59 @@ def _make_shared(state: GameState, connected: frozenset[str]) -> _Shared:
     if before is None or before.version <= state.version:
         _newest[state.id] = shared
     return shared
+
+
+def _entering_view(table: Table) -> dict[str, Any]:
+    """Markets entered during the game, the known-order queues and the crash tokens
+    (docs/actions.md, "Markets entering during the game"): public, no Yen."""
+    cfg = table.config
+
+    def name(m: str) -> str:
+        return FISH_MARKETS[m].en if m in FISH_MARKETS else EXTERNAL_MARKETS[m].en
+
+    return {
+        "arrivals": [
+            {
+                "market": a.market,
+                "name": name(a.market) if a.market else None,
+                "kind": a.kind,
+                "cause": a.cause,
+                "trigger": a.trigger,
+                "text": render(entering.arrival_message(a)),
+            }
+            for a in table.arrivals
+        ],
+        "just_entered": [
+            {
+                "market": a.market,
+                "name": name(a.market),
+                "kind": a.kind,
+                "text": render(entering.arrival_message(a)),
+                "setup": entering.board_setup(cfg, a.market),
+            }
+            for a in entering.just_entered(table)
+            if a.market is not None
+        ],
+        "known_order": (
+            {
+                k: [{"id": m, "name": name(m)} for m in entering.known_order(cfg, k)]
+                for k in entering.KINDS
+            }
+            if "known_order" in cfg.variants
+            else None
+        ),
+        "crash": (
+            {
+                "tokens_left": crash.tokens_left(table),
+                "crashed": [
+                    {"market": c.market, "name": name(c.market), "side": c.side}
+                    for c in table.crashes
+                ],
+            }
+            if crash.on(table)
+            else None
+        ),
+    }
 
 
 def _check_text(

@@ -451,7 +451,12 @@ def play_long_game(g: Game) -> None:
     refused_changes_nothing(
         g, "host", "market", "already overfished", type="mark_overfished", market="nori"
     )
-    g.act("host", type="add_market", market="squid")
+    # Each Overfished market is replaced from the box at once, drawn with the game's seed
+    # (setup.md §7): Clams & Oysters for Horse Mackerel, Squid for Nori.
+    assert [(a.market, a.trigger) for a in g.table.arrivals] == [
+        ("clams_oysters", "horse_mackerel"),
+        ("squid", "nori"),
+    ]
     refused_changes_nothing(
         g, "host", "market", "already in play", type="add_market", market="mackerel"
     )
@@ -634,6 +639,7 @@ def check_final_table(t: Table) -> None:
         "tuna": 2,
         "nori": 1,
         "octopus": 3,
+        "clams_oysters": None,  # entered with Horse Mackerel's Overfishing: not printed
         "squid": 3,
     }
     assert t.board_tokens == {

@@ -146,6 +146,10 @@ def return_rental_run(t: Table, a: Args) -> Run:
     boat = remove_boat(run, seat, docked[0])
     assert boat.rented is not None
     move_stock(run, f"{boat.rented}.{kind}", 1)
+    if run.t.closed("boat_rentals"):
+        # The token goes to the box once Boat Rentals is Closed (external-markets.md §18).
+        run.note("mv.rental_back_box", player=p.name, kind=kind, market=boat.rented)
+        return run
     move_stock(run, "boat_rentals.token", 1)
     run.note("mv.rental_back", player=p.name, kind=kind, market=boat.rented)
     return run

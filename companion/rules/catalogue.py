@@ -645,6 +645,8 @@ YEN_STEP = 100
 #: Auction market fee by the lot's Resources: (at least, fee), highest first (auctions.md §3).
 AUCTION_MARKET_FEES: tuple[tuple[int, int], ...] = ((10, 500), (5, 300), (2, 200))
 OVERSEAS_ENTRY = 100
+#: Crash variant (setup.md §6): crash tokens beside the supply at setup.
+CRASH_TOKENS = 12
 
 #: Where the table keeps an external market's printed stock (``stock`` key → table key).
 _TABLE_STOCK_KEYS: dict[str, dict[str, str]] = {

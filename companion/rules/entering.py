@@ -1,14 +1,23 @@
-"""Markets that enter during the game (setup.md §7, §8): which board comes out of the box.
+"""Markets that enter during the game (setup.md §7, §8): which board comes out of the box,
+and setting it up as at the start.
 
 A market drawn mid-game comes at random from the boards of its kind still in the box
 (seeded by the game's seed and the entry, so a replay draws the same), or, with the
 *known market order* variant, the next of that kind's queue laid out at setup (TC-08). An
-empty box brings nothing (AMB-23). Setting the board up is ``moves.add_market``'s.
+empty box brings nothing (AMB-23).
+
+Three things bring a board: a fish market becoming Overfished (a fish market replaces it;
+Horse Mackerel Overfished while Mackerel is not in play brings Mackerel first), an
+Expansion token (Influence), and an external market crashing (crash variant,
+rules/crash.py). Every arrival, and every draw that found the box empty, is recorded on
+the table (``Table.arrivals``) with the action that caused it, for the history and the
+table screen.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from .catalogue import (
     BASE_EXTERNAL,
@@ -16,11 +25,19 @@ from .catalogue import (
     EXPANSION_EXTERNAL,
     EXPANSION_FISH,
     EXTERNAL_MARKETS,
+    FISH_MARKETS,
+    TAKOYAKI_TOKENS,
+    mackerel_licenses,
+    table_stock,
 )
-from .setup import GameConfig
-from .table import Table
+from .errors import IllegalAction
+from .messages import Message
+from .setup import GameConfig, bag_contents, board_figure, checklist
+from .table import Arrival, Table
 
 KINDS = ("fish", "external")
+#: Aquarium and New Aquarium always play together (setup.md §2.2, AMB-51).
+AQUARIUM_PARTNER = {"aquarium": "new_aquarium", "new_aquarium": "aquarium"}
 
 
 def all_boards(config: GameConfig, kind: str) -> tuple[str, ...]:
@@ -32,19 +49,26 @@ def all_boards(config: GameConfig, kind: str) -> tuple[str, ...]:
     return tuple(m for m in boards if config.player_count >= EXTERNAL_MARKETS[m].min_players)
 
 
+def _playing(config: GameConfig, kind: str) -> tuple[str, ...]:
+    return config.fish_markets if kind == "fish" else config.external_markets
+
+
 def in_box(t: Table, kind: str) -> tuple[str, ...]:
     """The boards of this kind not in play, in the catalogue's order."""
-    playing = t.config.fish_markets if kind == "fish" else t.config.external_markets
+    playing = _playing(t.config, kind)
     return tuple(m for m in all_boards(t.config, kind) if m not in playing)
 
 
 def known_order(config: GameConfig, kind: str) -> tuple[str, ...]:
-    """The *known market order* queue of this kind (setup.md §8): the boards left in the
-    box at setup, shuffled with the game's seed, laid out face up in that order."""
-    playing = config.fish_markets if kind == "fish" else config.external_markets
-    queue = [m for m in all_boards(config, kind) if m not in playing]
-    random.Random(f"{config.seed}:known_order:{kind}").shuffle(queue)
-    return tuple(queue)
+    """The *known market order* queue of this kind (setup.md §8): the boards still in the
+    box, in the order laid out face up at setup. Every board of the kind is shuffled with
+    the game's seed once, and the queue is that order without the boards in play, so the
+    boards that entered since setup leave the front of the queue and the rest keep their
+    places (a shuffle of all the boards, left without some, is a shuffle of the others)."""
+    order = list(all_boards(config, kind))
+    random.Random(f"{config.seed}:known_order:{kind}").shuffle(order)
+    playing = _playing(config, kind)
+    return tuple(m for m in order if m not in playing)
 
 
 def draw(t: Table, kind: str, salt: str) -> str | None:
@@ -53,5 +77,126 @@ def draw(t: Table, kind: str, salt: str) -> str | None:
     if not box:
         return None
     if "known_order" in t.config.variants:
-        return next(m for m in known_order(t.config, kind) if m in box)
+        return known_order(t.config, kind)[0]
     return random.Random(f"{t.config.seed}:draw:{salt}").choice(box)
+
+
+def set_up(t: Table, market: str) -> Table:
+    """A market enters mid-game, set up as at the start (setup.md §2.2, §3–§6): a fish
+    market's licences, barrels and tokens (bag fish into the Auction bag; Octopus with its
+    Takoyaki); Mackerel with P licences on its board and none handed out or set aside
+    (§3.2); an external market's printed stock (Bank, Rentals, Influence's Buyer and
+    Expansion tokens, Boat Rentals' tokens). Aquarium and New Aquarium enter together."""
+    cfg = t.config
+    if market in FISH_MARKETS:
+        if FISH_MARKETS[market].expansion and not cfg.expansion:
+            raise IllegalAction(Message("bk.needs_expansion", {}), "market")
+        if market in cfg.fish_markets:
+            raise IllegalAction(Message("bk.in_play_already", {"market": market}), "market")
+        new_cfg = replace(cfg, fish_markets=cfg.fish_markets + (market,))
+        licenses = board_figure(new_cfg, market, "licenses")
+        if market == "mackerel":
+            entered = cfg.board_numbers.get("mackerel", {}).get("licenses")
+            licenses = (
+                int(entered)
+                if entered is not None
+                else mackerel_licenses(cfg.player_count, set_aside=False)
+            )
+        board_tokens = dict(t.board_tokens)
+        if market != "red_snapper" and not FISH_MARKETS[market].tokens_in_bag:
+            board_tokens[market] = board_figure(new_cfg, market, "tokens")
+        if market == "octopus":
+            board_tokens["takoyaki"] = TAKOYAKI_TOKENS
+        return replace(
+            t,
+            config=new_cfg,
+            board_licenses={**t.board_licenses, market: licenses},
+            board_tokens=board_tokens,
+            board_barrels={**t.board_barrels, market: board_figure(new_cfg, market, "barrels")},
+            bag=tuple(sorted(t.bag + bag_contents((market,), cfg.board_numbers))),
+        )
+    if market in EXTERNAL_MARKETS:
+        if EXTERNAL_MARKETS[market].expansion and not cfg.expansion:
+            raise IllegalAction(Message("bk.needs_expansion", {}), "market")
+        if market in cfg.external_markets:
+            raise IllegalAction(Message("bk.in_play_already", {"market": market}), "market")
+        t = replace(
+            t,
+            config=replace(cfg, external_markets=cfg.external_markets + (market,)),
+            values=replace(t.values, external=t.values.external | {market}),
+            stock={**t.stock, **table_stock(market, cfg.player_count, cfg.variants)},
+        )
+        partner = AQUARIUM_PARTNER.get(market)
+        if partner and cfg.expansion and partner not in t.config.external_markets:
+            t = set_up(t, partner)
+        return t
+    raise IllegalAction(Message("bk.no_market", {"name": repr(market)}), "market")
+
+
+def enter(
+    t: Table, kind: str, cause: str, trigger: str | None = None, salt: str | None = None
+) -> Table:
+    """A board of this kind comes out of the box and is set up (its Aquarium partner with
+    it), or nothing when the box holds none; either way recorded in ``Table.arrivals``.
+    ``salt`` seeds the random draw (default: the action's index and the arrivals so far,
+    so a replay draws the same)."""
+    at = t.actions
+    market = draw(t, kind, salt if salt is not None else f"{at}.{len(t.arrivals)}")
+    if market is None:
+        return replace(t, arrivals=t.arrivals + (Arrival(at, kind, None, cause, trigger),))
+    return bring(t, market, cause, trigger)
+
+
+def bring(t: Table, market: str, cause: str, trigger: str | None = None) -> Table:
+    """Set this board up (``set_up``) and record it, and a partner that came with it."""
+    before = set(t.config.fish_markets + t.config.external_markets)
+    t = set_up(t, market)
+    kind = "fish" if market in FISH_MARKETS else "external"
+    came = [m for m in t.config.fish_markets + t.config.external_markets if m not in before]
+    return replace(
+        t, arrivals=t.arrivals + tuple(Arrival(t.actions, kind, m, cause, trigger) for m in came)
+    )
+
+
+def replace_overfished(t: Table, market: str) -> Table:
+    """What enters when this fish market becomes Overfished (setup.md §7): Horse Mackerel
+    while Mackerel is not in play brings Mackerel first (P licences on its board, none
+    handed out), then a fish market from the box replaces it."""
+    if market == "horse_mackerel" and "mackerel" not in t.config.fish_markets:
+        t = bring(t, "mackerel", "mackerel", market)
+    return enter(t, "fish", "overfished", market)
+
+
+def arrival_message(a: Arrival) -> Message:
+    """One arrival as a sentence (``arrive.*``): what entered and why."""
+    if a.market is None:
+        return Message(
+            "arrive.none", {"kind": f"entering.{a.kind}", "cause": _cause(a.cause, a.trigger)}
+        )
+    return Message("arrive.market", {"market": a.market, "cause": _cause(a.cause, a.trigger)})
+
+
+def _cause(cause: str, trigger: str | None) -> Message:
+    return Message(f"arrive.cause_{cause}", {"market": trigger or ""})
+
+
+def new_arrivals(before: Table, after: Table) -> tuple[Arrival, ...]:
+    return after.arrivals[len(before.arrivals) :]
+
+
+def just_entered(t: Table) -> tuple[Arrival, ...]:
+    """The boards the last action brought (shown on the table screen until the next)."""
+    return tuple(a for a in t.arrivals if a.at == t.actions - 1 and a.market is not None)
+
+
+def board_setup(config: GameConfig, market: str) -> dict[str, object]:
+    """The setup checklist's item for one board entering mid-game, for this player count
+    (``setup.checklist``'s lines for that board alone); Mackerel as it enters mid-game,
+    with its P licences and none set aside (setup.md §3.2)."""
+    if market in FISH_MARKETS:
+        fish = ("horse_mackerel", "mackerel") if market == "mackerel" else (market,)
+        one = replace(config, fish_markets=fish, external_markets=())
+    else:
+        one = replace(config, fish_markets=(), external_markets=(market,))
+    name = FISH_MARKETS[market].en if market in FISH_MARKETS else EXTERNAL_MARKETS[market].en
+    return next(item for item in checklist(one) if item["board"] == name)

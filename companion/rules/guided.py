@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from . import arrivals
 from .errors import IllegalAction
 from .fishing import fishing_run
 from .ledger import Run, refuse
@@ -85,7 +86,9 @@ def preview(t: Table, action: Args) -> list[Message]:
     run = RUNS.get(str(kind))
     if run is None:
         raise IllegalAction(Message("bad_field", {"field": "type", "kind": "kind.preview"}), "type")
-    return run(t, action).moves
+    done = run(t, action)
+    # What the table does by itself afterwards (rules/arrivals.py), as the action will.
+    return done.moves + arrivals.notes(done.t, arrivals.settle(t, done.t))
 
 
 def preview_lines(t: Table, action: Args, lang: str = "en") -> list[str]:

@@ -871,3 +871,27 @@ CATALOGUE["en"].update(
         "mv.overseas_dock": "{player} docks {count} {market} {count:barrel|barrels} at Overseas",
     }
 )
+
+# -- markets entering during the game and the crash variant (rules/entering.py, crash.py) --
+CATALOGUE["en"].update(
+    {
+        "arrive.market": "{market} enters the game {cause}, set up as at the start",
+        "arrive.none": "Nothing enters {cause}: no board of that kind ({kind}) is left in the box",
+        "arrive.cause_overfished": "in place of the Overfished {market}",
+        "arrive.cause_mackerel": "first, as {market} is Overfished while Mackerel was not in "
+        "play (its licences stay on its board; nobody receives one)",
+        "arrive.cause_expansion": "with an Expansion token",
+        "arrive.cause_crash": "in place of the crashed {market}",
+        "arrive.cause_hand": "by hand",
+        "crash.crashed_now": "{market} crashes: a crash token goes on it, Crashed side up (it "
+        "stays open and cannot crash again)",
+        "crash.closed_now": "{market} crashes: a crash token goes on it, Closed side up (it "
+        "cannot be visited or used for the rest of the game)",
+        "crash.closed": "{market} is Closed by a crash: it cannot be visited or used for the "
+        "rest of the game.",
+        "mv.item_box": "{player}'s {item} goes to the box (Rentals is Closed)",
+        "mv.rental_back_box": "{player}'s rented {kind} goes back to {market}; its token goes to "
+        "the box (Boat Rentals is Closed)",
+        "history.aftermath": "{line}. {notes}",
+    }
+)

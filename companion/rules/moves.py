@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import auctions, guided
+from . import arrivals, auctions, crash, entering, guided
 from .catalogue import (
     EXTERNAL_MARKETS,
     FISH_KEYS,
@@ -451,6 +451,7 @@ def take_item(t: Table, a: Args) -> Table:
     source = _ITEM_SOURCE[item]
     if source not in t.config.external_markets:
         raise IllegalAction(Message("bk.not_in_play", {"market": source}), "item")
+    crash.refuse_closed(t, source, "item")
     count = _count(a)
     p = t.players[i]
     key = f"{source}.{item}"
@@ -484,6 +485,8 @@ def return_item(t: Table, a: Args) -> Table:
     if not items[item]:
         del items[item]
     t = t.with_player(i, items=items)
+    if not crash.back_to(t, _ITEM_SOURCE[item]):
+        return t  # a Closed market's items go to the box (external-markets.md §18)
     key = f"{_ITEM_SOURCE[item]}.{item}"
     return replace(t, stock={**t.stock, key: t.stock.get(key, 0) + count})
 
@@ -507,6 +510,7 @@ def _describe_item(code: str) -> Callable[[Args, bool], str]:
 def _bank(t: Table, a: Args, kind: str) -> Table:
     if "bank" not in t.config.external_markets:
         raise IllegalAction(Message("bk.bank_not_in_play", {}), "type")
+    crash.refuse_closed(t, "bank", "type")
     i = t.index(a.get("player"))
     p = t.players[i]
     count = _count(a)
@@ -584,60 +588,13 @@ def _describe_overfished(a: Args, show: bool) -> str:
 
 
 def add_market(t: Table, a: Args) -> Table:
-    """A market enters mid-game (Overfishing replacement, Expansion token, crash), set up as
-    at the start; Mackerel entering this way gives no licences to anyone."""
+    """A market enters mid-game by hand, set up as at the start (``entering.set_up``;
+    Mackerel entering this way gives no licences to anyone). Overfished replacements,
+    Expansion tokens and crashes bring theirs by themselves (rules/arrivals.py)."""
     market = a.get("market")
-    cfg = t.config
-    if market in FISH_MARKETS:
-        assert isinstance(market, str)
-        if FISH_MARKETS[market].expansion and not cfg.expansion:
-            raise IllegalAction(Message("bk.needs_expansion", {}), "market")
-        if market in cfg.fish_markets:
-            raise IllegalAction(Message("bk.in_play_already", {"market": market}), "market")
-        new_cfg = replace(cfg, fish_markets=cfg.fish_markets + (market,))
-        licenses = board_figure(new_cfg, market, "licenses")
-        if market == "mackerel":
-            licenses = cfg.player_count
-        tokens = (
-            None if FISH_MARKETS[market].tokens_in_bag else board_figure(new_cfg, market, "tokens")
-        )
-        board_tokens = dict(t.board_tokens)
-        if market not in ("red_snapper",) and not FISH_MARKETS[market].tokens_in_bag:
-            board_tokens[market] = tokens
-        if market == "octopus":
-            board_tokens["takoyaki"] = 12
-        return replace(
-            t,
-            config=new_cfg,
-            board_licenses={**t.board_licenses, market: licenses},
-            board_tokens=board_tokens,
-            bag=tuple(sorted(t.bag + bag_contents((market,), cfg.board_numbers))),
-        )
-    if market in EXTERNAL_MARKETS:
-        assert isinstance(market, str)
-        if EXTERNAL_MARKETS[market].expansion and not cfg.expansion:
-            raise IllegalAction(Message("bk.needs_expansion", {}), "market")
-        if market in cfg.external_markets:
-            raise IllegalAction(Message("bk.in_play_already", {"market": market}), "market")
-        stock = dict(t.stock)
-        for key, n in {
-            "bank": {"bank.loans": 3, "bank.shares": 2},
-            "rentals": {"rentals.freezer": 2, "rentals.cart": 2},
-            "influence": {"influence.buyer_token": 2},
-        }.get(market, {}).items():
-            stock[key] = n
-        t = replace(
-            t,
-            config=replace(cfg, external_markets=cfg.external_markets + (market,)),
-            values=replace(t.values, external=t.values.external | {market}),
-            stock=stock,
-        )
-        partner = {"aquarium": "new_aquarium", "new_aquarium": "aquarium"}.get(market)
-        if partner and cfg.expansion and partner not in t.config.external_markets:
-            # Aquarium and New Aquarium always enter together (setup.md §2.2, AMB-51).
-            t = add_market(t, {"market": partner})
-        return t
-    raise IllegalAction(Message("bk.no_market", {"name": repr(market)}), "market")
+    if not isinstance(market, str):
+        raise IllegalAction(Message("bk.no_market", {"name": repr(market)}), "market")
+    return entering.bring(t, market, "hand")
 
 
 def _describe_add_market(a: Args, show: bool) -> str:
@@ -805,7 +762,9 @@ def apply(t: Table, action: Args) -> Table:
             raise IllegalAction(
                 Message("bk.auction_open", {"kind": f"auction.{unsettled.kind}"}), "type"
             )
-    new = with_new_boards(move.apply(t, action))
+    # Every change passes here: Overfished markets are replaced and crashed ones crash
+    # (rules/arrivals.py), as part of this same action.
+    new = with_new_boards(arrivals.settle(t, move.apply(t, action)))
     return replace(new, actions=t.actions + 1)
 
 

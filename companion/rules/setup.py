@@ -13,6 +13,7 @@ from typing import Any
 from .catalogue import (
     BASE_EXTERNAL,
     BASE_FISH,
+    CRASH_TOKENS,
     EEL_START,
     EXPANSION_EXTERNAL,
     EXPANSION_FISH,
@@ -45,8 +46,6 @@ EXTERNAL_STOCK: dict[str, tuple[tuple[str, int], ...]] = {
     "influence": (("check.buyer_tokens", 2), ("check.expansion_tokens", 2)),
     "boat_rentals": (("check.boat_rentals", 6),),
 }
-#: Crash variant tokens beside the supply.
-CRASH_TOKENS = 12
 
 #: Colour-blind-safe seat colours (Okabe–Ito), in seat order.
 SEAT_COLORS: tuple[tuple[str, str], ...] = (

@@ -83,6 +83,32 @@ class QueuedAuction:
 
 
 @dataclass(frozen=True)
+class Arrival:
+    """A board that came out of the box during the game (setup.md §7), or a draw that found
+    the box empty (``market`` None, AMB-23): at the action with index ``at`` (the table's
+    ``actions`` before it), because ``trigger`` was Overfished (``cause`` "overfished";
+    "mackerel": Mackerel entering first for an Overfished Horse Mackerel), crashed
+    ("crash"), or an Expansion token was spent ("expansion"); ``kind`` "fish" or
+    "external"."""
+
+    at: int
+    kind: str
+    market: str | None
+    cause: str
+    trigger: str | None = None
+
+
+@dataclass(frozen=True)
+class Crash:
+    """An external market that crashed (crash variant, external-markets.md §18): the crash
+    token on it shows ``side`` "crashed" (still open) or "closed"; at the action ``at``."""
+
+    market: str
+    side: str
+    at: int
+
+
+@dataclass(frozen=True)
 class Boat:
     """One boat of a player's fleet (a kind of ``catalogue.BOATS``). Where each boat is
     and what it carries are not recorded: the barrels at sea are (``PlayerState.at_sea``),
@@ -228,6 +254,10 @@ class Table:
     #: ``trading.4``, ``sushi.3``, ``new_aquarium.nori``. Tokens stay there for the rest of
     #: the game (Trading's may be swapped).
     places: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Boards that entered during the game, and empty draws, oldest first (rules/entering.py).
+    arrivals: tuple[Arrival, ...] = ()
+    #: External markets that crashed (crash variant), oldest first (rules/crash.py).
+    crashes: tuple[Crash, ...] = ()
 
     # -- lookups ------------------------------------------------------------------------
     def index(self, name: object, field_name: str = "player") -> int:
@@ -264,6 +294,14 @@ class Table:
 
     def scoring_players(self) -> list[Player]:
         return [Player(p.name, p.yen, p.fish, p.loans, p.shares) for p in self.players]
+
+    def crash_side(self, market: str) -> str | None:
+        """ "crashed" or "closed" once the market crashed, else None."""
+        return next((c.side for c in self.crashes if c.market == market), None)
+
+    def closed(self, market: str) -> bool:
+        """Whether a crash closed this market for the rest of the game."""
+        return self.crash_side(market) == "closed"
 
     @property
     def fish_in_play(self) -> tuple[str, ...]:

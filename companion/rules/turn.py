@@ -127,6 +127,10 @@ def use_item(run: Run, seat: int, item: str) -> None:
     if flipped > 1:
         rest[item] = flipped - 1
     run.set_player(seat, items=items, flipped=rest)
+    if run.t.closed("rentals"):
+        # A Closed market's components go to the box (external-markets.md §18).
+        run.note("mv.item_box", player=p.name, item=item)
+        return
     key = f"rentals.{item}"
     run.t = replace(run.t, stock={**run.t.stock, key: run.t.stock.get(key, 0) + 1})
     run.note("mv.item_back", player=p.name, item=item, market="rentals")

@@ -256,6 +256,8 @@ EXTERNAL_FIELDS = frozenset({"type", "player", "market", "entry"})
 def _external(t: Table, market: str) -> External:
     if market not in t.config.external_markets:
         raise refuse("market_not_in_play", "market", market=market)
+    if t.closed(market):
+        raise refuse("crash.closed", "market", market=market)
     m = EXTERNAL.get(market)
     if m is None:
         raise refuse("external_not_guided", "market", market=market)

@@ -66,17 +66,13 @@ class Influence(External):
 
 def enter(run: Run, kind: str, salt: str) -> None:
     """A market of this kind enters from the box (or nothing, when it is empty)."""
-    from ...moves import add_market  # the moves import the visits: import when asked
-
-    market = entering.draw(run.t, kind, salt)
-    if market is None:
-        run.note("mv.box_empty", kind=f"entering.{kind}")
-        return
-    before = set(run.t.config.fish_markets + run.t.config.external_markets)
-    run.t = add_market(run.t, {"market": market})
-    for m in run.t.config.fish_markets + run.t.config.external_markets:
-        if m not in before:
-            run.note("mv.market_enters", market=m)
+    before = len(run.t.arrivals)
+    run.t = entering.enter(run.t, kind, "expansion", "influence", salt)
+    for a in run.t.arrivals[before:]:
+        if a.market is None:
+            run.note("mv.box_empty", kind=f"entering.{kind}")
+        else:
+            run.note("mv.market_enters", market=a.market)
 
 
 MARKET = Influence()

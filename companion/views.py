@@ -12,11 +12,11 @@ from typing import Any
 
 from .eventlog import Event, GameState, redoable
 from .identity import Identity
+from .rules import crash, entering
+from .rules.arrivals import notes_at
 from .rules.auctions import KINDS, receipt, settlement
 from .rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS, RED_SNAPPER_GRID, TOKEN_NAMES
 from .rules.endgame import check_end
-from .rules import crash, entering
-from .rules.arrivals import notes_at
 from .rules.messages import Message, render
 from .rules.moves import MOVES, describe
 from .rules.resources import red_snapper_value, resources_by_fish, salmon_in_game

@@ -907,7 +907,8 @@ EXPANSION: dict[str, str] = {
 
 # -- markets entering during the game and the crash variant (rules/entering.py, crash.py) --
 ARRIVALS: dict[str, str] = {
-    "arrive.market": "{market}市場が{cause}ゲームに加わり、ゲーム開始時と同じようにセットアップされる",
+    "arrive.market": "{market}市場が{cause}ゲームに加わり、"
+    "ゲーム開始時と同じようにセットアップされる",
     "arrive.none": "{cause}何も加わらない：箱にその種類（{kind}）のボードが残っていない",
     "arrive.cause_overfished": "乱獲状態になった{market}の代わりに",
     "arrive.cause_mackerel": "{market}が乱獲状態になりサバ市場が場にないため先に"
@@ -915,9 +916,12 @@ ARRIVALS: dict[str, str] = {
     "arrive.cause_expansion": "拡張トークンで",
     "arrive.cause_crash": "暴落した{market}の代わりに",
     "arrive.cause_hand": "手動で",
-    "crash.crashed_now": "{market}が暴落：暴落トークンを「暴落」面で置く（開いたまま。再び暴落しない）",
-    "crash.closed_now": "{market}が暴落：暴落トークンを「閉鎖」面で置く（ゲーム終了まで入れず使えない）",
-    "crash.closed": "{market}は暴落で閉鎖されています。ゲーム終了まで入ることも使うこともできません。",
+    "crash.crashed_now": "{market}が暴落：暴落トークンを「暴落」面で置く"
+    "（開いたまま。再び暴落しない）",
+    "crash.closed_now": "{market}が暴落：暴落トークンを「閉鎖」面で置く"
+    "（ゲーム終了まで入れず使えない）",
+    "crash.closed": "{market}は暴落で閉鎖されています。"
+    "ゲーム終了まで入ることも使うこともできません。",
     "mv.item_box": "{player}の{item}は箱に戻る（「レンタル」は閉鎖）",
     "mv.rental_back_box": "{player}が借りた{kind}が{market}市場に戻り、そのトークンは箱に戻る"
     "（「漁船レンタル」は閉鎖）",

@@ -13,7 +13,6 @@ from typing import Any
 
 from . import arrivals, auctions, crash, entering, guided
 from .catalogue import (
-    EXTERNAL_MARKETS,
     FISH_KEYS,
     FISH_MARKETS,
     SPIDER_CRAB_VALUES,

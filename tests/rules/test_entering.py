@@ -67,9 +67,7 @@ def test_a_market_whose_last_token_leaves_is_replaced_too() -> None:
     assert [(a.cause, a.trigger) for a in after.arrivals] == [("overfished", "eel")]
 
 
-def test_a_guided_fishing_that_takes_the_last_barrel_brings_a_replacement_shown_in_the_preview() -> (
-    None
-):
+def test_a_fishing_that_takes_the_last_barrel_brings_a_replacement_shown_in_the_preview() -> None:
     t = game(fish=FOUR)
     t = replace(t, board_barrels={**t.board_barrels, "eel": 1})
     t = give(t, "Aiko", licenses={"eel": 1})

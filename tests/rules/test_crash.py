@@ -8,6 +8,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.eventlog import Event, fold
 from companion.rules import crash, entering
@@ -24,8 +26,9 @@ from companion.rules.errors import IllegalAction
 from companion.rules.fish import Fish
 from companion.rules.messages import render
 from companion.rules.moves import apply
-from companion.rules.table import Boat, Table
+from companion.rules.table import Table, initial_table
 
+from .external import test_external_properties as props
 from .external.exp_support import NUMBERS, exp_table
 from .guided_support import act, give, refused
 
@@ -368,3 +371,44 @@ def test_replay_through_the_fold_equals_live_and_undo_restores_the_crash() -> No
     assert fold(cfg, events) == live
     undone = replace(events[-1], undone_by=5)
     assert fold(cfg, [*events[:-1], undone]) == tables[-2]
+
+
+# -- random legal sequences (the scaffold of test_external_properties) ------------------------
+
+CRASH_CONFIG = replace(props.CONFIG, variants=("more_markets", "crash", "known_order"))
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(st.data())
+def test_random_sequences_with_crashes_replay_and_undo_exactly(data: st.DataObject) -> None:
+    """Random visits, Fishing and turns at a crash-variant table (the Bank, Rentals,
+    Government, Aquarium and Trading may crash): folding the log equals the live table,
+    undoing the last entry folds back to the table before it, and no market crashes
+    twice."""
+    t = props.warm(initial_table(CRASH_CONFIG))
+    start = t
+    log: list[dict[str, Any]] = []
+    for _ in range(data.draw(st.integers(10, 40), label="steps")):
+        action = props.next_action(data, t)
+        try:
+            new = apply(t, action)
+        except IllegalAction:
+            continue
+        again = start
+        for a in log:
+            again = apply(again, a)
+        assert again == t  # the log without the new entry (its undo) gives the table before
+        log.append(action)
+        t = new
+        markets = [c.market for c in t.crashes]
+        assert len(markets) == len(set(markets))
+        assert crash.tokens_left(t) == CRASH_TOKENS - len(markets)
+        assert all(m in t.config.external_markets for m in markets)
+    again = start
+    for a in log:
+        again = apply(again, a)
+    assert again == t

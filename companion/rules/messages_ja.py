@@ -970,8 +970,7 @@ RULECARDS: dict[str, str] = {
     "rc.entry.yen": "共通サプライに{amount:,}円。",
     "rc.entry.token": "{fish}トークン1個（持っているもの、または自分の漁港ボードで販売中の"
     "もの）。{market}市場のボードに戻します。",
-    "rc.entry.any_token": "好きな種類の魚トークン1個（たこ焼きやイカも可）。その市場に"
-    "戻します。",
+    "rc.entry.any_token": "好きな種類の魚トークン1個（たこ焼きやイカも可）。その市場に戻します。",
     "rc.entry.barrel": "自分の漁港ボードで販売中の{market}の樽1個。この市場に戻します。",
     "rc.entry.any_barrel": "自分の漁港ボードで販売中の好きな魚の樽1個。その市場に戻します。",
     "rc.entry.free": "入場コストなし：1ターンに1回まで。",
@@ -990,10 +989,8 @@ RULECARDS: dict[str, str] = {
     "しなければなりません。",
     "rc.entry.cannot": "入場できません。最終得点計算に1つの手順を加えるだけです。",
     "rc.entry.min_players": "{count}人以上のゲームでのみ使います。",
-    "rc.sardine.no_entry": "イワシの漁業免許を持っている間は入場できません（先に無料で"
-    "返せます）。",
-    "rc.nori.entry": "漁業免許を取るためだけに入場するので、免許を持っている間は入場"
-    "できません。",
+    "rc.sardine.no_entry": "イワシの漁業免許を持っている間は入場できません（先に無料で返せます）。",
+    "rc.nori.entry": "漁業免許を取るためだけに入場するので、免許を持っている間は入場できません。",
     "rc.government.full": "両方のスペースが埋まったら、もう入場できません。",
     "rc.used_ships.final": "ゲーム終了の条件が満たされた後は使えません（条件を満たした"
     "プレイヤーの手番も含む）。",
@@ -1021,7 +1018,8 @@ RULECARDS: dict[str, str] = {
     "rc.red_snapper.grid_tokens": "魚トークン：{count}、マス目の各スペースに1個ずつ。",
     "rc.bag": "魚トークンは競り袋に入れます：{values}。",
     "rc.octopus.takoyaki_stock": "たこ焼きトークン：{count}（タコトークンとは別に）。",
-    "rc.track_start": "{market}の価値マーカーは{value}から始まります（価値トラック{low}〜{high}）。",
+    "rc.track_start": "{market}の価値マーカーは{value}から始まります"
+    "（価値トラック{low}〜{high}）。",
     "rc.sardine.canned_empty": "イワシの缶詰のスペースは空で始まります。",
     "rc.ships.board_same": "{kind}：{count}。",
     "rc.ships.board_per_p": "{kind}：{counts}。",
@@ -1091,8 +1089,7 @@ RULECARDS: dict[str, str] = {
     "トークンを免許に置けます。",
     "rc.himono.convert": "手番の開始時、{count}つ置かれた免許はそれらを戻し、干物の樽"
     "{barrels}個を好きな価格で販売エリアに置きます。",
-    "rc.horse_mackerel.catch": "免許を1回使うと、アジの樽1個か、サバの樽1〜{count}個を"
-    "漁獲します。",
+    "rc.horse_mackerel.catch": "免許を1回使うと、アジの樽1個か、サバの樽1〜{count}個を漁獲します。",
     "rc.horse_mackerel.start": "アジがゲーム開始時からある場合、プレイヤーは漁業免許なしで"
     "始めます。",
     "rc.sardine.dock": "自分の停泊所で荷降ろししたイワシの樽は通常どおり販売エリアに置き、"
@@ -1109,11 +1106,9 @@ RULECARDS: dict[str, str] = {
     "rc.res.printed": "{fish}トークン1個は印刷された値の資源です（{values}）。",
     "rc.res.nori": "海苔トークン1個は、持ち主のほかの魚の資源の10分の1（切り捨て）です"
     "（38資源なら{example}）。",
-    "rc.res.takoyaki_for_sale": "漁港ボードで販売中のたこ焼きは、売り手にとって資源に"
-    "なりません。",
+    "rc.res.takoyaki_for_sale": "漁港ボードで販売中のたこ焼きは、売り手にとって資源になりません。",
     "rc.res.himono_items": "販売中の干物の樽と免許に置かれたものは資源になりません。",
-    "rc.res.places": "ここに置いたトークンはゲーム終了までボードに残り、誰の資源にも"
-    "なりません。",
+    "rc.res.places": "ここに置いたトークンはゲーム終了までボードに残り、誰の資源にもなりません。",
     "rc.res.trading": "スペースの条件はトークンの現在の資源で判定します（k個のフグはk²）。",
     "rc.res.auction": "ロットの資源でスペースと手数料が決まります。{count}資源未満のロットは"
     "置けません。",
@@ -1126,8 +1121,7 @@ RULECARDS: dict[str, str] = {
     "rc.of.bag": "樽がすべてなくなったとき、または魚トークンがボードと競り袋からすべて"
     "なくなったとき。",
     "rc.of.octopus": "樽かタコトークンのどちらかがすべてなくなったとき（たこ焼きは数えません）。",
-    "rc.of.sardine": "樽がすべてなくなったとき、または供給と缶詰のスペースの両方が空に"
-    "なったとき。",
+    "rc.of.sardine": "樽がすべてなくなったとき、または供給と缶詰のスペースの両方が空になったとき。",
     "rc.of.after": "残りの樽は箱に戻り、代わりの魚市場が加わります。入場はでき、漁業免許の"
     "支払いも続きます。",
     "rc.of.red_snapper": "その後、マダイトークンは一律{value}資源です。",
@@ -1146,7 +1140,8 @@ RULECARDS: dict[str, str] = {
     "rc.aquarium.place": "{fish}：{count} × {amount:,}円。",
     "rc.aquarium.shared": "{fish}は{place}のスペースに置きます。",
     "rc.aquarium.total": "すべてのスペースが埋まると合計{amount:,}円。",
-    "rc.new_aquarium.place": "{fish}：{count} × {amount:,}円（このゲームの準備時にボードから入力）。",
+    "rc.new_aquarium.place": "{fish}：{count} × {amount:,}円"
+    "（このゲームの準備時にボードから入力）。",
     "rc.government.left": "左のスペース：トークン{count}個、資源にかかわらず1個{amount:,}円。",
     "rc.government.right": "右のスペース：トークン{count}個、資源にかかわらず1個{amount:,}円。",
     "rc.government.total": "ゲームを通して最大{amount:,}円。",
@@ -1187,8 +1182,7 @@ RULECARDS: dict[str, str] = {
     "rc.auction.tie": "同額のとき：あなたが同額の入札者から選びます。全員0円でも、その誰かに"
     "ロットを渡します。",
     "rc.lot.sealed": "入札は100円単位で、所持金を超えられません。",
-    "rc.overseas.convert_bag": "ロットの{market}の樽{count}個ごとに競り袋のトークン1個に"
-    "なります。",
+    "rc.overseas.convert_bag": "ロットの{market}の樽{count}個ごとに競り袋のトークン1個になります。",
     "rc.overseas.convert_board": "ロットの{market}の樽{count}個ごとにボードのトークン1個に"
     "なります。",
     "rc.overseas.eel": "入札の前に、ロットのウナギの樽1個につきウナギのマーカーが{count}"

@@ -91,7 +91,7 @@ def _unknown(market: str) -> tuple[str, int]:
 
 @bp.get("/rules/")
 def index() -> Any:
-    groups = [
+    groups: list[tuple[str, list[Any]]] = [
         (gettext("Fish markets"), [m for m in FISH_MARKETS.values() if not m.expansion]),
         (gettext("Expansion fish markets"), [m for m in FISH_MARKETS.values() if m.expansion]),
         (gettext("External markets"), [m for m in EXTERNAL_MARKETS.values() if not m.expansion]),

@@ -895,3 +895,321 @@ CATALOGUE["en"].update(
         "history.aftermath": "{line}. {notes}",
     }
 )
+
+# -- rules cards (issue #11: a card per market, companion/rules/rulecards.py) ----------------
+# Kept apart, at the end: every code starts with "rc.".
+
+CATALOGUE["en"].update(
+    {
+        "rc.title": "{market}",
+        "rc.kind.fish_base": "Fish market (base game)",
+        "rc.kind.fish_expansion": "Fish market (Expansion)",
+        "rc.kind.external_base": "External market (base game)",
+        "rc.kind.external_expansion": "External market (Expansion)",
+        "rc.h.entry": "Entry",
+        "rc.h.licences": "Licences",
+        "rc.h.stock": "On the board at setup",
+        "rc.h.sells": "What it buys and pays",
+        "rc.h.special": "Special rules",
+        "rc.h.resources": "Resources",
+        "rc.h.overfished": "Overfished",
+        "rc.h.crash": "Crash variant",
+        "rc.src.reading": "the app's reading",
+        "rc.src.asked": "not in the rulebooks",
+        "rc.src.entered": "entered at setup",
+        "rc.src.unknown": "not entered",
+        # -- figures
+        "rc.fig.barrels": "Barrels",
+        "rc.fig.tokens": "Tokens",
+        "rc.fig.licenses": "Licences",
+        "rc.fig.clams": "Clam tokens in the Auction bag",
+        "rc.fig.oysters": "Oyster tokens in the Auction bag",
+        "rc.fig.loans": "Loans",
+        "rc.fig.shares": "Shares",
+        "rc.fig.freezers": "Freezers",
+        "rc.fig.carts": "Carts",
+        "rc.fig.buyer_tokens": "Buyer tokens",
+        "rc.fig.expansion_tokens": "Expansion tokens",
+        "rc.fig.rental_tokens": "Boat Rental tokens",
+        "rc.fig.na_place": "The {fish} place (its size and price)",
+        "rc.fig.na_clams": "The price of the Clams & Oysters place (1 clam and 1 oyster)",
+        "rc.fig.sushi_place": "The price of the place for {size}",
+        "rc.p_count": "{players} players {count}",
+        "rc.stock.same": "{what}: {count}.",
+        "rc.stock.per_p": "{what}: {counts}.",
+        "rc.stock.game": "{what}: {count} (for {players} players).",
+        "rc.stock.item": "{what}: {count}.",
+        "rc.stock.disputed": "{what}: {count} for {players} players, as this game was set up.",
+        "rc.asked": "{what}: on the board, not in the rulebooks; asked on the New game page "
+        "and remembered on this server.",
+        "rc.entered": "{what}: {count}, copied from the board when this game was set up.",
+        "rc.entered_yen": "{what}: ¥{amount:,}, copied from the board when this game was set up.",
+        "rc.not_entered": "{what}: printed on the board, not in the rulebooks, and not "
+        "entered for this game, so the app does not count it.",
+        # -- entry
+        "rc.entry.ap": "{count} AP.",
+        "rc.entry.yen": "¥{amount:,} to the supply.",
+        "rc.entry.token": "1 {fish} token (one you own, or one you have for sale on your "
+        "Harbor); it goes back to the {market} board.",
+        "rc.entry.any_token": "1 fish token of any kind (Takoyaki and Squid too); it goes "
+        "back to its own market.",
+        "rc.entry.barrel": "1 {market} barrel you have for sale on your Harbor; it goes back "
+        "to this market.",
+        "rc.entry.any_barrel": "1 barrel of any fish you have for sale on your Harbor; it goes "
+        "back to its market.",
+        "rc.entry.free": "No entry cost: at most once per turn.",
+        "rc.entry.rentals": "No AP: the cost is ¥{amount:,} per item rented, and the market is "
+        "not limited to once per turn.",
+        "rc.entry.asked": "Other entry options are printed on the board, not in the "
+        "rulebooks: the New game page asks for the AP cost, and this server remembers it.",
+        "rc.entry.not_entered": "The board's entry cost was not entered for this game.",
+        "rc.entry.cart": "A Cart pays {count} AP of an AP entry cost (the turn has {ap} AP).",
+        "rc.entry.payout": "Right after the entry is paid, everyone holding {market} licences "
+        "(the visitor too) takes ¥{amount:,} per licence, even when the market is Overfished.",
+        "rc.entry.no_payout": "Entering {market} pays its licence holders nothing.",
+        "rc.entry.ext_no_payout": "External markets pay no licence money on entry; a visit "
+        "must do something there.",
+        "rc.entry.cannot": "It cannot be entered: it only adds a step to the final scoring.",
+        "rc.entry.min_players": "Only in games of {count} players or more.",
+        "rc.sardine.no_entry": "Not while you hold a Sardine licence (return it first, free).",
+        "rc.nori.entry": "Entered only to take its licence, so not while you hold one.",
+        "rc.government.full": "Not at all once both places are full.",
+        "rc.used_ships.final": "Not once the end of the game is triggered (the trigger "
+        "player's turn included).",
+        "rc.overseas.entry": "Only while docking in a Fishing action: ¥{amount:,} per visit, "
+        "and the Fishing action's {ap} AP.",
+        # -- licences
+        "rc.lic.price": "¥{amount:,} per licence.",
+        "rc.lic.free": "The licence is free.",
+        "rc.lic.sardine": "¥{first:,} while both licences are on the board, ¥{last:,} for the "
+        "last one: ¥{both:,} for both.",
+        "rc.lic.per_visit": "At most {count} per visit.",
+        "rc.lic.per_player": "At most {count} per player.",
+        "rc.lic.any": "As many as the board has and your free License spaces allow ({count} "
+        "spaces, shared with Freezers, Carts and Buyer tokens).",
+        "rc.lic.return": "A licence may be returned to its market at any time on your turn, "
+        "free and without refund.",
+        "rc.fugu.licence_back": "Unloading a Fugu barrel at your port sends your Fugu licence "
+        "back to the board at once.",
+        # -- stock
+        "rc.mackerel.licences": "Licences: {box} exist; after setting aside one per player "
+        "there are {counts}.",
+        "rc.mackerel.licences_hm": "With Horse Mackerel at setup (or Mackerel entering "
+        "mid-game) none are set aside: {counts}.",
+        "rc.mackerel.licences_game": "Licences: {count} (for {players} players, after one "
+        "each was set aside).",
+        "rc.mackerel.licences_game_hm": "Licences: {count} (for {players} players; none set "
+        "aside, as Horse Mackerel is in the game).",
+        "rc.red_snapper.grid_tokens": "Tokens: {count}, one on each spot of the grid.",
+        "rc.bag": "Its tokens go into the Auction bag: {values}.",
+        "rc.octopus.takoyaki_stock": "Takoyaki tokens: {count}, besides the Octopus tokens.",
+        "rc.track_start": "The {market} value marker starts on {value} (track {low}–{high}).",
+        "rc.sardine.canned_empty": "The canned-sardine space starts empty.",
+        "rc.ships.board_same": "{kind}: {count}.",
+        "rc.ships.board_per_p": "{kind}: {counts}.",
+        "rc.ships.board_game": "{kind}: {count}.",
+        "rc.ships.expansion_boats": "Expansion: the two Four-slot barges may replace the "
+        "Six-slot barge, and the Blue ship may be added.",
+        "rc.used_ships.empty": "The board starts empty: it holds the boats sold to it.",
+        "rc.places": "{count} places for tokens.",
+        "rc.sushi.places": "One place for each group size, {low} to {high} tokens.",
+        # -- sales
+        "rc.sell.none": "{market} buys no tokens.",
+        "rc.sell.per_token": "¥{amount:,} per {fish} token sold.",
+        "rc.sell.mackerel": "¥{amount:,} per {per} items returned: Mackerel tokens and "
+        "Mackerel barrels from your own Harbor (either row); only whole pairs pay.",
+        "rc.sell.eel": "¥{amount:,} × tokens sold × the Eel value before the sale; then the "
+        "value drops {drop} per token sold.",
+        "rc.sell.eel_example": "Example: at value {value}, {count} tokens pay ¥{amount:,} and "
+        "the value drops to {after}.",
+        "rc.sell.fugu": "¥{amount:,} × k² for k tokens sold at once; you need not sell all.",
+        "rc.sell.fugu_example": "Example: {count} Fugu at once pay ¥{amount:,}.",
+        "rc.sell.spider_crab": "¥{amount:,} × the printed value + ¥{bonus:,} per token; the "
+        "tokens go back into the Auction bag.",
+        "rc.sell.tuna": "¥{amount:,} × the printed values of the tokens sold; they go back "
+        "into the Auction bag.",
+        "rc.sell.clams_oysters": "¥{amount:,} per set of 1 clam and 1 oyster; the tokens go "
+        "back into the bag, a token without a partner is kept.",
+        "rc.sell.swordfish": "¥{amount:,} × tokens sold × the Swordfish value, plus ¥{bonus:,} "
+        "once per visit; the tokens go to the box, then the value drops {drop} per token.",
+        "rc.octopus.trade": "Trade: each Octopus token returned gives {count} Takoyaki, put "
+        "for sale on your Harbor at prices you choose (as many as the board has left).",
+        "rc.sardine.cans": "Canned sardines: buy tokens from the canned space at ¥{amount:,} each.",
+        "rc.aquarium_place": "The Aquarium has room for {count} {fish} at ¥{amount:,} each.",
+        "rc.aquarium_shared": "The Aquarium takes {fish} into its {place} place ({count} at "
+        "¥{amount:,} each, shared).",
+        # -- special rules of fish markets
+        "rc.mackerel.own_barrels": "The only market that buys your own barrels.",
+        "rc.eel.up": "The Eel value goes up {count} per Eel barrel unloaded and placed for sale.",
+        "rc.track_clamp": "The marker stops at {low} and {high}; only the excess move is lost.",
+        "rc.fugu.self_buy": "At the start of your turn you may buy your own degraded Fugu "
+        "barrels, paying the listed price to the supply (not on a turn you use a Freezer).",
+        "rc.octopus.takoyaki": "Takoyaki never degrade; a buyer takes the Takoyaki token itself.",
+        "rc.red_snapper.grid": "A bought barrel gives the next grid token, column by column; "
+        "the numbers under them, in that order: {numbers}.",
+        "rc.salmon.sides": "A barrel bought from the upper row gives a fresh token, from the "
+        "lower row a degraded (“4”) one.",
+        "rc.salmon.boat": "No boat carries more than 1 Salmon barrel at a time.",
+        "rc.salmon.disputed": "The board prints “P, max 4”, but the rulebook's 3-player "
+        "example puts 4 licences on it: the app follows the board unless the host enters "
+        "another number at setup.",
+        "rc.docking_auction.bag": "Its barrels are not placed for sale: every {count} unloaded "
+        "in one Fishing action open a {market} auction for a token drawn from the bag; a "
+        "leftover goes back uncompensated.",
+        "rc.docking_auction.board": "Its barrels are not placed for sale: every {count} "
+        "unloaded in one Fishing action open a {market} auction for a token from the board; a "
+        "leftover goes back uncompensated.",
+        "rc.swordfish.marker": "After each Swordfish auction the marker moves {step} up if the "
+        "winning bid beats ¥{yen:,} × the value, {step} down if it is lower.",
+        "rc.clams_oysters.draw": "A bought barrel draws a clam or an oyster from the bag; an "
+        "oyster also pays the buyer ¥{amount:,} from the supply.",
+        "rc.himono.catch": "Its licence catches {fishes} barrels; a Himono barrel only when "
+        "none of them can be caught.",
+        "rc.himono.at_sea": "At most {count} barrels caught under one licence at sea; then "
+        "it lies face down until one is unloaded.",
+        "rc.himono.dock": "Barrels caught under it are not placed for sale: they go onto your "
+        "Himono licences ({count} items each), the rest back to their market.",
+        "rc.himono.load": "Any time on your turn, free, put {fishes} barrels from your Harbor "
+        "or tokens of your own onto a licence.",
+        "rc.himono.convert": "At the start of your turn a licence with {count} items sends "
+        "them back and gives {barrels} Himono barrel for sale at a price you choose.",
+        "rc.horse_mackerel.catch": "One use of its licence catches 1 Horse Mackerel barrel or "
+        "1 to {count} Mackerel barrels.",
+        "rc.horse_mackerel.start": "With Horse Mackerel in the game from the start, players "
+        "start with no licence.",
+        "rc.sardine.dock": "Each Sardine barrel unloaded at your ports is placed for sale and "
+        "takes {count} tokens from the supply: 1 to you, 1 onto the canned space.",
+        "rc.never_degrades": "{fish} barrels never degrade.",
+        # -- Resources
+        "rc.res.flat": "Each {fish} token is worth {value} {value:Resource|Resources}.",
+        "rc.res.track": "Each token is worth the {market} value now.",
+        "rc.res.fugu": "A player's n Fugu are worth n² together (3 Fugu: {example}).",
+        "rc.res.red_snapper": "Each token is worth the lowest red number revealed on the grid "
+        "(nothing taken yet: {start}; 12 left: {example}).",
+        "rc.res.salmon": "A fresh token is worth the number of Salmon tokens all players own; "
+        "a degraded one {value}.",
+        "rc.res.printed": "Each {fish} token is worth its printed value ({values}).",
+        "rc.res.nori": "Each Nori token is worth a tenth, rounded down, of its holder's other "
+        "fish (38 Resources: {example}).",
+        "rc.res.takoyaki_for_sale": "Takoyaki for sale on a Harbor are worth nothing to the "
+        "seller.",
+        "rc.res.himono_items": "Himono barrels for sale and items on a licence are worth nothing.",
+        "rc.res.places": "Tokens put here stay on the board for the rest of the game: they are "
+        "no one's Resources.",
+        "rc.res.trading": "Places are reached by the tokens' Resources at current values (k "
+        "Fugu are worth k²).",
+        "rc.res.auction": "The lot's Resources choose its place and fee; a lot under {count} "
+        "Resources has no place.",
+        "rc.res.barter": "The lot goes to the accepted bidder with its Resources.",
+        "rc.res.overfishing": "It counts tokens, not Resources; Takoyaki count as "
+        "Octopus-market tokens.",
+        "rc.res.none": "No effect on Resources.",
+        # -- Overfished
+        "rc.of.when": "When all its barrels or all its tokens have left the market.",
+        "rc.of.bag": "When all its barrels, or all its tokens on the board and in the Auction "
+        "bag, have left.",
+        "rc.of.octopus": "When all its barrels or all its Octopus tokens have left (Takoyaki "
+        "do not count).",
+        "rc.of.sardine": "When all its barrels have left, or its supply and canned space are "
+        "both empty.",
+        "rc.of.after": "Then its remaining barrels go to the box and a replacement fish market "
+        "enters; it can still be visited, and its licences still pay.",
+        "rc.of.red_snapper": "Red Snapper tokens are then worth a flat {value}.",
+        "rc.of.horse_mackerel": "Every player takes ¥{amount:,} per Horse Mackerel token held.",
+        "rc.of.nori": "Every player pays ¥{amount:,} per Nori token held, as much as they can.",
+        # -- external markets: money
+        "rc.ships.boat": "{kind}: buy ¥{buy:,}, sell ¥{sell:,}.",
+        "rc.ships.blue": "{kind}: buy ¥{buy:,} plus a trade-in ship, sell ¥{sell:,}.",
+        "rc.ships.sell_rule": "A boat sells for {percent} % of its list price, rounded up to ¥100.",
+        "rc.used_ships.boat": "{kind}: sell to it ¥{sell:,}, buy from it ¥{buy:,}.",
+        "rc.used_ships.blue": "{kind}: sell to it ¥{sell:,}, buy from it ¥{buy:,} plus a "
+        "trade-in ship.",
+        "rc.boat_rentals.boat": "{kind}: ¥{amount:,} for one voyage.",
+        "rc.boat_rentals.not": "{kind}: cannot be rented.",
+        "rc.aquarium.place": "{fish}: {count} × ¥{amount:,}.",
+        "rc.aquarium.shared": "{fish} go into the {place} place.",
+        "rc.aquarium.total": "¥{amount:,} in all when every place is filled.",
+        "rc.new_aquarium.place": "{fish}: {count} × ¥{amount:,}, copied from the board when "
+        "this game was set up.",
+        "rc.government.left": "Left place: {count} tokens, ¥{amount:,} each, whatever their "
+        "Resources.",
+        "rc.government.right": "Right place: {count} tokens, ¥{amount:,} each, whatever their "
+        "Resources.",
+        "rc.government.total": "¥{amount:,} at most over the game.",
+        "rc.trading.place": "Tokens worth {at_least}+ Resources on an empty place: ¥{amount:,}.",
+        "rc.trading.total": "¥{amount:,} at most for tokens traded for Yen.",
+        "rc.bank.loan": "A loan: +¥{amount:,} from the supply.",
+        "rc.bank.share": "A share: ¥{amount:,} to the supply.",
+        "rc.bank.repay": "At the end each loan costs ¥{principal:,} + ¥{interest:,} interest = "
+        "¥{amount:,}.",
+        "rc.bank.interest": "The interest is shared by the share owners, rounded up to ¥100 each.",
+        "rc.rentals.price": "¥{amount:,} per Freezer or Cart.",
+        "rc.influence.price": "¥{amount:,} per Buyer or Expansion token.",
+        "rc.sushi.place": "The place for {size}: ¥{amount:,}.",
+        "rc.auction.fee": "Lot of {at_least}+ Resources: ¥{amount:,} fee to the supply before "
+        "bidding.",
+        "rc.auction.result": "Every other player bids sealed; the highest bidder pays you and "
+        "the supply pays you as much again.",
+        "rc.barter.result": "Every other player makes one sealed offer (¥0 allowed); you accept "
+        "any one of them, or none.",
+        "rc.overseas.result": "All the barrels of the boats docked there make one lot; every "
+        "player bids, you too; the winner pays you, or the supply if you win.",
+        "rc.overfishing.step": "At scoring: +¥{amount:,} per token of a fish market that is not "
+        "Overfished, −¥{amount:,} per token of an Overfished one.",
+        # -- external markets: special rules
+        "rc.ships.port": "A boat bought needs a free port place: ports 0 and 1 hold one ship, "
+        "port 2 two ships or one barge.",
+        "rc.ships.blue_trade_in": "The Blue ship's trade-in is a ship from your port (not a "
+        "barge); it goes to Used Ships if in play.",
+        "rc.bank.never_both": "A player who ever took a loan never buys a share, and the "
+        "other way round.",
+        "rc.bank.no_space": "Loans and shares take no License space.",
+        "rc.rentals.uses": "Each item has {count} uses, then goes back to the board; it takes "
+        "a License space while held.",
+        "rc.rentals.freezer": "A Freezer skips the degradation at the start of your turn.",
+        "rc.rentals.cart": "A Cart gives {count} AP for the entry cost of a market.",
+        "rc.places_stay": "Tokens put on its places stay there for the rest of the game.",
+        "rc.new_aquarium.pair": "Always in play together with the Aquarium.",
+        "rc.trading.swap": "On a place with tokens: take them all and leave your own worth at "
+        "least its printed number; no money moves.",
+        "rc.auction.tie": "A tie: you choose among the tied bidders; only ¥0 bids: the lot "
+        "still goes to one of them.",
+        "rc.lot.sealed": "Bids are whole multiples of ¥100, no more than the bidder's Yen.",
+        "rc.overseas.convert_bag": "Every {count} {market} barrels in the lot become a token "
+        "from the bag.",
+        "rc.overseas.convert_board": "Every {count} {market} barrels in the lot become a token "
+        "from its board.",
+        "rc.overseas.eel": "The Eel marker moves up {count} per Eel barrel in the lot, before "
+        "the bids.",
+        "rc.overseas.bids": "A tie: the docking player chooses.",
+        "rc.overseas.no_bonus": "Barrels auctioned there earn no docking bonus.",
+        "rc.influence.buyer": "A Buyer token takes a License space; given to another player, "
+        "it lets you buy from the Harbors after that player's next turn.",
+        "rc.influence.expansion": "An Expansion token goes to the box and brings a market of "
+        "the kind you choose; an empty box brings nothing.",
+        "rc.boat_rentals.voyage": "A rented boat makes one voyage: when it docks again it goes "
+        "back to its board and the token back here.",
+        "rc.boat_rentals.not_yours": "A rented boat cannot be sold or traded in.",
+        "rc.sushi.shapes": "A group goes only into an empty place, its tokens all of different "
+        "shapes: {pairs} are one shape.",
+        "rc.same_shape": "{fish} and {other}",
+        "rc.overfishing.when": "The step comes just before the loans are repaid.",
+        # -- crash variant
+        "rc.crash.ships": "It crashes when no boat is left on its board.",
+        "rc.crash.aquarium": "It crashes when all its places are full (of fish in play or not).",
+        "rc.crash.bank": "It crashes when every loan is taken and every share bought; loans "
+        "and interest are still settled.",
+        "rc.crash.government": "It crashes when both places are full.",
+        "rc.crash.rentals": "It crashes when no Freezer and no Cart is left on its board.",
+        "rc.crash.trading": "It crashes when all 5 places are filled.",
+        "rc.crash.influence": "It crashes when no Buyer and no Expansion token is left on its "
+        "board.",
+        "rc.crash.new_aquarium": "It crashes when all its places are full.",
+        "rc.crash.boat_rentals": "It crashes when no Boat Rental token is left on its board.",
+        "rc.crash.sushi": "It crashes when all its places are filled.",
+        "rc.crash.side_crashed": "Its crash token shows “Crashed”: it stays open.",
+        "rc.crash.side_closed": "Its crash token shows “Closed”: it cannot be used for the rest "
+        "of the game.",
+        "rc.crash.never": "It never crashes.",
+    }
+)

@@ -939,3 +939,306 @@ CATALOGUE: dict[str, str] = {
     **JUTAKU,
     **ARRIVALS,
 }
+
+# -- rules cards (issue #11: a card per market, companion/rules/rulecards.py) ----------------
+# Kept apart, at the end: every code starts with "rc.".
+
+RULECARDS: dict[str, str] = {
+    "rc.title": "{market}",
+    "rc.kind.fish_base": "魚市場（基本ゲーム）",
+    "rc.kind.fish_expansion": "魚市場（拡張）",
+    "rc.kind.external_base": "外部市場（基本ゲーム）",
+    "rc.kind.external_expansion": "外部市場（拡張）",
+    "rc.h.entry": "入場コスト",
+    "rc.h.licences": "漁業免許",
+    "rc.h.stock": "準備時にボードに置くもの",
+    "rc.h.sells": "買い取りと支払い",
+    "rc.h.special": "特別なルール",
+    "rc.h.resources": "資源",
+    "rc.h.overfished": "乱獲状態",
+    "rc.h.crash": "外部市場の暴落（バリアント）",
+    "rc.src.reading": "アプリの解釈",
+    "rc.src.asked": "ルールブックに記載なし",
+    "rc.src.entered": "準備時に入力",
+    "rc.src.unknown": "未入力",
+    # -- figures
+    "rc.fig.barrels": "樽",
+    "rc.fig.tokens": "魚トークン",
+    "rc.fig.licenses": "漁業免許",
+    "rc.fig.clams": "競り袋に入れるハマグリトークン",
+    "rc.fig.oysters": "競り袋に入れるカキトークン",
+    "rc.fig.loans": "ローン",
+    "rc.fig.shares": "株",
+    "rc.fig.freezers": "冷凍庫",
+    "rc.fig.carts": "台車",
+    "rc.fig.buyer_tokens": "バイヤートークン",
+    "rc.fig.expansion_tokens": "拡張トークン",
+    "rc.fig.rental_tokens": "漁船レンタルトークン",
+    "rc.fig.na_place": "{fish}のスペース（大きさと価格）",
+    "rc.fig.na_clams": "ハマグリとカキのスペース（ハマグリ1個とカキ1個）の価格",
+    "rc.fig.sushi_place": "{size}個用のスペースの価格",
+    "rc.p_count": "{players}人：{count}",
+    "rc.stock.same": "{what}：{count}。",
+    "rc.stock.per_p": "{what}：{counts}。",
+    "rc.stock.game": "{what}：{count}（{players}人プレイ）。",
+    "rc.stock.item": "{what}：{count}。",
+    "rc.stock.disputed": "{what}：{players}人で{count}（このゲームの準備のとおり）。",
+    "rc.asked": "{what}：ボードには印刷されていますが、ルールブックにはありません。"
+    "新しいゲームの画面で入力し、このサーバーが覚えておきます。",
+    "rc.entered": "{what}：{count}（このゲームの準備時にボードから入力）。",
+    "rc.entered_yen": "{what}：{amount:,}円（このゲームの準備時にボードから入力）。",
+    "rc.not_entered": "{what}：ボードには印刷されていますが、ルールブックになく、"
+    "このゲームでは入力されていないため、アプリは数えません。",
+    # -- entry
+    "rc.entry.ap": "アクションポイント{count}。",
+    "rc.entry.yen": "共通サプライに{amount:,}円。",
+    "rc.entry.token": "{fish}トークン1個（持っているもの、または自分の漁港ボードで販売中の"
+    "もの）。{market}市場のボードに戻します。",
+    "rc.entry.any_token": "好きな種類の魚トークン1個（たこ焼きやイカも可）。その市場に戻します。",
+    "rc.entry.barrel": "自分の漁港ボードで販売中の{market}の樽1個。この市場に戻します。",
+    "rc.entry.any_barrel": "自分の漁港ボードで販売中の好きな魚の樽1個。その市場に戻します。",
+    "rc.entry.free": "入場コストなし：1ターンに1回まで。",
+    "rc.entry.rentals": "アクションポイントは不要：コストは借りる品1つにつき{amount:,}円で、"
+    "1ターンに1回の制限もありません。",
+    "rc.entry.asked": "ほかの入場コストはボードに印刷されていますが、ルールブックにはありません。"
+    "新しいゲームの画面でアクションポイントのコストを入力し、このサーバーが覚えておきます。",
+    "rc.entry.not_entered": "このゲームではボードの入場コストが入力されていません。",
+    "rc.entry.cart": "台車はアクションポイントの入場コストのうち{count}を支払えます"
+    "（1ターンのアクションポイントは{ap}）。",
+    "rc.entry.payout": "入場コストを支払った直後、{market}の漁業免許を持つ全員（入場した"
+    "プレイヤーも）が免許1枚につき{amount:,}円を受け取ります。乱獲状態でも同じです。",
+    "rc.entry.no_payout": "{market}市場に入場しても、漁業免許を持つプレイヤーは何も"
+    "受け取りません。",
+    "rc.entry.ext_no_payout": "外部市場は入場時に免許のお金を払いません。入場したら何かを"
+    "しなければなりません。",
+    "rc.entry.cannot": "入場できません。最終得点計算に1つの手順を加えるだけです。",
+    "rc.entry.min_players": "{count}人以上のゲームでのみ使います。",
+    "rc.sardine.no_entry": "イワシの漁業免許を持っている間は入場できません（先に無料で返せます）。",
+    "rc.nori.entry": "漁業免許を取るためだけに入場するので、免許を持っている間は入場できません。",
+    "rc.government.full": "両方のスペースが埋まったら、もう入場できません。",
+    "rc.used_ships.final": "ゲーム終了の条件が満たされた後は使えません（条件を満たした"
+    "プレイヤーの手番も含む）。",
+    "rc.overseas.entry": "「漁業」アクションで入港するときだけ：1回の入場につき{amount:,}円と、"
+    "その「漁業」アクションのアクションポイント{ap}。",
+    # -- licences
+    "rc.lic.price": "漁業免許1枚{amount:,}円。",
+    "rc.lic.free": "漁業免許は無料です。",
+    "rc.lic.sardine": "ボードに2枚あるときは{first:,}円、最後の1枚は{last:,}円：2枚で{both:,}円。",
+    "rc.lic.per_visit": "1回の入場で{count}枚まで。",
+    "rc.lic.per_player": "1人{count}枚まで。",
+    "rc.lic.any": "ボードにある分だけ、空いている免許スペースの分まで（免許スペースは{count}つ、"
+    "冷凍庫・台車・バイヤートークンと共用）。",
+    "rc.lic.return": "漁業免許は自分の手番ならいつでも無料で市場に戻せます（返金なし）。",
+    "rc.fugu.licence_back": "フグの樽を自分の停泊所で荷降ろしすると、フグの漁業免許はすぐに"
+    "ボードに戻ります。",
+    # -- stock
+    "rc.mackerel.licences": "漁業免許：全部で{box}枚。プレイヤーごとに1枚ずつ取り分けた後は"
+    "{counts}。",
+    "rc.mackerel.licences_hm": "準備時にアジがある場合（またはゲーム中にサバが加わる場合）は"
+    "取り分けません：{counts}。",
+    "rc.mackerel.licences_game": "漁業免許：{count}（{players}人プレイ、1人1枚ずつ取り分けた後）。",
+    "rc.mackerel.licences_game_hm": "漁業免許：{count}（{players}人プレイ、アジがあるので"
+    "取り分けなし）。",
+    "rc.red_snapper.grid_tokens": "魚トークン：{count}、マス目の各スペースに1個ずつ。",
+    "rc.bag": "魚トークンは競り袋に入れます：{values}。",
+    "rc.octopus.takoyaki_stock": "たこ焼きトークン：{count}（タコトークンとは別に）。",
+    "rc.track_start": "{market}の価値マーカーは{value}から始まります"
+    "（価値トラック{low}〜{high}）。",
+    "rc.sardine.canned_empty": "イワシの缶詰のスペースは空で始まります。",
+    "rc.ships.board_same": "{kind}：{count}。",
+    "rc.ships.board_per_p": "{kind}：{counts}。",
+    "rc.ships.board_game": "{kind}：{count}。",
+    "rc.ships.expansion_boats": "拡張：6スロットのはしけの代わりに4スロットのはしけ2隻を"
+    "使えます。青の漁船を加えることもできます。",
+    "rc.used_ships.empty": "ボードは空で始まり、売られた船が置かれます。",
+    "rc.places": "トークンを置くスペースが{count}。",
+    "rc.sushi.places": "トークンの数ごとに1つのスペース（{low}〜{high}個）。",
+    # -- sales
+    "rc.sell.none": "{market}市場は魚トークンを買い取りません。",
+    "rc.sell.per_token": "{fish}トークン1個の売却につき{amount:,}円。",
+    "rc.sell.mackerel": "返したもの{per}つにつき{amount:,}円：サバトークンと、自分の漁港ボード"
+    "（上段・下段）のサバの樽。2つ組だけが支払われます。",
+    "rc.sell.eel": "{amount:,}円 × 売却したトークンの数 × 売却前のウナギの価値。その後、"
+    "売却したトークン1個につき価値が{drop}下がります。",
+    "rc.sell.eel_example": "例：価値{value}でトークン{count}個を売ると{amount:,}円、価値は"
+    "{after}になります。",
+    "rc.sell.fugu": "一度にk個売ると{amount:,}円 × k²。全部売らなくてもかまいません。",
+    "rc.sell.fugu_example": "例：フグ{count}個を一度に売ると{amount:,}円。",
+    "rc.sell.spider_crab": "トークン1個につき{amount:,}円 × 印刷された値 + {bonus:,}円。"
+    "トークンは競り袋に戻ります。",
+    "rc.sell.tuna": "{amount:,}円 × 売却したトークンの印刷された値の合計。トークンは競り袋に"
+    "戻ります。",
+    "rc.sell.clams_oysters": "ハマグリ1個とカキ1個の組につき{amount:,}円。トークンは競り袋に"
+    "戻り、組にならないトークンは手元に残ります。",
+    "rc.sell.swordfish": "{amount:,}円 × 売却したトークンの数 × メカジキの価値、さらに1回の"
+    "入場につき1度だけ{bonus:,}円。トークンは箱に戻り、その後1個につき価値が{drop}下がります。",
+    "rc.octopus.trade": "交換：タコトークン1個を返すごとに、たこ焼き{count}個を好きな価格で"
+    "自分の漁港ボードの販売エリアに置きます（ボードに残っている分まで）。",
+    "rc.sardine.cans": "イワシの缶詰：缶詰のスペースのトークンを1個{amount:,}円で買えます。",
+    "rc.aquarium_place": "「水族館」市場には{fish}のスペースが{count}つあり、1個{amount:,}円。",
+    "rc.aquarium_shared": "「水族館」市場では{fish}を{place}のスペースに置けます（{count}つ、"
+    "1個{amount:,}円、共用）。",
+    # -- special rules of fish markets
+    "rc.mackerel.own_barrels": "自分の樽を市場に売れる唯一の市場です。",
+    "rc.eel.up": "ウナギの樽を荷降ろしして販売エリアに置くと、1個につき価値が{count}上がります。",
+    "rc.track_clamp": "マーカーは{low}と{high}で止まり、超えた分の移動だけが失われます。",
+    "rc.fugu.self_buy": "手番の開始時に、自分の鮮度が落ちたフグの樽を表示価格で共通サプライに"
+    "支払って買えます（冷凍庫を使う手番を除く）。",
+    "rc.octopus.takoyaki": "たこ焼きは鮮度が落ちません。購入したプレイヤーはたこ焼きトークン"
+    "そのものを受け取ります。",
+    "rc.red_snapper.grid": "購入した樽1個につきマス目の次のトークンを列ごとに取ります。"
+    "その下の数字は順に：{numbers}。",
+    "rc.salmon.sides": "上段から購入した樽は新鮮な面、下段から購入した樽は鮮度が落ちた"
+    "「4」の面でトークンを受け取ります。",
+    "rc.salmon.boat": "どの船もサケの樽は同時に1個までしか運べません。",
+    "rc.salmon.disputed": "ボードには「P（最大4）」とありますが、ルールブックの3人プレイの例"
+    "では4枚です。準備時にホストが別の数を入力しない限り、アプリはボードに従います。",
+    "rc.docking_auction.bag": "樽は販売エリアに置きません。1回の「漁業」アクションで{count}個"
+    "荷降ろしするごとに、競り袋から引いたトークンの{market}の競りが行われます。余りは補償なしで"
+    "戻ります。",
+    "rc.docking_auction.board": "樽は販売エリアに置きません。1回の「漁業」アクションで{count}個"
+    "荷降ろしするごとに、ボードのトークンの{market}の競りが行われます。余りは補償なしで"
+    "戻ります。",
+    "rc.swordfish.marker": "メカジキの競りのたびに、落札額が{yen:,}円 × 価値を上回ればマーカーは"
+    "{step}上がり、下回れば{step}下がります。",
+    "rc.clams_oysters.draw": "購入した樽1個につき競り袋からハマグリかカキを1個引きます。"
+    "カキなら購入したプレイヤーは共通サプライから{amount:,}円も受け取ります。",
+    "rc.himono.catch": "この漁業免許では{fishes}の樽を漁獲します。干物の樽は、それらを"
+    "どれも漁獲できないときだけです。",
+    "rc.himono.at_sea": "1枚の免許で漁獲して海上にある樽は{count}個まで。その間、免許は"
+    "裏返しになり、1個荷降ろしするまで使えません。",
+    "rc.himono.dock": "この免許で漁獲した樽は販売エリアに置かず、自分の干物の漁業免許"
+    "（1枚に{count}つまで）に置き、残りはその市場に戻します。",
+    "rc.himono.load": "自分の手番ならいつでも無料で、漁港ボードの{fishes}の樽や自分の"
+    "トークンを免許に置けます。",
+    "rc.himono.convert": "手番の開始時、{count}つ置かれた免許はそれらを戻し、干物の樽"
+    "{barrels}個を好きな価格で販売エリアに置きます。",
+    "rc.horse_mackerel.catch": "免許を1回使うと、アジの樽1個か、サバの樽1〜{count}個を漁獲します。",
+    "rc.horse_mackerel.start": "アジがゲーム開始時からある場合、プレイヤーは漁業免許なしで"
+    "始めます。",
+    "rc.sardine.dock": "自分の停泊所で荷降ろししたイワシの樽は通常どおり販売エリアに置き、"
+    "1個につき供給からトークンを{count}個取ります：1個は自分に、1個は缶詰のスペースに。",
+    "rc.never_degrades": "{fish}の樽は鮮度が落ちません。",
+    # -- Resources
+    "rc.res.flat": "{fish}トークン1個は{value}資源です。",
+    "rc.res.track": "トークン1個は現在の{market}の価値と同じ資源です。",
+    "rc.res.fugu": "n個のフグは合わせてn²資源です（フグ3個：{example}）。",
+    "rc.res.red_snapper": "トークン1個は、マス目に見えている赤い数字のうち最も小さいものと"
+    "同じ資源です（まだ取られていないとき：{start}、残り12個：{example}）。",
+    "rc.res.salmon": "新鮮な面のトークンは全プレイヤーが持つサケトークンの数と同じ資源、"
+    "鮮度が落ちた面は{value}資源です。",
+    "rc.res.printed": "{fish}トークン1個は印刷された値の資源です（{values}）。",
+    "rc.res.nori": "海苔トークン1個は、持ち主のほかの魚の資源の10分の1（切り捨て）です"
+    "（38資源なら{example}）。",
+    "rc.res.takoyaki_for_sale": "漁港ボードで販売中のたこ焼きは、売り手にとって資源になりません。",
+    "rc.res.himono_items": "販売中の干物の樽と免許に置かれたものは資源になりません。",
+    "rc.res.places": "ここに置いたトークンはゲーム終了までボードに残り、誰の資源にもなりません。",
+    "rc.res.trading": "スペースの条件はトークンの現在の資源で判定します（k個のフグはk²）。",
+    "rc.res.auction": "ロットの資源でスペースと手数料が決まります。{count}資源未満のロットは"
+    "置けません。",
+    "rc.res.barter": "ロットは資源ごと、受け入れられた入札者のものになります。",
+    "rc.res.overfishing": "資源ではなくトークンの数を数えます。たこ焼きはタコ市場のトークン"
+    "として数えます。",
+    "rc.res.none": "資源には影響しません。",
+    # -- Overfished
+    "rc.of.when": "樽か魚トークンのどちらかがすべて市場からなくなったとき。",
+    "rc.of.bag": "樽がすべてなくなったとき、または魚トークンがボードと競り袋からすべて"
+    "なくなったとき。",
+    "rc.of.octopus": "樽かタコトークンのどちらかがすべてなくなったとき（たこ焼きは数えません）。",
+    "rc.of.sardine": "樽がすべてなくなったとき、または供給と缶詰のスペースの両方が空になったとき。",
+    "rc.of.after": "残りの樽は箱に戻り、代わりの魚市場が加わります。入場はでき、漁業免許の"
+    "支払いも続きます。",
+    "rc.of.red_snapper": "その後、マダイトークンは一律{value}資源です。",
+    "rc.of.horse_mackerel": "全プレイヤーが持っているアジトークン1個につき{amount:,}円を"
+    "受け取ります。",
+    "rc.of.nori": "全プレイヤーが持っている海苔トークン1個につき{amount:,}円を、払える分だけ"
+    "支払います。",
+    # -- external markets: money
+    "rc.ships.boat": "{kind}：購入{buy:,}円、売却{sell:,}円。",
+    "rc.ships.blue": "{kind}：購入{buy:,}円と下取りの漁船1隻、売却{sell:,}円。",
+    "rc.ships.sell_rule": "船の売却額は定価の{percent}％（100円単位に切り上げ）です。",
+    "rc.used_ships.boat": "{kind}：売却{sell:,}円、購入{buy:,}円。",
+    "rc.used_ships.blue": "{kind}：売却{sell:,}円、購入{buy:,}円と下取りの漁船1隻。",
+    "rc.boat_rentals.boat": "{kind}：1回の航海で{amount:,}円。",
+    "rc.boat_rentals.not": "{kind}：借りられません。",
+    "rc.aquarium.place": "{fish}：{count} × {amount:,}円。",
+    "rc.aquarium.shared": "{fish}は{place}のスペースに置きます。",
+    "rc.aquarium.total": "すべてのスペースが埋まると合計{amount:,}円。",
+    "rc.new_aquarium.place": "{fish}：{count} × {amount:,}円"
+    "（このゲームの準備時にボードから入力）。",
+    "rc.government.left": "左のスペース：トークン{count}個、資源にかかわらず1個{amount:,}円。",
+    "rc.government.right": "右のスペース：トークン{count}個、資源にかかわらず1個{amount:,}円。",
+    "rc.government.total": "ゲームを通して最大{amount:,}円。",
+    "rc.trading.place": "空いているスペースに{at_least}資源以上のトークン：{amount:,}円。",
+    "rc.trading.total": "トークンとお金の取引で最大{amount:,}円。",
+    "rc.bank.loan": "ローン1つ：共通サプライから{amount:,}円を受け取る。",
+    "rc.bank.share": "株1つ：共通サプライに{amount:,}円を支払う。",
+    "rc.bank.repay": "ゲーム終了時、ローン1つにつき{principal:,}円 + 利子{interest:,}円 = "
+    "{amount:,}円を返済します。",
+    "rc.bank.interest": "利子は株の持ち主で分け、1人100円単位に切り上げます。",
+    "rc.rentals.price": "冷凍庫か台車1つにつき{amount:,}円。",
+    "rc.influence.price": "バイヤートークンか拡張トークン1つにつき{amount:,}円。",
+    "rc.sushi.place": "{size}個用のスペース：{amount:,}円。",
+    "rc.auction.fee": "{at_least}資源以上のロット：入札の前に手数料{amount:,}円を共通サプライに。",
+    "rc.auction.result": "ほかの全員が一斉入札し、最高額の入札者があなたに支払い、共通"
+    "サプライも同じ額をあなたに支払います。",
+    "rc.barter.result": "ほかの全員が1回ずつ一斉に申し出ます（0円も可）。どれか1つを受け入れるか、"
+    "どれも受け入れません。",
+    "rc.overseas.result": "ここに入港した船の樽すべてで1つのロットになり、あなたも含めて全員が"
+    "入札します。落札者はあなたに支払い、あなたが落札したら共通サプライに支払います。",
+    "rc.overfishing.step": "得点計算時：乱獲状態でない魚市場のトークン1個につき+{amount:,}円、"
+    "乱獲状態の魚市場のトークン1個につき−{amount:,}円。",
+    # -- external markets: special rules
+    "rc.ships.port": "購入した船には空いている停泊所が必要です：停泊所0と1は漁船1隻、"
+    "停泊所2は漁船2隻かはしけ1隻。",
+    "rc.ships.blue_trade_in": "青の漁船の下取りは自分の停泊所の漁船（はしけは不可）で、"
+    "「中古漁船」市場があればそこに置きます。",
+    "rc.bank.never_both": "一度でもローンを借りたプレイヤーは株を買えず、その逆も同じです。",
+    "rc.bank.no_space": "ローンと株は免許スペースを使いません。",
+    "rc.rentals.uses": "品はそれぞれ{count}回使えて、その後ボードに戻ります。持っている間は"
+    "免許スペースを1つ使います。",
+    "rc.rentals.freezer": "冷凍庫を使うと、手番の開始時の鮮度低下を飛ばします。",
+    "rc.rentals.cart": "台車は市場の入場コストに使えるアクションポイント{count}になります。",
+    "rc.places_stay": "スペースに置いたトークンはゲーム終了までそこに残ります。",
+    "rc.new_aquarium.pair": "いつも「水族館」市場と一緒に使います。",
+    "rc.trading.swap": "トークンのあるスペースでは、それを全部取り、印刷された数字以上の資源の"
+    "自分のトークンを置きます。お金は動きません。",
+    "rc.auction.tie": "同額のとき：あなたが同額の入札者から選びます。全員0円でも、その誰かに"
+    "ロットを渡します。",
+    "rc.lot.sealed": "入札は100円単位で、所持金を超えられません。",
+    "rc.overseas.convert_bag": "ロットの{market}の樽{count}個ごとに競り袋のトークン1個になります。",
+    "rc.overseas.convert_board": "ロットの{market}の樽{count}個ごとにボードのトークン1個に"
+    "なります。",
+    "rc.overseas.eel": "入札の前に、ロットのウナギの樽1個につきウナギのマーカーが{count}"
+    "上がります。",
+    "rc.overseas.bids": "同額のとき：入港したプレイヤーが選びます。",
+    "rc.overseas.no_bonus": "ここで競りにかけた樽は荷降ろしの報酬になりません。",
+    "rc.influence.buyer": "バイヤートークンは免許スペースを1つ使います。ほかのプレイヤーに"
+    "渡すと、そのプレイヤーの次の手番の後に漁港ボードから購入できます。",
+    "rc.influence.expansion": "拡張トークンは箱に戻り、選んだ種類の市場を1つ加えます。箱に"
+    "なければ何も加わりません。",
+    "rc.boat_rentals.voyage": "借りた船は1回だけ航海します。再び入港したら元のボードに戻り、"
+    "トークンはここに戻ります。",
+    "rc.boat_rentals.not_yours": "借りた船は売ることも下取りに出すこともできません。",
+    "rc.sushi.shapes": "空いているスペースにだけ、すべて形の違うトークンを置きます："
+    "{pairs}は同じ形です。",
+    "rc.same_shape": "{fish}と{other}",
+    "rc.overfishing.when": "この手順はローンの返済の直前に行います。",
+    # -- crash variant
+    "rc.crash.ships": "ボードに船がなくなると暴落します。",
+    "rc.crash.aquarium": "すべてのスペース（場にない魚の分も）が埋まると暴落します。",
+    "rc.crash.bank": "ローンがすべて借りられ、株がすべて買われると暴落します。ローンと利子の"
+    "精算は行います。",
+    "rc.crash.government": "両方のスペースが埋まると暴落します。",
+    "rc.crash.rentals": "ボードに冷凍庫も台車もなくなると暴落します。",
+    "rc.crash.trading": "5つのスペースがすべて埋まると暴落します。",
+    "rc.crash.influence": "ボードにバイヤートークンも拡張トークンもなくなると暴落します。",
+    "rc.crash.new_aquarium": "すべてのスペースが埋まると暴落します。",
+    "rc.crash.boat_rentals": "ボードに漁船レンタルトークンがなくなると暴落します。",
+    "rc.crash.sushi": "すべてのスペースが埋まると暴落します。",
+    "rc.crash.side_crashed": "暴落トークンは「暴落」面：そのまま使えます。",
+    "rc.crash.side_closed": "暴落トークンは「閉鎖」面：ゲーム終了まで使えません。",
+    "rc.crash.never": "暴落しません。",
+}
+
+CATALOGUE.update(RULECARDS)

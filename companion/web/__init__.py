@@ -65,6 +65,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from . import jutaku
 
     app.register_blueprint(jutaku.bp)  # Tokyo Jutaku
+    from . import rulecards
+
+    rulecards.init_app(app)  # the rules cards (issue #11)
     _register_games(app)
 
     app.register_error_handler(StoreError, storage_refusal)

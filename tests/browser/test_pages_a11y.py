@@ -270,9 +270,10 @@ def open_every_details(page) -> None:
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_static_pages_pass_axe(browser, live_server, theme):
-    """Home (with a game to go back to), the calculator with a report, the New game page."""
+    """Home (with a game to go back to), the calculator with a report, the New game page,
+    the rules cards' list and two cards (issue #11)."""
     Game(live_server.url, PLAYERS[:2])
-    for path in ("/", "/calculator/", "/games/new"):
+    for path in ("/", "/calculator/", "/games/new", "/rules/", "/rules/eel", "/rules/sushi"):
         ctx, page = page_for(browser, live_server.url + path, theme)
         try:
             if path == "/calculator/":

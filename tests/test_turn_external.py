@@ -227,6 +227,17 @@ def test_the_ships_panel_shows_the_fleet_ports_and_the_board(game: Game) -> None
     assert 'name="buy.three_slot"' in html and 'name="buy.barge"' in html
     # The leftmost port holds Aiko's ship: a new one needs it sold (or a port opened).
     assert "no free port place now" in page
+    # The next port opens from here (the free move's own form), its Yen named.
+    assert "Open port 1 first (¥500, no AP)" in page
+    assert "/turn/free/open_port" in html
+
+
+def test_with_both_ports_open_the_ships_panel_offers_no_port(game: Game) -> None:
+    game.act(type="open_port", player=A)
+    game.act(type="open_port", player=A)
+    page = text(game.panel("markets/ships"))
+    assert "port 2 (two ships or one barge)" in page
+    assert "first (¥500, no AP)" not in page
 
 
 def test_a_ship_sold_and_a_bigger_one_bought_in_one_visit(game: Game) -> None:
@@ -300,6 +311,7 @@ def test_a_third_squid_in_the_aquarium_is_refused(game: Game) -> None:
 def test_an_auction_lot_from_the_phone(game: Game) -> None:
     html = game.panel("markets/auction")
     assert 'name="lot.mackerel"' in html
+    assert "the fee by its Resources: 10+ ¥500, 5+ ¥300, 2+ ¥200" in text(html)
     form = visit("auction", "ap", **{"lot.mackerel": "4", "lot.squid": "1"})
     assert "¥" in game.preview(form)
     before = game.yen()

@@ -896,5 +896,6 @@ CATALOGUE["en"].update(
         "history.assign_buyer": "{player} gave a Buyer token to {to}",
         "history.buyer_purchase": "{player} bought with a Buyer token {details}",
         "history.buyer_nothing": "{player} bought nothing with a Buyer token",
+        "ext.fee_step": "{worth}+ ¥{amount:,}",
     }
 )

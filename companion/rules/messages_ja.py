@@ -927,6 +927,7 @@ BUYER: dict[str, str] = {
     "history.assign_buyer": "{player}がバイヤートークンを{to}に渡しました",
     "history.buyer_purchase": "{player}がバイヤートークンで購入しました：{details}",
     "history.buyer_nothing": "{player}はバイヤートークンで何も購入しませんでした",
+    "ext.fee_step": "{worth}以上{amount:,}円",
 }
 
 #: Every Japanese sentence, by code: what ``render(message, "ja")`` reads.

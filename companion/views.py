@@ -547,6 +547,12 @@ def _make_shared(state: GameState, connected: frozenset[str]) -> _Shared:
         "triggered_by": None if turn.triggered_by is None else cfg.players[turn.triggered_by],
         "final_turns": [cfg.players[s] for s in turn.final_turns],
         "finished": turn.finished,
+        # Influence's Buyer tokens (rules/buyer.py): the purchase open between two turns,
+        # and the tokens given and still waiting.
+        "buyer": None
+        if turn.buying is None
+        else {"buyer": cfg.players[turn.buying[0]], "after": cfg.players[turn.buying[1]]},
+        "buyers": [{"buyer": cfg.players[b], "to": cfg.players[to]} for b, to in turn.buyers],
         "check": None
         if last is None
         else {

@@ -150,6 +150,8 @@ def valid_action(draw: Any, t: Table) -> dict[str, Any]:
         "take_boat",
         "return_boat",
         "return_rental",
+        # Influence's Buyer tokens (rules/buyer.py).
+        "assign_buyer",
     ]
     # Giving back is likelier once someone holds something to give back.
     if any(p.licenses for p in t.players):
@@ -231,8 +233,14 @@ def valid_action(draw: Any, t: Table) -> dict[str, Any]:
         a.update(market=draw(st.sampled_from(list(t.config.fish_markets))))
     elif kind == "add_market":
         a.update(market=draw(st.sampled_from(ADDABLE)))
+    elif kind == "purchase" and t.turn.buying is not None:
+        # The Buyer purchase open between two turns: its buyer, no AP.
+        a.update(_guided(draw, t, kind))
+        a.update(player=t.players[t.turn.buying[0]].name, buyer=True)
     elif kind in ("visit", "fishing", "purchase", "start_turn", "load_himono"):
         a.update(_guided(draw, t, kind))
+    elif kind == "assign_buyer":
+        a.update(player=t.players[t.turn.current].name, to=draw(st.sampled_from(PLAYERS)))
     elif kind == "open_port":
         a["player"] = t.players[t.turn.current].name
     elif kind in ("take_boat", "return_boat", "return_rental"):

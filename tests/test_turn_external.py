@@ -227,6 +227,17 @@ def test_the_ships_panel_shows_the_fleet_ports_and_the_board(game: Game) -> None
     assert 'name="buy.three_slot"' in html and 'name="buy.barge"' in html
     # The leftmost port holds Aiko's ship: a new one needs it sold (or a port opened).
     assert "no free port place now" in page
+    # The next port opens from here (the free move's own form), its Yen named.
+    assert "Open port 1 first (¥500, no AP)" in page
+    assert "/turn/free/open_port" in html
+
+
+def test_with_both_ports_open_the_ships_panel_offers_no_port(game: Game) -> None:
+    game.act(type="open_port", player=A)
+    game.act(type="open_port", player=A)
+    page = text(game.panel("markets/ships"))
+    assert "port 2 (two ships or one barge)" in page
+    assert "first (¥500, no AP)" not in page
 
 
 def test_a_ship_sold_and_a_bigger_one_bought_in_one_visit(game: Game) -> None:
@@ -300,6 +311,7 @@ def test_a_third_squid_in_the_aquarium_is_refused(game: Game) -> None:
 def test_an_auction_lot_from_the_phone(game: Game) -> None:
     html = game.panel("markets/auction")
     assert 'name="lot.mackerel"' in html
+    assert "the fee by its Resources: 10+ ¥500, 5+ ¥300, 2+ ¥200" in text(html)
     form = visit("auction", "ap", **{"lot.mackerel": "4", "lot.squid": "1"})
     assert "¥" in game.preview(form)
     before = game.yen()
@@ -442,3 +454,137 @@ def test_used_ships_buys_a_boat_sold_to_it(exp: Game) -> None:
     assert exp.yen()[A] - before[A] == 200
     html = exp.panel("markets/used_ships")
     assert 'name="buy.one_slot"' in html and "¥300 each; 1 on the board" in text(html)
+
+
+# -- the free moves: ports, rented boats, Buyer tokens -------------------------------------------
+
+
+def free(move: str, **fields: str) -> dict[str, str]:
+    return {"type": move, "player": A, **fields}
+
+
+def test_ports_open_from_the_free_moves_with_their_yen(exp: Game) -> None:
+    page = text(exp.panel("free"))
+    assert "Open port 1 ¥500" in page
+    html = exp.panel("free/open_port")
+    assert 'name="type" value="open_port"' in html
+    preview = exp.preview(free("open_port"))
+    assert "Aiko → the supply: ¥500 (port opened)" in preview and "Aiko opens port 1" in preview
+    before = exp.yen()
+    state = exp.recorded(free("open_port"))
+    assert exp.yen()[A] - before[A] == -500 and exp.player(A)["ports"] == 1
+    assert state["ap_left"] == 2  # free: no AP
+    assert "Open port 2 ¥500" in text(exp.panel("free"))
+    assert "Aiko opens port 2" in exp.preview(free("open_port"))
+    exp.recorded(free("open_port"))
+    page = text(exp.panel("free"))
+    assert "Both ports are open." in page
+    exp.refused(free("open_port"), "Aiko has opened both ports already.")
+
+
+def test_a_port_with_too_little_yen_is_off_and_refused(exp: Game) -> None:
+    exp.act(type="pay", **{"from": A, "to": "supply", "amount": 1700})
+    assert "You hold too little Yen." in text(exp.panel("free"))
+    exp.refused(free("open_port"), "Aiko has only ¥300")
+
+
+def test_a_rented_boat_goes_back_from_the_free_moves(exp: Game) -> None:
+    exp.act(type="open_port", player=A)
+    exp.act(
+        type="visit",
+        player=A,
+        market="boat_rentals",
+        entry="ap",
+        rent=[{"boat": "two_slot", "from": "ships"}],
+    )
+    stock = exp.state()["markets"]["stock"]
+    html = exp.panel("free/return_rental")
+    assert 'name="boat" value="two_slot"' in html and "Two-slot ship, back to Ships" in text(html)
+    form = free("return_rental", boat="two_slot")
+    preview = exp.preview(form)
+    assert "Aiko's rented Two-slot ship goes back to Ships, its token to Boat Rentals" in preview
+    assert "¥" not in preview  # no Yen moves
+    before = exp.yen()
+    state = exp.recorded(form)
+    assert exp.yen() == before
+    after = state["markets"]["stock"]
+    assert after["ships.two_slot"] == stock["ships.two_slot"] + 1
+    assert after["boat_rentals.token"] == stock["boat_rentals.token"] + 1
+    assert "You have no rented boat." in text(exp.panel("free"))
+
+
+def test_a_rented_boat_at_sea_is_off(exp: Game) -> None:
+    exp.act(type="return_boat", player=A, boat="one_slot")
+    exp.act(
+        type="visit",
+        player=A,
+        market="boat_rentals",
+        entry="ap",
+        rent=[{"boat": "one_slot", "from": "ships"}],
+    )
+    exp.act(type="take_license", player=A, market="eel", count=1, pay=False)
+    exp.act(type="fishing", player=A, caught={"eel": 1})
+    assert "Your rented boats are carrying barrels at sea." in text(exp.panel("free"))
+    exp.refused(free("return_rental", boat="one_slot"), "at sea")
+
+
+def test_a_buyer_token_given_and_used_from_the_phones(exp: Game) -> None:
+    """§13's example on the phones: Aiko buys a Buyer token, gives it to Chiyo; right after
+    Chiyo's next turn Aiko buys Bo's Eel barrel at ¥400 with no AP; the token goes back
+    and play resumes to the left of Chiyo (Aiko, in a 3-player game)."""
+    assert "You hold no Buyer token." in text(exp.panel("free"))
+    exp.act(type="visit", player=A, market="influence", entry="ap", buyer_tokens=1)
+    html = exp.panel("free/assign_buyer")
+    assert 'name="to" value="Chiyo"' in html and 'name="to" value="Aiko"' not in html
+    form = free("assign_buyer", to=C)
+    assert "Aiko gives a Buyer token to Chiyo" in exp.preview(form)
+    state = exp.recorded(form)
+    assert state["turn"]["buyers"] == [{"buyer": A, "to": C}]
+    assert exp.player(A)["space_items"] == []
+    assert "Given to Chiyo" in text(exp.panel("free"))
+    # Bo puts an Eel barrel up for ¥400 on his turn; Chiyo plays; her turn ends.
+    exp.act(type="next_turn")
+    exp.act(type="take_license", player=B, market="eel", count=1, pay=False)
+    exp.act(type="fishing", player=B, caught={"eel": 1})
+    exp.act(type="fishing", player=B, unloaded={"eel": 1}, for_sale=[{"fish": "eel", "price": 400}])
+    exp.act(type="next_turn")
+    exp.act(type="next_turn")
+    state = exp.state()
+    assert state["turn"]["buyer"] == {"buyer": A, "after": C} and state["phase"] == "buyer"
+    # Everyone else's phone says who buys; Aiko's offers the Harbors but her own.
+    other = text(exp.phones[B].get(f"/games/{exp.id}/turn", headers=HX).get_data(as_text=True))
+    assert "Aiko buys with a Buyer token." in other
+    guide = exp.phones[A].get(f"/games/{exp.id}/turn", headers=HX).get_data(as_text=True)
+    assert "Your Buyer purchase" in text(guide) and 'name="buyer" value="on"' in guide
+    assert 'value="Bo|eel|upper|400"' in guide
+    buy = {"type": "purchase", "player": A, "buyer": "on", "barrel": "Bo|eel|upper|400"}
+    preview = exp.preview(buy)
+    assert "Aiko → Bo: ¥400" in preview and "In all you pay ¥400." in preview
+    assert "Aiko's Buyer token goes back to Influence" in preview
+    assert "Aiko's turn starts" in preview
+    before = exp.yen()
+    state = exp.recorded(buy)
+    after = exp.yen()
+    assert after[A] - before[A] == -400 and after[B] - before[B] == 400
+    assert state["markets"]["stock"]["influence.buyer_token"] == 2
+    assert state["turn"]["buyer"] is None and state["turn"]["current"] == A
+    assert state["ap_left"] == 2
+    assert state["history"][0]["text"].startswith("Aiko bought with a Buyer token")
+
+
+def test_the_buyer_may_pass_and_no_one_else_may_buy(exp: Game) -> None:
+    exp.act(type="visit", player=A, market="influence", entry="ap", buyer_tokens=1)
+    exp.act(type="assign_buyer", player=A, to=B)
+    exp.act(type="next_turn")
+    exp.act(type="next_turn")
+    r = exp.phones[B].post(
+        f"/games/{exp.id}/turn/preview",
+        data={"type": "purchase", "player": B, "buyer": "on"},
+        headers=HX,
+    )
+    assert "The Buyer purchase open now is Aiko's, not Bo's." in text(r.get_data(as_text=True))
+    passing = {"type": "purchase", "player": A, "buyer": "on"}
+    assert "Aiko buys nothing with the Buyer token" in exp.preview(passing)
+    state = exp.recorded(passing)
+    assert state["turn"]["current"] == C and state["markets"]["stock"]["influence.buyer_token"] == 2
+    assert state["history"][0]["text"] == "Aiko bought nothing with a Buyer token"

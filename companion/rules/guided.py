@@ -147,6 +147,9 @@ def describe(kind: str) -> Callable[[Args, bool], str]:
                 for b in raw
                 if isinstance(b, Mapping)
             ]
+            if a.get("buyer") is True:  # the Buyer purchase between two turns
+                code = "history.buyer_purchase" if items else "history.buyer_nothing"
+                return render(Message(code, {"player": a.get("player"), "details": items}))
             return render(
                 Message("history.purchase", {"player": a.get("player"), "details": items})
             )

@@ -1213,3 +1213,31 @@ CATALOGUE["en"].update(
         "rc.crash.never": "It never crashes.",
     }
 )
+
+# -- Buyer tokens and the phone's free moves (issue #9) ----------------------------------------
+
+_NAMES_EN.update({"kind.assign_buyer": "assign_buyer"})
+
+CATALOGUE["en"].update(
+    {
+        "buyer.none_held": "{player} holds no Buyer token to give.",
+        "buyer.not_self": "{player} cannot give a Buyer token to themselves: it goes to "
+        "another player.",
+        "buyer.between_turns": "{buyer} is buying with a Buyer token after {player}'s turn; "
+        "the next turn starts once {buyer} has bought or passed.",
+        "buyer.no_purchase": "{player} has no Buyer purchase open: it opens right after the "
+        "turn of the player the token was given to.",
+        "buyer.not_theirs": "The Buyer purchase open now is {buyer}'s, not {player}'s.",
+        "mv.buyer_assigned": "{player} gives a Buyer token to {to}: right after {to}'s next "
+        "turn, {player} may buy from the Harbors",
+        "mv.buyer_back": "{player}'s Buyer token goes back to Influence",
+        "mv.buyer_nothing": "{player} buys nothing with the Buyer token",
+        "mv.buyer_opens": "{player}'s Buyer purchase opens, after {after}'s turn",
+        "mv.game_ends": "The game ends: final scoring follows",
+        "mv.turn_starts": "{player}'s turn starts",
+        "history.assign_buyer": "{player} gave a Buyer token to {to}",
+        "history.buyer_purchase": "{player} bought with a Buyer token {details}",
+        "history.buyer_nothing": "{player} bought nothing with a Buyer token",
+        "ext.fee_step": "{worth}+ ¥{amount:,}",
+    }
+)

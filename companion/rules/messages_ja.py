@@ -117,6 +117,7 @@ NAMES: dict[str, str] = {
     "port": "停泊所を開く",
     "auction_fee": "「競り」の手数料",
     "kind.open_port": "open_port",
+    "kind.assign_buyer": "assign_buyer",
     "kind.take_boat": "take_boat",
     "kind.return_boat": "return_boat",
     "kind.return_rental": "return_rental",
@@ -928,6 +929,30 @@ ARRIVALS: dict[str, str] = {
     "history.aftermath": "{line}。{notes}",
 }
 
+# -- Buyer tokens and the phone's free moves (issue #9) ----------------------------------------
+BUYER: dict[str, str] = {
+    "buyer.none_held": "{player}は渡せるバイヤートークンを持っていません。",
+    "buyer.not_self": "{player}はバイヤートークンを自分に渡すことはできません。他のプレイヤーに"
+    "渡してください。",
+    "buyer.between_turns": "{player}の手番の後、{buyer}がバイヤートークンで購入しています。"
+    "{buyer}が購入するか見送ると、次の手番が始まります。",
+    "buyer.no_purchase": "{player}にはバイヤートークンによる購入の機会がありません。トークンを"
+    "渡したプレイヤーの手番の直後に訪れます。",
+    "buyer.not_theirs": "今のバイヤートークンによる購入は{buyer}のもので、{player}のものでは"
+    "ありません。",
+    "mv.buyer_assigned": "{player}がバイヤートークンを{to}に渡す：{to}の次の手番の直後に、"
+    "{player}は漁港ボードから購入できる",
+    "mv.buyer_back": "{player}のバイヤートークンが「影響力」市場に戻る",
+    "mv.buyer_nothing": "{player}はバイヤートークンで何も購入しない",
+    "mv.buyer_opens": "{after}の手番の後、{player}のバイヤートークンによる購入が始まる",
+    "mv.game_ends": "ゲーム終了：最終得点計算に移る",
+    "mv.turn_starts": "{player}の手番が始まる",
+    "history.assign_buyer": "{player}がバイヤートークンを{to}に渡しました",
+    "history.buyer_purchase": "{player}がバイヤートークンで購入しました：{details}",
+    "history.buyer_nothing": "{player}はバイヤートークンで何も購入しませんでした",
+    "ext.fee_step": "{worth}以上{amount:,}円",
+}
+
 #: Every Japanese sentence, by code: what ``render(message, "ja")`` reads.
 CATALOGUE: dict[str, str] = {
     **BOARD,
@@ -938,6 +963,7 @@ CATALOGUE: dict[str, str] = {
     **CARDS,
     **JUTAKU,
     **ARRIVALS,
+    **BUYER,
 }
 
 # -- rules cards (issue #11: a card per market, companion/rules/rulecards.py) ----------------

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import arrivals, auctions, crash, entering, guided
+from . import arrivals, auctions, buyer, crash, entering, guided
 from .catalogue import (
     FISH_KEYS,
     FISH_MARKETS,
@@ -24,6 +24,7 @@ from .catalogue import (
 from .endgame import RESOURCE_THRESHOLD, check_end
 from .errors import IllegalAction
 from .fish import Fish
+from .ledger import Run
 from .markets import himono
 from .messages import Message, render
 from .setup import bad_character, bag_contents, board_figure, make_config  # noqa: F401 (doctest)
@@ -638,11 +639,27 @@ def next_turn(t: Table, a: Args) -> Table:
         raise IllegalAction(Message("bk.game_over", {}), "type")
     if turn.number == 0:
         return _start_turn(t, turn.current)
-    t = end_turn(t)
+    if turn.buying is not None:
+        # The Buyer purchase between two turns ends unused (rules/buyer.py).
+        run = Run(t)
+        buyer.close(run)
+        return after_turn(run.t)
+    return after_turn(end_turn(t))
+
+
+def after_turn(t: Table) -> Table:
+    """The turn of ``t.turn.current`` has ended: a Buyer token given to that player opens
+    its purchase first (rules/buyer.py); then the next player's turn starts — in the final
+    round the next of ``final_turns``, or the game ends."""
+    waiting = buyer.due(t)
+    if waiting is not None:
+        return buyer.open_purchase(t, waiting)
     turn = t.turn
     if turn.triggered_by is not None:
         if not turn.final_turns:
-            return replace(t, turn=replace(turn, finished=True, last_check=None))
+            return buyer.return_unused(
+                replace(t, turn=replace(turn, finished=True, last_check=None))
+            )
         nxt, rest = turn.final_turns[0], turn.final_turns[1:]
         t = _start_turn(replace(t, turn=replace(turn, final_turns=rest)), nxt)
         return t
@@ -657,7 +674,7 @@ def end_game(t: Table, a: Args) -> Table:
     """End the game now and go to final scoring (for tables that did not track turns)."""
     if t.turn.finished:
         raise IllegalAction(Message("bk.game_over_already", {}), "type")
-    return replace(t, turn=replace(t.turn, finished=True, last_check=None))
+    return buyer.return_unused(replace(t, turn=replace(t.turn, finished=True, last_check=None)))
 
 
 MOVES: dict[str, Move] = {

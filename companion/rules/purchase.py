@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from . import buyer
 from .catalogue import PURCHASE_AP
 from .ledger import Run, refuse
 from .markets import market_of_item
@@ -21,20 +22,31 @@ from .messages import Message
 from .table import ROWS, Table
 from .turn import begin_action, finish
 
-FIELDS = frozenset({"type", "player", "barrels", "draws"})
+FIELDS = frozenset({"type", "player", "barrels", "draws", "buyer"})
 
 
 def purchase_run(t: Table, a: Mapping[str, Any]) -> Run:
     """``{"type": "purchase", "player", "barrels": [{"from", "fish", "row", "price"}],
-    "draws"?: ["clam" | "oyster", ...]}`` (the draws, one per Clams & Oysters barrel, are
-    made by the server from the Auction bag)."""
-    run, seat = begin_action(t, a, Message("what.purchase", {}))
+    "buyer"?: true, "draws"?: ["clam" | "oyster", ...]}`` (the draws, one per Clams &
+    Oysters barrel, are made by the server from the Auction bag).
+
+    With ``"buyer": true`` it is the Buyer purchase open between two turns (rules/buyer.py):
+    no AP, ``"barrels": []`` buys nothing, and after it the token goes back to Influence and
+    play resumes (the next Buyer purchase due, or the next player's turn)."""
     for key in a:
         if key not in FIELDS:
             raise refuse("bad_field", str(key), field=str(key), kind="kind.purchase")
-    run.spend_ap(seat, PURCHASE_AP, Message("what.purchase", {}))
+    with_buyer = a.get("buyer", False)
+    if not isinstance(with_buyer, bool):
+        raise refuse("bad_field", "buyer", field="buyer", kind="kind.purchase")
+    if with_buyer:
+        seat = buyer.buyer_seat(t, a)
+        run = Run(t)
+    else:
+        run, seat = begin_action(t, a, Message("what.purchase", {}))
+        run.spend_ap(seat, PURCHASE_AP, Message("what.purchase", {}))
     barrels = a.get("barrels")
-    if not isinstance(barrels, list) or not barrels:
+    if not isinstance(barrels, list) or not (barrels or with_buyer):
         raise refuse("nothing_to_buy", "barrels")
     raw_draws = a.get("draws") or []
     if not isinstance(raw_draws, list):
@@ -60,4 +72,27 @@ def purchase_run(t: Table, a: Mapping[str, Any]) -> Run:
         )
         market_of_item(item.fish).bought(run, seat, item, row, draws)
     finish(run)
+    if with_buyer:
+        if not barrels:
+            run.note("mv.buyer_nothing", player=run.name(seat))
+        buyer.close(run)
+        resume(run)
     return run
+
+
+def resume(run: Run) -> None:
+    """Play goes on after a Buyer purchase: the next one due, or the next turn (AMB-57)."""
+    from .moves import after_turn  # the moves import this module: import when asked
+
+    run.t = after_turn(run.t)
+    turn = run.t.turn
+    if turn.buying is not None:
+        run.note(
+            "mv.buyer_opens",
+            player=run.name(turn.buying[0]),
+            after=run.name(turn.buying[1]),
+        )
+    elif turn.finished:
+        run.note("mv.game_ends")
+    else:
+        run.note("mv.turn_starts", player=run.name(turn.current))

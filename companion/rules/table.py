@@ -222,6 +222,13 @@ class TurnState:
     #: Whether the active player started an action (visit, fishing, purchase) this turn:
     #: barrels at sea may be discarded only before that (turn-and-scoring.md §1).
     acted: bool = False
+    #: Buyer tokens assigned (Influence, exp.) and not yet used: (the buyer's seat, the seat
+    #: it was given to), in the order given. Each opens its purchase right after the
+    #: turn of the player it was given to ends (external-markets.md §13).
+    buyers: tuple[tuple[int, int], ...] = ()
+    #: The Buyer purchase open now, between two turns: (the buyer's seat, the seat whose
+    #: turn just ended); phase "buyer" meanwhile.
+    buying: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)

@@ -141,6 +141,14 @@ def active_seat(t: Table, a: Mapping[str, Any]) -> int:
     turn = t.turn
     if turn.finished:
         raise refuse("game_over", "type")
+    if turn.buying is not None:
+        # Between two turns, only the Buyer purchase (rules/buyer.py) is open.
+        raise refuse(
+            "buyer.between_turns",
+            "type",
+            buyer=t.players[turn.buying[0]].name,
+            player=t.players[turn.buying[1]].name,
+        )
     if turn.number == 0 or turn.ap_left is None:
         raise refuse("no_turn_yet", "type")
     seat = t.index(a.get("player"))

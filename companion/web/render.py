@@ -675,7 +675,7 @@ def _build(game_id: str, who: Identity, state: GameState, presence: int) -> Live
         # A settled auction stays on screen only until the next action.
         last = None
     me = players[who.seat] if who.seat is not None else None
-    mine = me is not None and t["current_seat"] == who.seat and t["started"]
+    mine = me is not None and t["current_seat"] == who.seat and t["started"] and not t.get("buyer")
     if me is not None:
         seen = public["players"][me["seat"]]
         if me["yen"] != seen["yen"] or me["end"] != seen["end"]:

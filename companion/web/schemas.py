@@ -456,7 +456,16 @@ class Bought(_Item):
 class Purchase(ActionBody):
     type: Literal["purchase"]
     player: Name
-    barrels: Annotated[list[Bought], Field(min_length=1, max_length=MAX_ITEMS)]
+    #: At least one, but for the Buyer purchase (``buyer``), where none buys nothing.
+    barrels: Annotated[list[Bought], Field(max_length=MAX_ITEMS)]
+    #: The Buyer purchase between two turns (Influence, exp.; rules/buyer.py).
+    buyer: Flag = False
+
+
+class AssignBuyer(ActionBody):
+    type: Literal["assign_buyer"]
+    player: Name
+    to: Name
 
 
 class StartTurn(ActionBody):
@@ -538,6 +547,7 @@ ACTIONS: dict[str, type[ActionBody]] = {
     "take_boat": TakeBoat,
     "return_boat": ReturnBoat,
     "return_rental": ReturnRental,
+    "assign_buyer": AssignBuyer,
 }
 
 
@@ -808,7 +818,7 @@ OVERRIDES: dict[tuple[str, str], Wording] = {
     ("visit", "market"): Wording("the market", 'a market id in play, such as "eel"'),
     ("purchase", "barrels"): Wording(
         "the barrels",
-        "a list of 1 to 30 barrels for sale, "
+        "a list of up to 30 barrels for sale, "
         'each {"from": name, "fish": "eel", "row": "upper", '
         '"price": 300}',
     ),

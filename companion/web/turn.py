@@ -22,8 +22,15 @@ from ..eventlog import GameState
 from ..i18n import current_lang, name_of
 from ..identity import Identity
 from ..rules import guided
-from ..rules.catalogue import FISH_MARKETS, TOKEN_NAMES, EntryOption
+from ..rules.catalogue import (
+    FISH_MARKETS,
+    PORT_COVERINGS,
+    PORT_OPEN_YEN,
+    TOKEN_NAMES,
+    EntryOption,
+)
 from ..rules.errors import IllegalAction
+from ..rules.fleet import arrangement, kinds_of
 from ..rules.markets import MARKETS, Market, market_of_item
 from ..rules.messages import Message, render
 from ..rules.table import ROWS, PlayerState, Table
@@ -36,8 +43,10 @@ from .render import event_text, render_live
 bp = Blueprint("turn", __name__)
 
 #: The guided action types this page builds.
-KINDS = ("visit", "fishing", "purchase", "start_turn")
-PANELS = ("markets", "fishing", "purchasing")
+KINDS = ("visit", "fishing", "purchase", "start_turn", "open_port", "return_rental", "assign_buyer")
+PANELS = ("markets", "fishing", "purchasing", "free")
+#: The free moves of the "Free moves" panel (not actions: no AP, any time on your turn).
+FREE_MOVES = ("open_port", "return_rental", "assign_buyer")
 #: Most price slots shown for one fish: the box holds 30 barrels of a fish.
 MAX_SLOTS = 30
 
@@ -215,7 +224,9 @@ def nested(
         if reprice:
             body["reprice"] = reprice
     elif kind == "purchase":
-        known.add("barrel")
+        known |= {"barrel", "buyer"}
+        if fields.get("buyer") in ("on", "yes", "1", "true"):
+            body["buyer"] = True
         chosen = []
         for code in barrels:
             parts = code.split("|")
@@ -224,6 +235,11 @@ def nested(
             owner, fish, row, price = parts
             chosen.append({"from": owner, "fish": fish, "row": row, "price": _num(price)})
         body["barrels"] = chosen
+    elif kind in FREE_MOVES:  # the free moves: one choice each, or none (open_port)
+        for key in {"return_rental": ("boat",), "assign_buyer": ("to",)}.get(kind, ()):
+            known.add(key)
+            if fields.get(key):
+                body[key] = fields[key]
     elif kind == "start_turn":
         known |= {"freezer", "buy_fugu"}
         if "freezer" in fields:
@@ -572,6 +588,58 @@ def purchase_panel(t: Table, seat: int) -> list[dict[str, Any]]:
     return owners
 
 
+def free_panel(t: Table, seat: int) -> dict[str, Any]:
+    """The free moves (turn-and-scoring.md §1: not actions, no AP, any time on your turn):
+    opening the next port, sending back a rented boat after its voyage (Boat Rentals),
+    giving a Buyer token to another player (Influence) — each with why it is off now."""
+    p = t.players[seat]
+    port: dict[str, Any] | None = None
+    if p.ports < PORT_COVERINGS:
+        port = {"n": p.ports + 1, "yen": PORT_OPEN_YEN, "short": p.yen < PORT_OPEN_YEN}
+    rentals: list[dict[str, Any]] | None = None
+    if "boat_rentals" in t.config.external_markets:
+        kinds = kinds_of(p)
+        seen: dict[str, dict[str, Any]] = {}
+        for i, b in enumerate(p.boats):
+            if b.rented is None:
+                continue
+            docked = arrangement(kinds, p.ports, p.at_sea, docked={i})
+            row = seen.setdefault(
+                b.kind,
+                {
+                    "kind": b.kind,
+                    "name": name_of(b.kind),
+                    "board": name_of(b.rented),
+                    "docked": False,
+                },
+            )
+            row["docked"] = row["docked"] or docked
+        rentals = list(seen.values())
+    buyer: dict[str, Any] | None = None
+    if "influence" in t.config.external_markets:
+        buyer = {
+            "held": p.items.get("buyer_token", 0),
+            "others": [q.name for i, q in enumerate(t.players) if i != seat],
+            "given": [t.players[to].name for b, to in t.turn.buyers if b == seat],
+        }
+    return {"port": port, "ports": p.ports, "rentals": rentals, "buyer": buyer}
+
+
+def buyer_card(t: Table, seat: int | None) -> dict[str, Any] | None:
+    """The Buyer purchase open between two turns (rules/buyer.py): who buys, after whose
+    turn, and for the buyer's own phone the Harbors to buy from."""
+    buying = t.turn.buying
+    if buying is None or t.turn.finished:
+        return None
+    mine = seat == buying[0]
+    return {
+        "buyer": t.players[buying[0]].name,
+        "after": t.players[buying[1]].name,
+        "mine": mine,
+        "owners": purchase_panel(t, buying[0]) if mine else [],
+    }
+
+
 def start_card(t: Table, seat: int) -> dict[str, Any]:
     p = t.players[seat]
     fugu = sorted(x.price for x in p.lower if x.fish == "fugu")
@@ -583,7 +651,11 @@ def guide_key(t: Table) -> str:
     waiting = any(
         getattr(a, "status", "") not in ("settled", "cancelled") for a in t.auctions.values()
     )
-    return f"{turn.number}.{turn.current}.{turn.phase}.{turn.ap_left}.{turn.finished}.{waiting}"
+    buyers = f"{turn.buying}.{len(turn.buyers)}"
+    return (
+        f"{turn.number}.{turn.current}.{turn.phase}.{turn.ap_left}.{turn.finished}.{waiting}"
+        f".{buyers}"
+    )
 
 
 def guide(game_id: str, who: Identity, state: GameState) -> dict[str, Any]:
@@ -603,6 +675,7 @@ def guide(game_id: str, who: Identity, state: GameState) -> dict[str, Any]:
         "ap_left": turn.ap_left,
         "phase": turn.phase,
         "start": start_card(t, turn.current) if active and turn.phase == "start" else None,
+        "buying": buyer_card(t, seat),
     }
 
 
@@ -672,6 +745,8 @@ def panel(game_id: str, panel: str, market: str | None = None) -> Any:
             return render_template("game/_turn_fishing.html", g=g, f=fishing_panel(t, seat))
         if panel == "purchasing" and market is None:
             return render_template("game/_turn_purchase.html", g=g, owners=purchase_panel(t, seat))
+        if panel == "free" and (market is None or market in FREE_MOVES):
+            return render_template("game/_turn_free.html", g=g, f=free_panel(t, seat), move=market)
         raise Refused(404, _say("guide.no_panel"))
     except Refused as exc:
         return htmx_error(exc)
@@ -698,7 +773,7 @@ def preview(game_id: str) -> Any:
     except IllegalAction as exc:
         return render_template("game/_turn_preview.html", error=_refusal_text(exc, state, who))
     total = None
-    if kind == "purchase":
+    if kind == "purchase" and args.get("barrels"):
         total = sum(int(b["price"]) for b in args.get("barrels", []))
     return render_template("game/_turn_preview.html", lines=lines, total=total)
 

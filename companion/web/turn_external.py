@@ -33,6 +33,7 @@ from ..i18n import current_lang, msg, name_of
 from ..rules.catalogue import (
     AQUARIUM_PLACE_OF,
     AQUARIUM_PLACES,
+    AUCTION_MARKET_FEES,
     BOATS,
     EXTERNAL_MARKETS,
     GOVERNMENT_PLACES,
@@ -40,6 +41,8 @@ from ..rules.catalogue import (
     LOAN_YEN,
     MARKET_OF_TOKEN,
     OVERSEAS_ENTRY,
+    PORT_COVERINGS,
+    PORT_OPEN_YEN,
     RENTAL_ITEM_YEN,
     SHARE_YEN,
     SUSHI_SIZES,
@@ -404,7 +407,12 @@ def _boats(t: Table, seat: int, m: External) -> dict[str, Any]:
         {"name": name_of(b.kind), "rented": None if b.rented is None else name_of(b.rented)}
         for b in p.boats
     ]
+    # A boat that fits no free port place now: the next port can open first (free move).
+    open_first = None
+    if p.ports < PORT_COVERINGS and any(not b["fits"] for b in buy):
+        open_first = {"n": p.ports + 1, "yen": PORT_OPEN_YEN}
     return {
+        "open_first": open_first,
         "sell": sell,
         "buy": buy,
         "trade_in": trade_in,
@@ -506,7 +514,14 @@ def panel_data(t: Table, seat: int, market: str) -> dict[str, Any]:
     elif market == "sushi":
         x["sushi"] = _sushi(t, tokens)
     elif market in ("auction", "barter"):
-        x["lot"] = {"rows": _steppers("lot", tokens), "auction": market == "auction"}
+        x["lot"] = {
+            "rows": _steppers("lot", tokens),
+            "auction": market == "auction",
+            "fees": [
+                msg(Message("ext.fee_step", {"worth": worth, "amount": fee}))
+                for worth, fee in AUCTION_MARKET_FEES
+            ],
+        }
     elif market == "overseas":
         x["overseas"] = {
             "rows": [

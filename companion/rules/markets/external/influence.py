@@ -2,9 +2,9 @@
 Buyer and Expansion tokens while the board has them (2 of each), ¥200 each
 (external-markets.md §13).
 
-- A Buyer token takes a License space while held. Assigning it to another player and the
-  purchase it gives after that player's next turn are recorded as a ``purchase`` by hand
-  for now (not guided yet).
+- A Buyer token takes a License space while held. Giving it to another player
+  (``assign_buyer``) and the purchase it gives after that player's next turn (``purchase``
+  with ``"buyer": true``) are rules/buyer.py.
 - An Expansion token goes to the box at once, and a market of the kind the buyer chooses
   (``"fish"`` or ``"external"``) enters from the box, set up as at the start (Mackerel: no
   licences handed out; Aquarium and New Aquarium together: AMB-51); an empty box brings

@@ -126,6 +126,9 @@ MESSAGES_EN: dict[str, str] = {
     "cards.deck_bad_colour": "Card No. {card}: choose a colour, or type one of 1 to {most} "
     "characters.",
     "cards.deck_bad_points": "Card No. {card}: its points are a whole number from {low} to {high}.",
+    "cards.deck_none": "This server has no defined cards yet; define the 18 cards first.",
+    "cards.deck_not_cards": "This game is not Tsukiji Market, the card game: it has no cards "
+    "to define.",
     "cards.deck_saved": "The 18 cards are saved on this server.",
     "cards.deck_forgotten": "This server no longer has defined cards.",
     "cards.deck_game_has": "This game uses the 18 defined cards.",

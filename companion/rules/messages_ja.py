@@ -714,7 +714,8 @@ CARDS: dict[str, str] = {
     "cards.half_without_card": "halfは登録カードの面です。カードの番号も指定してください。",
     "cards.card_mismatch": "{card}番のカードは入力された内容と違います。番号だけを指定するか、"
     "登録どおりの色・点数・効果を入力してください。",
-    "cards.card_held": "{card}番のカードはすでに{owner}の山にあるので、もう一度取ることはできません。",
+    "cards.card_held": "{card}番のカードはすでに{owner}の山にあるので、もう一度取ることは"
+    "できません。",
     "cards.card_not_held": "{owner}は{card}番のカードを持っていません。",
     "cards.deck_conflict": "すでに山にあるカードの中に、この18枚にないものがあります。カードを"
     "直すか、先にその取得を取り消してください。",
@@ -722,6 +723,10 @@ CARDS: dict[str, str] = {
     "遊びます。",
     "cards.deck_bad_colour": "{card}番のカード：色を選ぶか、1〜{most}文字で入力してください。",
     "cards.deck_bad_points": "{card}番のカード：点数は{low}から{high}までの整数です。",
+    "cards.deck_none": "このサーバーにはまだ登録カードがありません。先に18枚のカードを登録して"
+    "ください。",
+    "cards.deck_not_cards": "このゲームはカードゲーム『TSUKIJI MARKET』ではないので、登録する"
+    "カードはありません。",
     "cards.deck_saved": "18枚のカードをこのサーバーに保存しました。",
     "cards.deck_forgotten": "このサーバーの登録カードを消去しました。",
     "cards.deck_game_has": "このゲームは登録した18枚のカードを使います。",

@@ -293,3 +293,17 @@ def test_card_refusals_in_japanese(client):
     # English stays English.
     r = client.post(f"/api/games/{g['id']}/bids", json={"fingers": 9}, headers=auth(a))
     assert r.json["error"] == "A bid is 1, 2, 3 or 4 fingers."
+
+
+def test_the_define_page_and_the_one_tap_buttons_in_japanese(client):
+    r = client.get("/games/new/cards/deck", headers=JA)
+    assert r.status_code == 200 and "18枚のカード" in r.text and "1番のカード" in r.text
+    r = client.post("/games/new/cards/deck", data=deck_form(c5_points="x"), headers=JA)
+    assert r.status_code == 400 and "5番のカード：点数は0から9までの整数です。" in r.text
+    save(client)
+    g = game(client, cards="remembered")
+    a, b = (s["token"] for s in g["seats"])
+    client.post(f"/api/games/{g['id']}/bids", json={"fingers": 3}, headers=auth(a))
+    client.post(f"/api/games/{g['id']}/bids", json={"fingers": 1}, headers=auth(b))
+    page = client.get(f"/games/{g['id']}/seat", headers={**auth(a), **JA}).text
+    assert "Aikoのカード：タップしてください" in page and "2番" in page

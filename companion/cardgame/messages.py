@@ -131,7 +131,6 @@ MESSAGES_EN: dict[str, str] = {
     "to define.",
     "cards.deck_saved": "The 18 cards are saved on this server.",
     "cards.deck_forgotten": "This server no longer has defined cards.",
-    "cards.deck_game_has": "This game uses the 18 defined cards.",
     "cards.bid_endpoint": "A bid is sent from a player's phone to the bids endpoint, not as an "
     "action.",
     "cards.no_finger_bids": "This game has no finger bids: its bids belong to an auction.",

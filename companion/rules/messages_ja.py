@@ -729,7 +729,6 @@ CARDS: dict[str, str] = {
     "カードはありません。",
     "cards.deck_saved": "18枚のカードをこのサーバーに保存しました。",
     "cards.deck_forgotten": "このサーバーの登録カードを消去しました。",
-    "cards.deck_game_has": "このゲームは登録した18枚のカードを使います。",
     "cards.bid_endpoint": "入札はプレイヤーのスマートフォンから入札の窓口（bids）へ送ります。"
     "アクションとしては送れません。",
     "cards.no_finger_bids": "このゲームに指での入札はありません。入札は競りで行います。",

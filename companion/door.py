@@ -27,11 +27,16 @@ from .store import Store, now
 class Refused(Exception):
     """A request the door turns away; ``status`` is the HTTP status to answer with."""
 
-    def __init__(self, status: int, message: str, field: str | None = None) -> None:
+    def __init__(
+        self, status: int, message: str, field: str | None = None, said: Message | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.field = field
+        #: The sentence as a message code, when there is one, for the edge to render in
+        #: the device's language (``message`` is its English).
+        self.said = said
 
     def to_json(self) -> dict[str, str]:
         body = {"error": self.message}
@@ -142,17 +147,13 @@ class Door:
         permission first (403), then the version, then its rules (400)."""
         move = cardgame.MOVES.get(kind)
         if move is None:
-            raise Refused(
-                400, _said(Message("cards.no_such_move", {"kind": str(kind)[:30]})), "type"
+            raise _card_refused(
+                400, Message("cards.no_such_move", {"kind": str(kind)[:30]}), "type"
             )
         if move.who == "bidder":
-            raise Refused(
-                400,
-                "A bid is sent from a player's phone to the bids endpoint, not as an action.",
-                "type",
-            )
+            raise _card_refused(400, Message("cards.bid_endpoint"), "type")
         if move.who == "server":
-            raise Refused(400, _said(Message("cards.only_server")), "type")
+            raise _card_refused(400, Message("cards.only_server"), "type")
         game_id = who.game_id
         with self.store.write():
             state = self.store.state(game_id)
@@ -166,7 +167,7 @@ class Door:
             except IllegalAction as exc:  # a name that is nobody at this table
                 raise refusal(exc, state, who) from None
             if why is not None:
-                raise Refused(403, _said(why))
+                raise _card_refused(403, why)
             self._check_version(state, expected)
             last = state.events[-1] if state.events else None
             correction = correction or (last is not None and last.type == "undo")
@@ -184,18 +185,16 @@ class Door:
         had already bid this round (a changed bid)."""
         who = self.identify(game_id, token)
         if who.is_host or who.seat is None:
-            raise Refused(403, _said(Message("cards.only_own_bid")))
+            raise _card_refused(403, Message("cards.only_own_bid"))
         if self.store.game_key(game_id) != CARDS:
-            raise Refused(
-                404, "This game has no finger bids: its bids belong to an auction.", "fingers"
-            )
+            raise _card_refused(404, Message("cards.no_finger_bids"), "fingers")
         seat = who.seat
         if (
             not isinstance(fingers, int)
             or isinstance(fingers, bool)
             or fingers not in cardgame.catalogue.FINGERS
         ):
-            raise Refused(400, _said(Message("cards.fingers")), "fingers")
+            raise _card_refused(400, Message("cards.fingers"), "fingers")
         with self.store.write():
             state = self.store.state(game_id)
             table = card_table(state)
@@ -485,7 +484,7 @@ class Door:
 
     def _board_only(self, game_id: str) -> None:
         if self.store.game_key(game_id) == CARDS:
-            raise Refused(404, "There are no auctions in Tsukiji Market, the card game.")
+            raise _card_refused(404, Message("cards.no_auctions"))
 
     @staticmethod
     def _check_version(state: GameState, expected: int | None) -> None:
@@ -510,7 +509,8 @@ def refusal(exc: IllegalAction, state: GameState, who: Identity | None) -> Refus
         and seat != exc.private_to
     ):
         message = exc.public_message
-    return Refused(400, _sentence(message, exc.field), exc.field)
+    said = exc.code_message if is_cards(state.config) else None
+    return Refused(400, _sentence(message, exc.field), exc.field, said=said)
 
 
 def card_table(state: GameState) -> cardgame.State:
@@ -521,6 +521,12 @@ def card_table(state: GameState) -> cardgame.State:
 def _said(message: Message) -> str:
     """A card-game sentence for a refusal (English, as every door refusal)."""
     return render(message)
+
+
+def _card_refused(status: int, message: Message, field: str | None = None) -> Refused:
+    """A card-game refusal: its English, and its code for the edge to say it in the
+    device's language."""
+    return Refused(status, _said(message), field, said=message)
 
 
 def group_of(auction_id: str) -> str:

@@ -1,7 +1,8 @@
 #!/usr/bin/env python
-"""Screenshots of the turn guide on a phone, for the README (issue #8).
+"""Screenshots for the README's tour: the turn guide on a phone (issue #8), the card game
+and the Tokyo Jutaku calculator (issue #10).
 
-    python scripts/screenshots.py [--out docs/screenshots]
+    python scripts/screenshots.py [--out docs/screenshots] [--only turn|cards]
 
 Starts the real server (``python -m companion serve``, as tests/support.py does, on a free
 port and a temporary database), sets a 3-player game up through the JSON API, plays to
@@ -14,6 +15,16 @@ save:
 - ``turn-visit.png``: a visit to Eel selling 2 Eel, with the preview (licence payouts);
 - ``turn-purchasing.png``: Bo's Harbor, a barrel picked, the preview;
 - ``turn-fishing.png``: unloading the 3 Tuna barrels, the preview opening a Tuna auction.
+
+Then Tsukiji Market, the card game, with the host's 18 cards defined on the server (the
+table screen at 1280×900, the phones as above):
+
+- ``cards-fingers.png``: a phone's four finger buttons for the WA-SA-BI bid;
+- ``cards-pick.png``: the winner's phone after the reveal, each card that can be on the
+  Scale one tap;
+- ``cards-table.png``: the table screen after a few rounds (the Scale, the scores, the
+  history);
+- ``jutaku.png``: the Tokyo Jutaku exit calculator on a phone, one exit's payout.
 
 Only 127.0.0.1 is contacted; every wait is bounded. Playwright and Chromium are the ones
 the browser tests use (``apt-get install chromium``; ``pip install playwright``).
@@ -164,12 +175,150 @@ def shoot(out: Path) -> list[Path]:
     return saved
 
 
+#: The card game's deck for the pictures: card 1 green 3 or yellow 4 with a Quick Knife,
+#: then a mix of colours, points and effects.
+CARD_DECK: list[Any] = [
+    [
+        {"colour": "green", "points": 3},
+        {"colour": "yellow", "points": 4, "knife": True},
+    ],
+    {"colour": "red", "points": 2, "wasabi": True},
+    {"colour": "blue", "points": 5, "icon": "steal"},
+    {"colour": "red", "points": 3, "barrel": True},
+    {"colour": "purple", "points": 1, "icon": "draw"},
+    {"colour": "blue", "points": 2, "wasabi": True},
+    *[
+        {"colour": c, "points": p}
+        for c, p in [("red", 4), ("green", 2), ("yellow", 1), ("purple", 3), ("orange", 6)]
+    ],
+    *[{"colour": "orange", "points": 2, "knife": True}] * 3,
+    {"colour": "green", "points": 1, "icon": "discard"},
+    {"colour": "yellow", "points": 2, "wasabi": True},
+    {"colour": "blue", "points": 1},
+    {"colour": "red", "points": 1},
+]
+
+
+def shoot_cards(out: Path) -> list[Path]:
+    """The card game's phones and table screen, and the Jutaku calculator."""
+    from playwright.sync_api import expect, sync_playwright
+
+    saved: list[Path] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        server = start_server(Path(tmp) / "cards.sqlite3")
+        try:
+            url = server.url
+            body = {"game": "tsukiji_market", "players": [A, B], "notches": 3}
+            r = requests.post(f"{url}/api/games", json={**body, "cards": CARD_DECK}, timeout=10)
+            r.raise_for_status()
+            game = r.json()
+            gid, host = game["id"], game["host_token"]
+            tokens = {s["name"]: s["token"] for s in game["seats"]}
+
+            def bids(a: int, b: int) -> None:
+                for name, n in ((A, a), (B, b)):
+                    requests.post(
+                        f"{url}/api/games/{gid}/bids",
+                        json={"fingers": n},
+                        headers={"Authorization": f"Bearer {tokens[name]}"},
+                        timeout=10,
+                    ).raise_for_status()
+
+            def take(player: str, card: int, half: int = 0) -> None:
+                requests.post(
+                    f"{url}/api/games/{gid}/actions",
+                    json={"type": "take_card", "player": player, "card": card, "half": half},
+                    headers={"Authorization": f"Bearer {host}"},
+                    timeout=10,
+                ).raise_for_status()
+
+            bids(3, 1)
+            take(A, 2)
+            bids(1, 2)
+            take(B, 4)
+            with sync_playwright() as p:
+                browser = p.chromium.launch(
+                    executable_path=CHROMIUM, headless=True, args=["--no-sandbox"]
+                )
+                phone = dict(
+                    viewport={"width": 390, "height": 844},
+                    device_scale_factor=2,
+                    is_mobile=True,
+                    has_touch=True,
+                )
+                aiko = browser.new_context(**phone).new_page()  # type: ignore[arg-type]
+                aiko.set_default_timeout(WAIT)
+                aiko.goto(f"{url}/join/{tokens[A]}")
+                expect(aiko.locator(".cards-fingers")).to_be_visible()
+                aiko.wait_for_timeout(300)
+                aiko.screenshot(path=str(out / "cards-fingers.png"), animations="disabled")
+                saved.append(out / "cards-fingers.png")
+
+                bo = browser.new_context(**phone).new_page()  # type: ignore[arg-type]
+                bo.set_default_timeout(WAIT)
+                bo.goto(f"{url}/join/{tokens[B]}")
+                aiko.locator(".cards-fingers").get_by_role("button", name="4").click()
+                bo.locator(".cards-fingers").get_by_role("button", name="2").click()
+                expect(aiko.locator("button.card-pick").first).to_be_visible()
+                aiko.evaluate(
+                    "document.getElementById('round-h').scrollIntoView({block: 'start'});"
+                    " window.scrollBy(0, -120)"
+                )
+                aiko.wait_for_timeout(300)
+                aiko.screenshot(path=str(out / "cards-pick.png"), animations="disabled")
+                saved.append(out / "cards-pick.png")
+                aiko.get_by_role("button", name="No. 1 yellow 4 · Knife").click()
+                expect(aiko.locator("button.card-pick")).to_have_count(0)
+
+                table = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+                table.set_default_timeout(WAIT)
+                table.context.add_cookies([{"name": f"tc_host_{gid}", "value": host, "url": url}])
+                table.goto(f"{url}/games/{gid}/table")
+                expect(table.locator("#history")).to_contain_text("yellow 4")
+                table.wait_for_timeout(300)
+                table.screenshot(path=str(out / "cards-table.png"), animations="disabled")
+                saved.append(out / "cards-table.png")
+
+                jutaku = browser.new_context(**phone).new_page()  # type: ignore[arg-type]
+                jutaku.set_default_timeout(WAIT)
+                jutaku.goto(f"{url}/jutaku/")
+                for i, name in enumerate((A, B, C)):
+                    jutaku.locator(f"#name-{i}").fill(name)
+                jutaku.get_by_role("button", name="Start the game").tap()
+                jutaku.wait_for_url("**/jutaku/?g=*")
+                jutaku.locator("#exit").get_by_label(A, exact=True).check()
+                for field, times in (("shirt_trousers", 2), ("red", 1), ("salmon", 1)):
+                    plus = jutaku.locator(
+                        f'#exit [data-field="carried.{field}"] button[data-step="1"]'
+                    )
+                    for _ in range(times):
+                        plus.tap()
+                jutaku.get_by_role("button", name="Cash this exit").tap()
+                jutaku.wait_for_url("**#payout")
+                jutaku.evaluate(
+                    "document.getElementById('payout').scrollIntoView({block: 'start'});"
+                    " window.scrollBy(0, -120)"
+                )
+                jutaku.wait_for_timeout(300)
+                jutaku.screenshot(path=str(out / "jutaku.png"), animations="disabled")
+                saved.append(out / "jutaku.png")
+                browser.close()
+        finally:
+            server.stop()
+    return saved
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument(
+        "--only", choices=("turn", "cards"), help="only the turn guide's or the card game's"
+    )
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    for path in shoot(args.out):
+    paths = [] if args.only == "cards" else shoot(args.out)
+    paths += [] if args.only == "turn" else shoot_cards(args.out)
+    for path in paths:
         print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
     return 0
 

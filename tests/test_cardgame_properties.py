@@ -12,7 +12,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from companion.cardgame import catalogue
-from companion.cardgame.rules import apply, replay, waiting_for
+from companion.cardgame.rules import _matchable, apply, choices, half_of, replay, waiting_for
 from companion.cardgame.scoring import outcome, score
 from companion.cardgame.state import Config, Face, State, initial_state, make_config
 from companion.cardgame.view import player_view
@@ -55,12 +55,21 @@ def card_move(s: State, data: st.DataObject) -> dict[str, Any]:
     name = s.players[p.player]
     if p.kind == "discard" or p.source == "steal":
         face = data.draw(st.sampled_from(s.piles[1 - p.player]))
+        assert face in choices(s)
         kind = "discard_card" if p.kind == "discard" else "take_card"
-        move = {"type": kind, "player": name, **face.to_json()}
+        described = {k: v for k, v in face.to_json().items() if k != "card"}
+        if face.card is not None and data.draw(st.booleans()):
+            described = {"card": face.card}  # the one tap: that card by its number
+        move = {"type": kind, "player": name, **described}
         return move if kind == "discard_card" else {**move, "source": "steal"}
     base = {"type": "take_card", "player": name, "source": p.source}
     if s.config.cards is None:
+        assert choices(s) == []
         return {**base, **data.draw(faces).to_json()}
+    offered = choices(s)
+    if offered and data.draw(st.booleans()):  # one tap on a defined card
+        face = data.draw(st.sampled_from(offered))
+        return {**base, "card": face.card, "half": half_of(s, face)}
     halves = [h for c in s.config.cards for h in c.halves]
     for face in data.draw(st.permutations(halves)):
         move = {**base, **face.to_json()}
@@ -75,6 +84,13 @@ def card_move(s: State, data: st.DataObject) -> dict[str, Any]:
 
 def check(s: State) -> None:
     assert s.cards_accounted() == catalogue.CARDS
+    held = [*s.piles[0], *s.piles[1]]
+    numbers = [c.card for c in held if c.card is not None]
+    assert len(numbers) == len(set(numbers)), "a defined card is in two places"
+    if s.config.cards is not None:
+        assert _matchable(s.config, held), "the piles are not cards of the defined deck"
+    else:
+        assert numbers == []
     assert min(s.deck, s.discard, s.drawn) >= 0 and 0 <= s.scale <= catalogue.SCALE_SLOTS
     assert -s.config.notches <= s.barrel <= s.config.notches
     assert s.face in catalogue.FACES and 0 <= s.exhausted <= catalogue.EXHAUSTIONS_TO_END

@@ -113,3 +113,16 @@ def test_rulebook_terms() -> None:
 def test_no_japanese_code_without_english() -> None:
     stale = sorted(code for code in JA if code not in EN)
     assert stale == [], f"Japanese codes the English no longer has: {stale}"
+
+
+def test_the_card_games_catalogue_is_covered() -> None:
+    """The card game's sentences (its rules, its door refusals, its defined cards) are
+    part of the English catalogue checked above, each with Japanese."""
+    from companion.cardgame.messages import MESSAGES_EN
+
+    assert len(MESSAGES_EN) > 90
+    assert set(MESSAGES_EN) <= set(EN)
+    for code in MESSAGES_EN:
+        assert JA.get(code, "").strip(), code
+    for code in ("cards.card_held", "cards.deck_host_only", "cards.bid_endpoint"):
+        assert code in MESSAGES_EN

@@ -107,6 +107,37 @@ MESSAGES_EN: dict[str, str] = {
     "cards.wait.take_draw": "{player} takes the top card of the deck",
     "cards.wait.take_steal": "{player} steals a card from {owner}",
     "cards.wait.discard": "{player} discards a card of {owner}'s",
+    # -- defined cards (the host's 18 cards, AMB-C2; one tap per card) -------------------------
+    "cards.no_defined_cards": "This game has no defined cards: describe the card by its colour, "
+    "points and effects.",
+    "cards.card_number": "A defined card is numbered from 1 to {most}.",
+    "cards.half_one": "Card No. {card} has one colour: its half is 0.",
+    "cards.half_two": "Card No. {card} has two colours: its half is 0 (the first) or 1 (the "
+    "second).",
+    "cards.half_without_card": "A half belongs to a defined card: give the card's number too.",
+    "cards.card_mismatch": "Card No. {card} is not the card described: give its number alone, "
+    "or its colour, points and effects as defined.",
+    "cards.card_held": "Card No. {card} is in {owner}'s piles already, so it cannot be taken "
+    "again.",
+    "cards.card_not_held": "{owner} does not hold card No. {card}.",
+    "cards.deck_conflict": "The cards already in the piles are not all among these 18 cards; "
+    "correct the cards or undo those takes first.",
+    "cards.deck_host_only": "Only the table screen defines the cards; a phone plays them.",
+    "cards.deck_bad_colour": "Card No. {card}: choose a colour, or type one of 1 to {most} "
+    "characters.",
+    "cards.deck_bad_points": "Card No. {card}: its points are a whole number from {low} to {high}.",
+    "cards.deck_none": "This server has no defined cards yet; define the 18 cards first.",
+    "cards.deck_not_cards": "This game is not Tsukiji Market, the card game: it has no cards "
+    "to define.",
+    "cards.deck_saved": "The 18 cards are saved on this server.",
+    "cards.deck_forgotten": "This server no longer has defined cards.",
+    "cards.bid_endpoint": "A bid is sent from a player's phone to the bids endpoint, not as an "
+    "action.",
+    "cards.no_finger_bids": "This game has no finger bids: its bids belong to an auction.",
+    "cards.no_auctions": "There are no auctions in Tsukiji Market, the card game.",
+    "cards.note.use_cards": "From now on each card taken is one of the 18 defined cards",
+    "cards.history.use_cards": "The table screen gave this game its 18 defined cards",
+    "cards.history.card_no": "{player} took card No. {card}",
 }
 
 

@@ -17,6 +17,13 @@ The moves:
   "source", "from"}``: the card a player took, as shared/spec/cards.md fixes it.
 - ``discard_card`` ``{"player", "colour", "points", …, "from"}``: the discard icon.
 - ``speciality`` ``{"player", "points"}``: the host enters a Speciality bonus (AMB-C3).
+- ``use_cards`` ``{"cards": [...18 definitions]}``: the host gives the game its deck.
+
+With a defined deck, ``take_card`` and ``discard_card`` may name the card by its number
+instead of describing it: ``{"card": 1…18, "half": 0|1}`` (``half`` 1: the second colour
+of a two-colour card); a named card is that very card, so it cannot be taken while it is
+in a pile, and a steal or discard of it moves that card (:func:`choices` lists what a
+step may take, one tap each).
 
 Who may record each move is asked of :func:`why_not` (None: allowed) before it is
 applied, so a door can refuse with 403 before the rules look at anything else.
@@ -48,7 +55,7 @@ from .catalogue import (
     SPECIALITY_MIN,
 )
 from .messages import Message
-from .state import FLAGS, Config, Face, Pending, Reveal, State, initial_state
+from .state import FLAGS, Config, Face, Pending, Reveal, State, initial_state, parse_cards
 
 Args = Mapping[str, Any]
 
@@ -135,13 +142,22 @@ def _draw(s: State) -> tuple[State, bool]:
 
 def _matchable(config: Config, held: list[Face]) -> bool:
     """Whether every card in the piles can be a different one of the host's defined
-    cards, each showing one of its halves (a bipartite matching; 18 cards at most)."""
-    assert config.cards is not None
-    owner: dict[int, int] = {}  # defined card -> index into held
+    cards, each showing one of its halves: a card named by its number is that card; the
+    others are matched among the rest (a bipartite matching; 18 cards at most)."""
+    cards = config.cards or ()
+    named = [f.card for f in held if f.card is not None]
+    if len(set(named)) != len(named):
+        return False
+    for f in held:
+        if f.card is not None and (f.card > len(cards) or f not in cards[f.card - 1].halves):
+            return False
+    free = [c for c in range(len(cards)) if c + 1 not in named]
+    loose = [f for f in held if f.card is None]
+    owner: dict[int, int] = {}  # defined card -> index into loose
 
     def place(i: int, seen: set[int]) -> bool:
-        for c, card in enumerate(config.cards or ()):
-            if c in seen or held[i] not in card.halves:
+        for c in free:
+            if c in seen or loose[i] not in cards[c].halves:
                 continue
             seen.add(c)
             if c not in owner or place(owner[c], seen):
@@ -149,24 +165,138 @@ def _matchable(config: Config, held: list[Face]) -> bool:
                 return True
         return False
 
-    return all(place(i, set()) for i in range(len(held)))
+    return all(place(i, set()) for i in range(len(loose)))
+
+
+def _held(s: State) -> list[Face]:
+    return [*s.piles[0], *s.piles[1]]
+
+
+def _holder(s: State, number: int) -> int | None:
+    """The seat whose piles hold defined card ``number`` (None: nobody's)."""
+    for seat in (0, 1):
+        if any(c.card == number for c in s.piles[seat]):
+            return seat
+    return None
 
 
 def _check_defined(s: State, face: Face) -> None:
+    """A card taken from the Scale or the deck: with a defined deck, one of its cards
+    that is not in a pile (by its number: that very card; else some card it can be)."""
     if s.config.cards is None:
         return
-    if not _matchable(s.config, [*s.piles[0], *s.piles[1], face]):
+    if face.card is not None:
+        seat = _holder(s, face.card)
+        if seat is not None:
+            raise IllegalAction(
+                Message("cards.card_held", {"card": face.card, "owner": _name(s, seat)}), "card"
+            )
+    if not _matchable(s.config, [*_held(s), face]):
         raise IllegalAction(
-            Message("cards.not_in_deck", {"colour": face.colour, "points": face.points}), "colour"
+            Message("cards.not_in_deck", {"colour": face.colour, "points": face.points}),
+            "colour" if face.card is None else "card",
         )
 
 
-def _without(cards: tuple[Face, ...], face: Face) -> tuple[Face, ...] | None:
-    """The pile without one card equal to ``face`` (None when it holds none)."""
-    if face not in cards:
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+#: The arguments that describe a card (as opposed to naming it by its number).
+DESCRIBED = ("colour", "points", *FLAGS, "icon")
+
+
+def defined_face(s: State, a: Args) -> Face | None:
+    """The card a move names by its number among the host's defined cards (``card``, 1
+    to 18; ``half``: 0, or 1 for the second colour of a two-colour card), or None when it
+    names none. A move that names a card and also describes it must describe it as
+    defined."""
+    number, half = a.get("card"), a.get("half")
+    if number is None:
+        if half is not None:
+            raise IllegalAction(Message("cards.half_without_card"), "half")
         return None
-    i = cards.index(face)
-    return cards[:i] + cards[i + 1 :]
+    cards = s.config.cards
+    if cards is None:
+        raise IllegalAction(Message("cards.no_defined_cards"), "card")
+    if not _whole(number) or not 1 <= number <= len(cards):
+        raise IllegalAction(Message("cards.card_number", {"most": len(cards)}), "card")
+    halves = cards[number - 1].halves
+    half = 0 if half is None else half
+    if not _whole(half) or not 0 <= half < len(halves):
+        code = "cards.half_two" if len(halves) == 2 else "cards.half_one"
+        raise IllegalAction(Message(code, {"card": number}), "half")
+    face: Face = replace(halves[int(half)], card=int(number))
+    if any(k in a for k in DESCRIBED):
+        described = Face.parse(a)
+        if described != face:
+            raise IllegalAction(Message("cards.card_mismatch", {"card": number}), "card")
+    return face
+
+
+def _face(s: State, a: Args) -> Face:
+    """The card a move is about: named by its number, else described."""
+    return defined_face(s, a) or Face.parse(a)
+
+
+def _take_from(s: State, owner: int, a: Args) -> tuple[Face, tuple[Face, ...]]:
+    """The card of ``owner``'s piles a steal or discard means, and the piles without it:
+    the card of that number when the move names one (whichever half it shows: a stolen
+    card keeps its colour), else the first card that shows the card described."""
+    pile = s.piles[owner]
+    number = a.get("card")
+    if number is None:
+        face = _face(s, a)
+        for i, c in enumerate(pile):
+            if c == face:
+                return c, pile[:i] + pile[i + 1 :]
+        values: dict[str, object] = {
+            "owner": _name(s, owner),
+            "colour": face.colour,
+            "points": face.points,
+        }
+        raise IllegalAction(Message("cards.not_held", values), "colour")
+    for i, c in enumerate(pile):
+        if c.card is not None and c.card == number:
+            named = defined_face(s, {**a, "half": a.get("half", half_of(s, c))})
+            if named != c:
+                raise IllegalAction(Message("cards.card_mismatch", {"card": number}), "card")
+            return c, pile[:i] + pile[i + 1 :]
+    defined_face(s, a)  # a number no card has, or no defined deck: that sentence
+    values = {"owner": _name(s, owner), "card": number}
+    raise IllegalAction(Message("cards.card_not_held", values), "card")
+
+
+def choices(s: State) -> list[Face]:
+    """The cards the first waiting step may be, each one tap on the phone: for a take
+    from the Scale or the deck, every half of each defined card that is in no pile and
+    can be taken (by the matching); for a steal or a discard, the opponent's cards.
+    Empty when nothing is waited for, or for a Scale or deck take without a defined
+    deck (the card is described then)."""
+    if not s.pending or s.finished:
+        return []
+    p = s.pending[0]
+    if p.kind == "discard" or p.source == "steal":
+        return list(s.piles[_other(p.player)])
+    if s.config.cards is None:
+        return []
+    held = _held(s)
+    out = []
+    for number, card in enumerate(s.config.cards, start=1):
+        if _holder(s, number) is not None:
+            continue
+        for half in card.halves:
+            face = replace(half, card=number)
+            if _matchable(s.config, [*held, face]):
+                out.append(face)
+    return out
+
+
+def half_of(s: State, face: Face) -> int:
+    """Which half of its defined card ``face`` shows (0 for a card without a number)."""
+    if face.card is None or s.config.cards is None:
+        return 0
+    return s.config.cards[face.card - 1].halves.index(face)
 
 
 def _with_pile(s: State, seat: int, cards: tuple[Face, ...]) -> State:
@@ -333,21 +463,13 @@ def take_card(s: State, a: Args) -> State:
             ),
             "source",
         )
-    face = Face.parse(a)
     rest = s.pending[1:]
-    if source == "steal":
+    if source == "steal":  # the very card, with its number and its colour as chosen
         owner = _opponent_from(s, seat, a)
-        left = _without(s.piles[owner], face)
-        if left is None:
-            raise IllegalAction(
-                Message(
-                    "cards.not_held",
-                    {"owner": _name(s, owner), "colour": face.colour, "points": face.points},
-                ),
-                "colour",
-            )
+        face, left = _take_from(s, owner, a)
         s = _with_pile(s, owner, left)
     else:
+        face = _face(s, a)
         _check_defined(s, face)
         if source == "draw":
             s = replace(s, drawn=s.drawn - 1)
@@ -377,16 +499,7 @@ def discard_card(s: State, a: Args) -> State:
     if p.kind != "discard":
         raise IllegalAction(Message("cards.take_now", {"player": _name(s, seat)}), "type")
     owner = _opponent_from(s, seat, a)
-    face = Face.parse(a)
-    left = _without(s.piles[owner], face)
-    if left is None:
-        raise IllegalAction(
-            Message(
-                "cards.not_held",
-                {"owner": _name(s, owner), "colour": face.colour, "points": face.points},
-            ),
-            "colour",
-        )
+    _gone, left = _take_from(s, owner, a)
     s = replace(_with_pile(s, owner, left), discard=s.discard + 1, pending=s.pending[1:])
     return _settle(s)
 
@@ -411,6 +524,22 @@ def speciality(s: State, a: Args) -> State:
     bonus = list(s.speciality)
     bonus[seat] += points
     return replace(s, speciality=(bonus[0], bonus[1]))
+
+
+def use_cards(s: State, a: Args) -> State:
+    """The host gives a game under way the 18 cards defined on this server (AMB-C2), so
+    each card taken from then on is one of them. The cards already in the piles must fit
+    the new deck (a matching); the numbers they had in a deck before are dropped."""
+    _going(s)
+    deck = parse_cards(a.get("cards") or (), "cards")
+    config = replace(s.config, cards=deck)
+    piles = (
+        tuple(replace(c, card=None) for c in s.piles[0]),
+        tuple(replace(c, card=None) for c in s.piles[1]),
+    )
+    if not _matchable(config, [*piles[0], *piles[1]]):
+        raise IllegalAction(Message("cards.deck_conflict"), "cards")
+    return _note(replace(s, config=config, piles=piles), "cards.note.use_cards")
 
 
 # -- the end of a turn -------------------------------------------------------------------------
@@ -496,6 +625,7 @@ MOVES: dict[str, Move] = {
     "take_card": Move(take_card, "player"),
     "discard_card": Move(discard_card, "player"),
     "speciality": Move(speciality, "host"),
+    "use_cards": Move(use_cards, "host"),
 }
 
 
@@ -563,8 +693,14 @@ def describe(s: State, move: Args) -> Message | None:
                 "second_fingers": fingers.get(s.players[1]),
             },
         )
+    if kind in ("take_card", "discard_card"):
+        try:
+            face = _face(s, move)
+        except IllegalAction:  # an undone entry naming a card of a deck since undone
+            return Message(
+                "cards.history.card_no", {"player": move.get("player"), "card": move.get("card")}
+            )
     if kind == "take_card":
-        face = Face.parse(move)
         effects = [Message(f"cards.effect.{n}") for n in FLAGS if getattr(face, n)]
         if face.icon:
             effects.append(Message(f"cards.effect.{face.icon}"))
@@ -585,7 +721,6 @@ def describe(s: State, move: Args) -> Message | None:
             },
         )
     if kind == "discard_card":
-        face = Face.parse(move)
         seat = s.config.seat_of(move.get("player"))
         return Message(
             "cards.history.discard",
@@ -596,6 +731,8 @@ def describe(s: State, move: Args) -> Message | None:
                 "points": face.points,
             },
         )
+    if kind == "use_cards":
+        return Message("cards.history.use_cards")
     if kind == "speciality":
         return Message(
             "cards.history.speciality", {"player": move.get("player"), "points": move.get("points")}

@@ -40,7 +40,12 @@ FLAGS = ("wasabi", "knife", "barrel")
 class Face:
     """What counts of a card: the half turned to the top (its colour, points and printed
     effects). ``barrel`` is the Barrel effect or the Barrel icon (both move the Barrel one
-    notch toward the taker); ``icon`` is the steal, draw or discard icon, if any."""
+    notch toward the taker); ``icon`` is the steal, draw or discard icon, if any.
+
+    ``card``: which of the host's defined cards this is (its number, 1 to 18), when the
+    taker named it; None when the card was described by its colour, points and effects.
+    Two faces are equal by what they show, whatever their number (the number says which
+    physical card it is; :func:`~.rules.take_card` keeps the numbers consistent)."""
 
     colour: str
     points: int
@@ -48,9 +53,10 @@ class Face:
     knife: bool = False
     barrel: bool = False
     icon: str | None = None
+    card: int | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "colour": self.colour,
             "points": self.points,
             "wasabi": self.wasabi,
@@ -58,6 +64,9 @@ class Face:
             "barrel": self.barrel,
             "icon": self.icon,
         }
+        if self.card is not None:
+            out["card"] = self.card
+        return out
 
     @classmethod
     def parse(cls, data: object, where: str = "") -> Face:
@@ -152,25 +161,31 @@ def make_config(
         )
     if variant not in VARIANTS:
         raise IllegalAction(Message("cards.variant"), "variant")
-    deck: tuple[CardDef, ...] | None = None
-    if cards is not None:
-        defs = []
-        for i, entry in enumerate(cards):
-            halves = entry if isinstance(entry, list | tuple) else [entry]
-            if not 1 <= len(halves) <= 2:
-                raise IllegalAction(Message("cards.halves", {"given": len(halves)}), f"cards[{i}]")
-            defs.append(
-                CardDef(
-                    tuple(
-                        Face.parse(h, f"cards[{i}]" + (f"[{j}]" if len(halves) > 1 else ""))
-                        for j, h in enumerate(halves)
-                    )
+    deck = None if cards is None else parse_cards(cards)
+    return Config((names[0], names[1]), notches, variant, deck)
+
+
+def parse_cards(cards: Iterable[object], where: str = "cards") -> tuple[CardDef, ...]:
+    """The host's 18 cards (AMB-C2), checked: each entry a face (``{"colour", "points",
+    …}``) or a list of one or two faces (a two-colour card)."""
+    if isinstance(cards, str | bytes | dict) or not isinstance(cards, Iterable):
+        raise IllegalAction(Message("cards.deck_size", {"cards": CARDS, "given": 0}), where)
+    defs = []
+    for i, entry in enumerate(cards):
+        halves = entry if isinstance(entry, list | tuple) else [entry]
+        if not 1 <= len(halves) <= 2:
+            raise IllegalAction(Message("cards.halves", {"given": len(halves)}), f"{where}[{i}]")
+        defs.append(
+            CardDef(
+                tuple(
+                    Face.parse(h, f"{where}[{i}]" + (f"[{j}]" if len(halves) > 1 else ""))
+                    for j, h in enumerate(halves)
                 )
             )
-        if len(defs) != CARDS:
-            raise IllegalAction(Message("cards.deck_size", {"cards": CARDS, "given": len(defs)}))
-        deck = tuple(defs)
-    return Config((names[0], names[1]), notches, variant, deck)
+        )
+    if len(defs) != CARDS:
+        raise IllegalAction(Message("cards.deck_size", {"cards": CARDS, "given": len(defs)}), where)
+    return tuple(defs)
 
 
 @dataclass(frozen=True)

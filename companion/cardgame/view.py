@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .rules import waiting_for
+from .rules import choices, half_of, waiting_for
 from .scoring import outcome, piles_by_colour, score
 from .state import State
 
@@ -59,6 +59,13 @@ def player_view(
             "winner": None if s.last_reveal.winner is None else s.players[s.last_reveal.winner],
         },
         "waiting_for": waiting_for(s),
+        # What the first waiting step may take, one tap each (the host's defined cards
+        # that can be there; for a steal or discard, the opponent's cards).
+        "choices": [
+            {**c.to_json(), "half": half_of(s, c)} if c.card is not None else c.to_json()
+            for c in choices(s)
+        ],
+        "defined_cards": s.config.cards is not None,
         "deck": s.deck,
         "discard": s.discard,
         "scale": s.scale,

@@ -706,6 +706,37 @@ CARDS: dict[str, str] = {
     "cards.wait.take_draw": "{player}が山札の一番上のカードを取る番",
     "cards.wait.take_steal": "{player}が{owner}からカードを奪う番",
     "cards.wait.discard": "{player}が{owner}のカードを捨て札にする番",
+    # -- defined cards (the host's 18 cards, AMB-C2; one tap per card) -------------------------
+    "cards.no_defined_cards": "このゲームにはカードが登録されていません。色・点数・効果でカードを"
+    "入力してください。",
+    "cards.card_number": "登録カードの番号は1から{most}までです。",
+    "cards.half_one": "{card}番のカードは1色です。halfは0です。",
+    "cards.half_two": "{card}番のカードは2色です。halfは0（1色目）か1（2色目）です。",
+    "cards.half_without_card": "halfは登録カードの面です。カードの番号も指定してください。",
+    "cards.card_mismatch": "{card}番のカードは入力された内容と違います。番号だけを指定するか、"
+    "登録どおりの色・点数・効果を入力してください。",
+    "cards.card_held": "{card}番のカードはすでに{owner}の山にあるので、もう一度取ることは"
+    "できません。",
+    "cards.card_not_held": "{owner}は{card}番のカードを持っていません。",
+    "cards.deck_conflict": "すでに山にあるカードの中に、この18枚にないものがあります。カードを"
+    "直すか、先にその取得を取り消してください。",
+    "cards.deck_host_only": "カードを登録するのはテーブル画面です。スマートフォンはカードを使って"
+    "遊びます。",
+    "cards.deck_bad_colour": "{card}番のカード：色を選ぶか、1〜{most}文字で入力してください。",
+    "cards.deck_bad_points": "{card}番のカード：点数は{low}から{high}までの整数です。",
+    "cards.deck_none": "このサーバーにはまだ登録カードがありません。先に18枚のカードを登録して"
+    "ください。",
+    "cards.deck_not_cards": "このゲームはカードゲーム『TSUKIJI MARKET』ではないので、登録する"
+    "カードはありません。",
+    "cards.deck_saved": "18枚のカードをこのサーバーに保存しました。",
+    "cards.deck_forgotten": "このサーバーの登録カードを消去しました。",
+    "cards.bid_endpoint": "入札はプレイヤーのスマートフォンから入札の窓口（bids）へ送ります。"
+    "アクションとしては送れません。",
+    "cards.no_finger_bids": "このゲームに指での入札はありません。入札は競りで行います。",
+    "cards.no_auctions": "カードゲーム『TSUKIJI MARKET』に競りはありません。",
+    "cards.note.use_cards": "これ以降、取るカードは登録した18枚のいずれかです",
+    "cards.history.use_cards": "テーブル画面がこのゲームに登録カード18枚を設定しました",
+    "cards.history.card_no": "{player}が{card}番のカードを取りました",
 }
 
 #: Tokyo Jutaku (companion/jutaku/messages.py), in the words of its Japanese rules

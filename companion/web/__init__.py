@@ -102,6 +102,9 @@ def _register_games(app: Flask) -> None:
 
     context.init_app(app)
     app.register_blueprint(cards.bp)  # the card game; its hook answers shared routes for it
+    from . import card_deck  # the card game's 18 cards, defined once on this server
+
+    app.register_blueprint(card_deck.bp)
     for module in (auth, newgame, table, seat, forms, auctions, stream, game_api, turn):
         app.register_blueprint(module.bp)
     from . import report  # the story, export and import (issue #11)

@@ -36,12 +36,14 @@ from flask_babel import gettext  # type: ignore[import-untyped]
 from pydantic import Field
 
 from .. import cardgame, live
+from ..cardgame import deck as card_deck
+from ..cardgame.catalogue import CARDS as CARD_COUNT
 from ..cardgame.catalogue import NOTCHES_MAX, NOTCHES_MIN, POINTS_MAX, POINTS_MIN
 from ..cardgame.rules import describe
 from ..door import Refused, card_table
 from ..eventlog import GameState
 from ..games import CARDS
-from ..i18n import current_lang
+from ..i18n import current_lang, msg
 from ..identity import Identity
 from ..rules.errors import IllegalAction
 from ..rules.messages import Message, render
@@ -77,7 +79,7 @@ class NewCardGame(schemas.Body):
     players: Annotated[list[PlayerName], Field(min_length=2, max_length=2)]
     notches: Annotated[int, schemas.FormNumber, Field(ge=NOTCHES_MIN, le=NOTCHES_MAX)] | None = None
     variant: Literal["standard", "nice_fish"] = "standard"
-    cards: Annotated[list[Any], Field(max_length=18)] | None = None
+    cards: Annotated[list[Any], Field(max_length=18)] | Literal["remembered"] | None = None
 
 
 class Fingers(schemas.Body):
@@ -85,10 +87,13 @@ class Fingers(schemas.Body):
 
 
 class CardAction(schemas.ActionBody):
-    """take_card and discard_card (the card as described), speciality (player, points)."""
+    """take_card and discard_card (the card as described, or named by its number among
+    the defined cards), speciality (player, points), use_cards (the host's 18 cards)."""
 
     type: Literal["take_card", "discard_card", "speciality"]
     player: PlayerName
+    card: Annotated[int, schemas.FormNumber, Field(ge=1, le=CARD_COUNT)] | None = None
+    half: Annotated[int, schemas.FormNumber, Field(ge=0, le=1)] | None = None
     colour: Colour | None = None
     points: Whole | None = None
     wasabi: schemas.Flag = False
@@ -99,6 +104,18 @@ class CardAction(schemas.ActionBody):
     from_: PlayerName | None = Field(default=None, alias="from")
 
 
+class UseCards(schemas.ActionBody):
+    """use_cards: the host gives a game under way its 18 cards ("remembered": the
+    server's)."""
+
+    type: Literal["use_cards"]
+    cards: Annotated[list[Any], Field(max_length=CARD_COUNT)] | Literal["remembered"]
+
+
+#: The card game's actions at the actions endpoint (bids have their own).
+ACTIONS = ("take_card", "discard_card", "speciality", "use_cards")
+
+
 def _parse_action(body: Any, form: bool = False) -> edge.Action:
     if not isinstance(body, dict):
         raise Refused(
@@ -107,7 +124,7 @@ def _parse_action(body: Any, form: bool = False) -> edge.Action:
             "type",
         )
     kind = body.get("type")
-    if kind not in ("take_card", "discard_card", "speciality"):
+    if kind not in ACTIONS:
         shown = str(kind)[:30] if isinstance(kind, str) else "that"
         raise Refused(
             400,
@@ -118,13 +135,18 @@ def _parse_action(body: Any, form: bool = False) -> edge.Action:
             ),
             "type",
         )
-    action = schemas.parse(CardAction, body, str(kind), form=form)
+    model: type[CardAction] | type[UseCards] = UseCards if kind == "use_cards" else CardAction
+    action = schemas.parse(model, body, str(kind), form=form)
     args = action.model_dump(
         by_alias=True,
         exclude_unset=True,
         exclude_none=True,
         exclude={"type", "expected_seq", "correction"},
     )
+    if args.get("cards") == "remembered":
+        args["cards"] = remembered_cards()
+        if args["cards"] is None:
+            raise Refused(400, msg(Message("cards.deck_none")), "cards")
     expected = action.expected_seq
     return edge.Action(str(kind), args, expected, action.correction)
 
@@ -137,15 +159,38 @@ def remembered_notches() -> int:
     return memory.get(MEMORY[1], DEFAULT_NOTCHES)
 
 
+def remembered_cards() -> list[list[dict[str, object]]] | None:
+    """The 18 cards the host defined on this server (AMB-C2), kept beside the notches;
+    None while there are none."""
+    rows = store().board_numbers(card_deck.PLAYERS).get(card_deck.MARKET, {})
+    return card_deck.from_figures(rows) if rows else None
+
+
+def remember_cards(deck: tuple[cardgame.state.CardDef, ...] | None) -> None:
+    """Keep a checked deck as the server's (None: forget it), only its changed rows."""
+    rows = store().board_numbers(card_deck.PLAYERS).get(card_deck.MARKET, {})
+    new = card_deck.to_figures(deck) if deck is not None else {}
+    changes: list[tuple[str, str, int, int | None]] = [
+        (card_deck.MARKET, figure, card_deck.PLAYERS, None) for figure in rows if figure not in new
+    ]
+    changes += [(card_deck.MARKET, f, card_deck.PLAYERS, v) for f, v in new.items()]
+    store().remember_board_numbers(changes)
+
+
 def new_config(body: Any) -> cardgame.Config:
     """A card game's setup from a checked body; the notches chosen are remembered for the
     server's next game, and a body without them takes the remembered ones."""
     settings = schemas.parse(NewCardGame, body, "config")
     notches = settings.notches if settings.notches is not None else remembered_notches()
+    cards = settings.cards
+    if cards == "remembered":
+        cards = remembered_cards()
+        if cards is None:
+            raise Refused(400, msg(Message("cards.deck_none")), "cards")
     try:
-        config = cardgame.make_config(settings.players, notches, settings.variant, settings.cards)
+        config = cardgame.make_config(settings.players, notches, settings.variant, cards)
     except IllegalAction as exc:
-        raise Refused(400, edge.sentence(exc.message), exc.field) from None
+        raise Refused(400, edge.sentence(exc.message), exc.field, said=exc.code_message) from None
     store().remember_board_numbers([(MEMORY[0], MEMORY[1], MEMORY[2], notches)])
     return config
 
@@ -176,6 +221,8 @@ def create_api(body: Any) -> Any:
 
 #: The colours the card form offers (a table may type others: they stay as typed).
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
+#: How a one-tap card button marks the icons (next to their names).
+ICON_GLYPHS = {"steal": "✋", "draw": "＋", "discard": "✕"}
 
 
 def colour_names() -> dict[str, str]:
@@ -250,6 +297,21 @@ def card_view(state: GameState, who: Identity) -> dict[str, Any]:
     return view
 
 
+def said(exc: Refused) -> str:
+    """A refusal in the device's language: its message code rendered when it has one (the
+    card game's rules and the door's card sentences), else its sentence as it is."""
+    if exc.said is None or current_lang() == "en":
+        return exc.message
+    text = msg(exc.said)
+    return text if text.endswith(("。", ".", "!", "?")) else text + "。"
+
+
+def said_json(exc: Refused) -> dict[str, str]:
+    body = exc.to_json()
+    body["error"] = said(exc)
+    return body
+
+
 # -- the JSON API ---------------------------------------------------------------------------------
 
 
@@ -258,7 +320,7 @@ def _answer(game_id: str, handle: Callable[[Identity], tuple[Any, int]]) -> Any:
         who = door().identify(game_id, bearer())
         body, status = handle(who)
     except Refused as exc:
-        return jsonify(exc.to_json()), exc.status
+        return jsonify(said_json(exc)), exc.status
     return jsonify(body), status
 
 
@@ -336,6 +398,7 @@ def region(game_id: str, who: Identity, error: str | None = None) -> str:
     return render_template(
         "cards/_region.html",
         v=view,
+        icon_of=ICON_GLYPHS,
         seats=seat_rows(game_id, state) if who.is_host else [],
         role="host" if who.is_host else "seat",
         error=error,
@@ -408,8 +471,8 @@ def _form_change(game_id: str, role: str, change: Callable[[Identity], Any]) -> 
         change(who)
     except Refused as exc:
         if scripted:
-            return region(game_id, who, exc.message), exc.status
-        return _page(game_id, who, exc.message, exc.status)
+            return region(game_id, who, said(exc)), exc.status
+        return _page(game_id, who, said(exc), exc.status)
     if scripted:
         return region(game_id, who)
     page = "table.page" if who.is_host else "seat.page"
@@ -468,9 +531,10 @@ def new_form() -> str:
         "cards/new.html",
         notches=remembered_notches(),
         error=None,
-        form={},
+        form={"use_cards": "1"},
         low=NOTCHES_MIN,
         high=NOTCHES_MAX,
+        deck_defined=remembered_cards() is not None,
     )
 
 
@@ -484,6 +548,8 @@ def new_create() -> Any:
     }
     if form.get("notches", "").strip():
         body["notches"] = form["notches"].strip()
+    if form.get("use_cards") and remembered_cards() is not None:
+        body["cards"] = "remembered"
     try:
         settings = schemas.parse(NewCardGame, body, "config", form=True)
         config = new_config(settings.model_dump(exclude_none=True))
@@ -491,10 +557,11 @@ def new_create() -> Any:
         html = render_template(
             "cards/new.html",
             notches=form.get("notches") or remembered_notches(),
-            error=exc.message,
+            error=said(exc),
             form=form,
             low=NOTCHES_MIN,
             high=NOTCHES_MAX,
+            deck_defined=remembered_cards() is not None,
         )
         return html, 400
     game_id, host, _ = door().create_game(config)
@@ -585,7 +652,7 @@ def card_game_routes() -> Any:
     or a refusal in one sentence (the board game's auctions, turns, snapshot …)."""
     args = request.view_args or {}
     game_id = args.get("game_id")
-    if not isinstance(game_id, str) or request.blueprint == "cards":
+    if not isinstance(game_id, str) or request.blueprint in ("cards", "card_deck"):
         return None
     if store().game_key(game_id) != CARDS or request.endpoint in SHARED:
         return None

@@ -111,3 +111,77 @@ def test_three_rounds_on_two_phones_and_the_table(live_server, screen, phone):
     aiko.set_viewport_size({"width": 360, "height": 800})
     larger_text(aiko)
     assert_no_horizontal_scroll(aiko)
+
+
+def define_cards(page) -> None:
+    """Fill the define page: card 2 is green 3 or yellow 4 with a Quick Knife (two
+    colours), card 3 blue 5 with Wasabi, every other card red 1."""
+    for n in range(1, 19):
+        page.locator(f'input[name="c{n}_colour"][value="red"]').check()
+        page.locator(f'input[name="c{n}_points"][value="1"]').check()
+    page.locator('input[name="c2_colour"][value="green"]').check()
+    page.locator('input[name="c2_points"][value="3"]').check()
+    page.locator("#card-2 summary").click()
+    page.locator('input[name="c2_colour2"][value="yellow"]').check()
+    page.locator('input[name="c2_points2"][value="4"]').check()
+    page.locator('input[name="c2_knife2"]').check()
+    page.locator('input[name="c3_colour"][value="blue"]').check()
+    page.locator('input[name="c3_points"][value="5"]').check()
+    page.locator('input[name="c3_wasabi"]').check()
+
+
+def test_a_round_with_a_defined_card_is_one_tap(live_server, screen, phone):
+    """The host defines the 18 cards once from the New game page; the game started with
+    them offers each card on the winner's phone as one button, and one tap records it on
+    all three screens. The server keeps the cards: the page shows them again to edit."""
+    from playwright.sync_api import expect
+
+    table = screen()
+    table.goto(live_server.url + "/games/new/cards")
+    table.get_by_role("link", name="Define the 18 cards once").click()
+    expect(table.get_by_role("heading", name="Card No. 18")).to_be_visible()
+    define_cards(table)
+    table.get_by_role("button", name="Save the 18 cards").click()
+    expect(table.locator("#deck-notice")).to_have_text("The 18 cards are saved on this server.")
+    expect(table.locator('input[name="c2_colour2"][value="yellow"]')).to_be_checked()
+    assert_no_violations(table)
+
+    table.get_by_role("link", name="Back to the New game page").click()
+    expect(table.get_by_label(re.compile("Use the 18 cards defined"))).to_be_checked()
+    _game, paths = start(table, live_server.url)
+    aiko, bo = phone(), phone()
+    aiko.goto(live_server.url + paths[0])
+    bo.goto(live_server.url + paths[1])
+    expect(table.get_by_role("heading", name="Join with your phone")).to_have_count(0)
+
+    bid(aiko, 1)
+    bid(bo, 3)
+    for page in (table, aiko, bo):
+        expect(page.locator("#last-reveal")).to_contain_text("Bo wins the bid")
+    picks = bo.locator("button.card-pick")
+    expect(picks).to_have_count(19)  # 18 cards, one of them with two halves
+    expect(aiko.locator("button.card-pick")).to_have_count(0)
+    assert_no_violations(bo)
+    # One tap: card 2 as its yellow half.
+    bo.get_by_role("button", name=re.compile(r"No\. 2 yellow 4 · Knife")).click()
+    for page in (table, aiko, bo):
+        # Bo: yellow 4, plus 2 notches toward Aiko for her; Aiko: 4 from the Barrel.
+        expect(page.locator("#score-1 .total")).to_have_text("4")
+        expect(page.locator("#score-1")).to_contain_text("Quick Knives: 1")
+    expect(table.locator("#history")).to_contain_text("Bo took a yellow 4 (Quick Knife)")
+
+    # Card 2 is Bo's now: the next winner is not offered it.
+    bid(aiko, 4)
+    bid(bo, 1)
+    expect(aiko.locator("button.card-pick")).to_have_count(17)
+    expect(aiko.locator('button.card-pick[data-card="2"]')).to_have_count(0)
+    # The manual entry stays as the fallback.
+    aiko.get_by_text("Not among these? Describe the card instead").click()
+    expect(aiko.locator('form.cards-take input[name="points"]').first).to_be_visible()
+    aiko.get_by_role("button", name=re.compile(r"No\. 3 blue 5 · Wasabi")).click()
+    for page in (table, aiko, bo):
+        expect(page.locator("#score-0")).to_contain_text("blue: 5")
+
+    aiko.set_viewport_size({"width": 360, "height": 800})
+    larger_text(aiko)
+    assert_no_horizontal_scroll(aiko)

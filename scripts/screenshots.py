@@ -85,6 +85,10 @@ def play_to_the_turn(api: Api) -> None:
     api.act(type="take_license", player=B, market="eel", count=1, pay=False)
     api.act(type="take_license", player=C, market="eel", count=2, pay=False)
     api.act(type="take_license", player=A, market="tuna", count=3, pay=False)
+    # Everyone starts with a one-slot ship (setup.md §4): Aiko's three barrels need a
+    # three-slot one, swapped in as a correction.
+    api.act(type="return_boat", player=A, boat="one_slot")
+    api.act(type="take_boat", player=A, boat="three_slot", pay=False)
     api.act(type="next_turn")
     api.act(type="fishing", player=A, caught={"tuna": 3})
     api.act(type="next_turn")
@@ -146,7 +150,7 @@ def shoot(out: Path) -> list[Path]:
 
                 save("turn-start.png", element=False)
                 guide.get_by_role("button", name="Markets").click()
-                expect(guide.locator(".turn-tiles")).to_be_visible()
+                expect(guide.locator(".turn-tiles").first).to_be_visible()
                 save("turn-markets.png")
 
                 guide.get_by_role("button", name="Eel", exact=False).first.click()

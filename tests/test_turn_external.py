@@ -149,6 +149,50 @@ def test_a_full_government_is_a_disabled_tile_that_says_why(game: Game) -> None:
     assert 'id="why-government"' in html
 
 
+def test_with_the_crash_variant_a_closed_market_is_off_and_a_crashed_one_has_its_chip(
+    app: Any,
+) -> None:
+    g = Game(app, {**SETUP, "variants": ["more_markets", "crash"]})
+    g.act(type="gain_fish", player=A, fish="mackerel", count=13)
+    g.act(type="next_turn")
+    # Both Government places filled: it crashes, Closed side up.
+    g.act(
+        type="visit",
+        player=A,
+        market="government",
+        entry="free",
+        left=["mackerel"] * 3,
+        right=["mackerel"] * 10,
+    )
+    assert g.state()["markets"]["crash"]["tokens_left"] == 11
+    html = g.panel("markets")
+    tile = html[html.index('/turn/markets/government"') - 300 :]
+    assert "disabled" in tile[:400] and 'data-crash="closed"' in tile[:900]
+    assert (
+        "Government is Closed by a crash: it cannot be visited or used for the rest of the "
+        "game." in text(html)
+    )
+    # A crashed market that stays open keeps its tile, with its chip.
+    g = Game(app, {**SETUP, "variants": ["more_markets", "crash"]})
+    g.act(type="next_turn")
+    stock = g.state()["markets"]["stock"]
+    # Every boat off the Ships board (each into Aiko's ports, both opened, then on to
+    # Used Ships): no boat left on the board, so it crashes, Crashed side up.
+    g.act(type="return_boat", player=A, boat="one_slot", to="used_ships")
+    g.act(type="open_port", player=A)
+    g.act(type="open_port", player=A)
+    for key, n in stock.items():
+        if key.startswith("ships.") and n:
+            boat = key.split(".", 1)[1]
+            for _ in range(n):
+                g.act(type="take_boat", player=A, boat=boat, pay=False)
+                g.act(type="return_boat", player=A, boat=boat, to="used_ships")
+    assert g.state()["markets"]["crash"]["tokens_left"] == 11
+    html = g.panel("markets")
+    tile = html[html.index('/turn/markets/ships"') - 300 :]
+    assert 'data-crash="crashed"' in tile[:900]
+
+
 # -- Bank --------------------------------------------------------------------------------------
 
 

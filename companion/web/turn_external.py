@@ -217,7 +217,10 @@ def tile(t: Table, seat: int, market: str) -> dict[str, Any]:
     options = _options(t, m)
     why: str | None = None
     refused = m.refuse_entry(t, seat)
-    if (t.turn.ap_left or 0) <= 0:
+    if t.closed(market):
+        # A crash closed it (crash variant): say so before anything else.
+        why = msg(Message("crash.closed", {"market": market}))
+    elif (t.turn.ap_left or 0) <= 0:
         why = msg(Message("guide.ap_spent", {}))
     elif refused is not None:
         said = refused.render(current_lang())
@@ -231,6 +234,7 @@ def tile(t: Table, seat: int, market: str) -> dict[str, Any]:
         "name": name_of(m.id, m.data.en),
         "costs": [_option_label(m, o) for o in options],
         "why": why,
+        "crash": t.crash_side(market),
     }
 
 

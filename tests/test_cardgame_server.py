@@ -357,3 +357,25 @@ def test_sealed_fingers_never_reach_another_stream(tmp_path):
         assert "Aiko: has bid" in events[0]["host"]
     finally:
         server.stop()
+
+
+def test_the_card_games_own_routes_refuse_a_board_game_in_a_sentence(app) -> None:
+    """Each route of the card game's blueprint, asked with a board game's id and that
+    game's own host token (or no game at all), is a 404 with one sentence, never a 500."""
+    client = app.test_client()
+    made = client.post("/api/games", json={"players": ["Aiko", "Bo", "Chiyo"], "seed": 1})
+    assert made.status_code == 201, made.get_json()
+    board = made.get_json()
+    auth = {"Authorization": f"Bearer {board['host_token']}"}
+    routes = [r for r in app.url_map.iter_rules() if r.endpoint.startswith("cards.")]
+    routes = [r for r in routes if "game_id" in r.arguments]
+    assert routes
+    said = "There is no game of Tsukiji Market, the card game, at this address."
+    for rule in routes:
+        for game_id in (board["id"], "NOSUCH"):
+            path = rule.rule.replace("<game_id>", game_id)
+            path = path.replace("<int:seat_no>", "0")
+            for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+                r = client.open(path, method=method, headers=auth, data={"fingers": "2"})
+                assert r.status_code == 404, (method, path, r.status_code)
+                assert said in r.get_data(as_text=True), (method, path)

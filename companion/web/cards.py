@@ -652,7 +652,17 @@ def card_game_routes() -> Any:
     or a refusal in one sentence (the board game's auctions, turns, snapshot …)."""
     args = request.view_args or {}
     game_id = args.get("game_id")
-    if not isinstance(game_id, str) or request.blueprint in ("cards", "card_deck"):
+    if not isinstance(game_id, str):
+        return None
+    if request.blueprint == "cards":
+        # This module's own routes answer a card game only (a board game's id, or none).
+        if store().game_key(game_id) == CARDS:
+            return None
+        said = gettext("There is no game of Tsukiji Market, the card game, at this address.")
+        if request.path.startswith("/api/") or request.accept_mimetypes.best != "text/html":
+            return jsonify({"error": said}), 404
+        return refused_page(Refused(404, said))
+    if request.blueprint == "card_deck":
         return None
     if store().game_key(game_id) != CARDS or request.endpoint in SHARED:
         return None

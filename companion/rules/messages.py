@@ -871,3 +871,45 @@ CATALOGUE["en"].update(
         "mv.overseas_dock": "{player} docks {count} {market} {count:barrel|barrels} at Overseas",
     }
 )
+
+# -- history, views and setup lines in the viewer's language (issue #11) ----------------------
+# Kept apart, at the end, so this block only ever grows by appending.
+
+CATALOGUE["en"].update(
+    {
+        # a history line the rules cannot word (an unknown type): the entry's type
+        "history.raw": "{type}",
+        "history.undo": "Undo: {line}",
+        "history.undo_back": "Undo back to entry {seq} ({count} {count:entry|entries})",
+        "history.redo": "Redo of {count} {count:entry|entries}",
+        # views.py: a player's Salmon, a settled auction, the start-of-turn end check
+        "view.salmon_detail": "{fresh} fresh, {degraded} degraded",
+        "view.auction_declined": "The seller declined every offer; the lot goes back.",
+        "view.auction_won": "{winner} wins with ¥{amount:,}.",
+        "view.auction_gain": "{player} +¥{amount:,}",
+        "view.auction_loss": "{player} −¥{amount:,}",
+        "view.auction_supply_gain": "the supply +¥{amount:,}",
+        "view.auction_supply_loss": "the supply −¥{amount:,}",
+        "view.auction_moves": "{moves}.",
+        "view.auction_moves_supply": "{moves}; {supply}.",
+        "view.sentence_gap": " ",
+        "view.end_why_yen": "{player} has ¥{goal_yen:,} or more without the outright lowest "
+        "Resources",
+        "view.end_why_resources": "{player} has {goal_r} Resources or more without the "
+        "outright lowest Yen",
+        "view.end_triggered": "{why}: the end is triggered.",
+        "view.end_final_round": "{why}: the end is triggered. A final round follows: {still} "
+        "still {count:plays|play} one more turn.",
+        "view.end_goes_on": "{player} does not end the game: play goes on.",
+    }
+)
+
+CATALOGUE["en"].update(
+    {
+        # web/render.py: what a screen reader hears, an entry no longer on show
+        "view.said_by": "{actor}: {text}",
+        "view.bid": "{player} ¥{amount:,}",
+        "view.bids_revealed": "Bids revealed: {bids}.",
+        "view.done": "done",
+    }
+)

@@ -915,3 +915,42 @@ CATALOGUE: dict[str, str] = {
     **CARDS,
     **JUTAKU,
 }
+
+# -- history, views and setup lines in the viewer's language (issue #11) ----------------------
+# Kept apart, at the end, so this block only ever grows by appending.
+
+CATALOGUE.update(
+    {
+        "history.raw": "{type}",
+        "history.undo": "取り消し：{line}",
+        "history.undo_back": "記録{seq}まで取り消し（{count}件）",
+        "history.redo": "{count}件をやり直し",
+        "view.salmon_detail": "新鮮{fresh}枚、劣化{degraded}枚",
+        "view.auction_declined": "売り手はすべての提示を断りました。ロットは戻ります。",
+        "view.auction_won": "{winner}が{amount:,}円で落札しました。",
+        "view.auction_gain": "{player} +{amount:,}円",
+        "view.auction_loss": "{player} −{amount:,}円",
+        "view.auction_supply_gain": "共通サプライ +{amount:,}円",
+        "view.auction_supply_loss": "共通サプライ −{amount:,}円",
+        "view.auction_moves": "{moves}。",
+        "view.auction_moves_supply": "{moves}、{supply}。",
+        "view.sentence_gap": "",
+        "view.end_why_yen": "{player}は{goal_yen:,}円以上を持ち、資源の合計が単独最下位では"
+        "ありません",
+        "view.end_why_resources": "{player}は{goal_r}資源以上を持ち、所持金が単独最下位では"
+        "ありません",
+        "view.end_triggered": "{why}：ゲームの終了が誘発されました。",
+        "view.end_final_round": "{why}：ゲームの終了が誘発されました。最終ラウンド：{still}が"
+        "あと1回ずつ手番を行います。",
+        "view.end_goes_on": "{player}ではゲームは終わりません：ゲームは続きます。",
+    }
+)
+
+CATALOGUE.update(
+    {
+        "view.said_by": "{actor}：{text}",
+        "view.bid": "{player} {amount:,}円",
+        "view.bids_revealed": "入札公開：{bids}。",
+        "view.done": "完了",
+    }
+)

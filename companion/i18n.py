@@ -89,6 +89,14 @@ def msg(message: Message | str) -> str:
     return message
 
 
+def msg_in(message: Message | str, lang: str) -> str:
+    """A rules message in a given language (``lang`` one of :data:`LANGS`, else English):
+    a word shown beside its translation, such as the checklist's English board names."""
+    if isinstance(message, Message):
+        return messages.render(message, lang if lang in LANGS else DEFAULT)
+    return message
+
+
 def name_of(key: str, default: str | None = None) -> str:
     """A fish, token or market's name in the current language (the rulebook's Japanese
     from ``messages_ja.NAMES``); ``default`` (else the English name) where it has none."""
@@ -165,6 +173,7 @@ def init_app(app: Flask) -> None:
     helpers: dict[str, Any] = {
         "yen": yen,
         "msg": msg,
+        "msg_in": msg_in,
         "current_lang": current_lang,
         "lang_next": lang_next,
         "name_of": name_of,
@@ -174,4 +183,13 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["msg"] = msg
 
 
-__all__ = ["LANGS", "current_lang", "format_yen", "init_app", "msg", "name_of", "yen"]
+__all__ = [
+    "LANGS",
+    "current_lang",
+    "format_yen",
+    "init_app",
+    "msg",
+    "msg_in",
+    "name_of",
+    "yen",
+]

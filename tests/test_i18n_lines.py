@@ -100,3 +100,16 @@ def test_the_recorded_flash_is_japanese_after_its_prefix(client: Any, game: dict
     r = client.post(f"/games/{gid}/act", data=data, headers={**JA, **HX})
     assert r.status_code == 200, r.get_data(as_text=True)
     assert "記録しました：Aikoが共通サプライに100円を支払いました" in visible(r.get_data(True))
+
+
+def test_the_setup_checklist_in_japanese(client: Any, game: dict[str, Any]) -> None:
+    gid = game["id"]
+    host = auth(game["host_token"])
+    ja = visible(client.get(f"/games/{gid}/table", headers={**JA, **host}).get_data(True))
+    assert "2,000円" in ja and "一番左の停泊所に1スロット漁船1隻" in ja, ja
+    assert "a one-slot ship in the leftmost port" not in ja
+    en = visible(client.get(f"/games/{gid}/table", headers={**EN, **host}).get_data(True))
+    assert "a one-slot ship in the leftmost port" in en
+    api = client.get(f"/api/games/{gid}", headers={**JA, **host}).get_json()["checklist"]
+    each = next(item for item in api if item["kind"] == "player")
+    assert each["lines"][0] == "2,000円" and each["board"] == "各プレイヤー"

@@ -9,8 +9,9 @@ from typing import Any
 from flask import Blueprint, jsonify
 
 from ..door import Refused
+from ..i18n import current_lang
 from ..identity import Identity
-from ..rules.setup import checklist
+from ..rules.setup import checklist, render_checklist
 from ..views import auction_view, history_rows
 from . import cards, edge
 from .auth import bearer, join_url
@@ -53,7 +54,7 @@ def state(game_id: str) -> Any:
         state = store().state(game_id)
         view = view_for(game_id, who, state)
         if who.is_host:
-            view["checklist"] = checklist(state.config)
+            view["checklist"] = render_checklist(checklist(state.config), current_lang())
         return view, 200
 
     return _answer(game_id, handle)

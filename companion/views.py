@@ -295,7 +295,7 @@ def _auction_result(auction: Any, table: Table) -> str:
         )
     else:
         moved = Message("view.auction_moves", {"moves": moves})
-    return won + render(Message("view.sentence_gap"), lang) + render(moved, lang)
+    return render(Message("view.auction_result", {"won": won, "moved": moved}), lang)
 
 
 @dataclass(frozen=True)

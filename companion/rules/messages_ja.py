@@ -934,7 +934,7 @@ CATALOGUE.update(
         "view.auction_supply_loss": "共通サプライ −{amount:,}円",
         "view.auction_moves": "{moves}。",
         "view.auction_moves_supply": "{moves}、{supply}。",
-        "view.sentence_gap": "",
+        "view.auction_result": "{won}{moved}",
         "view.end_why_yen": "{player}は{goal_yen:,}円以上を持ち、資源の合計が単独最下位では"
         "ありません",
         "view.end_why_resources": "{player}は{goal_r}資源以上を持ち、所持金が単独最下位では"
@@ -952,5 +952,96 @@ CATALOGUE.update(
         "view.bid": "{player} {amount:,}円",
         "view.bids_revealed": "入札公開：{bids}。",
         "view.done": "完了",
+    }
+)
+
+# -- the door's and the web edge's refusals (issue #11) ----------------------------------------
+
+CATALOGUE.update(
+    {
+        "door.rule": "{said}",
+        "door.no_game": "このサーバーにそのコードのゲームはありません。",
+        "door.sign_in": "先にサインインしてください：テーブル画面で自分の席のQRコードを読み取って"
+        "ください。",
+        "door.link_invalid": "このリンクはもう使えません。自分の席のQRコードをもう一度読み取って"
+        "ください。",
+        "door.other_game": "そのサインインは別のゲームのものです。",
+        "door.no_action": "{name}という操作はありません。",
+        "door.auction_internal": "競りは競りのページとエンドポイントで開始・入札・精算します。",
+        "door.bid_not_action": "入札はプレイヤーのスマートフォンから入札用のエンドポイントに"
+        "送ります。操作としては送れません。",
+        "door.no_finger_bids": "このゲームに指の入札はありません。入札は競りのものです。",
+        "door.host_only": "それができるのはテーブル画面だけです。",
+        "door.current_only": "それができるのは手番のプレイヤーかテーブル画面だけです。",
+        "door.own_only": "記録できるのは自分の所持金とトークンの変化だけです。そのプレイヤーか"
+        "テーブル画面に記録してもらってください。",
+        "door.undo_host": "取り消しができるのはテーブル画面だけです。",
+        "door.undo_entry": "その記録は履歴にないか、すでに取り消されています。",
+        "door.nothing_to_undo": "取り消すものはありません。",
+        "door.redo_host": "やり直しができるのはテーブル画面だけです。",
+        "door.nothing_to_redo": "やり直すものはありません。",
+        "door.auction_shape": '競りは"kind"と"owner"を持つJSONオブジェクトです。',
+        "door.auction_own": "開始できるのは自分の競りだけです。ほかのプレイヤーの競りはテーブル"
+        "画面で開始できます。",
+        "door.bid_player": "入札できるのはプレイヤーだけで、自分のスマートフォンからです。",
+        "door.bid_whole": "入札額は円の整数です。",
+        "door.bid_negative": "入札額は負にできません。0円は入札できます。",
+        "door.bid_step": "入札額は100円単位でなければなりません。",
+        "door.no_auction": "このゲームにその競りはありません。",
+        "door.bids_revealed": "入札は公開されました。もう入札は変えられません。",
+        "door.not_bidder": "あなたはこの競りに入札しません。",
+        "door.bid_over": "所持金は{have:,}円だけです。それより多くは入札できません。",
+        "door.revealed_already": "入札はすでに公開されています。",
+        "door.nothing_to_choose": "この競りで今選ぶものはありません。",
+        "door.owner_or_host": "{what}ができるのはテーブル画面か競りの売り手だけです。",
+        "door.to_reveal": "入札の公開",
+        "door.to_settle": "この競りの精算",
+        "door.reissue_host": "新しい参加リンクを出せるのはテーブル画面だけです。",
+        "door.no_seat": "その席はありません。",
+        "door.join_invalid": "この参加リンクはもう使えません。テーブル画面に自分の席の新しい"
+        "QRコードを出してもらってください。",
+        "door.joined_already": "この席にはすでにスマートフォンが参加しています。別のスマート"
+        "フォンで参加したのがあなたなら、テーブル画面に席のコードをもう一度出してもらって"
+        "ください。",
+        "door.cards_no_auctions": "カードゲーム「築地市場」に競りはありません。",
+        "door.stale": "見ている間に卓が変わりました（いまは記録{version}、あなたが見たのは記録"
+        "{expected}）。確かめてからもう一度どうぞ。",
+        "door.bag_empty": "競り袋に{fish}トークンが残っていません",
+        "door.co_unknown": "このゲームのハマグリとカキのトークンの数がわからないため、アプリでは"
+        "引けません。この「海外」市場のロットは手で記録してください",
+        "door.drawn_list": '手で引いたトークンを["tuna:20"]のように並べてください',
+    }
+)
+
+CATALOGUE.update(
+    {
+        "edge.too_deep": "リクエストの本文の入れ子が{depth}段より深くなっています。",
+        "edge.too_many_digits": "リクエストの本文に、このゲームのどの数よりも桁の多い数があり"
+        "ます。",
+        "edge.not_json": "リクエストの本文が正しいJSONではありません。",
+        "edge.if_match": 'If-Matchヘッダーは最後に見た記録の番号（"12"など）でなければなりません。',
+        "edge.needs_type": '操作には"pay"や"next_turn"のような"type"が必要です。',
+        "edge.no_such_type": "その種類の操作はありません（docs/actions.mdに一覧があります）。",
+        "edge.action_shape": '操作は{{"type": "next_turn"}}のような"type"を持つJSONオブジェクト'
+        "です。",
+        "edge.auction_shape": '競りは{{"kind": "tuna", "owner": "Aiko"}}のような"kind"と'
+        '"owner"を持つJSONオブジェクトです。',
+        "edge.lot_counts": "ロットと樽の数はどれも0から{max}までの整数です。",
+        "edge.lot_token": "ロットに存在しないトークンがあります。",
+        "edge.barrels_market": "樽に存在しない市場があります。",
+        "edge.no_field": "このリクエストに{field}という項目はありません。",
+        "edge.choose_shape": '{{"winner": 名前}}を送ってください。「物々交換」ですべての提示を'
+        '断るなら{{"winner": null}}です。',
+        "edge.bid_shape": '{{"amount": …}}を円で送ってください。0円は入札できます。',
+        "edge.undo_shape": '取り消しは{{}}か{{"to_seq": n}}で、"expected_seq"を添えても'
+        "かまいません。JSONオブジェクトとして送ってください。",
+        "edge.redo_shape": 'やり直しは{{}}で、"expected_seq"を添えてもかまいません。JSON'
+        "オブジェクトとして送ってください。",
+        "edge.config_shape": 'ゲームの設定は{{"players": ["Aiko", "Bo"]}}のようなJSON'
+        "オブジェクトです。",
+        "edge.setting_chars": "設定に制御文字か文字の向きを変える文字があります",
+        "edge.value_of": "{field}の値は{said}",
+        "edge.in_field": "{field}：{said}",
+        "edge.send_snapshot": "本文としてtsukiji-snapshot/1を送ってください。",
     }
 )

@@ -655,6 +655,10 @@ def render(message: Message, lang: str = "en") -> str:
     for key, value in message.values.items():
         if isinstance(value, Message):
             values[key] = render(value, lang)
+        elif isinstance(value, Mapping):
+            # Words given in each language by the caller (the web layer's field table):
+            # the language's own, else the English.
+            values[key] = value.get(lang) or value.get("en", "")
         elif key in ID_KEYS:
             values[key] = _name(value, lang)
         elif key in PARTY_KEYS and value in ("supply", "box", "bag"):
@@ -1003,5 +1007,47 @@ CATALOGUE["en"].update(
         "edge.value_of": "The value of {field} {said}",
         "edge.in_field": "In {field}, {said}",
         "edge.send_snapshot": "Send a tsukiji-snapshot/1 as the JSON body.",
+    }
+)
+
+CATALOGUE["en"].update(
+    {
+        "edge.claim_host": "Only the table screen can open a seat on this device.",
+        "edge.no_seat": "There is no such seat in this game.",
+        "edge.table_page": "This is the table screen's page; your phone has its own.",
+        "edge.snapshot_host": "Only the table screen can export the snapshot.",
+        "edge.snapshot_closed": "With closed money the snapshot shows everyone's Yen, so it can "
+        "be exported when the game has ended.",
+        "edge.count_whole": "must be a whole number >= 0",
+        "edge.count_max": "must be at most {max}",
+        "flash.auction_opened": "Auction opened: the phones show the bid sheet.",
+        "flash.bid_last": "Your bid ¥{amount:,} (receipt {receipt}) was the last: bids revealed.",
+        "flash.bid_sealed": "Bid sealed: ¥{amount:,}. Your receipt is {receipt}.",
+        "flash.bids_revealed": "Bids revealed.",
+        "flash.settled": "Settled.",
+    }
+)
+
+CATALOGUE["en"].update(
+    {
+        # web/schemas.py: a field's words (its table holds both languages) and the
+        # sentences around them
+        "phrase": "{text}",
+        "field.must": "{label} must be {what}.",
+        "field.extra_action": 'A "{action}" action has no field {field} (docs/actions.md lists '
+        "the fields).",
+        "field.extra": "This request has no field {field} (docs/actions.md lists the fields).",
+        "field.bad_key": "A field name in the request holds a control character, a lone "
+        "surrogate or a text-direction character.",
+        "field.bad_text": "{label} holds a control character, a lone surrogate or a "
+        "text-direction character, which cannot be stored.",
+        "field.the_body": "The request body",
+    }
+)
+
+CATALOGUE["en"].update(
+    {
+        "edge.too_large": "The request is too large: this app takes at most {kib} KiB.",
+        "edge.unreadable": "The request could not be read; reload the page and try again.",
     }
 )

@@ -1045,3 +1045,47 @@ CATALOGUE.update(
         "edge.send_snapshot": "本文としてtsukiji-snapshot/1を送ってください。",
     }
 )
+
+CATALOGUE.update(
+    {
+        "edge.claim_host": "この端末で席を開けるのはテーブル画面だけです。",
+        "edge.no_seat": "このゲームにその席はありません。",
+        "edge.table_page": "これはテーブル画面のページです。スマートフォンには専用のページが"
+        "あります。",
+        "edge.snapshot_host": "スナップショットを書き出せるのはテーブル画面だけです。",
+        "edge.snapshot_closed": "非公開の所持金では、スナップショットに全員の所持金が載るため、"
+        "書き出せるのはゲームの終了後です。",
+        "edge.count_whole": "0以上の整数でなければなりません",
+        "edge.count_max": "{max}以下でなければなりません",
+        "flash.auction_opened": "競りが始まりました：スマートフォンに入札シートが出ます。",
+        "flash.bid_last": "あなたの入札{amount:,}円（受付番号{receipt}）が最後でした：入札を"
+        "公開しました。",
+        "flash.bid_sealed": "入札しました：{amount:,}円。受付番号は{receipt}です。",
+        "flash.bids_revealed": "入札を公開しました。",
+        "flash.settled": "精算しました。",
+    }
+)
+
+CATALOGUE.update(
+    {
+        "phrase": "{text}",
+        "field.must": "{label}は{what}でなければなりません。",
+        "field.extra_action": "「{action}」の操作に{field}という項目はありません（docs/actions.md"
+        "に項目の一覧があります）。",
+        "field.extra": "このリクエストに{field}という項目はありません（docs/actions.mdに項目の"
+        "一覧があります）。",
+        "field.bad_key": "リクエストの項目名に制御文字、対のないサロゲート、または文字の向きを"
+        "変える文字があります。",
+        "field.bad_text": "{label}に制御文字、対のないサロゲート、または文字の向きを変える文字が"
+        "あり、保存できません。",
+        "field.the_body": "リクエストの本文",
+    }
+)
+
+CATALOGUE.update(
+    {
+        "edge.too_large": "リクエストが大きすぎます：このアプリが受け付けるのは{kib}KiBまでです。",
+        "edge.unreadable": "リクエストを読み取れませんでした。ページを再読み込みしてもう一度"
+        "どうぞ。",
+    }
+)

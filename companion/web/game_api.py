@@ -11,6 +11,7 @@ from flask import Blueprint, jsonify
 from ..door import Refused
 from ..i18n import current_lang
 from ..identity import Identity
+from ..rules.messages import Message
 from ..rules.setup import checklist, render_checklist
 from ..views import auction_view, history_rows
 from . import cards, edge
@@ -158,7 +159,7 @@ def auction(game_id: str, aid: str) -> Any:
         state = store().state(game_id)
         found = state.table.auctions.get(aid)
         if found is None:
-            raise Refused(404, "There is no such auction in this game.")
+            raise Refused(404, Message("door.no_auction"))
         own = store().own_bids(game_id, who.seat).get(aid) if who.seat is not None else None
         return auction_view(found, state.table, who, own), 200
 

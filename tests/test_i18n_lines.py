@@ -113,3 +113,31 @@ def test_the_setup_checklist_in_japanese(client: Any, game: dict[str, Any]) -> N
     api = client.get(f"/api/games/{gid}", headers={**JA, **host}).get_json()["checklist"]
     each = next(item for item in api if item["kind"] == "player")
     assert each["lines"][0] == "2,000円" and each["board"] == "各プレイヤー"
+
+
+def test_the_report_bag_and_actor_in_japanese(client: Any) -> None:
+    """The report's Yen as 3,200円 (not ¥3,200円), the Auction bag's tokens and the
+    history's "host" in Japanese."""
+    setup = {
+        "players": PLAYERS,
+        "seed": 5,
+        "fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid"],
+        "external_markets": ["ships", "bank", "rentals"],
+    }
+    g = client.post("/api/games", json=setup).get_json()
+    host = auth(g["host_token"])
+    for body in (
+        {"type": "next_turn"},
+        {"type": "pay", "from": "supply", "to": "Bo", "amount": 1200},
+    ):
+        assert (
+            client.post(f"/api/games/{g['id']}/actions", json=body, headers=host).status_code == 201
+        )
+    report = visible(
+        client.get(f"/games/{g['id']}/report?as=host", headers={**JA, **host}).get_data(True)
+    )
+    assert "3,200円" in report and "¥" not in report, report
+    html = client.get(f"/games/{g['id']}/table", headers={**JA, **host}).get_data(True)
+    bag = re.search(r"競り袋</span>(.*?)</p>", html, re.S)
+    assert bag is not None and "× マグロ 15" in bag.group(1) and "Tuna" not in bag.group(1)
+    assert "テーブル画面 ·" in visible(html)

@@ -15,7 +15,7 @@ from . import cardgame
 from .eventlog import Config, Event, GameState, redoable, undo_targets
 from .gamefile import BadEntry, Entry, replay
 from .games import CARDS, is_cards
-from .i18n import current_lang
+from .i18n import current_lang, finished
 from .identity import Identity
 from .live import Hub
 from .rules import auctions as auction_rules
@@ -579,23 +579,6 @@ def _server_inputs(
             break
         draws.append(_draw(bag, "clam|oyster", rng))
     return ({**data, "draws": draws} if draws else data), None
-
-
-def finished(text: str, field: str | None, lang: str) -> str:
-    """A rules message as one finished sentence in ``lang``: a clause ("must be …",
-    「必須です」) after its field's name, a capital and a full stop in English, 「。」 in
-    Japanese.
-
-    >>> finished("must be a whole number", "amount", "en")
-    'Amount must be a whole number.'
-    >>> finished("整数でなければなりません", "amount", "ja")
-    'amountは整数でなければなりません。'
-    """
-    if lang == "ja":
-        if field:
-            text = f"{field.split('.')[-1]}は{text}"
-        return text if text.endswith(("。", ".", "!", "?", "！", "？")) else text + "。"
-    return _sentence(text, field)
 
 
 def _sentence(message: str, field: str | None = None) -> str:

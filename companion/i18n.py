@@ -97,6 +97,26 @@ def msg_in(message: Message | str, lang: str) -> str:
     return message
 
 
+def finished(text: str, field: str | None, lang: str) -> str:
+    """A rules message as one finished sentence in ``lang``: a clause ("must be …",
+    「必須です」) after its field's name (``field`` given), a capital and a full stop in
+    English, 「。」 in Japanese.
+
+    >>> finished("must be a whole number", "amount", "en")
+    'Amount must be a whole number.'
+    >>> finished("整数でなければなりません", "amount", "ja")
+    'amountは整数でなければなりません。'
+    """
+    name = field.split(".")[-1] if field else ""
+    if lang == "ja":
+        text = f"{name}は{text}" if name else text
+        return text if text.endswith(("。", ".", "!", "?", "！", "？")) else text + "。"
+    if name:
+        text = f"{name.replace('_', ' ')} {text}"
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def name_of(key: str, default: str | None = None) -> str:
     """A fish, token or market's name in the current language (the rulebook's Japanese
     from ``messages_ja.NAMES``); ``default`` (else the English name) where it has none."""
@@ -186,6 +206,7 @@ def init_app(app: Flask) -> None:
 __all__ = [
     "LANGS",
     "current_lang",
+    "finished",
     "format_yen",
     "init_app",
     "msg",

@@ -141,3 +141,12 @@ def test_the_report_bag_and_actor_in_japanese(client: Any) -> None:
     bag = re.search(r"競り袋</span>(.*?)</p>", html, re.S)
     assert bag is not None and "× マグロ 15" in bag.group(1) and "Tuna" not in bag.group(1)
     assert "テーブル画面 ·" in visible(html)
+
+
+def test_a_jutaku_page_refusal_in_japanese(client: Any) -> None:
+    r = client.get("/jutaku/?g=not-a-game", headers=JA)
+    assert r.status_code == 400
+    text = visible(r.get_data(as_text=True))
+    assert "このゲームのアドレスが壊れているため読み込めません" in text, text
+    english = visible(client.get("/jutaku/?g=not-a-game").get_data(as_text=True))
+    assert "このゲームのアドレス" not in english

@@ -15,6 +15,7 @@ from . import cardgame
 from .eventlog import Config, Event, GameState, redoable, undo_targets
 from .gamefile import BadEntry, Entry, replay
 from .games import CARDS, is_cards
+from .i18n import current_lang, finished
 from .identity import Identity
 from .live import Hub
 from .rules import auctions as auction_rules
@@ -28,15 +29,31 @@ class Refused(Exception):
     """A request the door turns away; ``status`` is the HTTP status to answer with."""
 
     def __init__(
-        self, status: int, message: str, field: str | None = None, said: Message | None = None
+        self,
+        status: int,
+        message: str | Message,
+        field: str | None = None,
+        *,
+        clause: bool = False,
     ) -> None:
-        super().__init__(message)
+        #: The sentence as a code with values, rendered in the language of the request
+        #: that reads it (``message``); a plain string is a sentence already worded (in
+        #: the request's language, by the caller).
+        self.said = message if isinstance(message, Message) else None
+        self._text = message if isinstance(message, str) else ""
+        super().__init__(self._text or (render(self.said) if self.said is not None else ""))
         self.status = status
-        self.message = message
         self.field = field
-        #: The sentence as a message code, when there is one, for the edge to render in
-        #: the device's language (``message`` is its English).
-        self.said = said
+        #: A rules clause ("must be …"): the sentence names its field first.
+        self.clause = clause
+
+    @property
+    def message(self) -> str:
+        """The one finished sentence, in the language of the request being answered."""
+        if self.said is None:
+            return self._text
+        lang = current_lang()
+        return finished(render(self.said, lang), self.field if self.clause else None, lang)
 
     def to_json(self) -> dict[str, str]:
         body = {"error": self.message}
@@ -53,14 +70,14 @@ class Door:
     # -- identity ---------------------------------------------------------------------------
     def identify(self, game_id: str, token: str | None) -> Identity:
         if not self.store.game_exists(game_id):
-            raise Refused(404, "There is no game with that code on this server.")
+            raise Refused(404, Message("door.no_game"))
         if not token:
-            raise Refused(401, "Sign in first: scan your seat's QR code on the table screen.")
+            raise Refused(401, Message("door.sign_in"))
         info = self.store.token_info(token)
         if info is None:
-            raise Refused(401, "This link is no longer valid; scan your seat's QR code again.")
+            raise Refused(401, Message("door.link_invalid"))
         if info["game_id"] != game_id:
-            raise Refused(403, "That sign-in belongs to another game.")
+            raise Refused(403, Message("door.other_game"))
         return Identity(game_id, info["role"], info["seat"], token)
 
     def actor_name(self, state: GameState, who: Identity) -> str:
@@ -114,11 +131,11 @@ class Door:
             return self._act_cards(who, kind, data, expected, correction)
         move = MOVES.get(kind)
         if move is None:
-            raise Refused(400, f"There is no action called {kind!r}.", "type")
+            raise Refused(400, Message("door.no_action", {"name": repr(kind)[:40]}), "type")
         if move.internal:
             raise Refused(
                 400,
-                "Auctions are opened, bid on and settled through the auction pages and endpoints.",
+                Message("door.auction_internal"),
                 "type",
             )
         with self.store.write():
@@ -237,15 +254,12 @@ class Door:
             return
         move = MOVES[kind]
         if move.who == "host":
-            raise Refused(403, "Only the table screen can do that.")
+            raise Refused(403, Message("door.host_only"))
         if move.who == "current":
-            raise Refused(
-                403, "Only the player whose turn it is, or the table screen, can do that."
-            )
+            raise Refused(403, Message("door.current_only"))
         raise Refused(
             403,
-            "You can record changes to your own Yen and tokens only; ask "
-            "that player, or the table screen, to record this one.",
+            Message("door.own_only"),
         )
 
     def undo(
@@ -259,17 +273,15 @@ class Door:
         every action from that entry on. Undone entries stay in the history."""
         who = self.identify(game_id, token)
         if not who.is_host:
-            raise Refused(403, "Only the table screen can undo.")
+            raise Refused(403, Message("door.undo_host"))
         with self.store.write():
             state = self.store.state(game_id)
             self._check_version(state, expected)
             targets = undo_targets(state, to_seq)
             if targets is None:
-                raise Refused(
-                    400, "That entry is not in the history, or is undone already.", "to_seq"
-                )
+                raise Refused(400, Message("door.undo_entry"), "to_seq")
             if not targets:
-                raise Refused(400, "There is nothing to undo.")
+                raise Refused(400, Message("door.nothing_to_undo"))
             state = self._append(
                 state, who, "undo", {"targets": targets}, self.actor_name(state, who)
             )
@@ -282,13 +294,13 @@ class Door:
         """Redo the most recent undo, as long as no new action was recorded since."""
         who = self.identify(game_id, token)
         if not who.is_host:
-            raise Refused(403, "Only the table screen can redo.")
+            raise Refused(403, Message("door.redo_host"))
         with self.store.write():
             state = self.store.state(game_id)
             self._check_version(state, expected)
             undo = redoable(state)
             if undo is None:
-                raise Refused(400, "There is nothing to redo.")
+                raise Refused(400, Message("door.nothing_to_redo"))
             targets = list(undo.data["targets"])
             state = self._append(
                 state,
@@ -311,7 +323,7 @@ class Door:
         who = self.identify(game_id, token)
         self._board_only(game_id)
         if not isinstance(body, dict):
-            raise Refused(400, 'An auction is a JSON object with a "kind" and an "owner".')
+            raise Refused(400, Message("door.auction_shape"))
         with self.store.write():
             state = self.store.state(game_id)
             self._check_version(state, expected)
@@ -323,8 +335,7 @@ class Door:
                 # The owner pays the fee and sells the lot: their own holdings.
                 raise Refused(
                     403,
-                    "You can open an auction of your own only; the table "
-                    "screen can open one for another player.",
+                    Message("door.auction_own"),
                 )
             try:
                 data.update(_auction_inputs(state, body, rng))
@@ -348,26 +359,26 @@ class Door:
         who = self.identify(game_id, token)
         self._board_only(game_id)
         if who.is_host or who.seat is None:
-            raise Refused(403, "Only a player can bid, from their own phone.")
+            raise Refused(403, Message("door.bid_player"))
         seat = who.seat
         if not isinstance(amount, int) or isinstance(amount, bool):
-            raise Refused(400, "A bid is a whole number of Yen.", "amount")
+            raise Refused(400, Message("door.bid_whole"), "amount")
         if amount < 0:
-            raise Refused(400, "A bid cannot be negative; ¥0 is allowed.", "amount")
+            raise Refused(400, Message("door.bid_negative"), "amount")
         if amount % 100:
-            raise Refused(400, "A bid must be a multiple of ¥100.", "amount")
+            raise Refused(400, Message("door.bid_step"), "amount")
         with self.store.write():
             state = self.store.state(game_id)
             auction = state.table.auctions.get(auction_id)
             if auction is None:
-                raise Refused(404, "There is no such auction in this game.")
+                raise Refused(404, Message("door.no_auction"))
             if auction.status != "open":
-                raise Refused(409, "The bids are revealed; no bid can change now.", "amount")
+                raise Refused(409, Message("door.bids_revealed"), "amount")
             if seat not in auction.eligible:
-                raise Refused(403, "You do not bid in this auction.")
+                raise Refused(403, Message("door.not_bidder"))
             have = state.table.players[seat].yen
             if amount > have:
-                raise Refused(400, f"You have only ¥{have:,}; a bid cannot be more.", "amount")
+                raise Refused(400, Message("door.bid_over", {"have": have}), "amount")
             nonce = secrets.token_hex(8)
             code = auction_rules.receipt(auction_id, seat, amount, nonce)
             self.store.put_bid(game_id, auction_id, seat, amount, nonce, code)
@@ -385,9 +396,9 @@ class Door:
         self._board_only(game_id)
         with self.store.write():
             state = self.store.state(game_id)
-            auction = self._owned_auction(state, who, auction_id, "reveal the bids")
+            auction = self._owned_auction(state, who, auction_id, "door.to_reveal")
             if auction.status != "open":
-                raise Refused(409, "The bids are revealed already.")
+                raise Refused(409, Message("door.revealed_already"))
             state = self._reveal(state, auction_id, self.actor_name(state, who))
         self.hub.notify(game_id, state.version)
         return state.events[-1]
@@ -398,9 +409,9 @@ class Door:
         self._board_only(game_id)
         with self.store.write():
             state = self.store.state(game_id)
-            auction = self._owned_auction(state, who, auction_id, "settle this auction")
+            auction = self._owned_auction(state, who, auction_id, "door.to_settle")
             if auction.status != "revealed":
-                raise Refused(409, "There is nothing to choose in this auction now.")
+                raise Refused(409, Message("door.nothing_to_choose"))
             data = {
                 "auction": auction_id,
                 "winner": winner or None,
@@ -426,9 +437,9 @@ class Door:
     def _owned_auction(self, state: GameState, who: Identity, auction_id: str, what: str) -> Any:
         auction = state.table.auctions.get(auction_id)
         if auction is None:
-            raise Refused(404, "There is no such auction in this game.")
+            raise Refused(404, Message("door.no_auction"))
         if not who.is_host and who.seat != auction.owner:
-            raise Refused(403, f"Only the table screen or the auction's owner can {what}.")
+            raise Refused(403, Message("door.owner_or_host", {"what": Message(what)}))
         return auction
 
     def _reveal(self, state: GameState, auction_id: str, actor: str) -> GameState:
@@ -449,10 +460,10 @@ class Door:
     def reissue(self, game_id: str, token: str | None, seat: int) -> str:
         who = self.identify(game_id, token)
         if not who.is_host:
-            raise Refused(403, "Only the table screen can issue new join links.")
+            raise Refused(403, Message("door.reissue_host"))
         state = self.store.state(game_id)
         if not 0 <= seat < len(state.config.players):
-            raise Refused(400, "There is no such seat.", "seat")
+            raise Refused(400, Message("door.no_seat"), "seat")
         new = self.store.reissue_seat(game_id, seat)
         # The old link's streams re-check their token on waking and close.
         self.hub.kick(game_id)
@@ -466,8 +477,7 @@ class Door:
         if info is None:
             raise Refused(
                 401,
-                "This join link is no longer valid. Ask the table screen for "
-                "your seat's new QR code.",
+                Message("door.join_invalid"),
             )
         who = Identity(info["game_id"], info["role"], info["seat"], token)
         if who.is_host or holds_it:
@@ -475,9 +485,7 @@ class Door:
         if not self.store.mark_joined(token):
             raise Refused(
                 409,
-                "A phone has joined this seat already. If that was you on "
-                "another phone, ask the table screen to show your seat's "
-                "code again.",
+                Message("door.joined_already"),
             )
         self.hub.kick(who.game_id)
         return who
@@ -491,9 +499,7 @@ class Door:
         if expected is not None and expected != state.version:
             raise Refused(
                 409,
-                f"The table changed since you looked (it is at entry "
-                f"{state.version}, you saw {expected}); check it and try "
-                "again.",
+                Message("door.stale", {"version": state.version, "expected": expected}),
             )
 
 
@@ -501,6 +507,7 @@ def refusal(exc: IllegalAction, state: GameState, who: Identity | None) -> Refus
     """A rules refusal as a 400. With closed money, a refusal that would name a player's
     Yen reads so only to that player; everyone else gets its public wording."""
     message = exc.message
+    said = exc.code_message
     seat = who.seat if who is not None else None
     if (
         exc.public_message
@@ -509,8 +516,22 @@ def refusal(exc: IllegalAction, state: GameState, who: Identity | None) -> Refus
         and seat != exc.private_to
     ):
         message = exc.public_message
-    said = exc.code_message if is_cards(state.config) else None
-    return Refused(400, _sentence(message, exc.field), exc.field, said=said)
+        said = exc.public_code_message
+    return _rule_refused(message, said, exc.field)
+
+
+def refusal_of(exc: IllegalAction) -> Refused:
+    """A rules refusal outside a game's state (a setup, a deck): as :func:`refusal`, with
+    no secret to keep."""
+    return _rule_refused(exc.message, exc.code_message, exc.field)
+
+
+def _rule_refused(message: str, said: Message | None, field: str | None) -> Refused:
+    if said is not None:
+        # Worded in the asker's language when it is read; a clause names its field.
+        clause = bool(field) and message.startswith(("must ", "is "))
+        return Refused(400, Message("door.rule", {"said": said}), field, clause=clause)
+    return Refused(400, _sentence(message, field), field)
 
 
 def card_table(state: GameState) -> cardgame.State:
@@ -518,15 +539,15 @@ def card_table(state: GameState) -> cardgame.State:
     return cast(cardgame.State, state.table)
 
 
-def _said(message: Message) -> str:
-    """A card-game sentence for a refusal (English, as every door refusal)."""
-    return render(message)
+def _said(message: Message) -> Message:
+    """A card-game sentence for a refusal (rendered in the asker's language)."""
+    return message
 
 
 def _card_refused(status: int, message: Message, field: str | None = None) -> Refused:
     """A card-game refusal: its English, and its code for the edge to say it in the
     device's language."""
-    return Refused(status, _said(message), field, said=message)
+    return Refused(status, message, field)
 
 
 def group_of(auction_id: str) -> str:
@@ -584,7 +605,7 @@ def _draw(bag: list[str], fish: str, rng: random.Random) -> str:
     """A uniform draw among the bag's tokens of one fish (AMB-28); removes it from ``bag``."""
     choices = sorted(c for c in bag if c.split(":")[0] in fish.split("|"))
     if not choices:
-        raise IllegalAction(f"the Auction bag has no {fish.replace('_', ' ')} token left", "drawn")
+        raise IllegalAction(Message("door.bag_empty", {"fish": fish.split("|")[0]}), "drawn")
     pick = rng.choice(choices)
     bag.remove(pick)
     return pick
@@ -614,16 +635,11 @@ def _auction_inputs(state: GameState, body: dict[str, Any], rng: random.Random) 
             and not state.config.board_numbers.get("clams_oysters")
         ):
             # The winner would draw from a bag whose clams and oysters nobody counted.
-            raise IllegalAction(
-                "the Clams & Oysters token counts of this game are not known, "
-                "so the app cannot draw them; record this Overseas lot by "
-                "hand",
-                "barrels",
-            )
+            raise IllegalAction(Message("door.co_unknown"), "barrels")
         if isinstance(barrels, dict):
             hand = body.get("drawn") or []
             if not isinstance(hand, list):
-                raise IllegalAction('list the tokens drawn by hand, e.g. ["tuna:20"]', "drawn")
+                raise IllegalAction(Message("door.drawn_list"), "drawn")
             hand = list(hand)
             tokens: list[str] = []
             for fish, per in auction_rules.OVERSEAS_CONVERSIONS.items():

@@ -24,11 +24,13 @@ from datetime import datetime
 from typing import Any
 
 from .eventlog import Event, GameState, redoable, undo_targets
+from .i18n import current_lang, finished
 from .identity import Identity
 from .report_text import say, sentence
 from .rules import RULES_VERSION
 from .rules.auctions import receipt
 from .rules.errors import IllegalAction
+from .rules.messages import render
 from .rules.moves import MOVES, may_record
 from .rules.setup import GameConfig
 from .rules.table import initial_table
@@ -248,7 +250,11 @@ def _reason(exc: IllegalAction) -> str:
     """A rules refusal as the end of the file's sentence: a clause such as "must be …"
     gets the name of its field, as the door words it."""
     message = exc.message
-    if exc.field and message.startswith(("must ", "is ")):
+    clause = bool(exc.field) and message.startswith(("must ", "is "))
+    if exc.code_message is not None:
+        lang = current_lang()
+        return finished(render(exc.code_message, lang), exc.field if clause else None, lang)
+    if clause and exc.field:
         message = f"{exc.field.split('.')[-1].replace('_', ' ')} {message}"
     return sentence(message)
 

@@ -89,6 +89,34 @@ def msg(message: Message | str) -> str:
     return message
 
 
+def msg_in(message: Message | str, lang: str) -> str:
+    """A rules message in a given language (``lang`` one of :data:`LANGS`, else English):
+    a word shown beside its translation, such as the checklist's English board names."""
+    if isinstance(message, Message):
+        return messages.render(message, lang if lang in LANGS else DEFAULT)
+    return message
+
+
+def finished(text: str, field: str | None, lang: str) -> str:
+    """A rules message as one finished sentence in ``lang``: a clause ("must be …",
+    「必須です」) after its field's name (``field`` given), a capital and a full stop in
+    English, 「。」 in Japanese.
+
+    >>> finished("must be a whole number", "amount", "en")
+    'Amount must be a whole number.'
+    >>> finished("整数でなければなりません", "amount", "ja")
+    'amountは整数でなければなりません。'
+    """
+    name = field.split(".")[-1] if field else ""
+    if lang == "ja":
+        text = f"{name}は{text}" if name else text
+        return text if text.endswith(("。", ".", "!", "?", "！", "？")) else text + "。"
+    if name:
+        text = f"{name.replace('_', ' ')} {text}"
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def name_of(key: str, default: str | None = None) -> str:
     """A fish, token or market's name in the current language (the rulebook's Japanese
     from ``messages_ja.NAMES``); ``default`` (else the English name) where it has none."""
@@ -165,6 +193,7 @@ def init_app(app: Flask) -> None:
     helpers: dict[str, Any] = {
         "yen": yen,
         "msg": msg,
+        "msg_in": msg_in,
         "current_lang": current_lang,
         "lang_next": lang_next,
         "name_of": name_of,
@@ -174,4 +203,14 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["msg"] = msg
 
 
-__all__ = ["LANGS", "current_lang", "format_yen", "init_app", "msg", "name_of", "yen"]
+__all__ = [
+    "LANGS",
+    "current_lang",
+    "finished",
+    "format_yen",
+    "init_app",
+    "msg",
+    "msg_in",
+    "name_of",
+    "yen",
+]

@@ -161,8 +161,7 @@ TEXT: dict[str, dict[str, str]] = {
 }
 
 
-#: The same texts in Japanese, in the Japanese rulebook's words (資源, 競り, 円 …). The game
-#: file's refusals (``file.*``) that are not here read in English.
+#: The same texts in Japanese, in the Japanese rulebook's words (資源, 競り, 円 …).
 TEXT["ja"] = {
     "file.empty": "このアプリが書き出したゲームファイル（tsukiji-game/1）を本文として"
     "送ってください。",
@@ -249,6 +248,49 @@ TEXT["ja"] = {
     "wake.dismiss": "OK",
     "yen.prefix": "",
     "yen.suffix": "円",
+    # -- the game file's refusals in Japanese (issue #11) --
+    "file.not_object": "ゲームファイルはこのアプリが書き出したJSONオブジェクトです（その"
+    '"format"は"tsukiji-game/1"）。',
+    "file.format": 'これはこのアプリのゲームファイルではありません："format"は'
+    '"tsukiji-game/1"でなければなりません。',
+    "file.game": 'このファイルは別のゲームのものです："game"は"tokyo_tsukiji_market"でなければ'
+    "なりません。",
+    "file.field": "ゲームファイルの{field}がないか、書き出したファイルにある形ではありません。",
+    "file.extra": "ゲームファイルに、書き出したファイルにはない項目{field}があります。",
+    "file.too_many": "ゲームファイルの記録は{limit:,}件までです。",
+    "file.too_large": "ゲームファイルは{limit}MiBまでです。このファイルはそれより大きいです。",
+    "file.setup": "ゲームファイルのセットアップではゲームを始められません：{reason}",
+    "file.setup_differs": "ゲームファイルのセットアップが書かれたとおりに読み戻せません"
+    "（{field}）。このアプリが書き出したファイルではありません。",
+    "file.entry_shape": "ゲームファイルの記録{field}は、このアプリが記録する形ではありません"
+    "（{detail}が正しくありません）。",
+    "file.entry_missing": "ゲームファイルの記録{field}に{detail}がありません。",
+    "file.entry_type": "ゲームファイルの記録{field}の種類（{kind}）をこのアプリは知りません。",
+    "file.redacted": "ゲームファイルの記録{field}は金額が省かれている（所持金非公開のゲームの"
+    "プレイヤー自身のファイル）ため、再生できません。ゲーム終了後にテーブル画面から書き出した"
+    "ファイルを読み込んでください。",
+    "file.seq": "ゲームファイルの記録{field}は{got}番ではなく{expected}番のはずです：記録は順に、"
+    "欠けることなく並びます。",
+    "file.actor": "ゲームファイルの記録{field}を記録した{actor}はこのテーブルにいません。",
+    "file.not_allowed": "ゲームファイルの記録{field}を記録した{actor}には、ルール上それを記録"
+    "できません。",
+    "file.at": "ゲームファイルの記録{field}に読める時刻（at）がありません。",
+    "file.refused": "ゲームファイルの記録{field}は再生できません：{reason}",
+    "file.broken": "ゲームファイルの記録{field}は再生できません：ルールがそのデータを読めません。",
+    "file.undo": "ゲームファイルの記録{field}は、その時点の取り消しにはできない記録を取り消して"
+    "います。",
+    "file.redo": "ゲームファイルの記録{field}は、その時点ではやり直せないものをやり直しています。",
+    "file.undone": "ゲームファイルの記録{field}は{got}で取り消されたとされていますが、ファイルの"
+    "取り消しでは{want}です。",
+    "file.auction_id": "ゲームファイルの記録{field}の競りは{want}ではなく{got}になっています。",
+    "file.receipt": "ゲームファイルの記録{field}が公開する入札が受付番号と合いません。",
+    "file.reveal_bids": "ゲームファイルの記録{field}は、封をされた入札とは別の入札を公開して"
+    "います。",
+    "file.sealed_open": "ゲームファイルが、封をされた入札を運べない競りの途中で終わっています"
+    "（記録{field}）。最初のサーバーで競りを終えてから、もう一度書き出してください。",
+    "file.too_long": "ゲームファイルの取り消しとやり直しが、このサーバーが再生できる数を超えて"
+    "います（記録{field}から）。",
+    "file.nobody": "（だれでもない）",
 }
 
 

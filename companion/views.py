@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .eventlog import Event, GameState, redoable
+from .i18n import current_lang
 from .identity import Identity
 from .rules import crash, entering
 from .rules.arrivals import notes_at
@@ -20,7 +21,7 @@ from .rules.endgame import check_end
 from .rules.messages import Message, render
 from .rules.moves import MOVES, describe
 from .rules.resources import red_snapper_value, resources_by_fish, salmon_in_game
-from .rules.setup import COLOR_HEX
+from .rules.setup import COLOR_HEX, render_checklist
 from .rules.table import SPACE_ITEMS, Table
 
 
@@ -38,7 +39,13 @@ def _fish_rows(table: Table, seat: int, salmon: int) -> list[dict[str, Any]]:
     for key in fish.held():
         detail = ""
         if key == "salmon":
-            detail = f"{fish.salmon_fresh} fresh, {fish.salmon_degraded} degraded"
+            detail = render(
+                Message(
+                    "view.salmon_detail",
+                    {"fresh": fish.salmon_fresh, "degraded": fish.salmon_degraded},
+                ),
+                current_lang(),
+            )
         elif key in ("spider_crab", "tuna"):
             detail = " + ".join(str(v) for v in getattr(fish, key))
         rows.append(
@@ -80,21 +87,27 @@ def history_lines(
     private = me if table.config.money == "closed" and not table.turn.finished else None
     # A shorter list is the start of the longer one: a phone's 10 come from the 25.
     made = HISTORY_IN_VIEW if limit is not None and limit <= HISTORY_IN_VIEW else limit
-    key = (made, private)
+    # The lines are in the request's language (a Japanese phone reads Japanese lines, the
+    # English table screen English ones): the language is part of every key they are
+    # kept by.
+    lang = current_lang()
+    key = (made, private, lang)
     cache: dict[Any, list[dict[str, Any]]] = state.__dict__.setdefault("_history_rows", {})
     if key not in cache:
-        cache[key] = _history_rows(state, private, made)
+        cache[key] = _history_rows(state, private, made, lang)
     return cache[key][:limit]
 
 
-def _history_rows(state: GameState, private: str | None, limit: int | None) -> list[dict[str, Any]]:
+def _history_rows(
+    state: GameState, private: str | None, limit: int | None, lang: str
+) -> list[dict[str, Any]]:
     """``private``: the viewer whose own Yen the lines may show (closed money, during
-    play); None when every line shows its amounts."""
+    play); None when every line shows its amounts. ``lang``: the lines' language."""
     events = state.events if limit is None else state.events[-limit:]
     rows = []
     for e in reversed(events):
         if limit is None:  # the whole log, read rarely: its lines are not kept
-            rows.append(_history_row(state, e, private))
+            rows.append(_history_row(state, e, private, lang))
             continue
         # An entry never changes (one marked undone is a new Event), and neither does what
         # it says to one viewer while the amounts it moves stay as secret as they are: a
@@ -102,9 +115,9 @@ def _history_rows(state: GameState, private: str | None, limit: int | None) -> l
         # undone end of the game makes the amounts secret again: the key says whether
         # they are.)
         secret = state.config.money == "closed" and not state.table.turn.finished
-        row = _LINES.get(e, (private, secret))
+        row = _LINES.get(e, (private, secret, lang))
         if row is None:
-            row = _LINES.put(e, (private, secret), _history_row(state, e, private))
+            row = _LINES.put(e, (private, secret, lang), _history_row(state, e, private, lang))
         rows.append(row)
     return rows
 
@@ -136,28 +149,11 @@ class _Lines:
 _LINES = _Lines(4096)
 
 
-def _history_row(state: GameState, e: Event, private: str | None) -> dict[str, Any]:
-    table = state.table
-    if e.type == "undo":
-        targets = e.data.get("targets", [])
-        text = (
-            "Undo: " + describe_event(state.events[targets[0] - 1], table, private)
-            if len(targets) == 1
-            else f"Undo back to entry {min(targets)} ({len(targets)} entries)"
-        )
-    elif e.type == "redo":
-        text = f"Redo of {len(e.data.get('targets', []))} entr" + (
-            "y" if len(e.data.get("targets", [])) == 1 else "ies"
-        )
-    else:
-        text = describe_event(e, table, private)
-        notes = _aftermath(state, e)
-        if notes:
-            text = render(Message("history.aftermath", {"line": text, "notes": notes}))
+def _history_row(state: GameState, e: Event, private: str | None, lang: str) -> dict[str, Any]:
     return {
         "seq": e.seq,
         "type": e.type,
-        "text": text,
+        "text": render(history_message(state, e, private), lang),
         "actor": e.actor,
         "at": e.created_at,
         "undone": e.undone_by is not None,
@@ -183,7 +179,26 @@ def _aftermath(state: GameState, e: Event) -> list[Message]:
     return [] if at is None else notes_at(table, at)
 
 
-def describe_event(e: Event, table: Table, me: str | None) -> str:
+def history_message(state: GameState, e: Event, private: str | None) -> Message:
+    """An entry's history line as a message (rendered in the viewer's language by
+    :func:`history_lines`); ``private`` as for :func:`_history_rows`."""
+    table = state.table
+    targets = e.data.get("targets", [])
+    if e.type == "undo" and isinstance(targets, list) and targets:
+        if len(targets) == 1:
+            undone = state.events[targets[0] - 1]
+            return Message("history.undo", {"line": describe_event(undone, table, private)})
+        return Message("history.undo_back", {"seq": min(targets), "count": len(targets)})
+    if e.type == "redo" and isinstance(targets, list):
+        return Message("history.redo", {"count": len(targets)})
+    line = describe_event(e, table, private)
+    notes = _aftermath(state, e)
+    if notes:
+        return Message("history.aftermath", {"line": line, "notes": notes})
+    return line
+
+
+def describe_event(e: Event, table: Table, me: str | None) -> Message:
     action = {**e.data, "type": e.type}
     show = True
     if (
@@ -276,21 +291,34 @@ def _auction_public(auction: Any, table: Table) -> dict[str, Any]:
 
 
 def _auction_result(auction: Any, table: Table) -> str:
+    """The settled auction's result in the request's language."""
+    lang = current_lang()
     names = table.config.players
     if auction.winner is None:
-        return "The seller declined every offer; the lot goes back."
+        return render(Message("view.auction_declined"), lang)
     w = names[auction.winner]
     amount = auction.bid_of(auction.winner) or 0
     delta, supply = settlement(auction.kind, auction.owner, auction.winner, amount, len(names))
-    parts = [f"{w} wins with ¥{amount:,}."]
-    moves = [f"{names[s]} {'+' if d > 0 else '−'}¥{abs(d):,}" for s, d in enumerate(delta) if d]
-    if moves:
-        parts.append(
-            ", ".join(moves)
-            + (f"; the supply {'+' if supply > 0 else '−'}¥{abs(supply):,}" if supply else "")
-            + "."
+    won = render(Message("view.auction_won", {"winner": w, "amount": amount}), lang)
+    moves = [
+        Message(
+            "view.auction_gain" if d > 0 else "view.auction_loss",
+            {"player": names[s], "amount": abs(d)},
         )
-    return " ".join(parts)
+        for s, d in enumerate(delta)
+        if d
+    ]
+    if not moves:
+        return won
+    if supply:
+        code = "view.auction_supply_gain" if supply > 0 else "view.auction_supply_loss"
+        moved = Message(
+            "view.auction_moves_supply",
+            {"moves": moves, "supply": Message(code, {"amount": abs(supply)})},
+        )
+    else:
+        moved = Message("view.auction_moves", {"moves": moves})
+    return render(Message("view.auction_result", {"won": won, "moved": moved}), lang)
 
 
 @dataclass(frozen=True)
@@ -314,10 +342,10 @@ class _Shared:
     player_inputs: tuple[tuple[Any, ...], ...] = ()
 
 
-#: Each game's newest shared view. The next state's public view takes from it every
+#: Each game's newest shared view (per language). The next state's public view takes from it every
 #: player entry made from the same inputs (the same objects, so whatever a page builds
 #: from an entry is found again at once): a change rebuilds only what it changed.
-_newest: dict[str, _Shared] = {}
+_newest: dict[tuple[str, str], _Shared] = {}
 
 
 def _same_player(old: tuple[Any, ...], new: tuple[Any, ...]) -> bool:
@@ -335,12 +363,16 @@ def public_view(state: GameState, connected: set[str] | None = None) -> dict[str
 
 
 def _shared(state: GameState, connected: set[str] | None) -> _Shared:
-    key = frozenset(connected or ())
-    # A state never changes: what is made from it is kept on it (as its history lines).
-    cache: dict[frozenset[str], _Shared] = state.__dict__.setdefault("_shared_views", {})
+    devices = frozenset(connected or ())
+    # A state never changes: what is made from it is kept on it (as its history lines),
+    # once per language (its history lines, end check and auction result are sentences).
+    key = (devices, current_lang())
+    cache: dict[tuple[frozenset[str], str], _Shared] = state.__dict__.setdefault(
+        "_shared_views", {}
+    )
     found = cache.get(key)
     if found is None:
-        found = cache.setdefault(key, _make_shared(state, key))
+        found = cache.setdefault(key, _make_shared(state, devices))
     return found
 
 
@@ -424,7 +456,9 @@ def _make_shared(state: GameState, connected: frozenset[str]) -> _Shared:
     yens = [p.yen for p in table.players]
     turn = table.turn
 
-    before = _newest.get(state.id)
+    # One per game and language: an entry's Salmon line is worded in the language.
+    newest_key = (state.id, current_lang())
+    before = _newest.get(newest_key)
     players: list[dict[str, Any]] = []
     shorts: list[int | None] = []
     inputs: list[tuple[Any, ...]] = []
@@ -612,14 +646,16 @@ def _make_shared(state: GameState, connected: frozenset[str]) -> _Shared:
         player_inputs=tuple(inputs),
     )
     if before is None or before.version <= state.version:
-        _newest[state.id] = shared
+        _newest[newest_key] = shared
     return shared
 
 
 def _entering_view(table: Table) -> dict[str, Any]:
     """Markets entered during the game, the known-order queues and the crash tokens
-    (docs/actions.md, "Markets entering during the game"): public, no Yen."""
+    (docs/actions.md, "Markets entering during the game"): public, no Yen; its sentences
+    in the request's language."""
     cfg = table.config
+    lang = current_lang()
 
     def name(m: str) -> str:
         return FISH_MARKETS[m].en if m in FISH_MARKETS else EXTERNAL_MARKETS[m].en
@@ -632,7 +668,7 @@ def _entering_view(table: Table) -> dict[str, Any]:
                 "kind": a.kind,
                 "cause": a.cause,
                 "trigger": a.trigger,
-                "text": render(entering.arrival_message(a)),
+                "text": render(entering.arrival_message(a), lang),
             }
             for a in table.arrivals
         ],
@@ -641,8 +677,8 @@ def _entering_view(table: Table) -> dict[str, Any]:
                 "market": a.market,
                 "name": name(a.market),
                 "kind": a.kind,
-                "text": render(entering.arrival_message(a)),
-                "setup": entering.board_setup(cfg, a.market),
+                "text": render(entering.arrival_message(a), lang),
+                "setup": render_checklist([entering.board_setup(cfg, a.market)], lang)[0],
             }
             for a in entering.just_entered(table)
             if a.market is not None
@@ -672,26 +708,29 @@ def _entering_view(table: Table) -> dict[str, Any]:
 def _check_text(
     check: Any, name: str, table: Table, viewer: Identity | None, still: list[str]
 ) -> str:
-    """The start-of-turn announcement; with closed money, Yen figures only where public.
-    A trigger does not end the game at once: the final round follows (``still``: who
-    still plays, in order)."""
-    text: str = check.explain(name)
+    """The start-of-turn announcement in the request's language; with closed money, Yen
+    figures only where public. A trigger does not end the game at once: the final round
+    follows (``still``: who still plays, in order)."""
+    lang = current_lang()
     if check.triggered:
-        head = text.rsplit(":", 1)[0]
+        why = Message(
+            "view.end_why_yen" if check.reason == "yen" else "view.end_why_resources",
+            check.message(name).values,
+        )
         if still:
-            return (
-                f"{head}: the end is triggered. A final round follows: "
-                f"{', '.join(still)} still play{'s' if len(still) == 1 else ''} one more turn."
+            return render(
+                Message("view.end_final_round", {"why": why, "still": still, "count": len(still)}),
+                lang,
             )
-        return f"{head}: the end is triggered."
+        return render(Message("view.end_triggered", {"why": why}), lang)
     if (
         table.config.money == "closed"
         and not yen_visible(table, viewer, check.player)
         and check.reason is None
         and check.yen_short
     ):
-        return f"{name} does not end the game: play goes on."
-    return text
+        return render(Message("view.end_goes_on", {"player": name}), lang)
+    return render(check.message(name), lang)
 
 
 def _bag_counts(bag: tuple[str, ...]) -> list[dict[str, Any]]:

@@ -514,3 +514,19 @@ def test_a_file_of_endless_undos_and_redos_is_refused(
     body = r.get_json()
     assert "more undos and redos than this server replays" in body["error"]
     assert body["field"].startswith("events[") and games(store) == before
+
+
+def test_a_tampered_file_is_refused_in_japanese(app: Any, client: Any) -> None:
+    """The refusal of a file reads in the asker's language (issue #11)."""
+    store, door = parts(app)
+    g = auction_game(store, door)
+    doc = exported(client, g.game_id, g.host)
+    index = _stranger(doc)
+    r = client.post(IMPORT, json=doc, headers={"Accept-Language": "ja"})
+    body = r.get_json()
+    assert r.status_code == 400 and body["field"] == f"events[{index}]", body
+    assert body["error"] == (
+        f"ゲームファイルの記録events[{index}]を記録したMalloryはこのテーブルにいません。"
+    ), body
+    r = client.post(IMPORT, json={"format": "x"}, headers={"Accept-Language": "ja"})
+    assert r.get_json()["error"].startswith("これはこのアプリのゲームファイルではありません")

@@ -25,7 +25,7 @@ from typing import Any
 from . import guided, moves
 from .catalogue import BOATS, PORT_COVERINGS, PORT_OPEN_YEN, ships_buy_price, used_buy_price
 from .ledger import Run, refuse
-from .messages import Message, render
+from .messages import Message
 from .table import Boat, Table
 from .turn import active_seat, finish
 
@@ -155,17 +155,17 @@ def return_rental_run(t: Table, a: Args) -> Run:
     return run
 
 
-def _describe_boat(code: str) -> Callable[[Args, bool], str]:
-    def describe(a: Args, show: bool) -> str:
+def _describe_boat(code: str) -> Callable[[Args, bool], Message]:
+    def describe(a: Args, show: bool) -> Message:
         board = a.get("from", a.get("to", "ships"))
         values = {"player": a.get("player"), "kind": a.get("boat"), "market": board}
-        return render(Message(code, values))
+        return Message(code, values)
 
     return describe
 
 
-def _describe_open_port(a: Args, show: bool) -> str:
-    return render(Message("history.open_port", {"player": a.get("player")}))
+def _describe_open_port(a: Args, show: bool) -> Message:
+    return Message("history.open_port", {"player": a.get("player")})
 
 
 def _applying(run: Callable[[Table, Args], Run]) -> Callable[[Table, Args], Table]:
@@ -177,7 +177,7 @@ def _applying(run: Callable[[Table, Args], Run]) -> Callable[[Table, Args], Tabl
 
 def register() -> None:
     """Put the fleet's moves into the log's registry and the previews' (once)."""
-    runs: dict[str, tuple[Callable[[Table, Args], Run], Callable[[Args, bool], str]]] = {
+    runs: dict[str, tuple[Callable[[Table, Args], Run], Callable[[Args, bool], Message]]] = {
         "open_port": (open_port_run, _describe_open_port),
         "take_boat": (take_boat_run, _describe_boat("history.take_boat")),
         "return_boat": (return_boat_run, _describe_boat("history.return_boat")),

@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from .ledger import Run, refuse
-from .messages import Message, render
+from .messages import Message
 from .table import Table
 from .turn import active_seat
 
@@ -121,8 +121,8 @@ def return_unused(t: Table) -> Table:
     )
 
 
-def _describe_assign(a: Args, show: bool) -> str:
-    return render(Message("history.assign_buyer", {"player": a.get("player"), "to": a.get("to")}))
+def _describe_assign(a: Args, show: bool) -> Message:
+    return Message("history.assign_buyer", {"player": a.get("player"), "to": a.get("to")})
 
 
 def register() -> None:

@@ -98,8 +98,8 @@ def preview_lines(t: Table, action: Args, lang: str = "en") -> list[str]:
 # -- history lines (from the recorded arguments alone) ----------------------------------------
 
 
-def describe(kind: str) -> Callable[[Args, bool], str]:
-    def line(a: Args, show: bool) -> str:
+def describe(kind: str) -> Callable[[Args, bool], Message]:
+    def line(a: Args, show: bool) -> Message:
         details: list[Message] = []
         if kind == "visit":
             if a.get("licenses"):
@@ -110,15 +110,13 @@ def describe(kind: str) -> Callable[[Args, bool], str]:
             barrels = a.get("sell_barrels")
             if isinstance(barrels, list) and barrels:
                 details.append(Message("history.d_sold_barrels", {"count": len(barrels)}))
-            return render(
-                Message(
-                    "history.visit",
-                    {
-                        "player": a.get("player"),
-                        "market": a.get("market"),
-                        "details": _join(details),
-                    },
-                )
+            return Message(
+                "history.visit",
+                {
+                    "player": a.get("player"),
+                    "market": a.get("market"),
+                    "details": _join(details),
+                },
             )
         if kind == "fishing":
             caught = _total(a.get("caught")) + _total(a.get("caught_himono"))
@@ -128,15 +126,13 @@ def describe(kind: str) -> Callable[[Args, bool], str]:
                 details.append(Message("history.d_unloaded", {"count": _total(a.get("unloaded"))}))
             if a.get("for_sale"):
                 details.append(Message("history.d_for_sale", {"count": len(a["for_sale"])}))
-            return render(
-                Message("history.fishing", {"player": a.get("player"), "details": _join(details)})
+            return Message(
+                "history.fishing", {"player": a.get("player"), "details": _join(details)}
             )
         if kind == "load_himono":
             barrels = a.get("barrels")
             count = _total(a.get("tokens")) + (len(barrels) if isinstance(barrels, list) else 0)
-            return render(
-                Message("history.load_himono", {"player": a.get("player"), "count": count})
-            )
+            return Message("history.load_himono", {"player": a.get("player"), "count": count})
         if kind == "purchase":
             raw = a.get("barrels") or []
             items = [
@@ -149,10 +145,8 @@ def describe(kind: str) -> Callable[[Args, bool], str]:
             ]
             if a.get("buyer") is True:  # the Buyer purchase between two turns
                 code = "history.buyer_purchase" if items else "history.buyer_nothing"
-                return render(Message(code, {"player": a.get("player"), "details": items}))
-            return render(
-                Message("history.purchase", {"player": a.get("player"), "details": items})
-            )
+                return Message(code, {"player": a.get("player"), "details": items})
+            return Message("history.purchase", {"player": a.get("player"), "details": items})
         discarded = _total(a.get("discarded")) + _total(a.get("discarded_himono"))
         if discarded:
             details.append(Message("history.d_discarded", {"count": discarded}))
@@ -163,9 +157,7 @@ def describe(kind: str) -> Callable[[Args, bool], str]:
         prices = a.get("himono_prices")
         if isinstance(prices, list) and prices:
             details.append(Message("history.d_himono", {"count": len(prices)}))
-        return render(
-            Message("history.start_turn", {"player": a.get("player"), "details": _join(details)})
-        )
+        return Message("history.start_turn", {"player": a.get("player"), "details": _join(details)})
 
     return line
 

@@ -655,6 +655,10 @@ def render(message: Message, lang: str = "en") -> str:
     for key, value in message.values.items():
         if isinstance(value, Message):
             values[key] = render(value, lang)
+        elif isinstance(value, Mapping):
+            # Words given in each language by the caller (the web layer's field table):
+            # the language's own, else the English.
+            values[key] = value.get(lang) or value.get("en", "")
         elif key in ID_KEYS:
             values[key] = _name(value, lang)
         elif key in PARTY_KEYS and value in ("supply", "box", "bag"):
@@ -1239,5 +1243,181 @@ CATALOGUE["en"].update(
         "history.buyer_purchase": "{player} bought with a Buyer token {details}",
         "history.buyer_nothing": "{player} bought nothing with a Buyer token",
         "ext.fee_step": "{worth}+ ¥{amount:,}",
+    }
+)
+
+# -- history, views and setup lines in the viewer's language (issue #11) ----------------------
+# Kept apart, at the end, so this block only ever grows by appending.
+
+CATALOGUE["en"].update(
+    {
+        # a history line the rules cannot word (an unknown type): the entry's type
+        "history.raw": "{type}",
+        "history.undo": "Undo: {line}",
+        "history.undo_back": "Undo back to entry {seq} ({count} {count:entry|entries})",
+        "history.redo": "Redo of {count} {count:entry|entries}",
+        # views.py: a player's Salmon, a settled auction, the start-of-turn end check
+        "view.salmon_detail": "{fresh} fresh, {degraded} degraded",
+        "view.auction_declined": "The seller declined every offer; the lot goes back.",
+        "view.auction_won": "{winner} wins with ¥{amount:,}.",
+        "view.auction_gain": "{player} +¥{amount:,}",
+        "view.auction_loss": "{player} −¥{amount:,}",
+        "view.auction_supply_gain": "the supply +¥{amount:,}",
+        "view.auction_supply_loss": "the supply −¥{amount:,}",
+        "view.auction_moves": "{moves}.",
+        "view.auction_moves_supply": "{moves}; {supply}.",
+        "view.auction_result": "{won} {moved}",
+        "view.end_why_yen": "{player} has ¥{goal_yen:,} or more without the outright lowest "
+        "Resources",
+        "view.end_why_resources": "{player} has {goal_r} Resources or more without the "
+        "outright lowest Yen",
+        "view.end_triggered": "{why}: the end is triggered.",
+        "view.end_final_round": "{why}: the end is triggered. A final round follows: {still} "
+        "still {count:plays|play} one more turn.",
+        "view.end_goes_on": "{player} does not end the game: play goes on.",
+    }
+)
+
+CATALOGUE["en"].update(
+    {
+        # web/render.py: what a screen reader hears, an entry no longer on show
+        "view.said_by": "{actor}: {text}",
+        "view.bid": "{player} ¥{amount:,}",
+        "view.bids_revealed": "Bids revealed: {bids}.",
+        "view.done": "done",
+    }
+)
+
+# -- the door's and the web edge's refusals (issue #11) ----------------------------------------
+# One finished sentence each, in the asker's language (companion/door.py, companion/web/).
+
+CATALOGUE["en"].update(
+    {
+        "door.rule": "{said}",
+        "door.no_game": "There is no game with that code on this server.",
+        "door.sign_in": "Sign in first: scan your seat's QR code on the table screen.",
+        "door.link_invalid": "This link is no longer valid; scan your seat's QR code again.",
+        "door.other_game": "That sign-in belongs to another game.",
+        "door.no_action": "There is no action called {name}.",
+        "door.auction_internal": "Auctions are opened, bid on and settled through the auction "
+        "pages and endpoints.",
+        "door.bid_not_action": "A bid is sent from a player's phone to the bids endpoint, not "
+        "as an action.",
+        "door.no_finger_bids": "This game has no finger bids: its bids belong to an auction.",
+        "door.host_only": "Only the table screen can do that.",
+        "door.current_only": "Only the player whose turn it is, or the table screen, can do that.",
+        "door.own_only": "You can record changes to your own Yen and tokens only; ask that "
+        "player, or the table screen, to record this one.",
+        "door.undo_host": "Only the table screen can undo.",
+        "door.undo_entry": "That entry is not in the history, or is undone already.",
+        "door.nothing_to_undo": "There is nothing to undo.",
+        "door.redo_host": "Only the table screen can redo.",
+        "door.nothing_to_redo": "There is nothing to redo.",
+        "door.auction_shape": 'An auction is a JSON object with a "kind" and an "owner".',
+        "door.auction_own": "You can open an auction of your own only; the table screen can "
+        "open one for another player.",
+        "door.bid_player": "Only a player can bid, from their own phone.",
+        "door.bid_whole": "A bid is a whole number of Yen.",
+        "door.bid_negative": "A bid cannot be negative; ¥0 is allowed.",
+        "door.bid_step": "A bid must be a multiple of ¥100.",
+        "door.no_auction": "There is no such auction in this game.",
+        "door.bids_revealed": "The bids are revealed; no bid can change now.",
+        "door.not_bidder": "You do not bid in this auction.",
+        "door.bid_over": "You have only ¥{have:,}; a bid cannot be more.",
+        "door.revealed_already": "The bids are revealed already.",
+        "door.nothing_to_choose": "There is nothing to choose in this auction now.",
+        "door.owner_or_host": "Only the table screen or the auction's owner can {what}.",
+        "door.to_reveal": "reveal the bids",
+        "door.to_settle": "settle this auction",
+        "door.reissue_host": "Only the table screen can issue new join links.",
+        "door.no_seat": "There is no such seat.",
+        "door.join_invalid": "This join link is no longer valid. Ask the table screen for your "
+        "seat's new QR code.",
+        "door.joined_already": "A phone has joined this seat already. If that was you on "
+        "another phone, ask the table screen to show your seat's code again.",
+        "door.cards_no_auctions": "There are no auctions in Tsukiji Market, the card game.",
+        "door.stale": "The table changed since you looked (it is at entry {version}, you saw "
+        "{expected}); check it and try again.",
+        "door.bag_empty": "the Auction bag has no {fish} token left",
+        "door.co_unknown": "the Clams & Oysters token counts of this game are not known, so the "
+        "app cannot draw them; record this Overseas lot by hand",
+        "door.drawn_list": 'list the tokens drawn by hand, e.g. ["tuna:20"]',
+    }
+)
+
+CATALOGUE["en"].update(
+    {
+        "edge.too_deep": "The request body nests deeper than {depth} levels.",
+        "edge.too_many_digits": "A number in the request body has more digits than any number "
+        "of this game.",
+        "edge.not_json": "The request body is not valid JSON.",
+        "edge.if_match": "The If-Match header must be the number of the last entry you saw, "
+        'such as "12".',
+        "edge.needs_type": 'The action needs a "type", such as "pay" or "next_turn".',
+        "edge.no_such_type": "There is no action of that type (docs/actions.md lists them).",
+        "edge.action_shape": 'An action is a JSON object with a "type", such as '
+        '{{"type": "next_turn"}}.',
+        "edge.auction_shape": 'An auction is a JSON object with a "kind" and an "owner", such '
+        'as {{"kind": "tuna", "owner": "Aiko"}}.',
+        "edge.lot_counts": "Every count of the lot and of the barrels is a whole number from 0 "
+        "to {max}.",
+        "edge.lot_token": "The lot names a token that does not exist.",
+        "edge.barrels_market": "The barrels name a market that does not exist.",
+        "edge.no_field": "This request has no field {field}.",
+        "edge.choose_shape": 'Send {{"winner": name}}, or {{"winner": null}} to decline every '
+        "offer at Barter.",
+        "edge.bid_shape": 'Send {{"amount": …}} in Yen; ¥0 is allowed.',
+        "edge.undo_shape": 'An undo is {{}} or {{"to_seq": n}}, with "expected_seq" if you '
+        "like; send it as a JSON object.",
+        "edge.redo_shape": 'A redo is {{}}, with "expected_seq" if you like; send it as a JSON '
+        "object.",
+        "edge.config_shape": 'The game settings are a JSON object, such as {{"players": '
+        '["Aiko", "Bo"]}}.',
+        "edge.setting_chars": "a setting holds a control character or a text-direction character",
+        "edge.value_of": "The value of {field} {said}",
+        "edge.in_field": "In {field}, {said}",
+        "edge.send_snapshot": "Send a tsukiji-snapshot/1 as the JSON body.",
+    }
+)
+
+CATALOGUE["en"].update(
+    {
+        "edge.claim_host": "Only the table screen can open a seat on this device.",
+        "edge.no_seat": "There is no such seat in this game.",
+        "edge.table_page": "This is the table screen's page; your phone has its own.",
+        "edge.snapshot_host": "Only the table screen can export the snapshot.",
+        "edge.snapshot_closed": "With closed money the snapshot shows everyone's Yen, so it can "
+        "be exported when the game has ended.",
+        "edge.count_whole": "must be a whole number >= 0",
+        "edge.count_max": "must be at most {max}",
+        "flash.auction_opened": "Auction opened: the phones show the bid sheet.",
+        "flash.bid_last": "Your bid ¥{amount:,} (receipt {receipt}) was the last: bids revealed.",
+        "flash.bid_sealed": "Bid sealed: ¥{amount:,}. Your receipt is {receipt}.",
+        "flash.bids_revealed": "Bids revealed.",
+        "flash.settled": "Settled.",
+    }
+)
+
+CATALOGUE["en"].update(
+    {
+        # web/schemas.py: a field's words (its table holds both languages) and the
+        # sentences around them
+        "phrase": "{text}",
+        "field.must": "{label} must be {what}.",
+        "field.extra_action": 'A "{action}" action has no field {field} (docs/actions.md lists '
+        "the fields).",
+        "field.extra": "This request has no field {field} (docs/actions.md lists the fields).",
+        "field.bad_key": "A field name in the request holds a control character, a lone "
+        "surrogate or a text-direction character.",
+        "field.bad_text": "{label} holds a control character, a lone surrogate or a "
+        "text-direction character, which cannot be stored.",
+        "field.the_body": "The request body",
+    }
+)
+
+CATALOGUE["en"].update(
+    {
+        "edge.too_large": "The request is too large: this app takes at most {kib} KiB.",
+        "edge.unreadable": "The request could not be read; reload the page and try again.",
     }
 )

@@ -1299,3 +1299,177 @@ RULECARDS: dict[str, str] = {
 }
 
 CATALOGUE.update(RULECARDS)
+
+# -- history, views and setup lines in the viewer's language (issue #11) ----------------------
+# Kept apart, at the end, so this block only ever grows by appending.
+
+CATALOGUE.update(
+    {
+        "history.raw": "{type}",
+        "history.undo": "取り消し：{line}",
+        "history.undo_back": "記録{seq}まで取り消し（{count}件）",
+        "history.redo": "{count}件をやり直し",
+        "view.salmon_detail": "新鮮{fresh}枚、劣化{degraded}枚",
+        "view.auction_declined": "売り手はすべての提示を断りました。ロットは戻ります。",
+        "view.auction_won": "{winner}が{amount:,}円で落札しました。",
+        "view.auction_gain": "{player} +{amount:,}円",
+        "view.auction_loss": "{player} −{amount:,}円",
+        "view.auction_supply_gain": "共通サプライ +{amount:,}円",
+        "view.auction_supply_loss": "共通サプライ −{amount:,}円",
+        "view.auction_moves": "{moves}。",
+        "view.auction_moves_supply": "{moves}、{supply}。",
+        "view.auction_result": "{won}{moved}",
+        "view.end_why_yen": "{player}は{goal_yen:,}円以上を持ち、資源の合計が単独最下位では"
+        "ありません",
+        "view.end_why_resources": "{player}は{goal_r}資源以上を持ち、所持金が単独最下位では"
+        "ありません",
+        "view.end_triggered": "{why}：ゲームの終了が誘発されました。",
+        "view.end_final_round": "{why}：ゲームの終了が誘発されました。最終ラウンド：{still}が"
+        "あと1回ずつ手番を行います。",
+        "view.end_goes_on": "{player}ではゲームは終わりません：ゲームは続きます。",
+    }
+)
+
+CATALOGUE.update(
+    {
+        "view.said_by": "{actor}：{text}",
+        "view.bid": "{player} {amount:,}円",
+        "view.bids_revealed": "入札公開：{bids}。",
+        "view.done": "完了",
+    }
+)
+
+# -- the door's and the web edge's refusals (issue #11) ----------------------------------------
+
+CATALOGUE.update(
+    {
+        "door.rule": "{said}",
+        "door.no_game": "このサーバーにそのコードのゲームはありません。",
+        "door.sign_in": "先にサインインしてください：テーブル画面で自分の席のQRコードを読み取って"
+        "ください。",
+        "door.link_invalid": "このリンクはもう使えません。自分の席のQRコードをもう一度読み取って"
+        "ください。",
+        "door.other_game": "そのサインインは別のゲームのものです。",
+        "door.no_action": "{name}という操作はありません。",
+        "door.auction_internal": "競りは競りのページとエンドポイントで開始・入札・精算します。",
+        "door.bid_not_action": "入札はプレイヤーのスマートフォンから入札用のエンドポイントに"
+        "送ります。操作としては送れません。",
+        "door.no_finger_bids": "このゲームに指の入札はありません。入札は競りのものです。",
+        "door.host_only": "それができるのはテーブル画面だけです。",
+        "door.current_only": "それができるのは手番のプレイヤーかテーブル画面だけです。",
+        "door.own_only": "記録できるのは自分の所持金とトークンの変化だけです。そのプレイヤーか"
+        "テーブル画面に記録してもらってください。",
+        "door.undo_host": "取り消しができるのはテーブル画面だけです。",
+        "door.undo_entry": "その記録は履歴にないか、すでに取り消されています。",
+        "door.nothing_to_undo": "取り消すものはありません。",
+        "door.redo_host": "やり直しができるのはテーブル画面だけです。",
+        "door.nothing_to_redo": "やり直すものはありません。",
+        "door.auction_shape": '競りは"kind"と"owner"を持つJSONオブジェクトです。',
+        "door.auction_own": "開始できるのは自分の競りだけです。ほかのプレイヤーの競りはテーブル"
+        "画面で開始できます。",
+        "door.bid_player": "入札できるのはプレイヤーだけで、自分のスマートフォンからです。",
+        "door.bid_whole": "入札額は円の整数です。",
+        "door.bid_negative": "入札額は負にできません。0円は入札できます。",
+        "door.bid_step": "入札額は100円単位でなければなりません。",
+        "door.no_auction": "このゲームにその競りはありません。",
+        "door.bids_revealed": "入札は公開されました。もう入札は変えられません。",
+        "door.not_bidder": "あなたはこの競りに入札しません。",
+        "door.bid_over": "所持金は{have:,}円だけです。それより多くは入札できません。",
+        "door.revealed_already": "入札はすでに公開されています。",
+        "door.nothing_to_choose": "この競りで今選ぶものはありません。",
+        "door.owner_or_host": "{what}ができるのはテーブル画面か競りの売り手だけです。",
+        "door.to_reveal": "入札の公開",
+        "door.to_settle": "この競りの精算",
+        "door.reissue_host": "新しい参加リンクを出せるのはテーブル画面だけです。",
+        "door.no_seat": "その席はありません。",
+        "door.join_invalid": "この参加リンクはもう使えません。テーブル画面に自分の席の新しい"
+        "QRコードを出してもらってください。",
+        "door.joined_already": "この席にはすでにスマートフォンが参加しています。別のスマート"
+        "フォンで参加したのがあなたなら、テーブル画面に席のコードをもう一度出してもらって"
+        "ください。",
+        "door.cards_no_auctions": "カードゲーム「築地市場」に競りはありません。",
+        "door.stale": "見ている間に卓が変わりました（いまは記録{version}、あなたが見たのは記録"
+        "{expected}）。確かめてからもう一度どうぞ。",
+        "door.bag_empty": "競り袋に{fish}トークンが残っていません",
+        "door.co_unknown": "このゲームのハマグリとカキのトークンの数がわからないため、アプリでは"
+        "引けません。この「海外」市場のロットは手で記録してください",
+        "door.drawn_list": '手で引いたトークンを["tuna:20"]のように並べてください',
+    }
+)
+
+CATALOGUE.update(
+    {
+        "edge.too_deep": "リクエストの本文の入れ子が{depth}段より深くなっています。",
+        "edge.too_many_digits": "リクエストの本文に、このゲームのどの数よりも桁の多い数があり"
+        "ます。",
+        "edge.not_json": "リクエストの本文が正しいJSONではありません。",
+        "edge.if_match": 'If-Matchヘッダーは最後に見た記録の番号（"12"など）でなければなりません。',
+        "edge.needs_type": '操作には"pay"や"next_turn"のような"type"が必要です。',
+        "edge.no_such_type": "その種類の操作はありません（docs/actions.mdに一覧があります）。",
+        "edge.action_shape": '操作は{{"type": "next_turn"}}のような"type"を持つJSONオブジェクト'
+        "です。",
+        "edge.auction_shape": '競りは{{"kind": "tuna", "owner": "Aiko"}}のような"kind"と'
+        '"owner"を持つJSONオブジェクトです。',
+        "edge.lot_counts": "ロットと樽の数はどれも0から{max}までの整数です。",
+        "edge.lot_token": "ロットに存在しないトークンがあります。",
+        "edge.barrels_market": "樽に存在しない市場があります。",
+        "edge.no_field": "このリクエストに{field}という項目はありません。",
+        "edge.choose_shape": '{{"winner": 名前}}を送ってください。「物々交換」ですべての提示を'
+        '断るなら{{"winner": null}}です。',
+        "edge.bid_shape": '{{"amount": …}}を円で送ってください。0円は入札できます。',
+        "edge.undo_shape": '取り消しは{{}}か{{"to_seq": n}}で、"expected_seq"を添えても'
+        "かまいません。JSONオブジェクトとして送ってください。",
+        "edge.redo_shape": 'やり直しは{{}}で、"expected_seq"を添えてもかまいません。JSON'
+        "オブジェクトとして送ってください。",
+        "edge.config_shape": 'ゲームの設定は{{"players": ["Aiko", "Bo"]}}のようなJSON'
+        "オブジェクトです。",
+        "edge.setting_chars": "設定に制御文字か文字の向きを変える文字があります",
+        "edge.value_of": "{field}の値は{said}",
+        "edge.in_field": "{field}：{said}",
+        "edge.send_snapshot": "本文としてtsukiji-snapshot/1を送ってください。",
+    }
+)
+
+CATALOGUE.update(
+    {
+        "edge.claim_host": "この端末で席を開けるのはテーブル画面だけです。",
+        "edge.no_seat": "このゲームにその席はありません。",
+        "edge.table_page": "これはテーブル画面のページです。スマートフォンには専用のページが"
+        "あります。",
+        "edge.snapshot_host": "スナップショットを書き出せるのはテーブル画面だけです。",
+        "edge.snapshot_closed": "非公開の所持金では、スナップショットに全員の所持金が載るため、"
+        "書き出せるのはゲームの終了後です。",
+        "edge.count_whole": "0以上の整数でなければなりません",
+        "edge.count_max": "{max}以下でなければなりません",
+        "flash.auction_opened": "競りが始まりました：スマートフォンに入札シートが出ます。",
+        "flash.bid_last": "あなたの入札{amount:,}円（受付番号{receipt}）が最後でした：入札を"
+        "公開しました。",
+        "flash.bid_sealed": "入札しました：{amount:,}円。受付番号は{receipt}です。",
+        "flash.bids_revealed": "入札を公開しました。",
+        "flash.settled": "精算しました。",
+    }
+)
+
+CATALOGUE.update(
+    {
+        "phrase": "{text}",
+        "field.must": "{label}は{what}でなければなりません。",
+        "field.extra_action": "「{action}」の操作に{field}という項目はありません（docs/actions.md"
+        "に項目の一覧があります）。",
+        "field.extra": "このリクエストに{field}という項目はありません（docs/actions.mdに項目の"
+        "一覧があります）。",
+        "field.bad_key": "リクエストの項目名に制御文字、対のないサロゲート、または文字の向きを"
+        "変える文字があります。",
+        "field.bad_text": "{label}に制御文字、対のないサロゲート、または文字の向きを変える文字が"
+        "あり、保存できません。",
+        "field.the_body": "リクエストの本文",
+    }
+)
+
+CATALOGUE.update(
+    {
+        "edge.too_large": "リクエストが大きすぎます：このアプリが受け付けるのは{kib}KiBまでです。",
+        "edge.unreadable": "リクエストを読み取れませんでした。ページを再読み込みしてもう一度"
+        "どうぞ。",
+    }
+)

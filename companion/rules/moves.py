@@ -52,7 +52,7 @@ NOTE_MAX = 120
 @dataclass(frozen=True)
 class Move:
     apply: Callable[[Table, Args], Table]
-    describe: Callable[[Args, bool], str]
+    describe: Callable[[Args, bool], Message]
     #: Whether the move moves Yen between named players (closed-money history hides it).
     moves_yen: bool = False
     #: Appended only by the server itself (auctions), never accepted from a client.
@@ -212,18 +212,16 @@ def pay(t: Table, a: Args) -> Table:
     return t
 
 
-def _describe_pay(a: Args, show: bool) -> str:
+def _describe_pay(a: Args, show: bool) -> Message:
     supply = a.get("from") == SUPPLY
-    return render(
-        Message(
-            "history.pay_from_supply" if supply else "history.pay",
-            {
-                "payer": a.get("from"),
-                "payee": a.get("to"),
-                "money": _money(int(a.get("amount", 0)), show),
-                "note": Message("history.note", {"note": a["note"]}) if a.get("note") else "",
-            },
-        )
+    return Message(
+        "history.pay_from_supply" if supply else "history.pay",
+        {
+            "payer": a.get("from"),
+            "payee": a.get("to"),
+            "money": _money(int(a.get("amount", 0)), show),
+            "note": Message("history.note", {"note": a["note"]}) if a.get("note") else "",
+        },
     )
 
 
@@ -316,8 +314,8 @@ def take_red_snapper(t: Table, a: Args) -> Table:
     )
 
 
-def _describe_fish(verb: str) -> Callable[[Args, bool], str]:
-    def describe(a: Args, show: bool) -> str:
+def _describe_fish(verb: str) -> Callable[[Args, bool], Message]:
+    def describe(a: Args, show: bool) -> Message:
         n = _counted(a)
         try:
             ts = _token_spec(a)
@@ -326,24 +324,22 @@ def _describe_fish(verb: str) -> Callable[[Args, bool], str]:
             name = str(a.get("fish"))
         tokens = Message("history.tokens", {"count": n, "what": name})
         if verb == "give":
-            return render(
-                Message(
-                    "history.give_fish",
-                    {"giver": a.get("from"), "tokens": tokens, "taker": a.get("to")},
-                )
+            return Message(
+                "history.give_fish",
+                {"giver": a.get("from"), "tokens": tokens, "taker": a.get("to")},
             )
         if verb == "lose":
             code = "history.lose_fish_box" if a.get("to") == "box" else "history.lose_fish"
-            return render(Message(code, {"player": a.get("player"), "tokens": tokens}))
-        return render(Message("history.gain_fish", {"player": a.get("player"), "tokens": tokens}))
+            return Message(code, {"player": a.get("player"), "tokens": tokens})
+        return Message("history.gain_fish", {"player": a.get("player"), "tokens": tokens})
 
     return describe
 
 
-def _describe_red_snapper(a: Args, show: bool) -> str:
+def _describe_red_snapper(a: Args, show: bool) -> Message:
     n = _counted(a)
     code = "history.red_snapper_one" if n == 1 else "history.red_snapper"
-    return render(Message(code, {"player": a.get("player"), "count": n}))
+    return Message(code, {"player": a.get("player"), "count": n})
 
 
 # -- licences and License spaces -----------------------------------------------------------
@@ -429,10 +425,10 @@ def return_license(t: Table, a: Args) -> Table:
     return t
 
 
-def _describe_license(code: str) -> Callable[[Args, bool], str]:
-    def describe(a: Args, show: bool) -> str:
+def _describe_license(code: str) -> Callable[[Args, bool], Message]:
+    def describe(a: Args, show: bool) -> Message:
         values = {"player": a.get("player"), "count": _counted(a), "market": a.get("market")}
-        return render(Message(code, values))
+        return Message(code, values)
 
     return describe
 
@@ -491,15 +487,15 @@ def return_item(t: Table, a: Args) -> Table:
     return replace(t, stock={**t.stock, key: t.stock.get(key, 0) + count})
 
 
-def _describe_item(code: str) -> Callable[[Args, bool], str]:
-    def describe(a: Args, show: bool) -> str:
+def _describe_item(code: str) -> Callable[[Args, bool], Message]:
+    def describe(a: Args, show: bool) -> Message:
         item, n = str(a.get("item")), _counted(a)
         what = (
             Message(f"item.{item}", {"count": n})
             if item in SPACE_ITEMS
             else Message("item.other", {"item": item})
         )
-        return render(Message(code, {"player": a.get("player"), "count": n, "what": what}))
+        return Message(code, {"player": a.get("player"), "count": n, "what": what})
 
     return describe
 
@@ -544,9 +540,9 @@ def buy_share(t: Table, a: Args) -> Table:
     return _bank(t, a, "shares")
 
 
-def _describe_bank(a: Args, show: bool, kind: str) -> str:
+def _describe_bank(a: Args, show: bool, kind: str) -> Message:
     code = "history.take_loan" if kind == "loans" else "history.buy_share"
-    return render(Message(code, {"player": a.get("player"), "count": _counted(a)}))
+    return Message(code, {"player": a.get("player"), "count": _counted(a)})
 
 
 # -- market values ------------------------------------------------------------------------
@@ -568,10 +564,8 @@ def set_track(t: Table, a: Args) -> Table:
     return replace(t, values=values)
 
 
-def _describe_track(a: Args, show: bool) -> str:
-    return render(
-        Message("history.set_track", {"track": str(a.get("track")), "value": a.get("value")})
-    )
+def _describe_track(a: Args, show: bool) -> Message:
+    return Message("history.set_track", {"track": str(a.get("track")), "value": a.get("value")})
 
 
 def mark_overfished(t: Table, a: Args) -> Table:
@@ -583,8 +577,8 @@ def mark_overfished(t: Table, a: Args) -> Table:
     return overfish(t, market)
 
 
-def _describe_overfished(a: Args, show: bool) -> str:
-    return render(Message("history.overfished", {"market": a.get("market")}))
+def _describe_overfished(a: Args, show: bool) -> Message:
+    return Message("history.overfished", {"market": a.get("market")})
 
 
 def add_market(t: Table, a: Args) -> Table:
@@ -597,8 +591,8 @@ def add_market(t: Table, a: Args) -> Table:
     return entering.bring(t, market, "hand")
 
 
-def _describe_add_market(a: Args, show: bool) -> str:
-    return render(Message("history.add_market", {"market": str(a.get("market"))}))
+def _describe_add_market(a: Args, show: bool) -> Message:
+    return Message("history.add_market", {"market": str(a.get("market"))})
 
 
 # -- turns --------------------------------------------------------------------------------
@@ -666,8 +660,8 @@ def after_turn(t: Table) -> Table:
     return _start_turn(t, (turn.current + 1) % len(t.players))
 
 
-def _describe_next_turn(a: Args, show: bool) -> str:
-    return render(Message("history.next_turn", {}))
+def _describe_next_turn(a: Args, show: bool) -> Message:
+    return Message("history.next_turn", {})
 
 
 def end_game(t: Table, a: Args) -> Table:
@@ -693,7 +687,7 @@ MOVES: dict[str, Move] = {
     "mark_overfished": Move(mark_overfished, _describe_overfished, who="anyone"),
     "add_market": Move(add_market, _describe_add_market, who="anyone"),
     "next_turn": Move(next_turn, _describe_next_turn, who="current"),
-    "end_game": Move(end_game, lambda a, s: render(Message("history.end_game", {})), who="host"),
+    "end_game": Move(end_game, lambda a, s: Message("history.end_game", {}), who="host"),
     # The guided turn (flows.md): the player named acts on their own Yen and tokens, and
     # must be the active player (checked by the move itself, with a sentence naming them).
     "visit": Move(guided.visit, guided.describe("visit")),
@@ -708,7 +702,7 @@ def _register_auction_moves() -> None:
     def overfishing(fn: Callable[[Table, Args], Table]) -> Callable[[Table, Args], Table]:
         return lambda t, a: auto_overfish(fn(t, a))
 
-    def opened(a: Args, show: bool) -> str:
+    def opened(a: Args, show: bool) -> Message:
         kind = str(a.get("kind"))
         raw = a.get("drawn") or a.get("lot") or a.get("barrels") or ""
         lot: list[Message] = []
@@ -727,30 +721,26 @@ def _register_auction_moves() -> None:
             "kind": f"auction.{kind}" if kind in auctions.KINDS else "Auction",
             "lot": lot,
         }
-        return render(
-            Message("history.auction_open_lot" if lot else "history.auction_open", values)
-        )
+        return Message("history.auction_open_lot" if lot else "history.auction_open", values)
 
-    def chose(a: Args, show: bool) -> str:
+    def chose(a: Args, show: bool) -> Message:
         if not a.get("winner"):
-            return render(Message("history.declined", {}))
+            return Message("history.declined", {})
         if a.get("chooser"):
-            return render(
-                Message("history.chose", {"chooser": a["chooser"], "winner": a["winner"]})
-            )
-        return render(Message("history.owner_chose", {"winner": a["winner"]}))
+            return Message("history.chose", {"chooser": a["chooser"], "winner": a["winner"]})
+        return Message("history.owner_chose", {"winner": a["winner"]})
 
     MOVES.update(
         {
             "auction_open": Move(overfishing(auctions.open_auction), opened, internal=True),
             "bid_sealed": Move(
                 auctions.seal,
-                lambda a, s: render(Message("history.bid_sealed", {"player": a.get("player")})),
+                lambda a, s: Message("history.bid_sealed", {"player": a.get("player")}),
                 internal=True,
             ),
             "auction_reveal": Move(
                 auctions.reveal,
-                lambda a, s: render(Message("history.bids_revealed", {})),
+                lambda a, s: Message("history.bids_revealed", {}),
                 internal=True,
                 moves_yen=False,
             ),
@@ -784,12 +774,22 @@ def apply(t: Table, action: Args) -> Table:
     return replace(new, actions=t.actions + 1)
 
 
-def describe(action: Args, show_yen: bool = True) -> str:
-    """One line for the history; Yen amounts replaced by "Yen" when ``show_yen`` is off."""
-    move = MOVES.get(str(action.get("type")))
+def describe(action: Args, show_yen: bool = True) -> Message:
+    """One line for the history as a message (the edge renders it in the viewer's
+    language); Yen amounts replaced by "Yen" when ``show_yen`` is off. A line that cannot
+    be worded (an entry of an unknown type, arguments the rules never recorded) is the
+    entry's type.
+
+    >>> render(describe({"type": "pay", "from": "Bo", "to": "Aiko", "amount": 300}), "ja")
+    'BoがAikoに300円を支払いました'
+    """
+    kind = str(action.get("type"))
+    move = MOVES.get(kind)
     if move is None:
-        return str(action.get("type"))
+        return Message("history.raw", {"type": kind})
     try:
-        return move.describe(action, show_yen)
-    except (KeyError, TypeError, ValueError):
-        return str(action.get("type"))
+        line = move.describe(action, show_yen)
+        render(line)  # every value fits its placeholder (in every language alike)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return Message("history.raw", {"type": kind})
+    return line

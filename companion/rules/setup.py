@@ -338,69 +338,97 @@ def board_figure(config: GameConfig, market: str, what: str) -> int | None:
     return per_p(getattr(m, what), p)
 
 
-def _say(code: str, **values: Any) -> str:
-    return render(Message(code, values))
+def _say(code: str, **values: Any) -> Message:
+    return Message(code, values)
+
+
+def _count(n: int | None, what: str) -> Message:
+    """``3 licences``, or ``licences as printed on the board`` where the number is not
+    known (AMB-40)."""
+    if n is None:
+        return Message("check.unknown", {"what": Message(what, {"count": 2})})
+    return Message("check.count", {"count": n, "what": Message(what, {"count": n})})
+
+
+def fish_board_lines(config: GameConfig, market: str) -> list[Message]:
+    """What goes on one fish market board (setup.md §1 step 3, §3–§6), as messages."""
+    m = FISH_MARKETS[market]
+    p = config.player_count
+    lines = [
+        _count(board_figure(config, market, "licenses"), "check.licences"),
+        _count(board_figure(config, market, "barrels"), "check.barrels"),
+    ]
+    tokens = _count(board_figure(config, market, "tokens"), "check.tokens")
+    if market == "clams_oysters":
+        lines.append(_say("check.co_bag"))
+    elif m.tokens_in_bag:
+        lines.append(_say("check.into_bag", tokens=tokens))
+    elif market == "red_snapper":
+        lines.append(_say("check.red_snapper", spots=RED_SNAPPER_TOKENS))
+    elif market == "octopus":
+        octopus = _count(board_figure(config, market, "tokens"), "check.octopus_tokens")
+        lines.append(_say("check.octopus", tokens=octopus, takoyaki=TAKOYAKI_TOKENS))
+    elif market == "sardine":
+        lines.append(_say("check.sardine", tokens=tokens))
+    else:
+        lines.append(tokens)
+    if market == "eel":
+        lines.append(_say("check.marker", value=EEL_START))
+    if market == "swordfish":
+        lines.append(_say("check.marker", value=SWORDFISH_START))
+    if market == "mackerel" and not config.horse_mackerel_from_start:
+        lines.append(_say("check.set_aside_licences", count=p))
+    return lines
+
+
+def external_board_lines(config: GameConfig, market: str) -> list[Message]:
+    """What goes on one external market board (setup.md §1 step 4, the stock of §3–§6),
+    as messages."""
+    p = config.player_count
+    if market == "ships":
+        boats = ships_on_market(p)
+        lines = [_say("check.ships_aside", count=p), _say("check.ships", **boats)]
+        if config.expansion:
+            # Expansion setup step 4: the barge is a choice, the Blue ship an option.
+            return lines + [_say("check.barge_choice"), _say("check.blue_ship")]
+        return lines + [_say("check.barge")]
+    if market in EXTERNAL_STOCK:
+        return [_say(code, count=n) for code, n in EXTERNAL_STOCK[market]]
+    if market == "used_ships":
+        return [_say("check.starts_empty")]
+    return [_say("check.empty_places")]
+
+
+def board_lines(config: GameConfig, market: str) -> list[Message]:
+    """The checklist's lines of one board, fish or external, as messages (the edge renders
+    them in the viewer's language): what a board put out at the start, or entering mid-game,
+    gets on the table.
+
+    >>> config = make_config(["Aiko", "Bo"], fish_markets=["mackerel", "eel", "squid",
+    ...     "fugu"], external_markets=["ships", "bank", "rentals"], seed=1)
+    >>> [render(m, "ja") for m in board_lines(config, "eel")][-1]
+    '価値マーカーを1に'
+    """
+    if market in FISH_MARKETS:
+        return fish_board_lines(config, market)
+    return external_board_lines(config, market)
 
 
 def checklist(config: GameConfig) -> list[dict[str, Any]]:
     """What to put on the physical table, board by board, in the order of setup.md §1
-    (steps 1–8 and what comes before play; the stock from §3–§6). Every line comes from
-    the message catalogue (``check.*``)."""
-    p = config.player_count
-
-    def count(n: int | None, what: str) -> Message:
-        """``3 licences``, or ``licences as printed on the board`` where the number is
-        not known (AMB-40)."""
-        if n is None:
-            return Message("check.unknown", {"what": Message(what, {"count": 2})})
-        return Message("check.count", {"count": n, "what": Message(what, {"count": n})})
-
+    (steps 1–8 and what comes before play; the stock from §3–§6). Each item's ``board``
+    is a market's English name (``ja`` its Japanese) or a message, its ``lines`` are
+    messages (``check.*``): render them in the viewer's language at the edge
+    (:func:`render_checklist`, or ``msg`` in a template)."""
     items: list[dict[str, Any]] = []
     for market in config.fish_markets:
         m = FISH_MARKETS[market]
-        lines = [
-            render(count(board_figure(config, market, "licenses"), "check.licences")),
-            render(count(board_figure(config, market, "barrels"), "check.barrels")),
-        ]
-        tokens = count(board_figure(config, market, "tokens"), "check.tokens")
-        if market == "clams_oysters":
-            lines.append(_say("check.co_bag"))
-        elif m.tokens_in_bag:
-            lines.append(_say("check.into_bag", tokens=tokens))
-        elif market == "red_snapper":
-            lines.append(_say("check.red_snapper", spots=RED_SNAPPER_TOKENS))
-        elif market == "octopus":
-            octopus = count(board_figure(config, market, "tokens"), "check.octopus_tokens")
-            lines.append(_say("check.octopus", tokens=octopus, takoyaki=TAKOYAKI_TOKENS))
-        elif market == "sardine":
-            lines.append(_say("check.sardine", tokens=tokens))
-        else:
-            lines.append(render(tokens))
-        if market == "eel":
-            lines.append(_say("check.marker", value=EEL_START))
-        if market == "swordfish":
-            lines.append(_say("check.marker", value=SWORDFISH_START))
-        if market == "mackerel" and not config.horse_mackerel_from_start:
-            lines.append(_say("check.set_aside_licences", count=p))
+        lines = fish_board_lines(config, market)
         items.append({"board": m.en, "ja": m.ja, "kind": "fish", "lines": lines})
 
     for market in config.external_markets:
         e = EXTERNAL_MARKETS[market]
-        lines = []
-        if market == "ships":
-            boats = ships_on_market(p)
-            lines = [_say("check.ships_aside", count=p), _say("check.ships", **boats)]
-            if config.expansion:
-                # Expansion setup step 4: the barge is a choice, the Blue ship an option.
-                lines += [_say("check.barge_choice"), _say("check.blue_ship")]
-            else:
-                lines.append(_say("check.barge"))
-        elif market in EXTERNAL_STOCK:
-            lines = [_say(code, count=n) for code, n in EXTERNAL_STOCK[market]]
-        elif market == "used_ships":
-            lines = [_say("check.starts_empty")]
-        else:
-            lines = [_say("check.empty_places")]
+        lines = external_board_lines(config, market)
         items.append({"board": e.en, "ja": e.ja, "kind": "external", "lines": lines})
 
     bag_fish = [m for m in config.fish_markets if FISH_MARKETS[m].tokens_in_bag]
@@ -478,7 +506,28 @@ def checklist(config: GameConfig) -> list[dict[str, Any]]:
     return items
 
 
-def _bag_line(bag: tuple[str, ...]) -> str:
+def render_checklist(items: list[dict[str, Any]], lang: str = "en") -> list[dict[str, Any]]:
+    """:func:`checklist`'s items with their board and lines as sentences in ``lang`` (for
+    JSON; a template renders them with ``msg``).
+
+    >>> config = make_config(["Aiko", "Bo"], fish_markets=["mackerel", "eel", "squid",
+    ...     "fugu"], external_markets=["ships", "bank", "rentals"], seed=1)
+    >>> render_checklist(checklist(config), "ja")[-1]["lines"][0]
+    'Aikoがスタートプレイヤー。時計回りに手番を進める'
+    """
+    return [
+        {
+            **item,
+            "board": render(item["board"], lang)
+            if isinstance(item["board"], Message)
+            else item["board"],
+            "lines": [render(line, lang) for line in item["lines"]],
+        }
+        for item in items
+    ]
+
+
+def _bag_line(bag: tuple[str, ...]) -> Message:
     counts: dict[str, int] = {}
     for code in bag:
         counts[code] = counts.get(code, 0) + 1
@@ -491,7 +540,7 @@ def _bag_line(bag: tuple[str, ...]) -> str:
             else Message("token.name", {"fish": fish})
         )
         parts.append(Message("check.bag_item", {"count": n, "what": token}))
-    return render(Message("check.list", {"items": parts}))
+    return Message("check.list", {"items": parts})
 
 
 #: Figures a host may enter for a fish market board (``board_figure``, ``bag_contents``).

@@ -133,19 +133,19 @@ def _register_errors(app: Flask) -> None:
     every other refusal: one sentence, as JSON for the API and as the message fragment for
     the pages."""
     from ..door import Refused
+    from ..rules.messages import Message
     from .forms import htmx_error
 
-    def answer(status: int, message: str) -> Any:
+    def answer(status: int, said: Message) -> Any:
+        refused = Refused(status, said)
         if request.path.startswith("/api/"):
-            return jsonify({"error": message}), status
-        return htmx_error(Refused(status, message))
+            return jsonify({"error": refused.message}), status
+        return htmx_error(refused)
 
     @app.errorhandler(RequestEntityTooLarge)
     def too_large(_exc: RequestEntityTooLarge) -> Any:
-        return answer(
-            413, f"The request is too large: this app takes at most {BODY_LIMIT // 1024} KiB."
-        )
+        return answer(413, Message("edge.too_large", {"kib": BODY_LIMIT // 1024}))
 
     @app.errorhandler(BadRequest)
     def bad_request(_exc: BadRequest) -> Any:
-        return answer(400, "The request could not be read; reload the page and try again.")
+        return answer(400, Message("edge.unreadable"))

@@ -8,6 +8,7 @@ from flask import Blueprint, jsonify
 
 from ..door import Refused
 from ..rules.errors import IllegalAction
+from ..rules.messages import Message
 from ..rules.snapshot import score_snapshot
 from . import edge
 
@@ -29,9 +30,9 @@ def score() -> Any:
     except Refused as exc:
         return error(exc.message, exc.status, exc.field)
     if data is edge.EMPTY:
-        return error("Send a tsukiji-snapshot/1 as the JSON body.", 400)
+        return error(Refused(400, Message("edge.send_snapshot")).message, 400)
     try:
         report = score_snapshot(data)
     except IllegalAction as exc:
-        return error(edge.sentence(exc.message, exc.field), 400, exc.field)
+        return error(Refused(400, edge.rules_sentence(exc)).message, 400, exc.field)
     return jsonify(report.to_json())

@@ -7,7 +7,9 @@ from typing import Any
 
 from flask import Blueprint
 
+from ..i18n import msg
 from ..identity import Identity
+from ..rules.messages import Message
 from . import edge
 from .context import door
 from .forms import form_change, form_role
@@ -25,15 +27,15 @@ def open_form(game_id: str) -> Any:
         game_id,
         form_role(),
         change,
-        lambda _event, _who: "Auction opened: the phones show the bid sheet.",
+        lambda _event, _who: msg(Message("flash.auction_opened")),
     )
 
 
 def _sealed_message(result: tuple[Any, str, int], _who: Identity) -> str:
     event, code, amount = result
     if event.type == "auction_reveal":
-        return f"Your bid ¥{amount:,} (receipt {code}) was the last: bids revealed."
-    return f"Bid sealed: ¥{amount:,}. Your receipt is {code}."
+        return msg(Message("flash.bid_last", {"amount": amount, "receipt": code}))
+    return msg(Message("flash.bid_sealed", {"amount": amount, "receipt": code}))
 
 
 @bp.post("/games/<game_id>/auctions/<aid>/bid")
@@ -52,7 +54,7 @@ def reveal_form(game_id: str, aid: str) -> Any:
         game_id,
         form_role(),
         lambda who: door().reveal(game_id, who.token, aid),
-        lambda _event, _who: "Bids revealed.",
+        lambda _event, _who: msg(Message("flash.bids_revealed")),
     )
 
 
@@ -62,5 +64,5 @@ def choose_form(game_id: str, aid: str) -> Any:
         game_id,
         form_role(),
         lambda who: door().choose(game_id, who.token, aid, edge.winner_form()),
-        lambda _event, _who: "Settled.",
+        lambda _event, _who: msg(Message("flash.settled")),
     )

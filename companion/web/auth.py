@@ -16,6 +16,7 @@ from werkzeug.wrappers import Response
 
 from ..door import Refused
 from ..identity import Identity
+from ..rules.messages import Message
 from ..rules.setup import COLOR_HEX
 from .context import door, store
 
@@ -148,10 +149,10 @@ def claim(game_id: str, seat_no: int) -> Any:
     try:
         who = page_identity(game_id, "host")
         if not who.is_host:
-            raise Refused(403, "Only the table screen can open a seat on this device.")
+            raise Refused(403, Message("edge.claim_host"))
         tokens = store().seat_tokens(game_id)
         if not 0 <= seat_no < len(tokens):
-            raise Refused(404, "There is no such seat in this game.")
+            raise Refused(404, Message("edge.no_seat"))
         door().join(tokens[seat_no], holds_it=False)
     except Refused as exc:
         return refused_page(exc)

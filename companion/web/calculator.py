@@ -257,9 +257,9 @@ def _yen(raw: str) -> int | str:
 def _printed_count(raw: str, where: str) -> int:
     value = _number(raw)
     if not isinstance(value, int) or value < 0:
-        raise IllegalAction("must be a whole number >= 0", where)
+        raise IllegalAction(Message("edge.count_whole"), where)
     if value > MAX_PRINTED_COUNT:
-        raise IllegalAction(f"must be at most {MAX_PRINTED_COUNT}", where)
+        raise IllegalAction(Message("edge.count_max", {"max": MAX_PRINTED_COUNT}), where)
     return value
 
 

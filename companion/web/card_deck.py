@@ -22,7 +22,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from .. import cardgame
 from ..cardgame.catalogue import CARDS, COLOUR_MAX, ICONS, POINTS_MAX, POINTS_MIN
 from ..cardgame.state import CardDef
-from ..door import Refused
+from ..door import Refused, refusal_of
 from ..games import CARDS as CARD_GAME
 from ..i18n import msg
 from ..identity import Identity
@@ -85,7 +85,7 @@ def parse_form(form: Any) -> tuple[CardDef, ...]:
     try:
         return cardgame.state.parse_cards(entries)
     except IllegalAction as exc:  # a colour the rules refuse (too long, empty …)
-        raise Refused(400, exc.message, exc.field, said=exc.code_message) from None
+        raise refusal_of(exc) from None
 
 
 def form_of(cards: list[list[dict[str, object]]] | None) -> dict[str, str]:

@@ -40,7 +40,7 @@ from ..cardgame import deck as card_deck
 from ..cardgame.catalogue import CARDS as CARD_COUNT
 from ..cardgame.catalogue import NOTCHES_MAX, NOTCHES_MIN, POINTS_MAX, POINTS_MIN
 from ..cardgame.rules import describe
-from ..door import Refused, card_table
+from ..door import Refused, card_table, refusal_of
 from ..eventlog import GameState
 from ..games import CARDS
 from ..i18n import current_lang, msg
@@ -190,7 +190,7 @@ def new_config(body: Any) -> cardgame.Config:
     try:
         config = cardgame.make_config(settings.players, notches, settings.variant, cards)
     except IllegalAction as exc:
-        raise Refused(400, edge.sentence(exc.message), exc.field, said=exc.code_message) from None
+        raise refusal_of(exc) from None
     store().remember_board_numbers([(MEMORY[0], MEMORY[1], MEMORY[2], notches)])
     return config
 
@@ -298,12 +298,8 @@ def card_view(state: GameState, who: Identity) -> dict[str, Any]:
 
 
 def said(exc: Refused) -> str:
-    """A refusal in the device's language: its message code rendered when it has one (the
-    card game's rules and the door's card sentences), else its sentence as it is."""
-    if exc.said is None or current_lang() == "en":
-        return exc.message
-    text = msg(exc.said)
-    return text if text.endswith(("。", ".", "!", "?")) else text + "。"
+    """A refusal in the device's language (a Refused renders its code when read)."""
+    return exc.message
 
 
 def said_json(exc: Refused) -> dict[str, str]:

@@ -21,6 +21,7 @@ from werkzeug.datastructures import MultiDict
 from ..door import Refused
 from ..rules.catalogue import FISH_MARKETS
 from ..rules.errors import IllegalAction
+from ..rules.messages import Message
 from ..rules.moves import MAX_COUNT, MOVES
 from ..rules.setup import (
     GameConfig,
@@ -139,14 +140,12 @@ def read_json(subject: str = "body") -> Any:
     try:
         text = raw.decode("utf-8")
         if _too_deep(text):
-            raise Refused(400, f"The request body nests deeper than {MAX_DEPTH} levels.")
+            raise Refused(400, Message("edge.too_deep", {"depth": MAX_DEPTH}))
         data = json.loads(text, parse_int=_int, parse_constant=_constant)
     except _TooManyDigits:
-        raise Refused(
-            400, "A number in the request body has more digits than any number of this game."
-        ) from None
+        raise Refused(400, Message("edge.too_many_digits")) from None
     except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError too
-        raise Refused(400, "The request body is not valid JSON.") from None
+        raise Refused(400, Message("edge.not_json")) from None
     bad = _first_bad_text(data)
     if bad is not None:
         raise schemas.bad_text(subject, *bad)
@@ -158,7 +157,7 @@ def json_body() -> Any:
     return read_json()
 
 
-def _object(data: Any, message: str, empty_ok: bool = False) -> dict[str, Any]:
+def _object(data: Any, message: Message, empty_ok: bool = False) -> dict[str, Any]:
     if empty_ok and data is EMPTY:
         return {}
     if not isinstance(data, dict):
@@ -206,7 +205,7 @@ def _if_match() -> int | None:
     if number is None or number > schemas.MAX_SEQ:
         raise Refused(
             400,
-            'The If-Match header must be the number of the last entry you saw, such as "12".',
+            Message("edge.if_match"),
             "expected_seq",
         )
     return number
@@ -227,23 +226,23 @@ def expected_form() -> int | None:
 
 def _action_model(kind: Any) -> type[schemas.ActionBody]:
     if not isinstance(kind, str) or not kind:
-        raise Refused(400, 'The action needs a "type", such as "pay" or "next_turn".', "type")
+        raise Refused(400, Message("edge.needs_type"), "type")
     model = ACTIONS.get(kind)
     if model is not None:
         return model
     if kind in MOVES and MOVES[kind].internal:
         raise Refused(
             400,
-            "Auctions are opened, bid on and settled through the auction pages and endpoints.",
+            Message("door.auction_internal"),
             "type",
         )
     if len(kind) > schemas.ID_MAX:
-        raise Refused(400, "There is no action of that type (docs/actions.md lists them).", "type")
-    raise Refused(400, f"There is no action called {kind!r}.", "type")
+        raise Refused(400, Message("edge.no_such_type"), "type")
+    raise Refused(400, Message("door.no_action", {"name": repr(kind)}), "type")
 
 
 def action_json(data: Any) -> Action:
-    body = _object(data, 'An action is a JSON object with a "type", such as {"type": "next_turn"}.')
+    body = _object(data, Message("edge.action_shape"))
     model = _action_model(body.get("type"))
     action = parse(model, body, str(body["type"]))
     expected = action.expected_seq if action.expected_seq is not None else _if_match()
@@ -272,8 +271,7 @@ def _auction_model(kind: Any) -> type[schemas.AuctionBody]:
 def auction_json(data: Any) -> tuple[dict[str, Any], int | None]:
     body = _object(
         data,
-        'An auction is a JSON object with a "kind" and an "owner", such as '
-        '{"kind": "tuna", "owner": "Aiko"}.',
+        Message("edge.auction_shape"),
     )
     auction = parse(_auction_model(body.get("kind")), body, str(body.get("kind")))
     expected = auction.expected_seq if auction.expected_seq is not None else _if_match()
@@ -292,7 +290,7 @@ def _form_stock(key: str, value: str) -> int:
     except ValidationError:
         raise Refused(
             400,
-            f"Every count of the lot and of the barrels is a whole number from 0 to {MAX_COUNT}.",
+            Message("edge.lot_counts", {"max": MAX_COUNT}),
             key,
         ) from None
 
@@ -308,17 +306,17 @@ def auction_form() -> tuple[dict[str, Any], int | None]:
         if key.startswith("lot_"):
             code = key[4:]
             if code not in TOKEN_CODES:
-                raise Refused(400, "The lot names a token that does not exist.", key)
+                raise Refused(400, Message("edge.lot_token"), key)
             lot += [code] * _form_stock(key, value)
         elif key.startswith("barrel_"):
             market = key[7:]
             if market not in FISH_MARKETS:
-                raise Refused(400, "The barrels name a market that does not exist.", key)
+                raise Refused(400, Message("edge.barrels_market"), key)
             count = _form_stock(key, value)
             if count:
                 barrels[market] = count
         elif key not in _AUCTION_FORM:
-            raise Refused(400, f"This request has no field {schemas.quoted(key)}.", key)
+            raise Refused(400, Message("edge.no_field", {"field": schemas.quoted(key)}), key)
     kind = fields.get("kind")
     model = _auction_model(kind)
     body: dict[str, Any] = {"kind": kind, "owner": fields.get("owner")}
@@ -337,7 +335,7 @@ def auction_form() -> tuple[dict[str, Any], int | None]:
 
 # -- bids and choices --------------------------------------------------------------------------
 
-_SEND_AMOUNT = 'Send {"amount": …} in Yen; ¥0 is allowed.'
+_SEND_AMOUNT = Message("edge.bid_shape")
 
 
 def bid_json(data: Any) -> int:
@@ -349,13 +347,11 @@ def bid_form() -> int:
 
 
 def winner_json(data: Any) -> str | None:
-    body = _object(
-        data, 'Send {"winner": name}, or {"winner": null} to decline every offer at Barter.'
-    )
+    body = _object(data, Message("edge.choose_shape"))
     if "winner" not in body:
         raise Refused(
             400,
-            'Send {"winner": name}, or {"winner": null} to decline every offer at Barter.',
+            Message("edge.choose_shape"),
             "winner",
         )
     return parse(schemas.Choose, body, "choose").winner
@@ -369,9 +365,7 @@ def winner_form() -> str | None:
 
 # -- undo and redo -----------------------------------------------------------------------------
 
-_UNDO_BODY = (
-    'An undo is {} or {"to_seq": n}, with "expected_seq" if you like; send it as a JSON object.'
-)
+_UNDO_BODY = Message("edge.undo_shape")
 
 
 def undo_json(data: Any) -> tuple[int | None, int | None]:
@@ -387,7 +381,7 @@ def undo_form() -> tuple[int | None, int | None]:
 def redo_json(data: Any) -> int | None:
     body = _object(
         data,
-        'A redo is {}, with "expected_seq" if you like; send it as a JSON object.',
+        Message("edge.redo_shape"),
         empty_ok=True,
     )
     redo = parse(schemas.Redo, body, "redo")
@@ -409,7 +403,22 @@ def sentence(message: str, field: str | None = None) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+def rules_sentence(exc: IllegalAction) -> Message | str:
+    """A rules refusal whose field is a path (``players[1].fish.eel``) as one sentence
+    naming it, worded in the asker's language when read (a plain string, from code that
+    has no message yet, as :func:`sentence` words it)."""
+    if exc.code_message is None:
+        return sentence(exc.message, exc.field)
+    if not exc.field:
+        return Message("door.rule", {"said": exc.code_message})
+    clause = exc.message.startswith(("must ", "is "))
+    code = "edge.value_of" if clause else "edge.in_field"
+    return Message(code, {"field": exc.field, "said": exc.code_message})
+
+
 def _setup_refusal(exc: IllegalAction) -> Refused:
+    if exc.code_message is not None:
+        return Refused(400, Message("door.rule", {"said": exc.code_message}), exc.field)
     message = exc.message[0].upper() + exc.message[1:]
     return Refused(400, message if message.endswith(".") else message + ".", exc.field)
 
@@ -441,9 +450,7 @@ def config_json(data: Any) -> GameConfig:
     server's next games, and those it leaves out are taken from what was remembered. They
     are kept before the game is created (this is called only to create one): should the
     game then fail to be saved, the numbers are still the host's, and a retry finds them."""
-    body = _object(
-        data, 'The game settings are a JSON object, such as {"players": ["Aiko", "Bo"]}.'
-    )
+    body = _object(data, Message("edge.config_shape"))
     try:
         config = _config(parse(schemas.Config, body, "config"))
     except IllegalAction as exc:
@@ -490,9 +497,7 @@ def config_form(form: MultiDict[str, str], remember: bool = False) -> GameConfig
         if bad_character(key) is not None or any(
             bad_character(v) is not None for v in form.getlist(key)
         ):
-            raise IllegalAction(
-                "a setting holds a control character or a text-direction character", key
-            )
+            raise IllegalAction(Message("edge.setting_chars"), key)
     expansion = form.get("expansion", "")
     players = [n for n in form.getlist("player") if n.strip()]
     settings: dict[str, Any] = {

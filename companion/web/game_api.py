@@ -9,8 +9,10 @@ from typing import Any
 from flask import Blueprint, jsonify
 
 from ..door import Refused
+from ..i18n import current_lang
 from ..identity import Identity
-from ..rules.setup import checklist
+from ..rules.messages import Message
+from ..rules.setup import checklist, render_checklist
 from ..views import auction_view, history_rows
 from . import cards, edge
 from .auth import bearer, join_url
@@ -53,7 +55,7 @@ def state(game_id: str) -> Any:
         state = store().state(game_id)
         view = view_for(game_id, who, state)
         if who.is_host:
-            view["checklist"] = checklist(state.config)
+            view["checklist"] = render_checklist(checklist(state.config), current_lang())
         return view, 200
 
     return _answer(game_id, handle)
@@ -157,7 +159,7 @@ def auction(game_id: str, aid: str) -> Any:
         state = store().state(game_id)
         found = state.table.auctions.get(aid)
         if found is None:
-            raise Refused(404, "There is no such auction in this game.")
+            raise Refused(404, Message("door.no_auction"))
         own = store().own_bids(game_id, who.seat).get(aid) if who.seat is not None else None
         return auction_view(found, state.table, who, own), 200
 

@@ -155,7 +155,7 @@ def refusal(exc: ValidationError, prefix: tuple[str | int, ...] = ()) -> Refused
     loc = prefix + tuple(error["loc"])
     where = path(loc)
     if error["type"] == "extra_forbidden":
-        return Refused(400, render(Message("jutaku.no_field", {"name": quoted(where)})), where)
+        return Refused(400, Message("jutaku.no_field", {"name": quoted(where)}), where)
     # Drop the tag a discriminated union puts in the location ("exit", "buy_tuna").
     loc = tuple(p for p in loc if p not in ("exit", "buy_tuna"))
     names = [p for p in loc if isinstance(p, str)]
@@ -177,11 +177,12 @@ def refusal(exc: ValidationError, prefix: tuple[str | int, ...] = ()) -> Refused
         message = Message("jutaku.carried_missing" if missing else "jutaku.carried_shape")
     else:
         message = Message("jutaku.body")
-    return Refused(400, render(message), where or None)
+    return Refused(400, message, where or None)
 
 
 def _illegal(exc: IllegalAction) -> Refused:
-    return Refused(400, exc.render(), exc.field)
+    said = exc.code_message
+    return Refused(400, said if said is not None else exc.message, exc.field)
 
 
 def _dump(model: BaseModel, **options: Any) -> dict[str, Any]:
@@ -213,7 +214,7 @@ def api_exit() -> Any:
     try:
         data = edge.read_json()
         if not isinstance(data, dict):
-            raise Refused(400, render(Message("jutaku.body")))
+            raise Refused(400, Message("jutaku.body"))
         try:
             body = ExitBody.model_validate(data)
         except ValidationError as exc:
@@ -232,7 +233,7 @@ def api_exit() -> Any:
 
 
 def _link_refused() -> NoReturn:
-    raise Refused(400, render(Message("jutaku.link")), "g")
+    raise Refused(400, Message("jutaku.link"), "g")
 
 
 def encode(players: list[str], moves: list[dict[str, Any]]) -> str:
@@ -332,7 +333,7 @@ def carried_from_form(form: Mapping[str, str]) -> dict[str, Any]:
         if key in lists:
             n = form_int(raw)
             if n is None or n > counter.max:
-                raise Refused(400, render(_carried_sentence(key, "too_long")), counter.name)
+                raise Refused(400, _carried_sentence(key, "too_long"), counter.name)
             lists[key] += [int(counter.name.rsplit(".", 1)[1])] * n
         else:
             fields[key] = raw
@@ -494,11 +495,11 @@ def submit() -> Any:
     try:
         if action == "undo":
             if not moves:
-                raise Refused(400, render(Message("jutaku.nothing_to_undo")))
+                raise Refused(400, Message("jutaku.nothing_to_undo"))
             return redirect(_address(players, moves[:-1], "shop"), 303)
         if chosen is None:
             code = "jutaku.who_buys" if action == "buy_tuna" else "jutaku.who_leaves"
-            raise Refused(400, render(Message(code)), "player")
+            raise Refused(400, Message(code), "player")
         if action == "buy_tuna":
             move: dict[str, Any] = {"type": "buy_tuna", "player": chosen}
             anchor = "players"

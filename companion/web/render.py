@@ -38,6 +38,7 @@ from ..rules.catalogue import (
     TRACK_MIN,
     sardine_license_price,
 )
+from ..rules.messages import Message, render
 from ..rules.moves import ITEM_PRICE, LOAN_YEN, SHARE_PRICE
 from ..views import HISTORY_IN_VIEW, PHONE_HISTORY, game_view, history_lines, public_view
 from .context import hub, store
@@ -452,7 +453,12 @@ def announcement(page: LivePage, added: list[str]) -> str:
         if row["type"] == "auction_reveal" and page.reveal:
             return page.reveal
         if row["actor"] != page.actor:
-            return f"{row['actor']}: {row['text']}" if row["actor"] != "host" else row["text"]
+            if row["actor"] == "host":
+                return str(row["text"])
+            return render(
+                Message("view.said_by", {"actor": row["actor"], "text": row["text"]}),
+                current_lang(),
+            )
     return ""
 
 
@@ -755,11 +761,10 @@ def _build(game_id: str, who: Identity, state: GameState, presence: int) -> Live
     shown = a or last
     reveal = ""
     if shown is not None and shown["status"] != "open" and shown.get("bids"):
-        reveal = (
-            "Bids revealed: "
-            + ", ".join(f"{b['name']} ¥{b['amount']:,}" for b in shown["bids"])
-            + "."
-        )
+        bids = [
+            Message("view.bid", {"player": b["name"], "amount": b["amount"]}) for b in shown["bids"]
+        ]
+        reveal = render(Message("view.bids_revealed", {"bids": bids}), current_lang())
     return LivePage(
         game_id=game_id,
         viewer=who.viewer,
@@ -807,7 +812,9 @@ def render_live(game_id: str, who: Identity, state: GameState | None = None) -> 
 
 
 def event_text(game_id: str, seq: int, who: Identity) -> str:
+    """The history line of entry ``seq`` as this viewer reads it, in their language (the
+    lines are made and kept per language: ``companion.views.history_lines``)."""
     for row in view_for(game_id, who)["history"]:
         if row["seq"] == seq:
             return str(row["text"])
-    return "done"
+    return render(Message("view.done"), current_lang())

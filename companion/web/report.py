@@ -29,6 +29,7 @@ from flask import (
 
 from ..door import Refused
 from ..eventlog import GameState
+from ..i18n import current_lang, format_yen
 from ..identity import Identity
 from ..report_text import say
 from ..rules.setup import COLOR_HEX
@@ -111,8 +112,8 @@ def turn_label(point: dict[str, Any]) -> str:
 def yen_text(amount: int | None) -> str:
     if amount is None:
         return say("report.hidden")
-    sign = "−" if amount < 0 else ""
-    return f"{sign}{say('yen.prefix')}{abs(amount):,}{say('yen.suffix')}"
+    # (say() reads an empty Japanese prefix as missing and gave "¥2,000円".)
+    return format_yen(amount, current_lang())
 
 
 def _per_player(data: dict[str, Any], key: str) -> list[dict[str, Any]]:

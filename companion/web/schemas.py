@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
@@ -43,9 +43,11 @@ from ..rules.catalogue import (
     TRADING_PLACES,
     TUNA_VALUES,
 )
+from ..rules.messages import Message
 from ..rules.moves import MAX_COUNT, MAX_YEN, NOTE_MAX
 from ..rules.setup import MAX_SEED, NAME_MAX
 from ..rules.table import SPACE_ITEMS
+from . import schemas_ja
 
 #: Entry numbers (``expected_seq``, ``to_seq``): a game never gets near a billion entries.
 MAX_SEQ = 10**9
@@ -645,11 +647,26 @@ class Wording:
     label: str
     what: str
     said: Mapping[str, str] = field(default_factory=dict)
+    #: The Japanese of ``label``, ``what`` and ``said`` (companion/web/schemas_ja.py,
+    #: filled in by :func:`wording`; the English where none is written yet).
+    ja_label: str = ""
+    ja_what: str = ""
+    ja_said: Mapping[str, str] = field(default_factory=dict)
 
-    def sentence(self, kind: str) -> str:
+    def sentence(self, kind: str) -> Message:
+        """The refusal of a bad value of this field, worded in the asker's language."""
         if kind in self.said:
-            return self.said[kind]
-        return f"{self.label[0].upper()}{self.label[1:]} must be {self.what}."
+            return phrase(self.said[kind], self.ja_said.get(kind, ""))
+        label = phrase(f"{self.label[0].upper()}{self.label[1:]}", self.ja_label)
+        return Message("field.must", {"label": label, "what": phrase(self.what, self.ja_what)})
+
+    def label_message(self) -> Message:
+        return phrase(f"{self.label[0].upper()}{self.label[1:]}", self.ja_label)
+
+
+def phrase(en: str, ja: str) -> Message:
+    """Words of the web layer's field table in each language (``ja`` empty: the English)."""
+    return Message("phrase", {"text": {"en": en, "ja": ja or en}})
 
 
 _PLAYER = "the name of a player at this table"
@@ -857,9 +874,31 @@ _KINDS = {
 }
 
 
+_JA = schemas_ja.wordings(MAX_SEQ, MAX_LOT, MAX_SEED, MAX_FIGURE)
+_JA_OVERRIDES = schemas_ja.overrides()
+_JA_SAID = schemas_ja.said(MAX_FIGURE)
+
+
 def wording(subject: str, name: str) -> Wording:
-    found = OVERRIDES.get((subject, name)) or WORDINGS.get(name)
-    return found or Wording(f"the field {quoted(name)}", "as docs/actions.md describes it")
+    """How to word a bad ``name`` in a ``subject`` body, in English and Japanese."""
+    found = OVERRIDES.get((subject, name))
+    if found is not None:
+        ja = _JA_OVERRIDES.get((subject, name))
+        said_key = f"{subject}.{name}"
+    else:
+        found = WORDINGS.get(name)
+        ja = _JA.get(name)
+        said_key = name
+    if found is None:
+        return Wording(
+            f"the field {quoted(name)}",
+            "as docs/actions.md describes it",
+            ja_label=schemas_ja.UNKNOWN_LABEL.format(name=quoted(name)),
+            ja_what=schemas_ja.UNKNOWN_WHAT,
+        )
+    said_ja = {kind: text for (key, kind), text in _JA_SAID.items() if key == said_key}
+    label, what = ja if ja is not None else ("", "")
+    return replace(found, ja_label=label, ja_what=what, ja_said=said_ja)
 
 
 def quoted(name: str) -> str:
@@ -896,10 +935,11 @@ def refusal(exc: ValidationError, subject: str) -> Refused:
     where = path(loc)
     name = str(loc[0]) if loc else ""
     if error["type"] == "extra_forbidden":
-        whose = f'A "{subject}" action' if subject in ACTIONS else "This request"
-        return Refused(
-            400, f"{whose} has no field {quoted(where)} (docs/actions.md lists the fields).", where
-        )
+        if subject in ACTIONS:
+            said = Message("field.extra_action", {"action": subject, "field": quoted(where)})
+        else:
+            said = Message("field.extra", {"field": quoted(where)})
+        return Refused(400, said, where)
     kind = _KINDS.get(error["type"], "must")
     return Refused(400, wording(subject, name).sentence(kind), where or None)
 
@@ -919,18 +959,7 @@ def parse(model: type[M], data: object, subject: str, *, form: bool = False) -> 
 def bad_text(subject: str, where: str, key: bool = False) -> Refused:
     """The refusal of a text holding a character nothing may store."""
     if key:
-        return Refused(
-            400,
-            "A field name in the request holds a control character, a lone "
-            "surrogate or a text-direction character.",
-            where or None,
-        )
+        return Refused(400, Message("field.bad_key"), where or None)
     root = where.split(".")[0].split("[")[0]
-    label = wording(subject, root).label if root else "the request body"
-    return Refused(
-        400,
-        f"{label[0].upper()}{label[1:]} holds a control character, a lone "
-        "surrogate or a text-direction character, which cannot be "
-        "stored.",
-        where,
-    )
+    label = wording(subject, root).label_message() if root else Message("field.the_body")
+    return Refused(400, Message("field.bad_text", {"label": label}), where)

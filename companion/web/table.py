@@ -9,6 +9,7 @@ from flask import Blueprint, jsonify, render_template
 from flask_babel import gettext  # type: ignore[import-untyped]
 
 from ..door import Refused
+from ..rules.messages import Message
 from ..rules.setup import checklist
 from ..rules.snapshot import make_snapshot
 from . import edge
@@ -27,9 +28,7 @@ def page(game_id: str) -> Any:
     except Refused as exc:
         return refused_page(exc)
     if not who.is_host:
-        return refused_page(
-            Refused(403, "This is the table screen's page; your phone has its own.")
-        )
+        return refused_page(Refused(403, Message("edge.table_page")))
     state = store().state(game_id)
     view = view_for(game_id, who, state)
     return render_template(
@@ -73,13 +72,12 @@ def snapshot(game_id: str, token: str | None) -> Any:
     try:
         who = door().identify(game_id, token)
         if not who.is_host:
-            raise Refused(403, "Only the table screen can export the snapshot.")
+            raise Refused(403, Message("edge.snapshot_host"))
         table = store().state(game_id).table
         if table.config.money == "closed" and not table.turn.finished:
             raise Refused(
                 403,
-                "With closed money the snapshot shows everyone's Yen, so it "
-                "can be exported when the game has ended.",
+                Message("edge.snapshot_closed"),
             )
     except Refused as exc:
         return jsonify(exc.to_json()), exc.status

@@ -16,7 +16,7 @@ from companion.rules.fish import Fish
 from companion.rules.guided import preview
 from companion.rules.messages import render
 from companion.rules.moves import apply
-from companion.rules.setup import board_figure, make_config
+from companion.rules.setup import board_figure, make_config, render_checklist
 from companion.rules.table import Table, initial_table
 
 from .external.exp_support import exp_table
@@ -187,9 +187,9 @@ def test_mackerel_entering_mid_game_shows_p_licences_and_no_set_aside() -> None:
         expansion=True,
         variants=["more_markets"],
     )
-    item = entering.board_setup(cfg, "mackerel")
+    [item] = render_checklist([entering.board_setup(cfg, "mackerel")])
     assert item["lines"][0] == "5 licences"
-    assert not any("aside" in str(line) for line in item["lines"])  # type: ignore[union-attr]
+    assert not any("aside" in line for line in item["lines"])
 
 
 def test_replay_through_the_fold_equals_live_and_undo_restores() -> None:

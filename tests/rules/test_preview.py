@@ -10,6 +10,7 @@ import pytest
 from companion.rules.errors import IllegalAction
 from companion.rules.fish import Fish
 from companion.rules.guided import preview, preview_lines
+from companion.rules.messages import render
 from companion.rules.moves import describe
 
 from .guided_support import act, game, give
@@ -65,14 +66,36 @@ def test_history_lines_hide_prices_with_closed_money() -> None:
         "player": "Bo",
         "barrels": [{"from": "Aiko", "fish": "eel", "row": "upper", "price": 300}],
     }
-    assert describe(a) == "Bo bought Aiko's Eel at ¥300"
-    assert describe(a, show_yen=False) == "Bo bought Aiko's Eel"
-    assert describe({"type": "visit", "player": "Aiko", "market": "eel", "licenses": 1}) == (
-        "Aiko visited Eel: 1 licence"
-    )
+    assert render(describe(a)) == "Bo bought Aiko's Eel at ¥300"
+    assert render(describe(a, show_yen=False)) == "Bo bought Aiko's Eel"
+    assert render(
+        describe({"type": "visit", "player": "Aiko", "market": "eel", "licenses": 1})
+    ) == ("Aiko visited Eel: 1 licence")
     assert (
-        describe(
-            {"type": "fishing", "player": "Aiko", "unloaded": {"eel": 2}, "for_sale": [{}, {}]}
+        render(
+            describe(
+                {"type": "fishing", "player": "Aiko", "unloaded": {"eel": 2}, "for_sale": [{}, {}]}
+            )
         )
         == "Aiko went fishing: unloaded 2 barrels, 2 for sale"
     )
+
+
+def test_history_lines_are_messages_the_edge_renders_in_either_language() -> None:
+    """The rules core words a history line as a code with values, never as English: the
+    same line reads in Japanese for a Japanese phone (Yen as 300円), and an entry the
+    rules cannot word is its type in both."""
+    a = {
+        "type": "purchase",
+        "player": "Bo",
+        "barrels": [{"from": "Aiko", "fish": "eel", "row": "upper", "price": 300}],
+    }
+    line = describe(a)
+    assert line.code == "history.purchase"
+    assert render(line, "ja") == "Boが購入しました：Aikoのウナギ（300円）"
+    assert "300" not in render(describe(a, show_yen=False), "ja")
+    assert render(describe({"type": "next_turn"}), "ja") == "次の手番"
+    odd = describe({"type": "no_such_move"})
+    assert render(odd, "en") == render(odd, "ja") == "no_such_move"
+    broken = describe({"type": "pay", "from": "Bo", "to": "Aiko", "amount": "lots"})
+    assert broken.code == "history.raw"

@@ -5,7 +5,7 @@ supply (step 8) and what is agreed before play."""
 
 from __future__ import annotations
 
-from companion.rules.setup import checklist, make_config
+from companion.rules.setup import checklist, make_config, render_checklist
 
 BASE = dict(
     fish_markets=["mackerel", "eel", "fugu", "squid", "salmon"],
@@ -15,7 +15,7 @@ BASE = dict(
 
 
 def boards(config) -> dict[str, list[str]]:
-    return {item["board"]: item["lines"] for item in checklist(config)}
+    return {item["board"]: item["lines"] for item in render_checklist(checklist(config))}
 
 
 def test_the_expansion_adds_the_optional_blue_ship_and_the_barge_choice() -> None:
@@ -34,7 +34,7 @@ def test_the_expansion_adds_the_optional_blue_ship_and_the_barge_choice() -> Non
 
 def test_the_checklist_follows_the_setup_steps_in_order() -> None:
     config = make_config(["Aiko", "Bo", "Chiyo"], start_player=1, money="closed", **BASE)
-    assert [item["board"] for item in checklist(config)] == [
+    assert [item["board"] for item in render_checklist(checklist(config))] == [
         "Mackerel",
         "Eel",
         "Fugu",
@@ -122,3 +122,24 @@ def test_horse_mackerel_from_the_start_gives_no_licence_and_sets_none_aside() ->
     items = boards(config)
     assert "no licence (Horse Mackerel is in play)" in items["Each player"]
     assert not any("set aside" in line for line in items["Mackerel"])
+
+
+def test_the_checklist_is_messages_rendered_in_either_language() -> None:
+    """setup.py words the checklist as codes; a Japanese table reads it in the rulebook's
+    Japanese (円 after the amount), an English one in English, from the same items. The
+    lines of one board alone (a board entering mid-game) are the same messages."""
+    from companion.rules.messages import Message, render
+    from companion.rules.setup import board_lines
+
+    config = make_config(["Aiko", "Bo", "Chiyo"], **BASE)
+    items = checklist(config)
+    assert all(isinstance(line, Message) for item in items for line in item["lines"])
+    ja = {i["ja"]: i["lines"] for i in render_checklist(items, "ja")}
+    assert ja["各プレイヤー"][0] == "2,000円"
+    assert ja["ウナギ"] == [render(m, "ja") for m in board_lines(config, "eel")]
+    en = {i["board"]: i["lines"] for i in render_checklist(items, "en")}
+    assert en["Each player"][0] == "¥2,000"
+    assert board_lines(config, "ships") == items[5]["lines"]
+    assert not any(
+        line.isascii() for lines in ja.values() for line in lines if line not in ("2,000円",)
+    ), ja

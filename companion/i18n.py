@@ -99,22 +99,32 @@ def msg_in(message: Message | str, lang: str) -> str:
 
 def finished(text: str, field: str | None, lang: str) -> str:
     """A rules message as one finished sentence in ``lang``: a clause ("must be …",
-    「必須です」) after its field's name (``field`` given), a capital and a full stop in
-    English, 「。」 in Japanese.
+    「必須です」) after its field's name as people call it (``field`` given:
+    :func:`field_label`), a capital and a full stop in English, 「。」 in Japanese.
 
     >>> finished("must be a whole number", "amount", "en")
-    'Amount must be a whole number.'
+    'The amount must be a whole number.'
     >>> finished("整数でなければなりません", "amount", "ja")
-    'amountは整数でなければなりません。'
+    '金額は整数でなければなりません。'
     """
-    name = field.split(".")[-1] if field else ""
+    name = field_label(field, lang) if field else ""
     if lang == "ja":
         text = f"{name}は{text}" if name else text
         return text if text.endswith(("。", ".", "!", "?", "！", "？")) else text + "。"
     if name:
-        text = f"{name.replace('_', ' ')} {text}"
+        text = f"{name} {text}"
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def field_label(field: str, lang: str) -> str:
+    """A field (or a path, ``players[1].fish``) as people call it in ``lang``: the web
+    edge's table of fields (companion/web/schemas.py ``label_of``, with its Japanese in
+    schemas_ja.py), never the technical name (「amountは…」)."""
+    # Imported when first needed: the edge's table imports the door, which imports this.
+    from .web.schemas import label_of
+
+    return messages.render(label_of(field), lang if lang in LANGS else DEFAULT)
 
 
 def name_of(key: str, default: str | None = None) -> str:
@@ -206,6 +216,7 @@ def init_app(app: Flask) -> None:
 __all__ = [
     "LANGS",
     "current_lang",
+    "field_label",
     "finished",
     "format_yen",
     "init_app",

@@ -1421,3 +1421,16 @@ CATALOGUE["en"].update(
         "edge.unreadable": "The request could not be read; reload the page and try again.",
     }
 )
+
+
+# -- polish: field labels (web/schemas.py's label_of) ----------------------------------------
+CATALOGUE["en"].update(
+    {
+        "field.board_figure": "The {market} board’s “{figure}”",
+        "figure.licenses": "Licences",
+        "figure.barrels": "Barrels",
+        "figure.tokens": "Tokens",
+        "figure.clams": "Clam tokens",
+        "figure.oysters": "Oyster tokens",
+    }
+)

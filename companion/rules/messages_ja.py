@@ -1473,3 +1473,16 @@ CATALOGUE.update(
         "どうぞ。",
     }
 )
+
+
+# -- polish: field labels (web/schemas.py's label_of) ----------------------------------------
+CATALOGUE.update(
+    {
+        "field.board_figure": "{market}ボードの「{figure}」",
+        "figure.licenses": "漁業免許",
+        "figure.barrels": "樽",
+        "figure.tokens": "トークン",
+        "figure.clams": "ハマグリトークン",
+        "figure.oysters": "カキトークン",
+    }
+)

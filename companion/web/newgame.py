@@ -17,7 +17,8 @@ from flask import (
     url_for,
 )
 
-from ..i18n import current_lang
+from ..door import refusal_of
+from ..i18n import current_lang, finished
 from ..paths import STATIC
 from ..rules.catalogue import (
     BASE_EXTERNAL,
@@ -52,6 +53,7 @@ def _context(
     return {
         "form": form,
         "error": error,
+        "error_text": _error_text(error),
         "config": config,
         "checklist": checklist(config) if config else None,
         # The figures the rulebooks lack (AMB-40), fish and external boards alike.
@@ -76,6 +78,17 @@ def _context(
         "expansion_external": EXPANSION_EXTERNAL,
         "colors": SEAT_COLORS,
     }
+
+
+def _error_text(error: IllegalAction | None) -> str | None:
+    """A refused setting as one finished sentence in the request's language: a rules
+    clause after its field's name ("The Nori board’s “Tokens” must be …"), a sentence the
+    edge already worded as it is."""
+    if error is None:
+        return None
+    if error.code_message is not None:
+        return refusal_of(error).message
+    return finished(error.message, None, current_lang())
 
 
 @bp.get("/games/new")

@@ -23,6 +23,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from .rules import messages
 from .rules.catalogue import TOKEN_NAMES
 from .rules.messages import Message
+from .rules.tokens import token_message
 
 #: The languages the app speaks, the default first.
 LANGS: Final = ("en", "ja")
@@ -140,6 +141,14 @@ def name_of(key: str, default: str | None = None) -> str:
     return TOKEN_NAMES.get(key) or messages.NAMES[DEFAULT].get(key, key)
 
 
+def token_name(code: str) -> str:
+    """A token code (``"tuna:20"``, ``"salmon:degraded"``, ``"eel"``) as people name it in
+    the current language: "Tuna 20" / 「マグロ20」."""
+    key, _, rest = code.partition(":")
+    value = int(rest) if rest.isascii() and rest.isdigit() else None
+    return msg(token_message(key, value, "degraded" if rest == "degraded" else None))
+
+
 def lang_next() -> str:
     """Where the switch comes back to: this page when it was a plain GET (its path and
     query), else the home page (a POST's URL may not answer a GET)."""
@@ -207,10 +216,13 @@ def init_app(app: Flask) -> None:
         "current_lang": current_lang,
         "lang_next": lang_next,
         "name_of": name_of,
+        "token_name": token_name,
     }
     app.jinja_env.globals.update(helpers)
     app.jinja_env.filters["yen"] = yen
     app.jinja_env.filters["msg"] = msg
+    app.jinja_env.filters["token_name"] = token_name
+    app.jinja_env.filters["name_of"] = name_of
 
 
 __all__ = [
@@ -223,5 +235,6 @@ __all__ = [
     "msg",
     "msg_in",
     "name_of",
+    "token_name",
     "yen",
 ]

@@ -1432,5 +1432,9 @@ CATALOGUE["en"].update(
         "figure.tokens": "Tokens",
         "figure.clams": "Clam tokens",
         "figure.oysters": "Oyster tokens",
+        # The New game page's note beside a disputed figure (setup.DISPUTED_NOTES, AMB-11).
+        "note.salmon.licenses": "The Salmon board prints “P, max 4”, but the rulebook’s "
+        "3-player example puts 4 licences on it; the app follows the board unless you change "
+        "the number here.",
     }
 )

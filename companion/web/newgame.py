@@ -18,7 +18,7 @@ from flask import (
 )
 
 from ..door import refusal_of
-from ..i18n import current_lang, finished
+from ..i18n import current_lang, finished, msg
 from ..paths import STATIC
 from ..rules.catalogue import (
     BASE_EXTERNAL,
@@ -29,6 +29,7 @@ from ..rules.catalogue import (
     FISH_MARKETS,
 )
 from ..rules.errors import IllegalAction
+from ..rules.messages import Message
 from ..rules.setup import (
     DISPUTED_NOTES,
     SEAT_COLORS,
@@ -68,7 +69,8 @@ def _context(
         }
         if config
         else {},
-        "disputed_notes": DISPUTED_NOTES,
+        # Each note in the request's language (its English is DISPUTED_NOTES').
+        "disputed_notes": {(m, f): msg(Message(f"note.{m}.{f}")) for (m, f) in DISPUTED_NOTES},
         "board_players": edge.BOARD_PLAYERS,
         "fish_markets": FISH_MARKETS,
         "external_markets": EXTERNAL_MARKETS,

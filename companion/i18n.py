@@ -23,6 +23,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from .rules import messages
 from .rules.catalogue import TOKEN_NAMES
 from .rules.messages import Message
+from .rules.tokens import token_message
 
 #: The languages the app speaks, the default first.
 LANGS: Final = ("en", "ja")
@@ -99,22 +100,32 @@ def msg_in(message: Message | str, lang: str) -> str:
 
 def finished(text: str, field: str | None, lang: str) -> str:
     """A rules message as one finished sentence in ``lang``: a clause ("must be …",
-    「必須です」) after its field's name (``field`` given), a capital and a full stop in
-    English, 「。」 in Japanese.
+    「必須です」) after its field's name as people call it (``field`` given:
+    :func:`field_label`), a capital and a full stop in English, 「。」 in Japanese.
 
     >>> finished("must be a whole number", "amount", "en")
-    'Amount must be a whole number.'
+    'The amount must be a whole number.'
     >>> finished("整数でなければなりません", "amount", "ja")
-    'amountは整数でなければなりません。'
+    '金額は整数でなければなりません。'
     """
-    name = field.split(".")[-1] if field else ""
+    name = field_label(field, lang) if field else ""
     if lang == "ja":
         text = f"{name}は{text}" if name else text
         return text if text.endswith(("。", ".", "!", "?", "！", "？")) else text + "。"
     if name:
-        text = f"{name.replace('_', ' ')} {text}"
+        text = f"{name} {text}"
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def field_label(field: str, lang: str) -> str:
+    """A field (or a path, ``players[1].fish``) as people call it in ``lang``: the web
+    edge's table of fields (companion/web/schemas.py ``label_of``, with its Japanese in
+    schemas_ja.py), never the technical name (「amountは…」)."""
+    # Imported when first needed: the edge's table imports the door, which imports this.
+    from .web.schemas import label_of
+
+    return messages.render(label_of(field), lang if lang in LANGS else DEFAULT)
 
 
 def name_of(key: str, default: str | None = None) -> str:
@@ -128,6 +139,14 @@ def name_of(key: str, default: str | None = None) -> str:
     if default is not None:
         return default
     return TOKEN_NAMES.get(key) or messages.NAMES[DEFAULT].get(key, key)
+
+
+def token_name(code: str) -> str:
+    """A token code (``"tuna:20"``, ``"salmon:degraded"``, ``"eel"``) as people name it in
+    the current language: "Tuna 20" / 「マグロ20」."""
+    key, _, rest = code.partition(":")
+    value = int(rest) if rest.isascii() and rest.isdigit() else None
+    return msg(token_message(key, value, "degraded" if rest == "degraded" else None))
 
 
 def lang_next() -> str:
@@ -197,20 +216,25 @@ def init_app(app: Flask) -> None:
         "current_lang": current_lang,
         "lang_next": lang_next,
         "name_of": name_of,
+        "token_name": token_name,
     }
     app.jinja_env.globals.update(helpers)
     app.jinja_env.filters["yen"] = yen
     app.jinja_env.filters["msg"] = msg
+    app.jinja_env.filters["token_name"] = token_name
+    app.jinja_env.filters["name_of"] = name_of
 
 
 __all__ = [
     "LANGS",
     "current_lang",
+    "field_label",
     "finished",
     "format_yen",
     "init_app",
     "msg",
     "msg_in",
     "name_of",
+    "token_name",
     "yen",
 ]

@@ -111,6 +111,7 @@ def _auctions(state: GameState, viewer: Identity | None, held: dict[str, int]) -
                 "kind_name": view["kind_name"],
                 "owner": view["owner"],
                 "lot": view["lot"],
+                "lot_codes": view["lot_codes"],
                 "barrels": view["barrels"],
                 "winner": winner,
                 "amount": amount if winner is not None else None,

@@ -250,6 +250,7 @@ def _auction_public(auction: Any, table: Table) -> dict[str, Any]:
         "owner": names[auction.owner],
         "status": auction.status,
         "lot": [t.label() for t in auction.lot],
+        "lot_codes": [t.code for t in auction.lot],  # the lot named in any language
         "barrels": [{"market": m, "count": n} for m, n in auction.barrels],
         "fee": auction.fee,
         "note": auction.note,

@@ -15,6 +15,7 @@ import requests
 from companion.rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS
 from companion.rules.messages import render
 from companion.rules.rulecards import card, market_ids
+from companion.rules.setup import checklist, make_config
 
 pytestmark = pytest.mark.server
 
@@ -125,6 +126,30 @@ def test_the_table_screen_and_the_phone_link_every_market_to_its_card(live_serve
     )
     tiles = get(f"{base}/games/{gid}/turn/markets", Authorization=f"Bearer {seat}").text
     assert {h for h, _ in links(tiles)} == {f"/games/{gid}/rules/{m}" for m in markets}
+    # Each market's own panel (fish and external alike): the ⓘ in its heading.
+    for m in markets:
+        panel = get(f"{base}/games/{gid}/turn/markets/{m}", Authorization=f"Bearer {seat}").text
+        heading = re.search(r'<h3 class="turn-sub">(.*?)</h3>', panel, re.S)
+        assert heading, (m, panel[:300])
+        assert links(heading.group(1)) == [
+            (f"/games/{gid}/rules/{m}", f"Rules card: {render(card(m).title)}")
+        ], m
+
+
+def test_the_checklist_items_carry_their_market() -> None:
+    """The checklist links a board's card by the market its item names, not by its name."""
+    config = make_config(
+        ["Aiko", "Bo"],
+        fish_markets=["mackerel", "eel", "squid", "fugu"],
+        external_markets=["ships", "bank", "rentals"],
+        variants=["crash"],
+        seed=1,
+    )
+    items = checklist(config)
+    boards = [i["market"] for i in items if i["kind"] in ("fish", "external")]
+    assert boards == ["mackerel", "eel", "squid", "fugu", "ships", "bank", "rentals"]
+    others = [i for i in items if i["kind"] not in ("fish", "external")]
+    assert others and all(i["market"] is None for i in others)
 
 
 def test_the_new_game_page_and_the_calculator_link_to_the_cards(live_server: Any) -> None:

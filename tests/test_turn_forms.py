@@ -277,3 +277,16 @@ def test_confirm_leaves_the_live_region_to_the_stream(mackerel: Game) -> None:
     assert down.status_code == 200
     assert '<div id="live" hx-swap-oob="innerHTML">' in down.get_data(as_text=True)
     assert len(up.get_data()) < len(down.get_data()) / 2
+
+
+def test_a_refused_preview_reads_in_the_phones_language(mackerel: Game) -> None:
+    """The preview's refusal is the door's one sentence, in the phone's language."""
+    base = [("type", "visit"), ("player", A), ("market", "mackerel"), ("entry", "ap")]
+    r = mackerel.phones[A].post(
+        f"/games/{mackerel.id}/turn/preview",
+        data=MultiDict([*base, ("sell_barrel", "lower|300")]),
+        headers={**HX, "Accept-Language": "ja"},
+    )
+    said = text(r.get_data(as_text=True))
+    assert "Aikoの漁港ボードの下段に300円で売りに出ているサバはありません。" in said, said
+    assert "lower row" not in said and "¥" not in said

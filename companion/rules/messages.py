@@ -1421,3 +1421,20 @@ CATALOGUE["en"].update(
         "edge.unreadable": "The request could not be read; reload the page and try again.",
     }
 )
+
+
+# -- polish: field labels (web/schemas.py's label_of) ----------------------------------------
+CATALOGUE["en"].update(
+    {
+        "field.board_figure": "The {market} board’s “{figure}”",
+        "figure.licenses": "Licences",
+        "figure.barrels": "Barrels",
+        "figure.tokens": "Tokens",
+        "figure.clams": "Clam tokens",
+        "figure.oysters": "Oyster tokens",
+        # The New game page's note beside a disputed figure (setup.DISPUTED_NOTES, AMB-11).
+        "note.salmon.licenses": "The Salmon board prints “P, max 4”, but the rulebook’s "
+        "3-player example puts 4 licences on it; the app follows the board unless you change "
+        "the number here.",
+    }
+)

@@ -1473,3 +1473,20 @@ CATALOGUE.update(
         "どうぞ。",
     }
 )
+
+
+# -- polish: field labels (web/schemas.py's label_of) ----------------------------------------
+CATALOGUE.update(
+    {
+        "field.board_figure": "{market}ボードの「{figure}」",
+        "figure.licenses": "漁業免許",
+        "figure.barrels": "樽",
+        "figure.tokens": "トークン",
+        "figure.clams": "ハマグリトークン",
+        "figure.oysters": "カキトークン",
+        # The New game page's note beside a disputed figure (setup.DISPUTED_NOTES, AMB-11).
+        "note.salmon.licenses": "サケ市場のボードには「P、最大4」と印刷されていますが、"
+        "ルールブックの3人プレイの例ではボードに漁業免許を4枚置いています。ここで数を"
+        "変えない限り、アプリはボードの印刷に従います。",
+    }
+)

@@ -417,19 +417,22 @@ def board_lines(config: GameConfig, market: str) -> list[Message]:
 def checklist(config: GameConfig) -> list[dict[str, Any]]:
     """What to put on the physical table, board by board, in the order of setup.md §1
     (steps 1–8 and what comes before play; the stock from §3–§6). Each item's ``board``
-    is a market's English name (``ja`` its Japanese) or a message, its ``lines`` are
+    is a market's English name (``ja`` its Japanese) or a message, ``market`` that
+    market's id (None for an item that is no market's board), its ``lines`` are
     messages (``check.*``): render them in the viewer's language at the edge
     (:func:`render_checklist`, or ``msg`` in a template)."""
     items: list[dict[str, Any]] = []
     for market in config.fish_markets:
         m = FISH_MARKETS[market]
         lines = fish_board_lines(config, market)
-        items.append({"board": m.en, "ja": m.ja, "kind": "fish", "lines": lines})
+        items.append({"board": m.en, "ja": m.ja, "kind": "fish", "market": market, "lines": lines})
 
     for market in config.external_markets:
         e = EXTERNAL_MARKETS[market]
         lines = external_board_lines(config, market)
-        items.append({"board": e.en, "ja": e.ja, "kind": "external", "lines": lines})
+        items.append(
+            {"board": e.en, "ja": e.ja, "kind": "external", "market": market, "lines": lines}
+        )
 
     bag_fish = [m for m in config.fish_markets if FISH_MARKETS[m].tokens_in_bag]
     bag = bag_contents(config.fish_markets, config.board_numbers)
@@ -503,6 +506,8 @@ def checklist(config: GameConfig) -> list[dict[str, Any]]:
             ],
         }
     )
+    for item in items:  # the market a board's item is about (its rules card), else None
+        item.setdefault("market", None)
     return items
 
 

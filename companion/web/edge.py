@@ -18,7 +18,7 @@ from flask import request
 from pydantic import ValidationError
 from werkzeug.datastructures import MultiDict
 
-from ..door import Refused
+from ..door import Refused, refusal_of
 from ..rules.catalogue import FISH_MARKETS
 from ..rules.errors import IllegalAction
 from ..rules.messages import Message
@@ -417,10 +417,9 @@ def rules_sentence(exc: IllegalAction) -> Message | str:
 
 
 def _setup_refusal(exc: IllegalAction) -> Refused:
-    if exc.code_message is not None:
-        return Refused(400, Message("door.rule", {"said": exc.code_message}), exc.field)
-    message = exc.message[0].upper() + exc.message[1:]
-    return Refused(400, message if message.endswith(".") else message + ".", exc.field)
+    """A setup rule's refusal, as the door words any rule's: a clause after its field's
+    name ("The Nori board’s “Tokens” must be …")."""
+    return refusal_of(exc)
 
 
 def _config(settings: schemas.Config) -> GameConfig:

@@ -17,7 +17,8 @@ from flask import (
     url_for,
 )
 
-from ..i18n import current_lang
+from ..door import refusal_of
+from ..i18n import current_lang, finished, msg
 from ..paths import STATIC
 from ..rules.catalogue import (
     BASE_EXTERNAL,
@@ -28,6 +29,7 @@ from ..rules.catalogue import (
     FISH_MARKETS,
 )
 from ..rules.errors import IllegalAction
+from ..rules.messages import Message
 from ..rules.setup import (
     DISPUTED_NOTES,
     SEAT_COLORS,
@@ -52,6 +54,7 @@ def _context(
     return {
         "form": form,
         "error": error,
+        "error_text": _error_text(error),
         "config": config,
         "checklist": checklist(config) if config else None,
         # The figures the rulebooks lack (AMB-40), fish and external boards alike.
@@ -66,7 +69,8 @@ def _context(
         }
         if config
         else {},
-        "disputed_notes": DISPUTED_NOTES,
+        # Each note in the request's language (its English is DISPUTED_NOTES').
+        "disputed_notes": {(m, f): msg(Message(f"note.{m}.{f}")) for (m, f) in DISPUTED_NOTES},
         "board_players": edge.BOARD_PLAYERS,
         "fish_markets": FISH_MARKETS,
         "external_markets": EXTERNAL_MARKETS,
@@ -76,6 +80,17 @@ def _context(
         "expansion_external": EXPANSION_EXTERNAL,
         "colors": SEAT_COLORS,
     }
+
+
+def _error_text(error: IllegalAction | None) -> str | None:
+    """A refused setting as one finished sentence in the request's language: a rules
+    clause after its field's name ("The Nori board’s “Tokens” must be …"), a sentence the
+    edge already worded as it is."""
+    if error is None:
+        return None
+    if error.code_message is not None:
+        return refusal_of(error).message
+    return finished(error.message, None, current_lang())
 
 
 @bp.get("/games/new")

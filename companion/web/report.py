@@ -29,7 +29,7 @@ from flask import (
 
 from ..door import Refused
 from ..eventlog import GameState
-from ..i18n import current_lang, format_yen
+from ..i18n import current_lang, format_yen, name_of
 from ..identity import Identity
 from ..report_text import say
 from ..rules.setup import COLOR_HEX
@@ -172,7 +172,7 @@ def charts(data: dict[str, Any]) -> dict[str, Any]:
                             "y": a["amount"],
                             "text": say(
                                 "report.bid_text",
-                                kind=a["kind_name"],
+                                kind=name_of(f"auction.{a['kind']}", a["kind_name"]),
                                 winner=name,
                                 amount=yen_text(a["amount"]),
                             ),

@@ -34,19 +34,6 @@ from .export import page_viewer
 
 bp = Blueprint("rulecards", __name__)
 
-#: A market's id by its English or Japanese name (the setup checklist names its boards).
-_BY_NAME: dict[str, str] = {
-    **{m.en: m.id for m in FISH_MARKETS.values()},
-    **{m.ja: m.id for m in FISH_MARKETS.values()},
-    **{m.en: m.id for m in EXTERNAL_MARKETS.values()},
-    **{m.ja: m.id for m in EXTERNAL_MARKETS.values()},
-}
-
-
-def market_id_of(name: str) -> str | None:
-    """The id of a market named by its board's English or Japanese name, else None."""
-    return _BY_NAME.get(name)
-
 
 def card_view(c: RuleCard) -> dict[str, Any]:
     """The card as the template shows it: each line's sentence in the request's language,
@@ -133,4 +120,3 @@ def game_card(game_id: str, market: str) -> Any:
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
-    app.jinja_env.globals["market_id_of"] = market_id_of

@@ -33,6 +33,7 @@ from pydantic import (
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from ..door import Refused
+from ..rules import messages
 from ..rules.auctions import KINDS
 from ..rules.catalogue import (
     BOATS,
@@ -45,7 +46,7 @@ from ..rules.catalogue import (
 )
 from ..rules.messages import Message
 from ..rules.moves import MAX_COUNT, MAX_YEN, NOTE_MAX
-from ..rules.setup import MAX_SEED, NAME_MAX
+from ..rules.setup import MAX_SEED, NAME_MAX, figure_labels
 from ..rules.table import SPACE_ITEMS
 from . import schemas_ja
 
@@ -680,7 +681,7 @@ WORDINGS: dict[str, Wording] = {
     "to_seq": Wording(
         'the entry to undo to ("to_seq")', f"the number of a history entry, from 0 to {MAX_SEQ:,}"
     ),
-    "correction": Wording('"correction"', "true or false"),
+    "correction": Wording('the correction flag ("correction")', "true or false"),
     "amount": Wording(
         "the amount",
         "a whole number of Yen, such as 300",
@@ -700,7 +701,7 @@ WORDINGS: dict[str, Wording] = {
     "market": Wording("the market", 'a fish market id, such as "eel"'),
     "item": Wording("the item", '"freezer", "cart" or "buyer_token"'),
     "track": Wording("the track", '"eel" or "swordfish"'),
-    "pay": Wording('"pay"', "true (the price is paid now) or false"),
+    "pay": Wording('paying now ("pay")', "true (the price is paid now) or false"),
     "owner": Wording("the owner", _PLAYER),
     "kind": Wording("the kind of auction", "one of " + ", ".join(KINDS)),
     "drawn": Wording("the token drawn by hand", 'a token code, such as "tuna:20"'),
@@ -744,7 +745,7 @@ WORDINGS: dict[str, Wording] = {
     "reprice": Wording(
         "the new prices", 'a list of {"row": "upper", "fish": "eel", "price": 300, "to": 200}'
     ),
-    "freezer": Wording('"freezer"', "true or false"),
+    "freezer": Wording('the Freezer ("freezer")', "true or false"),
     "sell_boats": Wording(
         "the boats sold", 'a list of boats, such as ["two_slot"] (docs/actions.md lists them)'
     ),
@@ -792,21 +793,50 @@ WORDINGS: dict[str, Wording] = {
     "buy_fugu": Wording("the degraded Fugu bought", f"a whole number from 0 to {MAX_COUNT}"),
     "price": Wording("the price", "a whole number of Yen in ¥100 steps, such as 300"),
     "row": Wording("the row", '"upper" or "lower"'),
-    "money": Wording('"money"', '"open" or "closed"'),
-    "expansion": Wording('"expansion"', "true or false"),
+    "money": Wording('the money ("money")', '"open" or "closed"'),
+    "expansion": Wording('the Expansion ("expansion")', "true or false"),
     "fish_markets": Wording(
-        '"fish_markets"', 'a list of fish market ids, such as ["mackerel", "eel"]'
+        'the fish markets ("fish_markets")',
+        'a list of fish market ids, such as ["mackerel", "eel"]',
     ),
     "external_markets": Wording(
-        '"external_markets"', 'a list of external market ids, such as ["ships", "bank"]'
+        'the external markets ("external_markets")',
+        'a list of external market ids, such as ["ships", "bank"]',
     ),
     "variants": Wording(
-        '"variants"',
+        'the variants ("variants")',
         'a list of "more_markets", "known_order", "crash", "blue_ship" or "small_barges"',
     ),
     "seed": Wording("the seed", f"a whole number from 0 to {MAX_SEED:,}"),
-    "fixed_fish": Wording('"fixed_fish"', '"mackerel" or "horse_mackerel"'),
-    "start_player": Wording('"start_player"', "a seat number: 0 for the first player"),
+    "fixed_fish": Wording('the fixed fish market ("fixed_fish")', '"mackerel" or "horse_mackerel"'),
+    "start_player": Wording(
+        'the start player ("start_player")', "a seat number: 0 for the first player"
+    ),
+    # Fields only the rules name (a refusal of a rule, not of a value's shape).
+    "type": Wording(
+        "the action type", 'one of the action types docs/actions.md lists, such as "pay"'
+    ),
+    "auction": Wording("the auction", 'the id of an open auction, such as "a17"'),
+    "draws": Wording(
+        "the tokens drawn", 'a list of "clam" or "oyster", one per Clams & Oysters barrel'
+    ),
+    "markets": Wording("the markets", 'a list of market ids, such as ["mackerel", "ships"]'),
+    "buyer": Wording('the Buyer token ("buyer")', "true (a Buyer token is used) or false"),
+    "place": Wording("the place", "one of the board's places, such as 4"),
+    "places": Wording("the places", "the tokens on the board's places"),
+    "token": Wording("the token", 'a token code, such as "tuna:20"'),
+    "barrel": Wording("the barrel", '{"fish": "eel", "row": "upper", "price": 300}'),
+    "licences": Wording("the licences on the board", "a whole number from 0 to 99"),
+    "octopus_tokens": Wording("the Octopus tokens", "a whole number from 0 to 99"),
+    # The parts of a tsukiji-snapshot document (the calculator's).
+    "yen": Wording("the Yen", "a whole number of Yen"),
+    "name": Wording("the name", "a name that is not empty"),
+    "fresh": Wording("the fresh Salmon", "a whole number from 0"),
+    "degraded": Wording("the degraded Salmon", "a whole number from 0"),
+    "external": Wording("the external markets", 'a list of external market ids, such as ["ships"]'),
+    "format": Wording("the format", '"tsukiji-snapshot/1"'),
+    "remaining": Wording("the tokens remaining", "a whole number from 0"),
+    "snapshot": Wording("the snapshot", "an object in the tsukiji-snapshot/1 format"),
     "board_numbers": Wording(
         "board numbers",
         f"counts from 0 to 99, or prices up to ¥{MAX_FIGURE:,}",
@@ -899,6 +929,37 @@ def wording(subject: str, name: str) -> Wording:
     said_ja = {kind: text for (key, kind), text in _JA_SAID.items() if key == said_key}
     label, what = ja if ja is not None else ("", "")
     return replace(found, ja_label=label, ja_what=what, ja_said=said_ja)
+
+
+#: The figures of a board the host enters (``board_numbers.<market>.<figure>``), named as
+#: the New game page names them; the external boards' own are ``figure_labels``'.
+_FIGURE_CODES = {f: f"figure.{f}" for f in ("licenses", "barrels", "tokens", "clams", "oysters")}
+
+
+def _figure(figure: str) -> Message:
+    code = _FIGURE_CODES.get(figure)
+    if code is not None:
+        return Message(code)
+    en, ja = figure_labels("en").get(figure), figure_labels("ja").get(figure)
+    return phrase(en or figure, ja or en or figure)
+
+
+def label_of(where: str) -> Message:
+    """A field a refusal names, as people call it in each language (capitalised in
+    English, as the start of a sentence): ``amount`` → "The amount" / 「金額」. A path is
+    named by its last part the table knows (``players[2].fish`` → "The fish"; a fish or
+    market id by its name: ``sell.eel`` → "Eel"); a board number by its board and figure
+    (``board_numbers.nori.tokens`` → "The Nori board’s “Tokens”")."""
+    parts = [p.split("[")[0] for p in where.split(".") if p]
+    if len(parts) == 3 and parts[0] == "board_numbers":
+        return Message("field.board_figure", {"market": parts[1], "figure": _figure(parts[2])})
+    names_en, names_ja = messages.NAMES["en"], messages.NAMES["ja"]
+    for part in reversed(parts):
+        if part in WORDINGS:
+            return wording("", part).label_message()
+        if part in names_en and part in names_ja:
+            return phrase(names_en[part], names_ja[part])
+    return wording("", parts[-1] if parts else where).label_message()
 
 
 def quoted(name: str) -> str:

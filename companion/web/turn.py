@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, Flask, make_response, render_template, request
 from markupsafe import Markup
 
-from ..door import Door, Refused, _server_inputs, refusal
+from ..door import Door, Refused, _server_inputs, refusal, refusal_of
 from ..eventlog import GameState
 from ..i18n import current_lang, name_of
 from ..identity import Identity
@@ -471,10 +471,8 @@ def market_tile(t: Table, seat: int, m: Market) -> dict[str, Any]:
     if (t.turn.ap_left or 0) <= 0:
         why = _say("guide.ap_spent")
     elif refused is not None:
-        said = refused.render(current_lang())
-        why = (
-            said if said.endswith((".", "。")) else said + ("。" if current_lang() == "ja" else ".")
-        )
+        # The viewer's own entry: the door's wording, its private sentence included.
+        why = refusal_of(refused).message
     elif not options:
         why = _say("guide.entry_unknown")
     return {
@@ -679,22 +677,6 @@ def guide(game_id: str, who: Identity, state: GameState) -> dict[str, Any]:
     }
 
 
-def _refusal_text(exc: IllegalAction, state: GameState, who: Identity) -> str:
-    """The rules' refusal as :func:`door.refusal` words it (closed money: another seat's
-    Yen only in its public wording), in the device's language."""
-    english = refusal(exc, state, who).message
-    lang = current_lang()
-    if lang == "en" or exc.code_message is None:
-        return english
-    public = (
-        exc.public_message is not None
-        and state.config.money == "closed"
-        and who.seat != exc.private_to
-    )
-    text = exc.render(lang, private=not public)
-    return text if text.endswith(("。", ".", "!", "?")) else text + "。"
-
-
 def _me(game_id: str) -> tuple[Identity, GameState, int]:
     who = page_identity(game_id, "seat")
     if who.seat is None:
@@ -771,7 +753,7 @@ def preview(game_id: str) -> Any:
             for line in guided.preview_lines(state.table, data, current_lang())
         ]
     except IllegalAction as exc:
-        return render_template("game/_turn_preview.html", error=_refusal_text(exc, state, who))
+        return render_template("game/_turn_preview.html", error=refusal(exc, state, who).message)
     total = None
     if kind == "purchase" and args.get("barrels"):
         total = sum(int(b["price"]) for b in args.get("barrels", []))

@@ -28,8 +28,8 @@ from typing import Any
 from flask import render_template
 from flask_babel import gettext  # type: ignore[import-untyped]
 
-from ..door import Refused
-from ..i18n import current_lang, msg, name_of
+from ..door import Refused, refusal_of
+from ..i18n import msg, name_of
 from ..rules.catalogue import (
     AQUARIUM_PLACE_OF,
     AQUARIUM_PLACES,
@@ -223,10 +223,8 @@ def tile(t: Table, seat: int, market: str) -> dict[str, Any]:
     elif (t.turn.ap_left or 0) <= 0:
         why = msg(Message("guide.ap_spent", {}))
     elif refused is not None:
-        said = refused.render(current_lang())
-        why = (
-            said if said.endswith((".", "。")) else said + ("。" if current_lang() == "ja" else ".")
-        )
+        # The viewer's own entry: the door's wording, its private sentence included.
+        why = refusal_of(refused).message
     elif not options:
         why = msg(Message("guide.entry_unknown", {}))
     return {

@@ -115,7 +115,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "no_turn_yet": "No turn has started yet; start the first turn with next_turn.",
         "game_over": "The game is over.",
         "not_enough_ap": "{player} has {left} AP left; {what} needs {need}.",
-        "ap_spent": "{player} has spent this turn's AP; no {what} can start now (next_turn ends "
+        "ap_spent": "{player} has spent this turn's AP; {what} cannot start now (next_turn ends "
         "the turn).",
         "not_start_phase": "{player} has no start-of-turn choice to make now; start_turn is for "
         "the start of a turn with a Freezer, degraded Fugu or a full Himono licence, or for "

@@ -600,3 +600,228 @@ def test_a_freezer_skips_degradation_and_the_fugu_self_purchase(base: Table) -> 
     base.act(type="start_turn", player=B, freezer=True)
     item = [i for i in base.player(B)["space_items"] if "freezer" in str(i).lower()]
     assert item and "1" in str(item[0])
+
+
+# --------------------------------------------------------------------------------------
+# Bank (銀行). [EN]: "Entry cost: 2 Action Points, OR ¥100." Loans +¥500 each (3), shares
+# ¥300 each (2); "No player can do both".
+
+
+def test_bank_loans_shares_and_exclusivity(base: Table) -> None:
+    base.visit(A, "bank", "yen", loans=2)
+    assert base.yen(A) == 2000 - 100 + 1000 and base.ap() == 2
+    base.refused_visit(A, "bank", "yen", shares=1)  # took a loan: never a share
+    base.next_turn()
+    base.visit(B, "bank", "ap", shares=2)
+    assert base.yen(B) == 2000 - 600 and base.ap() == 0
+    assert base.stock("bank.loans") == 1 and base.stock("bank.shares") == 0
+
+
+# --------------------------------------------------------------------------------------
+# The external market crash variant (外部市場の暴落, [JA] variants): "ある外部市場が暴落する条件を
+# 満たした場合、ただちに箱の中から外部市場ボードを無作為に1枚引き、ゲーム開始時と同じように通常どおり
+# セットアップし、それを場に加えて ... 暴落した市場のボードの上に暴落トークンを1個置き". 「暴落」 side:
+# "二度と暴落しない ... 引き続き訪れて処理を行うことができます". 「閉鎖」 side: "訪れることも処理を行う
+# こともできなくなります。それ以降、その市場に戻されるはずのコンポーネントは、代わりに箱に置きます。"
+
+CRASH_BASE: dict[str, Any] = {**BASE, "variants": ["more_markets", "crash"]}
+
+
+@pytest.fixture
+def crash(app: Any) -> Table:
+    t = Table(app, CRASH_BASE)
+    t.next_turn()
+    return t
+
+
+def crashed_list(t: Table) -> list[tuple[str, str]]:
+    return [(c["market"], c["side"]) for c in t.state()["markets"]["crash"]["crashed"]]
+
+
+def crash_arrivals(t: Table) -> list[str | None]:
+    return [a["market"] for a in t.state()["markets"]["arrivals"] if a["cause"] == "crash"]
+
+
+def end_turns(t: Table, n: int) -> None:
+    for _ in range(n):
+        t.next_turn()
+
+
+def test_crash_government_closes_when_both_places_are_full(crash: Table) -> None:
+    # 「政府」市場：その2つのスペースが両方とも上限まで埋まると暴落します。「閉鎖」。
+    crash.give(A, "mackerel", 13)
+    crash.visit(A, "government", "free", left=["mackerel"] * 3, right=["mackerel"] * 9)
+    assert crash.crash("government") is None
+    end_turns(crash, 3)
+    crash.visit(A, "government", "free", right=["mackerel"])
+    assert crash.crash("government") == "closed"
+    assert crashed_list(crash) == [("government", "closed")]
+    assert crash.state()["markets"]["crash"]["tokens_left"] == 11
+    new = crash_arrivals(crash)
+    assert len(new) == 1 and new[0] in crash.external()  # a board from the box entered
+    assert new[0] not in CRASH_BASE["external_markets"]
+
+
+def test_crash_bank_closes_when_all_loans_and_shares_are_gone(crash: Table) -> None:
+    # 「銀行」市場：すべてのローンが受けられ、かつすべての株が購入されると暴落します。ゲーム終了時
+    # には、ローンの返済は引き続き行わなければならず、利子も通常どおり株を持つプレイヤーに支払われます。
+    crash.visit(A, "bank", "yen", loans=3)
+    assert crash.crash("bank") is None
+    crash.next_turn()
+    crash.visit(B, "bank", "yen", shares=2)
+    assert crash.crash("bank") == "closed"
+    crash.next_turn()
+    assert "Closed" in crash.refused_visit(C, "bank", "yen", loans=1)
+    crash.act(type="end_game")
+    steps = {p["name"]: p["steps"] for p in crash.state()["score"]["players"]}
+    # Aiko repays ¥1,500 + ¥1,500 interest; Bo, the only share owner, receives the ¥1,500.
+    assert steps[A]["loan_repayment"] == -3000
+    assert steps[B]["interest_received"] == 1500
+
+
+def test_crash_rentals_closes_and_used_up_items_go_to_the_box(crash: Table) -> None:
+    # 「レンタル」市場：市場に冷凍庫も台車も残っていない状態になると暴落します。「閉鎖」。それ以降、
+    # 2回目の使用の後に市場へ戻されるはずの冷凍庫と台車は、代わりに箱に戻さなければなりません。
+    crash.visit(A, "rentals", "free", carts=2, freezers=1)
+    crash.next_turn()
+    crash.visit(B, "rentals", "free", freezers=1)
+    assert crash.crash("rentals") == "closed"
+    crash.next_turn()
+    crash.next_turn()
+    crash.give(A, "mackerel")
+    crash.visit(A, "ships", "cart", sell_boats=["one_slot"])
+    crash.visit(A, "aquarium", "cart", tokens=["mackerel"])  # the same Cart, second use
+    assert crash.stock("rentals.cart") == 0  # into the box, not onto the Closed board
+    assert "Closed" in crash.refused_visit(A, "rentals", "free", carts=1)
+
+
+def test_crash_ships_is_crashed_stays_open_and_never_crashes_twice(crash: Table) -> None:
+    # 「漁船」市場：すべての船が購入されると（つまり市場ボードに1隻も残っていない状態になると）
+    # 暴落します。「暴落」の面 ... この市場は引き続き開いたままです。
+    crash.act(type="pay", **{"from": "supply", "to": A, "amount": 9000})
+    crash.act(type="pay", **{"from": "supply", "to": B, "amount": 9000})
+    crash.act(type="pay", **{"from": "supply", "to": C, "amount": 9000})
+    crash.act(type="open_port", player=A)
+    crash.act(type="open_port", player=A)
+    crash.visit(A, "ships", buy=["three_slot", "two_slot", "two_slot"])
+    crash.next_turn()
+    crash.act(type="open_port", player=B)
+    crash.act(type="open_port", player=B)
+    crash.visit(B, "ships", buy=["two_slot", "barge"])
+    crash.next_turn()
+    crash.act(type="open_port", player=C)
+    crash.act(type="open_port", player=C)
+    crash.visit(C, "ships", buy=["three_slot", "four_slot"])
+    assert crash.crash("ships") is None  # the One-slot ship is still on the board
+    crash.visit(C, "ships", buy=["one_slot"])
+    assert crash.crash("ships") == "crashed"
+    assert crash.state()["markets"]["crash"]["tokens_left"] == 11
+    crash.next_turn()
+    # Still open: a boat sold back refills it, and emptying it again crashes nothing.
+    crash.visit(A, "ships", sell_boats=["one_slot"])
+    crash.visit(A, "ships", buy=["one_slot"])
+    assert crashed_list(crash) == [("ships", "crashed")]
+    assert crash.state()["markets"]["crash"]["tokens_left"] == 11
+    assert len(crash_arrivals(crash)) == 1
+
+
+def test_crash_trading_is_crashed_and_swaps_go_on(crash: Table) -> None:
+    # 「取引」市場：そのすべてのスペースが魚トークンで埋まると暴落します。「暴落」… 開いたまま。
+    crash.give(A, "mackerel", 24)
+    crash.visit(
+        A,
+        "trading",
+        trades=[
+            {"place": 2, "tokens": ["mackerel"] * 2},
+            {"place": 3, "tokens": ["mackerel"] * 3},
+            {"place": 4, "tokens": ["mackerel"] * 4},
+            {"place": 5, "tokens": ["mackerel"] * 5},
+        ],
+    )
+    assert crash.crash("trading") is None
+    crash.visit(A, "trading", trades=[{"place": 10, "tokens": ["mackerel"] * 10}])
+    assert crash.crash("trading") == "crashed"
+    assert crash.yen(A) == 2000 + 300 + 500 + 700 + 900 + 1800
+    crash.next_turn()
+    crash.give(B, "octopus")
+    crash.visit(B, "trading", trades=[{"place": 3, "tokens": ["octopus"]}])  # a swap
+    assert crash.fish_count(B, "mackerel") == 3 and crash.yen(B) == 2000
+
+
+def test_crash_aquarium_closes_only_when_all_13_places_are_full(crash: Table) -> None:
+    # 「水族館」市場：（現在場にある魚に関するスペースだけでなく）そのすべてのスペースが魚トークンで
+    # 埋まると暴落します。「閉鎖」。
+    for fish, n, extra in [
+        ("mackerel", 4, {}),
+        ("fugu", 2, {}),
+        ("octopus", 1, {}),
+        ("eel", 1, {}),
+        ("squid", 2, {}),
+        ("takoyaki", 1, {}),
+        ("salmon", 1, {}),
+    ]:
+        crash.give(A, fish, n, **extra)
+    crash.give(A, "tuna", value=15)
+    crash.visit(
+        A,
+        "aquarium",
+        tokens=["mackerel"] * 4 + ["fugu"] * 2 + ["octopus", "eel", "squid", "takoyaki", "salmon"],
+    )
+    assert crash.crash("aquarium") is None  # one Squid place and the Tuna place are empty
+    crash.act(type="pay", **{"from": A, "to": "supply", "amount": 5000})  # no end trigger
+    end_turns(crash, 3)
+    crash.give(A, "squid")
+    crash.visit(A, "aquarium", tokens=["squid", "tuna:15"])
+    assert crash.crash("aquarium") == "closed"
+    end_turns(crash, 3)
+    crash.give(A, "mackerel")
+    assert "Closed" in crash.refused_visit(A, "aquarium", tokens=["mackerel"])
+
+
+def test_crash_markets_that_never_crash(crash: Table) -> None:
+    # Used Ships never crashes: "暴落しうる外部市場" does not list it (nor Auction, Barter).
+    crash.visit(A, "used_ships", sell_boats=["one_slot"])
+    crash.visit(A, "used_ships", buy=["one_slot"])  # Used Ships empty again
+    assert crash.crash("used_ships") is None and crashed_list(crash) == []
+
+
+def _seed_whose_queue_starts_with(
+    app: Any, setup: dict[str, Any], kind: str, wanted: set[str]
+) -> tuple[Table, str]:
+    for seed in range(200):
+        t = Table(app, {**setup, "seed": seed})
+        queue = t.state()["markets"]["known_order"][kind]
+        if queue and queue[0]["id"] in wanted:
+            return t, queue[0]["id"]
+    raise AssertionError(f"no seed below 200 puts {wanted} first")
+
+
+def test_crash_drawing_an_aquarium_brings_both(app: Any) -> None:
+    # 注意：…市場の暴落にともなう新しい外部市場として「水族館」市場または「新水族館」市場を引いた
+    # 場合、両方の市場ボードを同時に場に加えます。
+    setup = {
+        **EXP,
+        "variants": ["more_markets", "crash", "known_order"],
+        "external_markets": ["ships", "government", "influence", "sushi"],
+    }
+    t, first = _seed_whose_queue_starts_with(app, setup, "external", {"aquarium", "new_aquarium"})
+    t.next_turn()
+    t.give(A, "mackerel", 13)
+    t.visit(A, "government", "free", left=["mackerel"] * 3, right=["mackerel"] * 10)
+    assert t.crash("government") == "closed"
+    assert {"aquarium", "new_aquarium"} <= set(t.external())
+    assert first in crash_arrivals(t)
+
+
+def test_known_order_crash_replacement_is_the_next_of_the_queue(app: Any) -> None:
+    # setup.md §8 (and TC-08): with the known market order the new board is the next one of
+    # the row, not a random one.
+    setup = {**CRASH_BASE, "variants": ["more_markets", "crash", "known_order"]}
+    setup["external_markets"] = ["ships", "government", "trading"]
+    t = Table(app, setup)
+    queue = [q["id"] for q in t.state()["markets"]["known_order"]["external"]]
+    t.next_turn()
+    t.give(A, "mackerel", 13)
+    t.visit(A, "government", "free", left=["mackerel"] * 3, right=["mackerel"] * 10)
+    assert crash_arrivals(t) == [queue[0]]
+    assert [q["id"] for q in t.state()["markets"]["known_order"]["external"]] == queue[1:]

@@ -825,3 +825,528 @@ def test_known_order_crash_replacement_is_the_next_of_the_queue(app: Any) -> Non
     t.visit(A, "government", "free", left=["mackerel"] * 3, right=["mackerel"] * 10)
     assert crash_arrivals(t) == [queue[0]]
     assert [q["id"] for q in t.state()["markets"]["known_order"]["external"]] == queue[1:]
+
+
+# --------------------------------------------------------------------------------------
+# Influence (影響力, [JA]): "バイヤートークンと拡張トークンを好きなだけ、1個につき200円". Buyer token:
+# "持っている間、自分の漁港ボードの免許スペースを1つ占有します"; "他のプレイヤー1人に割り当てて";
+# "そのプレイヤーの次の手番が終了した直後に、「購入」アクションの通常のルールすべてに従って ... 購入
+# できます。購入を行ったかどうかにかかわらず、バイヤートークンを「影響力」市場ボードに戻し、…左隣の
+# プレイヤーからゲームを再開します。" (AMB-57: left of the player it was given to.)
+
+EXP4: dict[str, Any] = {**EXP, "players": [A, B, C, D]}
+
+
+def _eel_barrel_for_sale(t: Table, owner: str, price: int) -> None:
+    """Two Fishing actions of the owner's turn: catch an Eel, then unload it for sale."""
+    t.act(type="take_license", player=owner, market="eel", pay=False)
+    t.act(type="fishing", player=owner, caught={"eel": 1})
+    t.act(type="fishing", player=owner, unloaded={"eel": 1}, for_sale=[{"fish": "eel", "price": price}])
+
+
+def test_buyer_token_example_with_four_players(app: Any) -> None:
+    # external-markets.md §13 test case, with a 4th player so that AMB-57's reading shows.
+    t = Table(app, EXP4)
+    t.next_turn()  # Aiko
+    t.visit(A, "influence", buyer_tokens=1)
+    assert t.yen(A) == 1800 and t.player(A)["spaces_used"] == 2
+    assert t.stock("influence.buyer_token") == 1
+    t.refused(type="assign_buyer", player=A, to=A)  # "他のプレイヤー"
+    t.act(type="assign_buyer", player=A, to=C)
+    assert t.player(A)["spaces_used"] == 1  # TC-10: given away, no longer held
+    t.next_turn()  # Bo lists an Eel barrel for ¥400
+    _eel_barrel_for_sale(t, B, 400)
+    t.next_turn()  # Chiyo's next turn
+    t.next_turn()  # … ends: Aiko's Buyer purchase, no AP
+    state = t.state()
+    assert state["phase"] == "buyer" and state["turn"]["buyer"] == {"buyer": A, "after": C}
+    t.act(
+        type="purchase",
+        player=A,
+        buyer=True,
+        barrels=[{"from": B, "fish": "eel", "row": "upper", "price": 400}],
+    )
+    assert t.yen(A) == 1400 and t.yen(B) == 2400
+    assert t.fish_count(A, "eel") == 1
+    assert t.stock("influence.buyer_token") == 2  # back on Influence
+    assert t.state()["turn"]["current"] == D  # left of Chiyo
+
+
+def test_buyer_token_needs_a_free_license_space(exp: Table) -> None:
+    exp.act(type="take_license", player=A, market="eel", count=3, pay=False)  # 4 spaces used
+    exp.refused_visit(A, "influence", buyer_tokens=1)
+
+
+def test_buyer_purchase_may_be_passed_and_the_token_returns(exp: Table) -> None:
+    exp.visit(A, "influence", buyer_tokens=1)
+    exp.act(type="assign_buyer", player=A, to=B)
+    exp.next_turn()  # Bo
+    exp.next_turn()  # Aiko's Buyer purchase
+    assert exp.state()["phase"] == "buyer"
+    exp.act(type="purchase", player=A, buyer=True, barrels=[])
+    assert exp.stock("influence.buyer_token") == 2 and exp.state()["turn"]["current"] == C
+
+
+def test_expansion_token_goes_to_the_box_and_brings_a_market(exp: Table) -> None:
+    # 拡張トークンを購入したら、ただちにそれを箱に戻し、新しい魚市場と外部市場のどちらを場に加えるか
+    # を選びます。箱の中から対応する種類のものを無作為に1枚引き、ゲーム開始時と同じようにセットアップ
+    before = exp.fish_markets()
+    exp.visit(A, "influence", expansion_tokens=["fish"])
+    assert exp.yen(A) == 1800 and exp.stock("influence.expansion_token") == 1
+    after = exp.fish_markets()
+    assert len(after) == len(before) + 1
+    arrivals = exp.state()["markets"]["arrivals"]
+    assert arrivals[-1]["cause"] == "expansion" and arrivals[-1]["kind"] == "fish"
+    assert exp.player(A)["spaces_used"] == 1  # an Expansion token takes no space
+
+
+def test_expansion_token_mackerel_enters_without_licences_for_players(app: Any) -> None:
+    # 注意：この方法でサバ市場を引いた場合、サバの漁業免許を取り分けたり、プレイヤーに配ったり
+    # はしません。 (setup.md §3.2: P licences on its board.)
+    fish = [
+        "horse_mackerel",
+        "eel",
+        "fugu",
+        "octopus",
+        "red_snapper",
+        "salmon",
+        "spider_crab",
+        "squid",
+        "tuna",
+        "clams_oysters",
+        "himono",
+        "nori",
+        "sardine",
+        "swordfish",
+    ]
+    t = Table(app, {**EXP, "fixed_fish": "horse_mackerel", "fish_markets": fish})
+    assert all(p["licenses"] == [] for p in t.state()["players"])  # AMB-17
+    t.next_turn()
+    t.visit(A, "influence", expansion_tokens=["fish"])
+    mackerel = next(m for m in t.state()["markets"]["fish"] if m["id"] == "mackerel")
+    assert mackerel["licenses_left"] == 3 and mackerel["tokens_left"] == 30
+    assert mackerel["barrels_left"] == 15
+    assert all(p["licenses"] == [] for p in t.state()["players"])
+
+
+def test_influence_crashes_when_no_buyer_and_no_expansion_token_is_left(app: Any) -> None:
+    # 「影響力」市場：市場にバイヤートークンも拡張トークンも残っていない状態になると暴落します。
+    # 「暴落」… バイヤートークンは、使用されるたびに引き続き市場に戻さなければならず、その後あらため
+    # て購入することもできます。
+    t = Table(app, {**EXP, "variants": ["more_markets", "crash"]})
+    t.next_turn()
+    t.visit(A, "influence", buyer_tokens=2, expansion_tokens=["external"])
+    assert t.crash("influence") is None
+    t.act(type="assign_buyer", player=A, to=B)
+    t.next_turn()
+    t.visit(B, "influence", expansion_tokens=["fish"])
+    assert t.crash("influence") == "crashed"
+    t.next_turn()  # Aiko's Buyer purchase after Bo's turn
+    t.act(type="purchase", player=A, buyer=True, barrels=[])
+    assert t.stock("influence.buyer_token") == 1  # returned to the Crashed board
+    assert t.state()["turn"]["current"] == C
+    t.visit(C, "influence", buyer_tokens=1)  # and bought again
+    assert t.stock("influence.buyer_token") == 0
+    assert crashed_list(t) == [("influence", "crashed")]
+
+
+# --------------------------------------------------------------------------------------
+# Boat Rentals (漁船レンタル, [JA]): "「漁船」市場および／または「中古漁船」市場から船を借りる";
+# "借りる時点でその船を置ける空きが自分の停泊所にある必要"; "青の漁船を借りることはできません";
+# "漁船もはしけも、スロット1つにつき100円"; after docking "その船を借りた市場に戻し、その漁船
+# レンタルトークンを「漁船レンタル」市場に戻します".
+
+
+def test_boat_rentals_three_slot_ship_for_300_and_back(exp: Table) -> None:
+    exp.act(type="open_port", player=A)
+    exp.visit(A, "boat_rentals", rent=[{"boat": "three_slot", "from": "ships"}])
+    assert exp.yen(A) == 2000 - 500 - 300
+    assert exp.stock("boat_rentals.token") == 5 and exp.stock("ships.three_slot") == 1
+    assert exp.player(A)["spaces_used"] == 1  # the token lies beside the boat
+    exp.act(type="return_rental", player=A, boat="three_slot")
+    assert exp.stock("boat_rentals.token") == 6 and exp.stock("ships.three_slot") == 2
+
+
+def test_boat_rentals_barge_six_slots_600(exp: Table) -> None:
+    exp.act(type="open_port", player=A)
+    exp.act(type="open_port", player=A)
+    exp.visit(A, "boat_rentals", rent=[{"boat": "barge", "from": "ships"}])
+    assert exp.yen(A) == 2000 - 1000 - 600
+
+
+def test_boat_rentals_small_barge_400(app: Any) -> None:
+    t = Table(app, {**EXP, "variants": ["more_markets", "small_barges"]})
+    t.next_turn()
+    assert t.stock("ships.small_barge") == 2 and t.stock("ships.barge") == 0
+    t.act(type="open_port", player=A)
+    t.act(type="open_port", player=A)
+    t.visit(A, "boat_rentals", rent=[{"boat": "small_barge", "from": "ships"}])
+    assert t.yen(A) == 2000 - 1000 - 400
+
+
+def test_boat_rentals_refuses_the_blue_ship_and_a_full_port(exp: Table) -> None:
+    exp.refused_visit(A, "boat_rentals", rent=[{"boat": "two_slot", "from": "ships"}])
+    exp.act(type="open_port", player=A)
+    exp.refused_visit(A, "boat_rentals", rent=[{"boat": "blue", "from": "ships"}])
+
+
+def test_boat_rentals_from_used_ships_go_back_there(exp: Table) -> None:
+    exp.act(type="open_port", player=A)
+    exp.act(type="take_boat", player=A, boat="two_slot", pay=False)
+    exp.visit(A, "used_ships", sell_boats=["two_slot"])
+    exp.visit(A, "boat_rentals", rent=[{"boat": "two_slot", "from": "used_ships"}])
+    assert exp.stock("used_ships.two_slot") == 0
+    exp.next_turn()
+    exp.next_turn()
+    exp.next_turn()
+    exp.act(type="return_rental", player=A, boat="two_slot")
+    assert exp.stock("used_ships.two_slot") == 1
+
+
+def test_a_rented_boat_cannot_be_sold(exp: Table) -> None:
+    # AMB-54.
+    exp.act(type="open_port", player=A)
+    exp.visit(A, "boat_rentals", rent=[{"boat": "two_slot", "from": "ships"}])
+    exp.refused_visit(A, "ships", sell_boats=["two_slot"])
+
+
+def test_boat_rentals_crash_and_tokens_to_the_box(app: Any) -> None:
+    # 「漁船レンタル」市場：市場に漁船レンタルトークンが残っていない状態になると暴落します。「閉鎖」。
+    # それ以降、… 漁船レンタルトークンは、代わりに箱に戻さなければなりません。
+    t = Table(app, {**EXP, "variants": ["more_markets", "crash", "blue_ship"]})
+    t.next_turn()
+    for who in (A, B, C):
+        t.act(type="pay", **{"from": "supply", "to": who, "amount": 3000})
+        t.act(type="open_port", player=who)
+        t.act(type="open_port", player=who)
+        boats = {A: ["two_slot", "two_slot"], B: ["two_slot", "three_slot"], C: ["three_slot"]}
+        t.visit(who, "boat_rentals", rent=[{"boat": b, "from": "ships"} for b in boats[who]])
+        t.next_turn()
+    assert t.stock("boat_rentals.token") == 1 and t.crash("boat_rentals") is None
+    t.visit(A, "boat_rentals", rent=[{"boat": "four_slot", "from": "ships"}])
+    assert t.stock("boat_rentals.token") == 0 and t.crash("boat_rentals") == "closed"
+    t.act(type="return_rental", player=A, boat="four_slot")
+    assert t.stock("ships.four_slot") == 1  # the boat still goes back
+    assert t.stock("boat_rentals.token") == 0  # its token into the box
+
+
+def test_renting_the_last_boat_crashes_ships(app: Any) -> None:
+    # AMB-53: the board's state decides, so the last boat rented crashes Ships.
+    t = Table(app, {**EXP, "variants": ["more_markets", "crash"]})
+    t.next_turn()
+    for who in (A, B, C):
+        t.act(type="pay", **{"from": "supply", "to": who, "amount": 9000})
+        t.act(type="open_port", player=who)
+        t.act(type="open_port", player=who)
+        t.next_turn()
+    t.visit(A, "ships", buy=["three_slot", "two_slot", "two_slot"])
+    t.next_turn()
+    t.visit(B, "ships", buy=["two_slot", "barge"])
+    t.next_turn()
+    t.visit(C, "ships", buy=["three_slot", "four_slot"])
+    assert t.crash("ships") is None
+    t.visit(C, "boat_rentals", rent=[{"boat": "one_slot", "from": "ships"}])
+    assert t.crash("ships") == "crashed"
+
+
+# --------------------------------------------------------------------------------------
+# Sushi Shop (寿司屋, [JA]): "売却できるのは空いているスペースに対してのみで、同じ形のトークン（サバと
+# アジ、またはハマグリとカキ）を同じスペースに売却することはできません"; "形の異なる魚トークン1〜5個を
+# …対応するスペース"; "例：フグトークン1個、ウナギトークン1個、サケトークン1個をまとめて売却し、700円".
+
+
+def test_sushi_example_and_the_empty_place_rule(exp: Table) -> None:
+    for f in ("fugu", "eel", "salmon", "squid"):
+        exp.give(A, f, 2)
+    exp.visit(A, "sushi", groups=[["fugu", "eel", "salmon"]])
+    assert exp.yen(A) == 2700
+    assert sorted(exp.places()["sushi.3"]) == ["eel", "fugu", "salmon"]
+    exp.refused_visit(A, "sushi", groups=[["fugu", "eel", "squid"]])  # place 3 is taken
+
+
+def test_sushi_same_shape_and_same_fish_refused(exp: Table) -> None:
+    exp.give(A, "mackerel", 2)
+    exp.refused_visit(A, "sushi", groups=[["mackerel", "mackerel"]])
+
+
+def test_sushi_octopus_and_takoyaki_differ(exp: Table) -> None:
+    # AMB-55.
+    exp.give(A, "octopus")
+    exp.give(A, "takoyaki")
+    exp.visit(A, "sushi", groups=[["octopus", "takoyaki"]])
+    assert exp.yen(A) == 2000 + 300  # yen_2 entered as a board number
+
+
+def test_sushi_crash_when_all_places_are_filled(app: Any) -> None:
+    # 「寿司屋」市場：そのすべてのスペースが魚トークンで埋まると暴落します。「閉鎖」。
+    t = Table(app, {**EXP, "variants": ["more_markets", "crash"]})
+    t.next_turn()
+    for f in ("fugu", "eel", "salmon", "squid", "mackerel"):
+        t.give(A, f, 3)
+    t.give(A, "octopus", 3)
+    five = ["fugu", "eel", "salmon", "squid", "mackerel"]
+    t.visit(A, "sushi", groups=[five, five[:4], ["fugu", "eel", "octopus"], ["octopus", "squid"]])
+    assert t.crash("sushi") is None
+    t.visit(A, "sushi", "ap", groups=[["octopus"]])
+    assert t.crash("sushi") == "closed"
+
+
+# --------------------------------------------------------------------------------------
+# New Aquarium (新水族館, [JA]): "この市場の訪問コストは、自分の漁港ボードで売りに出している魚樽1個
+# （種類は問いません）です。その樽は対応する市場に戻します。" "ハマグリ／カキの形をしたスペースには、
+# どちらの種類のトークンも置くことができ、両方を1枚ずつ置くこともできます。" Always with Aquarium.
+
+
+def test_new_aquarium_and_aquarium_come_together_at_setup(app: Any) -> None:
+    setup = {**EXP, "external_markets": ["ships", "new_aquarium", "influence", "sushi"]}
+    r = app.test_client().post("/api/games", json=setup)
+    assert r.status_code == 400  # the Aquarium must come with it
+
+
+def test_new_aquarium_entry_is_a_barrel_for_sale_back_to_its_market(app: Any) -> None:
+    setup = {
+        **EXP,
+        "fish_markets": EXP["fish_markets"] + ["red_snapper", "clams_oysters"],
+        "board_numbers": {
+            **EXP["board_numbers"],
+            "clams_oysters": {"licenses": 3, "barrels": 6, "clams": 6, "oysters": 6},
+            "new_aquarium": {"red_snapper": 2, "red_snapper_yen": 400, "clams_oysters_yen": 600},
+        },
+    }
+    t = Table(app, setup)
+    t.next_turn()
+    _eel_barrel_for_sale(t, A, 300)
+    eel_left = next(m for m in t.state()["markets"]["fish"] if m["id"] == "eel")["barrels_left"]
+    t.next_turn()
+    t.next_turn()
+    t.next_turn()
+    t.act(type="take_red_snapper", player=A)
+    t.give(A, "clam", 2)
+    t.give(A, "oyster")
+    barrel = {"barrel": {"fish": "eel", "row": "lower", "price": 300}}
+    t.visit(A, "new_aquarium", barrel, tokens=["red_snapper", "clam", "oyster"])
+    assert t.yen(A) == 2000 + 400 + 600 + 600
+    assert t.player(A)["harbor"] == {"upper": [], "lower": []}
+    eel = next(m for m in t.state()["markets"]["fish"] if m["id"] == "eel")
+    assert eel["barrels_left"] == eel_left + 1
+    assert t.ap() == 2  # the barrel is the whole cost
+    t.next_turn()
+    _eel_barrel_for_sale(t, B, 0)
+    t.give(B, "clam")
+    barrel_b = {"barrel": {"fish": "eel", "row": "upper", "price": 0}}
+    t.refused_visit(B, "new_aquarium", barrel_b, tokens=["clam"])  # one clam already there
+
+
+# --------------------------------------------------------------------------------------
+# Overfishing (乱獲). [EN]: "If at any point all of a Fish Market's Barrels or Fish tokens have
+# been removed ... immediately draw a random Fish Market board from those in the box, set it
+# up as usual as if it were the start of the game". [JA] アジ: "サバ市場がまだ使用されていない
+# 場合は、乱獲のルールに従って新しい魚市場ボードを引く前に（かつそれに加えて）サバ市場をセット
+# アップします"; each player takes ¥200 per Horse Mackerel token. Mackerel entering then:
+# "サバの漁業免許を取り分けたり、プレイヤーに配ったりはしません".
+
+SMALL: dict[str, Any] = {
+    "players": [A, B, C],
+    "seed": 3,
+    "fish_markets": ["mackerel", "eel", "squid", "octopus", "fugu"],
+    "external_markets": ["ships", "government", "trading"],
+}
+
+
+def test_overfished_market_brings_a_base_board_from_the_box(app: Any) -> None:
+    t = Table(app, SMALL)
+    t.next_turn()
+    t.give(A, "squid", 8)  # the last Squid token leaves the board
+    squid = next(m for m in t.state()["markets"]["fish"] if m["id"] == "squid")
+    assert squid["overfished"] is True
+    arrivals = t.state()["markets"]["arrivals"]
+    assert [a["cause"] for a in arrivals] == ["overfished"]
+    new = arrivals[0]["market"]
+    assert new in {"red_snapper", "salmon", "spider_crab", "tuna"}  # base boards only
+    board = next(m for m in t.state()["markets"]["fish"] if m["id"] == new)
+    stocked = {
+        "red_snapper": (3, 18, 9),
+        "salmon": (3, 10, 4),
+        "spider_crab": (3, None, 5),
+        "tuna": (3, None, 6),
+    }[new]
+    assert (board["licenses_left"], board["tokens_left"], board["barrels_left"]) == stocked
+    assert board["overfished"] is False
+
+
+def test_overfished_with_an_empty_box_brings_nothing(app: Any) -> None:
+    # AMB-23.
+    fish = ["mackerel", "eel", "fugu", "octopus", "red_snapper", "salmon", "spider_crab"]
+    t = Table(app, {**SMALL, "variants": ["more_markets"], "fish_markets": fish + ["squid", "tuna"]})
+    t.next_turn()
+    t.act(type="mark_overfished", market="eel")
+    assert [a["market"] for a in t.state()["markets"]["arrivals"]] == [None]
+    assert len(t.fish_markets()) == 9
+
+
+def test_horse_mackerel_overfished_brings_mackerel_first(app: Any) -> None:
+    setup = {
+        "players": [A, B, C],
+        "seed": 8,
+        "expansion": True,
+        "fixed_fish": "horse_mackerel",
+        "fish_markets": ["horse_mackerel", "eel", "squid", "octopus", "fugu"],
+        "external_markets": ["ships", "government", "trading"],
+        "board_numbers": {"horse_mackerel": {"licenses": 3, "barrels": 9, "tokens": 20}},
+    }
+    t = Table(app, setup)
+    t.next_turn()
+    t.give(A, "horse_mackerel", 3)
+    t.give(B, "horse_mackerel", 1)
+    t.act(type="mark_overfished", market="horse_mackerel")
+    assert t.yen(A) == 2000 + 600 and t.yen(B) == 2000 + 200 and t.yen(C) == 2000
+    arrivals = t.state()["markets"]["arrivals"]
+    assert [a["cause"] for a in arrivals] == ["mackerel", "overfished"]
+    assert arrivals[0]["market"] == "mackerel" and arrivals[1]["market"] != "mackerel"
+    mackerel = next(m for m in t.state()["markets"]["fish"] if m["id"] == "mackerel")
+    assert mackerel["licenses_left"] == 3  # min(P, 8), none set aside
+    assert all(p["licenses"] == [] for p in t.state()["players"])
+
+
+def test_known_order_overfished_replacement_is_the_next_fish_board(app: Any) -> None:
+    # [JA] 既知の市場順: "乱獲や拡張トークンの使用によって新しい魚市場 … が登場するときは、箱から
+    # 引く代わりに、対応する並びの次の市場を使います。"
+    t = Table(app, {**SMALL, "variants": ["known_order"]})
+    queue = [q["id"] for q in t.state()["markets"]["known_order"]["fish"]]
+    assert sorted(queue) == ["red_snapper", "salmon", "spider_crab", "tuna"]
+    t.next_turn()
+    t.act(type="mark_overfished", market="eel")
+    assert [a["market"] for a in t.state()["markets"]["arrivals"]] == [queue[0]]
+    assert [q["id"] for q in t.state()["markets"]["known_order"]["fish"]] == queue[1:]
+
+
+def test_known_order_expansion_token_takes_the_next_external_board(app: Any) -> None:
+    t = Table(app, {**EXP, "variants": ["more_markets", "known_order"]})
+    queue = [q["id"] for q in t.state()["markets"]["known_order"]["external"]]
+    t.next_turn()
+    t.visit(A, "influence", expansion_tokens=["external"])
+    got = [a["market"] for a in t.state()["markets"]["arrivals"]]
+    assert got[0] == queue[0]
+
+
+def test_overfishing_market_scores_plus_and_minus_100(app: Any) -> None:
+    # [JA] 乱獲: "乱獲状態になった市場の魚トークンを持っている場合、その1個につき100円を共通
+    # サプライに支払います。乱獲状態になっていない魚市場の魚トークン … 100円を受け取ります。"
+    # Takoyaki count with Octopus (AMB-38).
+    setup = {**SMALL, "expansion": True, "external_markets": ["ships", "government", "overfishing"]}
+    t = Table(app, setup)
+    t.next_turn()
+    t.give(A, "eel", 2)
+    t.give(A, "takoyaki", 3)
+    t.give(A, "mackerel", 1)
+    t.act(type="mark_overfished", market="eel")
+    t.act(type="end_game")
+    steps = {p["name"]: p["steps"] for p in t.state()["score"]["players"]}
+    assert steps[A]["overfishing"] == -200 + 300 + 100
+    assert steps[B]["overfishing"] == 0
+
+
+def test_overfishing_cannot_be_entered(app: Any) -> None:
+    setup = {**SMALL, "expansion": True, "external_markets": ["ships", "government", "overfishing"]}
+    t = Table(app, setup)
+    t.next_turn()
+    t.refused_visit(A, "overfishing", "free")
+    t.refused_visit(A, "overfishing", "ap")
+
+
+def test_two_players_never_draw_the_auction(app: Any) -> None:
+    # [EN] setup: "Do not use the Auction External Market with fewer than 3 players" — a
+    # board entering "as at the start of the game" follows it too, so with every other
+    # external board in play a crash brings nothing.
+    ext = ["ships", "aquarium", "bank", "barter", "government", "rentals", "trading", "used_ships"]
+    setup = {
+        "players": [A, B],
+        "seed": 2,
+        "variants": ["more_markets", "crash"],
+        "fish_markets": ["mackerel", "eel", "octopus", "squid"],
+        "external_markets": ext,
+    }
+    t = Table(app, setup)
+    t.next_turn()
+    t.give(A, "mackerel", 13)
+    t.visit(A, "government", "free", left=["mackerel"] * 3, right=["mackerel"] * 10)
+    assert t.crash("government") == "closed"
+    assert crash_arrivals(t) == [None] and "auction" not in t.external()
+
+
+def test_horse_mackerel_overfished_with_mackerel_in_play_brings_one_board(app: Any) -> None:
+    setup = {
+        "players": [A, B, C],
+        "seed": 8,
+        "expansion": True,
+        "variants": ["more_markets"],
+        "fish_markets": ["mackerel", "horse_mackerel", "eel", "squid", "octopus", "fugu"],
+        "external_markets": ["ships", "government", "trading"],
+        "board_numbers": {"horse_mackerel": {"licenses": 3, "barrels": 9, "tokens": 20}},
+    }
+    t = Table(app, setup)
+    t.next_turn()
+    t.act(type="mark_overfished", market="horse_mackerel")
+    assert [a["cause"] for a in t.state()["markets"]["arrivals"]] == ["overfished"]
+
+
+def test_a_crash_replacement_is_stocked_as_at_the_start(app: Any) -> None:
+    # The board drawn after a crash is "ゲーム開始時と同じように通常どおりセットアップ": Bank 3
+    # loans and 2 shares, Rentals 2 Freezers and 2 Carts.
+    setup = {
+        **CRASH_BASE,
+        "variants": ["more_markets", "crash", "known_order"],
+        "external_markets": ["ships", "government", "trading"],
+    }
+    t, first = _seed_whose_queue_starts_with(app, setup, "external", {"bank", "rentals"})
+    t.next_turn()
+    t.give(A, "mackerel", 13)
+    t.visit(A, "government", "free", left=["mackerel"] * 3, right=["mackerel"] * 10)
+    assert crash_arrivals(t) == [first]
+    if first == "bank":
+        assert (t.stock("bank.loans"), t.stock("bank.shares")) == (3, 2)
+    else:
+        assert (t.stock("rentals.freezer"), t.stock("rentals.cart")) == (2, 2)
+
+
+def test_buyer_purchase_follows_purchasing_rules(exp: Table) -> None:
+    # "「購入」アクションの通常のルールすべてに従って、好きな人数の他のプレイヤーの漁港から": not from
+    # your own Harbor, and the assigned player's Harbor is one of the others.
+    _eel_barrel_for_sale(exp, A, 200)
+    end_turns(exp, 3)
+    exp.visit(A, "influence", buyer_tokens=1)
+    exp.act(type="assign_buyer", player=A, to=B)
+    exp.next_turn()  # Bo
+    _eel_barrel_for_sale(exp, B, 500)
+    exp.next_turn()  # Aiko's Buyer purchase, no AP
+    exp.refused(
+        type="purchase",
+        player=A,
+        buyer=True,
+        barrels=[{"from": A, "fish": "eel", "row": "lower", "price": 200}],
+    )
+    exp.refused(
+        type="purchase",
+        player=B,
+        buyer=True,
+        barrels=[{"from": A, "fish": "eel", "row": "lower", "price": 200}],
+    )
+    exp.act(
+        type="purchase",
+        player=A,
+        buyer=True,
+        barrels=[{"from": B, "fish": "eel", "row": "upper", "price": 500}],
+    )
+    assert exp.yen(B) == 2500 and exp.fish_count(A, "eel") == 1
+
+
+def test_trading_crashed_takes_no_more_yen_trades(crash: Table) -> None:
+    crash.give(A, "mackerel", 30)
+    trades = [{"place": n, "tokens": ["mackerel"] * n} for n in (2, 3, 4, 5, 10)]
+    crash.visit(A, "trading", trades=trades)
+    assert crash.crash("trading") == "crashed"
+    crash.next_turn()
+    crash.give(B, "tuna", value=15)
+    # Every place holds tokens, so a trade is a swap and pays nothing.
+    crash.visit(B, "trading", trades=[{"place": 10, "tokens": ["tuna:15"]}])
+    assert crash.yen(B) == 2000 and crash.fish_count(B, "mackerel") == 10

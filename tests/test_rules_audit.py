@@ -315,10 +315,13 @@ def test_used_ships_refused_once_the_end_is_triggered(base: Table) -> None:
 
 
 # --------------------------------------------------------------------------------------
-# The Blue ship (青の漁船, [JA] Expansion): "費用は通常の4スロット漁船と同じ（つまり2,000円）ですが、
+# The Blue ship (青の漁船, [JA] Expansion): "費用は通常の4スロット漁船と同じ（つまり2,000円）ですが
+# 、
 # それに加えて、自分が所有する別の漁船1隻を下取りに出し、「漁船」市場（「中古漁船」市場を使用して
-# いる場合は、そちら）に置かなければなりません。下取りに出す漁船は自分の停泊所から取らなければならず、
-# その対価は受け取れません。" It sells like a normal 4-slot ship at Ships (¥200) or Used Ships (¥800);
+# いる場合は、そちら）に置かなければなりません。下取りに出す漁船は自分の停泊所から取らなければなら
+# ず、
+# その対価は受け取れません。" It sells like a normal 4-slot ship at Ships (¥200) or Used Ships (¥80
+# 0);
 # bought back from Used Ships for ¥1,200 plus another trade-in onto the Used Ships board.
 
 
@@ -521,7 +524,9 @@ def test_trading_example_then_a_swap(base: Table) -> None:
 @pytest.mark.parametrize(("place", "yen"), [(2, 300), (3, 500), (5, 900), (10, 1800)])
 def test_trading_place_prices(base: Table, place: int, yen: int) -> None:
     base.give(A, "mackerel", place)
-    base.refused_visit(A, "trading", trades=[{"place": place, "tokens": ["mackerel"] * (place - 1)}])
+    base.refused_visit(
+        A, "trading", trades=[{"place": place, "tokens": ["mackerel"] * (place - 1)}]
+    )
     base.visit(A, "trading", trades=[{"place": place, "tokens": ["mackerel"] * place}])
     assert base.yen(A) == 2000 + yen
 
@@ -587,7 +592,9 @@ def test_a_freezer_skips_degradation_and_the_fugu_self_purchase(base: Table) -> 
     # you cannot purchase your own Fugu Barrels that turn".
     base.act(type="take_license", player=A, market="eel", pay=False)
     base.act(type="fishing", player=A, caught={"eel": 1})
-    base.act(type="fishing", player=A, unloaded={"eel": 1}, for_sale=[{"fish": "eel", "price": 300}])
+    base.act(
+        type="fishing", player=A, unloaded={"eel": 1}, for_sale=[{"fish": "eel", "price": 300}]
+    )
     base.next_turn()
     base.visit(B, "rentals", "free", freezers=1)
     base.next_turn()
@@ -619,10 +626,14 @@ def test_bank_loans_shares_and_exclusivity(base: Table) -> None:
 
 # --------------------------------------------------------------------------------------
 # The external market crash variant (外部市場の暴落, [JA] variants): "ある外部市場が暴落する条件を
-# 満たした場合、ただちに箱の中から外部市場ボードを無作為に1枚引き、ゲーム開始時と同じように通常どおり
-# セットアップし、それを場に加えて ... 暴落した市場のボードの上に暴落トークンを1個置き". 「暴落」 side:
-# "二度と暴落しない ... 引き続き訪れて処理を行うことができます". 「閉鎖」 side: "訪れることも処理を行う
-# こともできなくなります。それ以降、その市場に戻されるはずのコンポーネントは、代わりに箱に置きます。"
+# 満たした場合、ただちに箱の中から外部市場ボードを無作為に1枚引き、ゲーム開始時と同じように通常どお
+# り
+# セットアップし、それを場に加えて ... 暴落した市場のボードの上に暴落トークンを1個置き". 「暴落」 s
+# ide:
+# "二度と暴落しない ... 引き続き訪れて処理を行うことができます". 「閉鎖」 side: "訪れることも処理を
+# 行う
+# こともできなくなります。それ以降、その市場に戻されるはずのコンポーネントは、代わりに箱に置きます
+# 。"
 
 CRASH_BASE: dict[str, Any] = {**BASE, "variants": ["more_markets", "crash"]}
 
@@ -664,7 +675,8 @@ def test_crash_government_closes_when_both_places_are_full(crash: Table) -> None
 
 def test_crash_bank_closes_when_all_loans_and_shares_are_gone(crash: Table) -> None:
     # 「銀行」市場：すべてのローンが受けられ、かつすべての株が購入されると暴落します。ゲーム終了時
-    # には、ローンの返済は引き続き行わなければならず、利子も通常どおり株を持つプレイヤーに支払われます。
+    # には、ローンの返済は引き続き行わなければならず、利子も通常どおり株を持つプレイヤーに支払われ
+    # ます。
     crash.visit(A, "bank", "yen", loans=3)
     assert crash.crash("bank") is None
     crash.next_turn()
@@ -828,7 +840,8 @@ def test_known_order_crash_replacement_is_the_next_of_the_queue(app: Any) -> Non
 
 
 # --------------------------------------------------------------------------------------
-# Influence (影響力, [JA]): "バイヤートークンと拡張トークンを好きなだけ、1個につき200円". Buyer token:
+# Influence (影響力, [JA]): "バイヤートークンと拡張トークンを好きなだけ、1個につき200円". Buyer tok
+# en:
 # "持っている間、自分の漁港ボードの免許スペースを1つ占有します"; "他のプレイヤー1人に割り当てて";
 # "そのプレイヤーの次の手番が終了した直後に、「購入」アクションの通常のルールすべてに従って ... 購入
 # できます。購入を行ったかどうかにかかわらず、バイヤートークンを「影響力」市場ボードに戻し、…左隣の
@@ -841,7 +854,12 @@ def _eel_barrel_for_sale(t: Table, owner: str, price: int) -> None:
     """Two Fishing actions of the owner's turn: catch an Eel, then unload it for sale."""
     t.act(type="take_license", player=owner, market="eel", pay=False)
     t.act(type="fishing", player=owner, caught={"eel": 1})
-    t.act(type="fishing", player=owner, unloaded={"eel": 1}, for_sale=[{"fish": "eel", "price": price}])
+    t.act(
+        type="fishing",
+        player=owner,
+        unloaded={"eel": 1},
+        for_sale=[{"fish": "eel", "price": price}],
+    )
 
 
 def test_buyer_token_example_with_four_players(app: Any) -> None:
@@ -889,7 +907,8 @@ def test_buyer_purchase_may_be_passed_and_the_token_returns(exp: Table) -> None:
 
 def test_expansion_token_goes_to_the_box_and_brings_a_market(exp: Table) -> None:
     # 拡張トークンを購入したら、ただちにそれを箱に戻し、新しい魚市場と外部市場のどちらを場に加えるか
-    # を選びます。箱の中から対応する種類のものを無作為に1枚引き、ゲーム開始時と同じようにセットアップ
+    # を選びます。箱の中から対応する種類のものを無作為に1枚引き、ゲーム開始時と同じようにセットアッ
+    # プ
     before = exp.fish_markets()
     exp.visit(A, "influence", expansion_tokens=["fish"])
     assert exp.yen(A) == 1800 and exp.stock("influence.expansion_token") == 1
@@ -1011,7 +1030,8 @@ def test_a_rented_boat_cannot_be_sold(exp: Table) -> None:
 
 
 def test_boat_rentals_crash_and_tokens_to_the_box(app: Any) -> None:
-    # 「漁船レンタル」市場：市場に漁船レンタルトークンが残っていない状態になると暴落します。「閉鎖」。
+    # 「漁船レンタル」市場：市場に漁船レンタルトークンが残っていない状態になると暴落します。「閉鎖
+    # 」。
     # それ以降、… 漁船レンタルトークンは、代わりに箱に戻さなければなりません。
     t = Table(app, {**EXP, "variants": ["more_markets", "crash", "blue_ship"]})
     t.next_turn()
@@ -1050,9 +1070,12 @@ def test_renting_the_last_boat_crashes_ships(app: Any) -> None:
 
 
 # --------------------------------------------------------------------------------------
-# Sushi Shop (寿司屋, [JA]): "売却できるのは空いているスペースに対してのみで、同じ形のトークン（サバと
-# アジ、またはハマグリとカキ）を同じスペースに売却することはできません"; "形の異なる魚トークン1〜5個を
-# …対応するスペース"; "例：フグトークン1個、ウナギトークン1個、サケトークン1個をまとめて売却し、700円".
+# Sushi Shop (寿司屋, [JA]): "売却できるのは空いているスペースに対してのみで、同じ形のトークン（サ
+# バと
+# アジ、またはハマグリとカキ）を同じスペースに売却することはできません"; "形の異なる魚トークン1〜5
+# 個を
+# …対応するスペース"; "例：フグトークン1個、ウナギトークン1個、サケトークン1個をまとめて売却し、700
+# 円".
 
 
 def test_sushi_example_and_the_empty_place_rule(exp: Table) -> None:
@@ -1093,7 +1116,8 @@ def test_sushi_crash_when_all_places_are_filled(app: Any) -> None:
 
 # --------------------------------------------------------------------------------------
 # New Aquarium (新水族館, [JA]): "この市場の訪問コストは、自分の漁港ボードで売りに出している魚樽1個
-# （種類は問いません）です。その樽は対応する市場に戻します。" "ハマグリ／カキの形をしたスペースには、
+# （種類は問いません）です。その樽は対応する市場に戻します。" "ハマグリ／カキの形をしたスペースには
+# 、
 # どちらの種類のトークンも置くことができ、両方を1枚ずつ置くこともできます。" Always with Aquarium.
 
 
@@ -1177,7 +1201,9 @@ def test_overfished_market_brings_a_base_board_from_the_box(app: Any) -> None:
 def test_overfished_with_an_empty_box_brings_nothing(app: Any) -> None:
     # AMB-23.
     fish = ["mackerel", "eel", "fugu", "octopus", "red_snapper", "salmon", "spider_crab"]
-    t = Table(app, {**SMALL, "variants": ["more_markets"], "fish_markets": fish + ["squid", "tuna"]})
+    t = Table(
+        app, {**SMALL, "variants": ["more_markets"], "fish_markets": fish + ["squid", "tuna"]}
+    )
     t.next_turn()
     t.act(type="mark_overfished", market="eel")
     assert [a["market"] for a in t.state()["markets"]["arrivals"]] == [None]
@@ -1310,7 +1336,8 @@ def test_a_crash_replacement_is_stocked_as_at_the_start(app: Any) -> None:
 
 
 def test_buyer_purchase_follows_purchasing_rules(exp: Table) -> None:
-    # "「購入」アクションの通常のルールすべてに従って、好きな人数の他のプレイヤーの漁港から": not from
+    # "「購入」アクションの通常のルールすべてに従って、好きな人数の他のプレイヤーの漁港から": not f
+    # rom
     # your own Harbor, and the assigned player's Harbor is one of the others.
     _eel_barrel_for_sale(exp, A, 200)
     end_turns(exp, 3)
@@ -1350,3 +1377,125 @@ def test_trading_crashed_takes_no_more_yen_trades(crash: Table) -> None:
     # Every place holds tokens, so a trade is a swap and pays nothing.
     crash.visit(B, "trading", trades=[{"place": 10, "tokens": ["tuna:15"]}])
     assert crash.yen(B) == 2000 and crash.fish_count(B, "mackerel") == 10
+
+
+def test_buying_a_boat_ignores_boats_at_sea(base: Table) -> None:
+    # [EN] Ships: "(it does not matter how many boats you have at sea when you do this)": the
+    # starting ship out at sea leaves the leftmost port free for a new ship.
+    base.act(type="take_license", player=A, market="eel", pay=False)
+    base.act(type="fishing", player=A, caught={"eel": 1})
+    base.visit(A, "ships", buy=["two_slot"])
+    assert base.boats(A) == ["one_slot", "two_slot"]
+
+
+def test_a_freezer_turn_allows_no_fugu_self_purchase(base: Table) -> None:
+    # [EN] Fugu: "if you use a Freezer ... you cannot purchase your own Fugu Barrels".
+    base.act(type="take_license", player=A, market="fugu", pay=False)
+    base.act(type="fishing", player=A, caught={"fugu": 1})
+    base.act(
+        type="fishing", player=A, unloaded={"fugu": 1}, for_sale=[{"fish": "fugu", "price": 500}]
+    )
+    end_turns(base, 3)
+    base.visit(A, "rentals", "free", freezers=1)
+    end_turns(base, 3)
+    assert base.state()["phase"] == "start"
+    base.refused(type="start_turn", player=A, freezer=True, buy_fugu=1)
+    base.act(type="start_turn", player=A, freezer=True)
+    assert base.player(A)["harbor"]["lower"] == [{"fish": "fugu", "price": 500}]  # kept
+
+
+def test_rentals_may_be_entered_twice_in_a_turn_but_a_cart_never_pays_a_free_entry(
+    base: Table,
+) -> None:
+    # AMB-29: no AP, not once per turn. A Cart gives AP, and Government costs none.
+    base.visit(A, "rentals", "free", carts=1)
+    base.visit(A, "rentals", "free", freezers=1)
+    base.give(A, "mackerel")
+    base.refused_visit(A, "government", "cart", left=["mackerel"])
+
+
+def test_trading_fresh_salmon_priced_before_it_moves(base: Table) -> None:
+    # [EN] Salmon: a fresh token is worth the number of Salmon tokens owned; AMB-14: the
+    # worth is taken just before the tokens move (2 owned → 2 + 2 = 4 R).
+    base.give(A, "salmon", 2)
+    base.visit(A, "trading", trades=[{"place": 4, "tokens": ["salmon", "salmon"]}])
+    assert base.yen(A) == 2700
+
+
+def test_sushi_clam_and_oyster_share_a_shape(app: Any) -> None:
+    setup = {
+        **EXP,
+        "fish_markets": EXP["fish_markets"] + ["clams_oysters"],
+        "board_numbers": {
+            **EXP["board_numbers"],
+            "clams_oysters": {"licenses": 3, "barrels": 6, "clams": 6, "oysters": 6},
+        },
+    }
+    t = Table(app, setup)
+    t.next_turn()
+    t.give(A, "clam")
+    t.give(A, "oyster")
+    t.give(A, "eel")
+    t.refused_visit(A, "sushi", groups=[["clam", "oyster", "eel"]])
+    t.visit(A, "sushi", groups=[["clam", "eel"]])
+    assert t.yen(A) == 2300
+
+
+def test_used_ships_refuses_a_blue_ship_sale_in_the_final_turns(exp: Table) -> None:
+    exp.act(type="pay", **{"from": "supply", "to": A, "amount": 3000})
+    exp.visit(A, "ships", buy=["blue"], trade_in="one_slot")
+    end_turns(exp, 3)  # Aiko starts with ¥3,000 … not yet ¥5,000
+    exp.act(type="pay", **{"from": "supply", "to": A, "amount": 2000})
+    end_turns(exp, 3)
+    assert exp.state()["turn"]["triggered_by"] == A
+    exp.refused_visit(A, "used_ships", sell_boats=["blue"])
+
+
+# --------------------------------------------------------------------------------------
+# Cart AP. [EN] Rentals: "You may use a Cart during your turn to receive 1 additional Action
+# Point to spend entering Markets that turn. ... You may use more than one Cart and/or the
+# same Cart twice in the same turn to gain more than 1 additional Action Point for entering
+# Markets." AMB-30 (a): a Cart may be switched on at any moment of the turn and enlarges the
+# pool, so the turn's last AP is the last of the enlarged pool.
+
+
+def test_a_cart_enters_a_market_after_the_two_normal_ap(base: Table) -> None:
+    base.visit(A, "rentals", "free", carts=1)
+    base.act(type="take_license", player=A, market="eel", pay=False)
+    base.act(type="fishing", player=A, caught={"eel": 1})
+    base.act(type="fishing", player=A, unloaded={"eel": 1}, for_sale=[{"fish": "eel", "price": 0}])
+    assert base.ap() == 0
+    base.act(type="open_port", player=A)
+    base.visit(A, "ships", "cart", buy=["one_slot"])
+    assert base.boats(A) == ["one_slot", "one_slot"]
+    # Cart AP are for entering markets only: no Fishing or Purchasing with them.
+    base.refused(type="fishing", player=A, caught={"eel": 1})
+
+
+def test_one_cart_used_twice_pays_a_two_ap_entry(base: Table) -> None:
+    base.give(A, "mackerel")
+    base.visit(A, "rentals", "free", carts=1)
+    base.visit(A, "aquarium", {"cart": 2}, tokens=["mackerel"])
+    assert base.ap() == 2  # both AP of the Aquarium came from the Cart
+    assert base.stock("rentals.cart") == 2 and base.player(A)["spaces_used"] == 1
+    # The turn's own 2 AP are still there: two Fishing actions.
+    base.act(type="take_license", player=A, market="eel", pay=False)
+    base.act(type="fishing", player=A, caught={"eel": 1})
+    base.act(type="fishing", player=A, unloaded={"eel": 1}, for_sale=[{"fish": "eel", "price": 0}])
+    assert base.ap() == 0
+
+
+def test_cart_uses_are_counted(base: Table) -> None:
+    base.give(A, "mackerel", 2)
+    base.visit(A, "rentals", "free", carts=1)
+    base.visit(A, "used_ships", "cart", sell_boats=["one_slot"])  # flipped to "1"
+    base.visit(A, "used_ships", "ap", buy=["one_slot"])
+    # One use left: two are refused; a 1-AP entry by two uses would overpay.
+    assert "1 use left" in base.refused_visit(A, "aquarium", {"cart": 2}, tokens=["mackerel"])
+    base.act(type="open_port", player=A)
+    base.refused_visit(A, "ships", {"cart": 2}, buy=["one_slot"])
+    base.act(type="take_license", player=A, market="eel", pay=False)
+    base.act(type="fishing", player=A, caught={"eel": 1})
+    assert base.ap() == 0
+    # With the normal AP spent, one Cart AP does not cover the Aquarium's 2.
+    assert "0 AP left" in base.refused_visit(A, "aquarium", "cart", tokens=["mackerel"])

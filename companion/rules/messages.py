@@ -1421,3 +1421,12 @@ CATALOGUE["en"].update(
         "edge.unreadable": "The request could not be read; reload the page and try again.",
     }
 )
+
+# -- Cart AP paying a whole entry (rules audit, issue #9; AMB-30) ------------------------------
+CATALOGUE["en"].update(
+    {
+        "cart.too_many": "Entering {market} costs {need} AP; {count} Cart uses would pay more "
+        "than that.",
+        "cart.uses_short": "{player}'s Carts have {left} {left:use|uses} left, not {count}.",
+    }
+)

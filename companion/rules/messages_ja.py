@@ -1473,3 +1473,12 @@ CATALOGUE.update(
         "どうぞ。",
     }
 )
+
+# -- Cart AP paying a whole entry (rules audit, issue #9; AMB-30) ------------------------------
+CATALOGUE.update(
+    {
+        "cart.too_many": "{market}市場の入場コストは{need}アクションポイントです。"
+        "台車{count}回分ではそれを超えてしまいます。",
+        "cart.uses_short": "{player}の台車の残り使用回数は{left}回で、{count}回には足りません。",
+    }
+)

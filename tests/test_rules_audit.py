@@ -1499,3 +1499,36 @@ def test_cart_uses_are_counted(base: Table) -> None:
     assert base.ap() == 0
     # With the normal AP spent, one Cart AP does not cover the Aquarium's 2.
     assert "0 AP left" in base.refused_visit(A, "aquarium", "cart", tokens=["mackerel"])
+
+
+def test_new_aquarium_crashes_when_its_entered_places_are_full(app: Any) -> None:
+    # 「新水族館」市場：（現在場にある魚に関するスペースだけでなく）そのすべてのスペースが魚トークン
+    # で埋まると暴落します。「閉鎖」。 The host enters the board's places (AMB-40); a fish the
+    # board has no place for is entered as 0 — a place that holds nothing is never waiting.
+    numbers = {"red_snapper": 1, "red_snapper_yen": 400, "clams_oysters_yen": 600}
+    for fish in ("spider_crab", "himono", "horse_mackerel", "nori", "sardine", "swordfish"):
+        numbers[fish] = 0
+        numbers[f"{fish}_yen"] = 0
+    setup = {
+        **EXP,
+        "variants": ["more_markets", "crash"],
+        "fish_markets": EXP["fish_markets"] + ["red_snapper", "clams_oysters", "spider_crab"],
+        "board_numbers": {
+            **EXP["board_numbers"],
+            "clams_oysters": {"licenses": 3, "barrels": 6, "clams": 6, "oysters": 6},
+            "new_aquarium": numbers,
+        },
+    }
+    t = Table(app, setup)
+    t.next_turn()
+    _eel_barrel_for_sale(t, A, 0)
+    end_turns(t, 3)
+    t.act(type="take_red_snapper", player=A)
+    t.give(A, "clam")
+    t.give(A, "oyster")
+    t.give(A, "spider_crab", value=4)
+    barrel = {"barrel": {"fish": "eel", "row": "lower", "price": 0}}
+    # No place for Spider Crab on this board: refused as such, not as an unknown number.
+    assert "no place" in t.refused_visit(A, "new_aquarium", barrel, tokens=["spider_crab:4"])
+    t.visit(A, "new_aquarium", barrel, tokens=["red_snapper", "clam", "oyster"])
+    assert t.crash("new_aquarium") == "closed"

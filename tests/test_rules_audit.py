@@ -66,6 +66,7 @@ class Table:
         assert r.status_code == 201, r.get_json()
         body = r.get_json()
         self.id, self.host = body["id"], body["host_token"]
+        self.seats = {s["name"]: s["token"] for s in body["seats"]}
 
     def post(self, path: str, body: dict[str, Any]) -> Any:
         return self.client.post(
@@ -1532,3 +1533,106 @@ def test_new_aquarium_crashes_when_its_entered_places_are_full(app: Any) -> None
     assert "no place" in t.refused_visit(A, "new_aquarium", barrel, tokens=["spider_crab:4"])
     t.visit(A, "new_aquarium", barrel, tokens=["red_snapper", "clam", "oyster"])
     assert t.crash("new_aquarium") == "closed"
+
+
+def _bid(t: Table, aid: str, name: str, amount: int) -> dict[str, Any]:
+    r = t.client.post(
+        f"/api/games/{t.id}/auctions/{aid}/bids",
+        json={"amount": amount},
+        headers={"Authorization": f"Bearer {t.seats[name]}"},
+    )
+    assert r.status_code == 201, r.get_json()
+    return dict(r.get_json())
+
+
+def test_auction_market_example(app: Any) -> None:
+    # external-markets.md §5: lot 1 Octopus + 4 Mackerel (7 R), bids B ¥400, C ¥600 → fee
+    # ¥300; C −¥600; seller +¥600 +¥600 −¥300; [EN] "You must accept the highest bid, which
+    # is also matched by the Market".
+    t = Table(app, {**BASE, "external_markets": BASE["external_markets"] + ["auction"]})
+    t.next_turn()
+    t.give(A, "octopus")
+    t.give(A, "mackerel", 4)
+    answer = t.visit(A, "auction", lot=["octopus"] + ["mackerel"] * 4)
+    aid = answer["auctions"][0]
+    assert t.yen(A) == 1700
+    _bid(t, aid, B, 400)
+    _bid(t, aid, C, 600)
+    assert t.yen(A) == 1700 + 1200 and t.yen(C) == 1400 and t.yen(B) == 2000
+    assert t.fish_count(C, "mackerel") == 4 and t.fish_count(C, "octopus") == 1
+
+
+def test_overseas_lot_every_player_bids_and_no_docking_bonus(app: Any) -> None:
+    # [JA] 海外: "共通サプライに100円を支払い ... 自分を含むすべてのプレイヤーが ... 一斉入札";
+    # "他のプレイヤーが勝った場合は、そのプレイヤーが入札額を自分に支払います"; ウナギ: "ウナギ樽1個
+    # につき、ウナギの価値マーカーを ... 1マス進めます"; no ¥100 per 2 barrels (not unloaded at
+    # your ports). AP: TC-06.
+    t = Table(app, {**EXP, "external_markets": EXP["external_markets"] + ["overseas"]})
+    t.next_turn()
+    t.act(type="take_license", player=A, market="eel", pay=False)
+    t.act(type="fishing", player=A, caught={"eel": 1})
+    end_turns(t, 3)
+    answer = t.visit(A, "overseas", "yen", barrels={"eel": 1})
+    assert t.yen(A) == 1900 and t.ap() == 1
+    assert t.state()["markets"]["eel"] == 2  # before the bids
+    aid = answer["auctions"][0]
+    _bid(t, aid, A, 100)
+    _bid(t, aid, B, 300)
+    _bid(t, aid, C, 200)
+    assert t.yen(B) == 1700 and t.yen(A) == 1900 + 300
+    assert t.fish_count(B, "eel") == 1 and t.player(A)["at_sea"] == {}
+
+
+def test_overfished_barrels_go_to_the_box_and_licences_still_pay(base: Table) -> None:
+    # [EN] Overfishing: "immediately remove any remaining Barrels from that Market and place
+    # them back in the box"; "an Overfished Market can still be visited ... and players still
+    # take ¥100 ... for each matching License"; "Any Barrels of an Overfished type that would
+    # normally be returned to their Market ... returned to the box instead."
+    base.act(type="take_license", player=B, market="eel", pay=False)
+    base.act(type="take_license", player=A, market="eel", pay=False)
+    base.act(type="fishing", player=A, caught={"eel": 1})
+    base.act(type="fishing", player=A, unloaded={"eel": 1}, for_sale=[{"fish": "eel", "price": 0}])
+    base.act(type="mark_overfished", market="eel")
+    eel = next(m for m in base.state()["markets"]["fish"] if m["id"] == "eel")
+    assert eel["barrels_left"] == 0
+    base.next_turn()
+    base.act(
+        type="purchase", player=B, barrels=[{"from": A, "fish": "eel", "row": "upper", "price": 0}]
+    )
+    eel = next(m for m in base.state()["markets"]["fish"] if m["id"] == "eel")
+    assert eel["barrels_left"] == 0  # the bought barrel went to the box
+    base.give(B, "eel")
+    yen_a, yen_b = base.yen(A), base.yen(B)
+    base.visit(B, "eel", "ap", sell={"eel": 1})
+    assert base.yen(A) == yen_a + 100  # Aiko's licence pays on Bo's visit
+
+
+def test_red_snapper_overfished_is_worth_a_flat_two(app: Any) -> None:
+    # [EN] Red Snapper: "if Red Snapper becomes Overfished ... each Red Snapper token is worth a
+    # flat 2 Resources".
+    t = Table(app, {**BASE, "fish_markets": BASE["fish_markets"] + ["red_snapper"]})
+    t.next_turn()
+    t.act(type="take_red_snapper", player=A, count=3)
+    assert t.player(A)["resources"] == 3 * 5  # 15 left on the grid: ⌈15 ÷ 3⌉
+    t.act(type="mark_overfished", market="red_snapper")
+    assert t.player(A)["resources"] == 3 * 2
+
+
+def test_nori_overfished_each_pays_100_per_token_as_far_as_they_can(app: Any) -> None:
+    # [JA] 海苔: "すべてのプレイヤーは、自分が持つ海苔トークン1個につき100円を共通サプライに支払い
+    # ます ... 支払えるだけ支払います。"
+    setup = {
+        **EXP,
+        "fish_markets": EXP["fish_markets"] + ["nori"],
+        "board_numbers": {
+            **EXP["board_numbers"],
+            "nori": {"licenses": 3, "barrels": 6, "tokens": 9},
+        },
+    }
+    t = Table(app, setup)
+    t.next_turn()
+    t.give(A, "nori", 3)
+    t.give(B, "nori", 2)
+    t.act(type="pay", **{"from": B, "to": "supply", "amount": 1900})
+    t.act(type="mark_overfished", market="nori")
+    assert t.yen(A) == 1700 and t.yen(B) == 0 and t.yen(C) == 2000

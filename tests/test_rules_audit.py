@@ -1636,3 +1636,36 @@ def test_nori_overfished_each_pays_100_per_token_as_far_as_they_can(app: Any) ->
     t.act(type="pay", **{"from": B, "to": "supply", "amount": 1900})
     t.act(type="mark_overfished", market="nori")
     assert t.yen(A) == 1700 and t.yen(B) == 0 and t.yen(C) == 2000
+
+
+def test_two_small_barges_one_docked_in_port_2(app: Any) -> None:
+    # [JA] 4スロットのはしけ: "1人のプレイヤーが4スロットのはしけ2隻を同時に所有してもかまいません";
+    # only port "2" holds a barge, one at a time.
+    t = Table(app, {**EXP, "variants": ["more_markets", "small_barges"]})
+    t.next_turn()
+    t.act(type="pay", **{"from": "supply", "to": A, "amount": 2000})
+    t.act(type="open_port", player=A)
+    t.act(type="open_port", player=A)
+    t.visit(A, "ships", buy=["small_barge"])
+    t.refused_visit(A, "ships", buy=["small_barge"])  # port "2" holds the first
+    t.act(type="take_license", player=A, market="eel", pay=False)
+    t.act(type="fishing", player=A, caught={"eel": 1})  # a barrel at sea: the barge may carry it
+    end_turns(t, 3)
+    t.visit(A, "ships", buy=["small_barge"])
+    assert t.boats(A) == ["one_slot", "small_barge", "small_barge"]
+
+
+def test_buyer_purchase_after_a_final_turn_comes_before_scoring(app: Any) -> None:
+    # AMB-50: the assigned player's next turn is their last; the purchase still follows it.
+    t = Table(app, EXP)
+    t.act(type="pay", **{"from": "supply", "to": A, "amount": 3000})
+    t.next_turn()  # Aiko starts with ¥5,000: the end is triggered
+    assert t.state()["turn"]["triggered_by"] == A
+    t.visit(A, "influence", buyer_tokens=1)
+    t.act(type="assign_buyer", player=A, to=C)
+    t.next_turn()  # Bo's final turn
+    t.next_turn()  # Chiyo's final turn
+    t.next_turn()
+    assert t.state()["phase"] == "buyer" and not t.state()["turn"]["finished"]
+    t.act(type="purchase", player=A, buyer=True, barrels=[])
+    assert t.state()["turn"]["finished"] is True

@@ -1669,3 +1669,15 @@ def test_buyer_purchase_after_a_final_turn_comes_before_scoring(app: Any) -> Non
     assert t.state()["phase"] == "buyer" and not t.state()["turn"]["finished"]
     t.act(type="purchase", player=A, buyer=True, barrels=[])
     assert t.state()["turn"]["finished"] is True
+
+
+def test_a_crash_and_its_arrival_are_one_unit_of_undo(crash: Table) -> None:
+    crash.give(A, "mackerel", 13)
+    before = crash.state()["markets"]
+    crash.visit(A, "government", "free", left=["mackerel"] * 3, right=["mackerel"] * 10)
+    after = crash.state()["markets"]
+    assert after["crash"]["crashed"] and after["arrivals"]
+    assert crash.post("/undo", {}).status_code == 200
+    assert crash.state()["markets"] == before
+    assert crash.post("/redo", {}).status_code == 200
+    assert crash.state()["markets"] == after  # the same board drawn again on replay

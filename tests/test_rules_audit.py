@@ -1681,3 +1681,11 @@ def test_a_crash_and_its_arrival_are_one_unit_of_undo(crash: Table) -> None:
     assert crash.state()["markets"] == before
     assert crash.post("/redo", {}).status_code == 200
     assert crash.state()["markets"] == after  # the same board drawn again on replay
+
+
+def test_a_catch_with_no_boat_is_refused_in_a_plain_sentence(base: Table) -> None:
+    base.act(type="take_license", player=A, market="eel", pay=False)
+    base.visit(A, "ships", sell_boats=["one_slot"])
+    assert base.refused(type="fishing", player=A, caught={"eel": 1}) == (
+        "Aiko has no boat to carry 1 barrel at sea."
+    )

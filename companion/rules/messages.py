@@ -1428,5 +1428,6 @@ CATALOGUE["en"].update(
         "cart.too_many": "Entering {market} costs {need} AP; {count} Cart uses would pay more "
         "than that.",
         "cart.uses_short": "{player}'s Carts have {left} {left:use|uses} left, not {count}.",
+        "fleet.no_boat": "{player} has no boat to carry {count} {count:barrel|barrels} at sea.",
     }
 )

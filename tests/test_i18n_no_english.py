@@ -29,7 +29,7 @@ ALLOWED = frozenset(
     # (the player count).
     + ["k", "n", "P"]
 )
-#: Patterns of ids: the readings and the team's questions (AMB-40, TC-3), a file of the
+#: Patterns of ids: the readings and the team's questions (AMB-40, TC-03), a file of the
 #: repository or a download (docs/readings.md, export.json), a sealed bid's receipt
 #: (41DB-1A33).
 ALLOWED_PATTERNS = [

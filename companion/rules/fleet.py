@@ -133,6 +133,8 @@ def check_at_sea(run: Run, seat: int, field: str = "caught") -> None:
     """After a Fishing action catches: the fleet can carry every barrel at sea."""
     p = run.player(seat)
     if not carries(kinds_of(p), p.at_sea):
+        if not p.boats:
+            raise refuse("fleet.no_boat", field, player=p.name, count=sum(p.at_sea.values()))
         raise refuse(
             "fleet_full",
             field,

@@ -115,7 +115,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "no_turn_yet": "No turn has started yet; start the first turn with next_turn.",
         "game_over": "The game is over.",
         "not_enough_ap": "{player} has {left} AP left; {what} needs {need}.",
-        "ap_spent": "{player} has spent this turn's AP; no {what} can start now (next_turn ends "
+        "ap_spent": "{player} has spent this turn's AP; {what} cannot start now (next_turn ends "
         "the turn).",
         "not_start_phase": "{player} has no start-of-turn choice to make now; start_turn is for "
         "the start of a turn with a Freezer, degraded Fugu or a full Himono licence, or for "
@@ -1436,5 +1436,15 @@ CATALOGUE["en"].update(
         "note.salmon.licenses": "The Salmon board prints “P, max 4”, but the rulebook’s "
         "3-player example puts 4 licences on it; the app follows the board unless you change "
         "the number here.",
+    }
+)
+
+# -- Cart AP paying a whole entry (rules audit, issue #9; AMB-30) ------------------------------
+CATALOGUE["en"].update(
+    {
+        "cart.too_many": "Entering {market} costs {need} AP; {count} Cart uses would pay more "
+        "than that.",
+        "cart.uses_short": "{player}'s Carts have {left} {left:use|uses} left, not {count}.",
+        "fleet.no_boat": "{player} has no boat to carry {count} {count:barrel|barrels} at sea.",
     }
 )

@@ -1490,3 +1490,13 @@ CATALOGUE.update(
         "変えない限り、アプリはボードの印刷に従います。",
     }
 )
+
+# -- Cart AP paying a whole entry (rules audit, issue #9; AMB-30) ------------------------------
+CATALOGUE.update(
+    {
+        "cart.too_many": "{market}市場の入場コストは{need}アクションポイントです。"
+        "台車{count}回分ではそれを超えてしまいます。",
+        "cart.uses_short": "{player}の台車の残り使用回数は{left}回で、{count}回には足りません。",
+        "fleet.no_boat": "{player}には海上の樽{count}個を運ぶ船がありません。",
+    }
+)

@@ -162,15 +162,16 @@ def active_seat(t: Table, a: Mapping[str, Any]) -> int:
     return seat
 
 
-def begin_action(t: Table, a: Mapping[str, Any], what: Message) -> tuple[Run, int]:
+def begin_action(t: Table, a: Mapping[str, Any], what: Message, carts: int = 0) -> tuple[Run, int]:
     """What every guided action checks first: a turn is on, it is this player's, AP are
-    left (flows.md: none starts once they are spent, whatever its entry); a start-of-turn
-    choice still open counts as declined (the degradation happens first) — unless a Himono
-    barrel waits for its price."""
+    left (flows.md: none starts once they are spent, whatever its entry — a visit whose
+    entry names Cart uses counts those Cart AP as the turn's, AMB-30, and its entry then
+    checks that they cover the cost); a start-of-turn choice still open counts as declined
+    (the degradation happens first) — unless a Himono barrel waits for its price."""
     seat = active_seat(t, a)
     turn = t.turn
     name = t.players[seat].name
-    if turn.ap_left is not None and turn.ap_left <= 0:
+    if turn.ap_left is not None and turn.ap_left <= 0 and not carts:
         raise refuse("ap_spent", "type", player=name, what=what)
     if turn.phase == START and himono.conversions(t, seat):
         raise refuse("himono_price_needed", "type", player=name, count=himono.conversions(t, seat))

@@ -11,7 +11,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Protocol
 
-from .catalogue import CART_AP, EXTERNAL_MARKETS, FISH_KEYS, LICENSE_PAYOUT, EntryOption
+from .catalogue import (
+    CART_AP,
+    EXTERNAL_MARKETS,
+    FISH_KEYS,
+    ITEM_USES,
+    LICENSE_PAYOUT,
+    EntryOption,
+)
 from .ledger import Run, refuse
 from .markets import MARKETS, Market, market_of_item
 from .markets.base import price_of, whole
@@ -58,6 +65,19 @@ class Enterable(Protocol):
     def entry_options(self, t: Table) -> tuple[EntryOption, ...]: ...
 
 
+def cart_uses(entry: object) -> int:
+    """How many Cart uses an entry names: ``"cart"`` one, ``{"cart": n}`` n (1 or 2), any
+    other entry none (AMB-30)."""
+    if entry == "cart":
+        return 1
+    if isinstance(entry, Mapping) and len(entry) == 1 and "cart" in entry:
+        n = entry["cart"]
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= ITEM_USES:
+            raise refuse("entry_bad", "entry.cart")
+        return n
+    return 0
+
+
 def pay_entry(run: Run, seat: int, m: Enterable, entry: object) -> None:
     """Pay one of the market's printed entry options (flows.md ``entry``)."""
     options = m.entry_options(run.t)
@@ -70,6 +90,7 @@ def pay_entry(run: Run, seat: int, m: Enterable, entry: object) -> None:
     )
     if kind not in ("ap", "cart", "yen", "free", "token", "barrel"):
         raise refuse("entry_bad", "entry")
+    carts = cart_uses(entry)
     wanted = "ap" if kind == "cart" else kind
     option = next((o for o in options if o.kind == wanted), None)
     if option is None:
@@ -85,13 +106,22 @@ def pay_entry(run: Run, seat: int, m: Enterable, entry: object) -> None:
     if kind == "ap":
         run.spend_ap(seat, option.amount, what)
     elif kind == "cart":
-        if not run.player(seat).items.get("cart"):
+        # AMB-30: each Cart use pays 1 AP of an AP entry cost ("cart" one use, {"cart": n}
+        # n uses: one Cart twice or two Carts, [EN] Rentals); the rest comes from the turn's
+        # AP.
+        p = run.player(seat)
+        if not p.items.get("cart"):
             raise refuse("no_cart", "entry", player=name)
-        # AMB-30: Cart AP pay an AP entry cost; the rest comes from the turn's AP.
-        run.note("mv.cart", player=name, count=min(CART_AP, option.amount))
-        use_item(run, seat, "cart")
-        if option.amount > CART_AP:
-            run.spend_ap(seat, option.amount - CART_AP, what)
+        if carts * CART_AP > option.amount:
+            raise refuse("cart.too_many", "entry", market=m.id, count=carts, need=option.amount)
+        held = ITEM_USES * p.items["cart"] - p.flipped.get("cart", 0)
+        if carts > held:
+            raise refuse("cart.uses_short", "entry", player=name, count=carts, left=held)
+        run.note("mv.cart", player=name, count=carts * CART_AP)
+        for _ in range(carts):
+            use_item(run, seat, "cart")
+        if option.amount > carts * CART_AP:
+            run.spend_ap(seat, option.amount - carts * CART_AP, what)
     elif kind == "yen":
         run.pay(
             seat, None, option.amount, "entry", Message("what.entry_yen", {"market": m.id}), "entry"
@@ -217,7 +247,7 @@ def visit_run(t: Any, a: Mapping[str, Any]) -> Run:
     is worked out by ``external_visit_run``."""
     if a.get("market") in EXTERNAL_MARKETS:
         return external_visit_run(t, a)
-    run, seat = begin_action(t, a, Message("what.visit", {}))
+    run, seat = begin_action(t, a, Message("what.visit", {}), carts=cart_uses(a.get("entry")))
     m = _market(run.t, a)
     for key in a:
         if key not in COMMON_FIELDS and key not in m.visit_fields:
@@ -269,7 +299,7 @@ def external_visit_run(t: Table, a: Mapping[str, Any]) -> Run:
     market's own fields}``: the entry by one printed option (no licence payouts at external
     markets), then what the player does there — all or nothing; a visit that does nothing
     is refused (AMB-37)."""
-    run, seat = begin_action(t, a, Message("what.visit", {}))
+    run, seat = begin_action(t, a, Message("what.visit", {}), carts=cart_uses(a.get("entry")))
     m = _external(run.t, str(a.get("market")))
     for key in a:
         if key not in EXTERNAL_FIELDS and key not in m.visit_fields:

@@ -333,7 +333,12 @@ class BarrelEntry(_Item):
     barrel: EntryBarrel
 
 
-Entry = Literal["ap", "cart", "yen", "free"] | TokenEntry | BarrelEntry
+class CartEntry(_Item):
+    #: Cart uses paying AP of the entry (AMB-30): one Cart twice, or two Carts.
+    cart: Annotated[int, Field(ge=1, le=2)]
+
+
+Entry = Literal["ap", "cart", "yen", "free"] | TokenEntry | BarrelEntry | CartEntry
 
 
 BoatKind = Annotated[str, Field(max_length=ID_MAX), _one_of(BOATS)]
@@ -716,7 +721,7 @@ WORDINGS: dict[str, Wording] = {
     "players": Wording("the players", "a list of 2 to 6 names"),
     "entry": Wording(
         "the entry",
-        '"ap", "cart", "yen", "free", {"token": {"fish": …}} or '
+        '"ap", "cart", {"cart": 2}, "yen", "free", {"token": {"fish": …}} or '
         '{"barrel": {"fish": …, "row": …, "price": …}}',
     ),
     "licenses": Wording("the licences", "a whole number from 0 to 4"),

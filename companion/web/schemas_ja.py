@@ -49,7 +49,7 @@ def wordings(
         "players": ("プレイヤー", "2人から6人の名前のリスト"),
         "entry": (
             "入場",
-            '"ap"・"cart"・"yen"・"free"・{"token": {"fish": …}}・'
+            '"ap"・"cart"・{"cart": 2}・"yen"・"free"・{"token": {"fish": …}}・'
             '{"barrel": {"fish": …, "row": …, "price": …}}のどれか',
         ),
         "licenses": ("漁業免許", "0から4までの整数"),

@@ -39,6 +39,8 @@ class NewAquarium(Aquarium):
         if fish not in NEW_AQUARIUM_FISH:
             return None
         if fish not in self.places(run):
+            if fish != CLAMS and run.t.config.board_numbers.get(self.id, {}).get(fish) == 0:
+                return None  # entered as 0: the board has no place for this fish
             raise refuse("ext.new_aquarium_unknown", "tokens", fish=fish)
         return fish
 

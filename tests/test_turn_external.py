@@ -5,6 +5,8 @@ confirm records one entry with the right Yen; refusals change nothing."""
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 import pytest
@@ -345,6 +347,28 @@ def test_an_aquarium_visit_from_the_phone(game: Game) -> None:
     assert state["markets"]["places"]["aquarium.squid"] == ["squid", "squid"]
 
 
+def test_a_cart_pays_the_aquarium_whole_after_the_turns_two_ap(game: Game) -> None:
+    """AMB-30 ([EN] Rentals: "the same Cart twice in the same turn"): with the 2 AP spent,
+    the Markets grid keeps the 2-AP Aquarium open to a Cart, and its panel offers the two
+    Cart uses as one entry."""
+    game.act(type="take_item", player=A, item="cart", pay=False)
+    game.recorded(visit("aquarium", "ap", **{"tokens.squid": "1"}))
+    assert game.state()["ap_left"] == 0
+    html = game.panel("markets")
+    tile = html[html.index('/turn/markets/aquarium"') - 300 :]
+    assert "disabled" not in tile[:400]
+    trading = html[html.index('/turn/markets/trading"') - 300 :]
+    assert "disabled" not in trading[:400]  # 1 AP: one Cart use pays it
+    html = game.panel("markets/aquarium")
+    assert 'value="cart:2"' in html and "2 AP from 2 Cart uses" in text(html)
+    one = html[html.index('value="cart"') - 200 : html.index('value="cart"')]
+    assert "disabled" in one  # one use leaves 1 AP to pay, and none is left
+    state = game.recorded(visit("aquarium", "cart:2", **{"tokens.squid": "1"}))
+    aiko = next(p for p in state["players"] if p["name"] == A)
+    assert not [i for i in aiko["space_items"] if i["item"] == "cart"]  # used up: to the box
+    assert state["markets"]["places"]["aquarium.squid"] == ["squid", "squid"]
+
+
 def test_a_third_squid_in_the_aquarium_is_refused(game: Game) -> None:
     game.refused(visit("aquarium", "ap", **{"tokens.squid": "3"}), "Squid")
 
@@ -479,6 +503,32 @@ def test_the_new_aquarium_is_entered_with_a_barrel_from_the_harbor(exp: Game) ->
     html = exp.panel("markets/new_aquarium")
     assert "Your Harbor has none." in text(html)
     assert "Nori: ¥500 each, 2 of 2 free" in text(html)
+
+
+def test_a_barrel_for_sale_pays_the_new_aquarium_entry_from_the_phone(app: Any) -> None:
+    fish = ["mackerel", "eel", "nori", "squid", "tuna"]
+    g = Game(app, {**EXP_SETUP, "fish_markets": fish})
+    g.act(type="gain_fish", player=A, fish="nori", count=1)
+    g.act(type="take_license", player=A, market="mackerel", count=1, pay=False)
+    g.act(type="next_turn")
+    g.act(type="fishing", player=A, caught={"mackerel": 1})
+    g.act(
+        type="fishing",
+        player=A,
+        unloaded={"mackerel": 1},
+        for_sale=[{"fish": "mackerel", "price": 200}],
+    )
+    for _ in range(3):
+        g.act(type="next_turn")
+    html = g.panel("markets/new_aquarium")
+    [entry] = re.findall(r'name="entry" value="(barrel:mackerel:[a-z]+:200)"', html)
+    form = visit("new_aquarium", entry, **{"tokens.nori": "1"})
+    assert "¥500" in g.preview(form)
+    before = g.yen()
+    state = g.recorded(form)
+    assert g.yen()[A] - before[A] == 500
+    aiko = next(p for p in state["players"] if p["name"] == A)
+    assert aiko["harbor"] == {"upper": [], "lower": []}  # the barrel went back to its market
 
 
 def test_overseas_docks_the_barrels_at_sea(exp: Game) -> None:

@@ -365,6 +365,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "guide.takoyaki_for_sale": "a Takoyaki for sale at ¥{price:,}",
         "guide.few_ap": "You have too few AP left.",
         "guide.from_cart": "{option} from your Cart",
+        "guide.from_carts": "{option} from {count} Cart uses",
         "guide.little_yen": "You hold too little Yen.",
         "guide.free_used": "Used already this turn.",
         "guide.hold_none": "You hold none.",

@@ -814,6 +814,7 @@ GUIDE: dict[str, str] = {
     "guide.takoyaki_for_sale": "{price:,}円で売りに出したたこ焼き",
     "guide.few_ap": "アクションポイントが足りません。",
     "guide.from_cart": "台車による{option}",
+    "guide.from_carts": "台車{count}回分による{option}",
     "guide.little_yen": "所持金が足りません。",
     "guide.free_used": "この手番ではもう使いました。",
     "guide.hold_none": "持っていません。",

@@ -24,7 +24,7 @@ from .markets import MARKETS, Market, market_of_item
 from .markets.base import price_of, whole
 from .markets.external import EXTERNAL, External
 from .messages import Message
-from .table import ROWS, Table
+from .table import ROWS, PlayerState, Table
 from .tokens import TokenSpec
 from .turn import begin_action, finish, use_item
 
@@ -63,6 +63,27 @@ class Enterable(Protocol):
     def id(self) -> str: ...
 
     def entry_options(self, t: Table) -> tuple[EntryOption, ...]: ...
+
+
+def cart_uses_left(p: PlayerState) -> int:
+    """The Cart uses a player has left: two per Cart held, less those flipped (Rentals)."""
+    return ITEM_USES * p.items.get("cart", 0) - p.flipped.get("cart", 0)
+
+
+def cart_payments(p: PlayerState, cost: int, ap_left: int) -> tuple[int, ...]:
+    """The numbers of Cart uses that can pay an entry of ``cost`` AP now (AMB-30): each use
+    pays 1 AP, never more than the cost, the rest from the turn's AP left.
+
+    >>> two = PlayerState(name="Aiko", color="", yen=0, items={"cart": 1})
+    >>> cart_payments(two, 2, 0), cart_payments(two, 2, 1), cart_payments(two, 1, 0)
+    ((2,), (1, 2), (1,))
+    """
+    left = cart_uses_left(p)
+    return tuple(
+        n
+        for n in range(1, min(left, cost // CART_AP, ITEM_USES) + 1)
+        if cost - n * CART_AP <= ap_left
+    )
 
 
 def cart_uses(entry: object) -> int:
@@ -114,7 +135,7 @@ def pay_entry(run: Run, seat: int, m: Enterable, entry: object) -> None:
             raise refuse("no_cart", "entry", player=name)
         if carts * CART_AP > option.amount:
             raise refuse("cart.too_many", "entry", market=m.id, count=carts, need=option.amount)
-        held = ITEM_USES * p.items["cart"] - p.flipped.get("cart", 0)
+        held = cart_uses_left(p)
         if carts > held:
             raise refuse("cart.uses_short", "entry", player=name, count=carts, left=held)
         run.note("mv.cart", player=name, count=carts * CART_AP)

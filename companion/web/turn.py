@@ -64,25 +64,6 @@ def _unknown(key: str) -> Refused:
     return Refused(400, _say("guide.unknown_field", field=schemas.quoted(key)), key)
 
 
-def _entry(text: str) -> Any:
-    """``ap`` | ``cart`` | ``yen`` | ``free`` | ``token:KEY[:VALUE|:SIDE]`` |
-    ``token:takoyaki:harbor:PRICE`` | ``barrel:KEY:ROW:PRICE``."""
-    parts = text.split(":")
-    if parts[0] == "token" and len(parts) >= 2:
-        token: dict[str, Any] = {"fish": parts[1]}
-        if len(parts) == 3:
-            token["side" if parts[2] in ("fresh", "degraded") else "value"] = _num(parts[2])
-        elif len(parts) == 4 and parts[2] == "harbor":
-            token["from"] = "harbor"
-            token["price"] = _num(parts[3])
-        elif len(parts) != 2:
-            raise Refused(400, _say("guide.entry_token"), "entry")
-        return {"token": token}
-    if parts[0] == "barrel" and len(parts) == 4:
-        return {"barrel": {"fish": parts[1], "row": parts[2], "price": _num(parts[3])}}
-    return text
-
-
 def _order(n: str) -> int:
     return int(n) if n.isascii() and n.isdigit() else 10**6
 
@@ -153,7 +134,7 @@ def nested(
         if "market" in fields:
             body["market"] = fields["market"]
         if "entry" in fields:
-            body["entry"] = _entry(fields["entry"])
+            body["entry"] = turn_external.entry_of(fields["entry"])
         for key in ("licenses", "trade", "cans"):
             if key in fields and _num(fields[key]) != 0:
                 body[key] = _num(fields[key])
@@ -345,10 +326,8 @@ def _entry_choices(t: Table, seat: int, m: Market) -> list[dict[str, Any]]:
                     "why": None if ap >= o.amount else _say("guide.few_ap"),
                 }
             )
-            if p.items.get("cart"):
-                out.append(
-                    {"value": "cart", "label": _say("guide.from_cart", option=label), "why": None}
-                )
+            for c in turn_external.cart_entries(p, o.amount, ap, label):
+                out.append({**c, "why": _say("guide.few_ap") if c["why"] else None})
         elif o.kind == "yen":
             out.append(
                 {
@@ -468,7 +447,7 @@ def market_tile(t: Table, seat: int, m: Market) -> dict[str, Any]:
     options = m.entry_options(t)
     why: str | None = None
     refused = m.refuse_entry(t, seat)
-    if (t.turn.ap_left or 0) <= 0:
+    if turn_external.ap_spent(t, seat, options):
         why = _say("guide.ap_spent")
     elif refused is not None:
         # The viewer's own entry: the door's wording, its private sentence included.

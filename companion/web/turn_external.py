@@ -35,9 +35,11 @@ from ..rules.catalogue import (
     AQUARIUM_PLACES,
     AUCTION_MARKET_FEES,
     BOATS,
+    CART_AP,
     EXTERNAL_MARKETS,
     GOVERNMENT_PLACES,
     INFLUENCE_TOKEN_YEN,
+    ITEM_USES,
     LOAN_YEN,
     MARKET_OF_TOKEN,
     OVERSEAS_ENTRY,
@@ -65,6 +67,7 @@ from ..rules.markets.external.sushi import sushi_price
 from ..rules.messages import Message
 from ..rules.table import ROWS, PlayerState, Table
 from ..rules.tokens import TokenSpec
+from ..rules.visit import cart_payments, cart_uses_left
 from . import schemas
 
 #: Trades one Trading form offers (the API takes up to 20).
@@ -124,15 +127,42 @@ def _order(n: str) -> int:
     return int(n) if n.isascii() and n.isdigit() else 10**6
 
 
+def entry_of(text: str) -> Any:
+    """``ap`` | ``cart`` | ``cart:N`` | ``yen`` | ``free`` | ``token:KEY[:VALUE|:SIDE]`` |
+    ``token:takoyaki:harbor:PRICE`` | ``barrel:KEY:ROW:PRICE``."""
+    parts = text.split(":")
+    if parts[0] == "token" and len(parts) >= 2:
+        token: dict[str, Any] = {"fish": parts[1]}
+        if len(parts) == 3:
+            token["side" if parts[2] in ("fresh", "degraded") else "value"] = _form_num(parts[2])
+        elif len(parts) == 4 and parts[2] == "harbor":
+            token["from"] = "harbor"
+            token["price"] = _form_num(parts[3])
+        elif len(parts) != 2:
+            raise Refused(400, Message("guide.entry_token"), "entry")
+        return {"token": token}
+    if parts[0] == "cart" and len(parts) == 2:  # "cart:2": two Cart uses (AMB-30)
+        return {"cart": _form_num(parts[1])}
+    if parts[0] == "barrel" and len(parts) == 4:
+        return {"barrel": {"fish": parts[1], "row": parts[2], "price": _form_num(parts[3])}}
+    return text
+
+
+def _form_num(text: str) -> int | str:
+    number = schemas.form_int(text)
+    return text if number is None else number
+
+
 def nested(fields: Mapping[str, str]) -> dict[str, Any]:
     """The flat form of an external visit as the API's body (docs/actions.md), before the
     model parses it."""
     market = fields["market"]
     body: dict[str, Any] = {"type": "visit", "market": market}
     known = {"type", "player", "expected_seq", "market", "entry"}
-    for key in ("player", "entry"):
-        if key in fields:
-            body[key] = fields[key]
+    if "player" in fields:
+        body["player"] = fields["player"]
+    if "entry" in fields:
+        body["entry"] = entry_of(fields["entry"])
     if "expected_seq" in fields:
         seq = schemas.form_int(fields["expected_seq"])
         body["expected_seq"] = fields["expected_seq"] if seq is None else seq
@@ -212,6 +242,31 @@ def _options(t: Table, m: External) -> tuple[EntryOption, ...]:
     return m.entry_options(t)
 
 
+def ap_spent(t: Table, seat: int, options: tuple[EntryOption, ...]) -> bool:
+    """No action starts: the turn's AP are spent and no Cart can pay an AP entry (AMB-30:
+    a visit the Carts pay may start after the two AP)."""
+    if (t.turn.ap_left or 0) > 0:
+        return False
+    p = t.players[seat]
+    return not any(o.kind == "ap" and cart_payments(p, o.amount, 0) for o in options)
+
+
+def cart_entries(p: PlayerState, cost: int, ap: int, label: str) -> list[dict[str, Any]]:
+    """The entry radios a player's Carts add to an AP entry of ``cost``: one use, or two
+    uses paying a 2-AP entry whole (AMB-30); off when the AP left cannot pay the rest."""
+    out: list[dict[str, Any]] = []
+    for n in range(1, min(cart_uses_left(p), cost // CART_AP, ITEM_USES) + 1):
+        code = "guide.from_cart" if n == 1 else "guide.from_carts"
+        out.append(
+            {
+                "value": "cart" if n == 1 else f"cart:{n}",
+                "label": msg(Message(code, {"option": label, "count": n})),
+                "why": None if n in cart_payments(p, cost, ap) else "ap",
+            }
+        )
+    return out
+
+
 def tile(t: Table, seat: int, market: str) -> dict[str, Any]:
     m = EXTERNAL[market]
     options = _options(t, m)
@@ -220,7 +275,7 @@ def tile(t: Table, seat: int, market: str) -> dict[str, Any]:
     if t.closed(market):
         # A crash closed it (crash variant): say so before anything else.
         why = msg(Message("crash.closed", {"market": market}))
-    elif (t.turn.ap_left or 0) <= 0:
+    elif ap_spent(t, seat, options):
         why = msg(Message("guide.ap_spent", {}))
     elif refused is not None:
         # The viewer's own entry: the door's wording, its private sentence included.
@@ -250,8 +305,7 @@ def _entries(t: Table, seat: int, m: External) -> list[dict[str, Any]]:
         label = _option_label(m, o)
         if o.kind == "ap":
             out.append({"value": "ap", "label": label, "why": None if ap >= o.amount else "ap"})
-            if p.items.get("cart"):
-                out.append({"value": "cart", "label": label, "why": None, "cart": True})
+            out += cart_entries(p, o.amount, ap, label)
         elif o.kind == "yen":
             out.append(
                 {"value": "yen", "label": label, "why": None if p.yen >= o.amount else "yen"}

@@ -391,7 +391,7 @@ def read_stream(r: Any) -> str:
     text = ""
     try:
         if r.status_code != 200 or r.mimetype != "text/event-stream":
-            return r.get_data(as_text=True)
+            return decoded(r.get_data())
         size = 0
         for chunk in r.response:
             piece = chunk.decode() if isinstance(chunk, bytes) else chunk
@@ -403,6 +403,14 @@ def read_stream(r: Any) -> str:
         return text
     finally:
         r.close()
+
+
+def decoded(data: bytes) -> str:
+    """A body as text: UTF-8, or (an icon, a picture) its bytes one character each."""
+    try:
+        return data.decode()
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
 
 
 def send(w: World, viewer: str, mode: str, lang: str, call: Call, stale: int) -> Answer:
@@ -427,7 +435,7 @@ def send(w: World, viewer: str, mode: str, lang: str, call: Call, stale: int) ->
         url = f"/join/{token}" if token else "/join/no-such-token"
     if call.method == "GET":
         r = client.get(url, headers=headers, buffered=not call.stream)
-        text = read_stream(r) if call.stream else r.get_data(as_text=True)
+        text = read_stream(r) if call.stream else decoded(r.get_data())
         r.close()
     elif body_json is not None:
         r = client.post(url, headers=headers, json=body_json)

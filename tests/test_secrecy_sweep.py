@@ -72,6 +72,8 @@ QUERIES = ("", "?as=host", "?as=seat")
 #: The most a live stream is read before its first event must have come.
 STREAM_BYTES = 4 * 1024 * 1024
 HOST = "table"
+#: Who owns the auction the bid tests open (they may reveal it).
+AUCTION_OWNER = "Aiko"
 NOBODY = "nobody"
 
 #: Rules the sweep does not request, each with its reason. Anything else unvisited fails.
@@ -170,7 +172,7 @@ def board_world(tmp: Path, name: str, yen: dict[str, int]) -> World:
             w.act(type="pay", **{"from": player, "to": "supply", "amount": START_YEN - amount})
     w.act(type="gain_fish", player="Aiko", fish="eel", count=2)
     w.act(type="gain_fish", player="Aiko", fish="octopus", count=1)
-    w.act(type="gain_fish", player="Chiyo", fish="tuna", value=20)
+    w.act(type="gain_fish", player="Chiyo", fish="squid", count=1)
     w.act(type="take_license", player="Bo", market="eel", count=1, pay=False)
     w.act(type="next_turn")
     return w
@@ -294,6 +296,20 @@ def _forms(w: World) -> dict[str, Callable[[str, str], list[Call]]]:
             calls.append(Call("", "POST", path, json={**stale_pay, "expected_seq": stale}))
         return calls
 
+    def reveal(json_body: bool) -> Callable[[str, str], list[Call]]:
+        """A reveal by the table screen or the auction's owner (Aiko) works (it takes no
+        ``expected_seq``): they send it for the missing auction only, the others for
+        every auction (refused)."""
+
+        def calls(viewer: str, path: str) -> list[Call]:
+            if viewer in (HOST, AUCTION_OWNER) and "/a999/" not in path:
+                return []
+            if json_body:
+                return [Call("", "POST", path, json={})]
+            return [Call("", "POST", path, form={"as": "host" if viewer == HOST else "seat"})]
+
+        return calls
+
     a = w.names[0]
     previews = [
         {"type": "visit", "player": a, "market": "eel", "entry": "ap", "sell.eel": "1"},
@@ -313,7 +329,7 @@ def _forms(w: World) -> dict[str, Callable[[str, str], list[Call]]]:
         "game_api.open_auction": j({"kind": "tuna", "owner": a, "expected_seq": stale}),
         "game_api.bid": j({"amount": 9900}, {"amount": 150}, {"amount": -100}),
         "game_api.choose": j({"winner": w.names[1], "expected_seq": stale}),
-        "game_api.reveal": j({"expected_seq": stale}),
+        "game_api.reveal": reveal(json_body=True),
         "game_api.undo": j({"expected_seq": stale}),
         "game_api.redo": j({"expected_seq": stale}),
         # Reissuing by the table screen would work (and sign a phone out): others only.
@@ -335,7 +351,7 @@ def _forms(w: World) -> dict[str, Callable[[str, str], list[Call]]]:
         "auctions.open_form": f({"kind": "tuna", "owner": a, "expected_seq": str(stale)}),
         "auctions.bid_form": f({"amount": "9900"}, {"amount": "150"}),
         "auctions.choose_form": f({"winner": w.names[1], "expected_seq": str(stale)}),
-        "auctions.reveal_form": f({"expected_seq": str(stale)}),
+        "auctions.reveal_form": reveal(json_body=False),
         "cards.form_act": f({"type": "take_card", "expected_seq": str(stale)}),
         "cards.form_bid": f({"fingers": "5"}),
         "table.undo": f({"expected_seq": str(stale)}),
@@ -470,6 +486,8 @@ def sweep(w: World, viewers: list[str] | None = None, only: str | None = None) -
                         continue
                     answer = send(w, viewer, mode, lang, call, before - 1)
                     assert answer.status < 500, (viewer, mode, lang, call.key, answer.text[:300])
+                    if call.method == "POST":
+                        assert w.version() == before, (viewer, mode, lang, call.key, answer.text)
                     out[(viewer, mode, lang, call.key)] = answer
     assert w.version() == before, "a request of the sweep changed the game"
     return out
@@ -498,23 +516,23 @@ def searchable(w: World, answer: Answer) -> str:
     return blank_qr(w.secrets_replaced(heads + "\n\n" + answer.text))
 
 
-def leaks(w: World, answers: Sweep, hidden: Callable[[str], dict[str, int]]) -> list[str]:
-    """Every response that carries an amount its viewer may not see."""
+def leaks(w: World, answers: Sweep, amounts: dict[str, int] | None = None) -> list[str]:
+    """Every response that carries an amount its viewer may not see: a seat, the others';
+    the table screen and nobody, any (``amounts``: each player's Yen, :data:`YEN` unless
+    given)."""
+    amounts = amounts or YEN
     found = []
-    patterns = {name: spellings(n) for name, n in YEN.items()}
+    patterns = {name: spellings(n) for name, n in amounts.items()}
     for (viewer, mode, lang, key), answer in answers.items():
         text = searchable(w, answer)
-        for name in hidden(viewer):
+        for name in amounts:
+            if name == viewer:
+                continue
             hit = patterns[name].search(text)
             if hit:
                 around = text[max(0, hit.start() - 120) : hit.end() + 60]
                 found.append(f"{viewer}/{mode}/{lang} {key}: {name}'s Yen: …{around}…")
     return found
-
-
-def others(viewer: str) -> dict[str, int]:
-    """The amounts a viewer may not see before a reveal: all but their own."""
-    return {n: y for n, y in YEN.items() if n != viewer}
 
 
 # -- normalising for the twins ---------------------------------------------------------------
@@ -606,7 +624,7 @@ def test_closed_money_reaches_nobody_else_on_any_route(tmp: Path) -> None:
     w = board_world(tmp, "closed", YEN)
     try:
         answers = sweep(w)
-        found = leaks(w, answers, lambda v: YEN if v in (HOST, NOBODY) else others(v))
+        found = leaks(w, answers)
         assert not found, "\n".join(found[:30])
         for name, amount in YEN.items():
             page = answers[(name, "cookie", "en", f"GET /games/{w.id}/seat")]
@@ -620,53 +638,69 @@ def test_closed_money_reaches_nobody_else_on_any_route(tmp: Path) -> None:
             answers = sweep(w, only="/turn")
             mine = answers[(name, "cookie", "en", f"GET /games/{w.id}/turn/markets")]
             assert mine.status == 200 and "Your turn" in mine.text or mine.status == 200
-            found = leaks(w, answers, lambda v: YEN if v in (HOST, NOBODY) else others(v))
+            found = leaks(w, answers)
             assert not found, "\n".join(found[:30])
     finally:
         shutdown(w)
 
 
+#: The Yen after the check's turn (the story keeps what the check showed: new amounts).
+LATER = {"Aiko": 5800, "Bo": 3100, "Chiyo": 4600, "Daichi": 3700}
+
+
 def test_closed_money_is_revealed_where_the_rules_say(tmp: Path) -> None:
     """At the check of a player with 50+ Resources everyone's Yen is on every table screen
-    and phone (and hidden again the turn after); at the end, on every one as well."""
+    and phone; the turn after, money is closed again (for the Yen held from then on: the
+    story keeps the amounts the check showed, as public history); at the end every amount
+    is on every table screen, phone and report."""
     w = board_world(tmp, "reveal", YEN)
     try:
+        for _ in PLAYERS:  # Bo … Daichi, then Aiko again: no check reveals anything
+            w.act(type="next_turn")
+        game = f"/games/{w.id}/"
+        found = leaks(w, sweep(w, only=game))
+        assert not found, "\n".join(found[:30])
+
         for v in (25, 20, 15):  # Bo: 60 Resources, and the outright lowest Yen
             w.act(type="gain_fish", player="Bo", fish="tuna", value=v)
-        for _ in PLAYERS:  # Aiko … Daichi, then Aiko again
-            w.act(type="next_turn")
-        pages = [f"GET /games/{w.id}/table", f"GET /games/{w.id}/seat", f"GET /api/games/{w.id}"]
-        answers = sweep(w, viewers=[HOST, *PLAYERS], only="/")
-        found = leaks(w, answers, lambda v: YEN if v in (HOST, NOBODY) else others(v))
-        assert not found, "\n".join(found[:30])
-
         w.act(type="next_turn")  # Bo's turn: the check shows everyone's Yen
-        answers = sweep(w, viewers=[HOST, *PLAYERS], only=f"/games/{w.id}/")
+        answers = sweep(w, viewers=[HOST, *PLAYERS], only=game)
+        pages = [f"GET /games/{w.id}/table", f"GET /games/{w.id}/seat"]
         for viewer in [HOST, *PLAYERS]:
+            role = "host" if viewer == HOST else "seat"
             page = pages[0] if viewer == HOST else pages[1]
             for lang in LANGS:
-                text = answers[(viewer, "cookie", lang, page)].text
-                for name, amount in YEN.items():
-                    assert spellings(amount).search(text), (viewer, lang, name)
-            stream = f"GET /games/{w.id}/stream?as={'host' if viewer == HOST else 'seat'}"
-            for name, amount in YEN.items():
-                assert spellings(amount).search(answers[(viewer, "cookie", "en", stream)].text)
+                for key in (
+                    page,
+                    f"GET /games/{w.id}/live?as={role}",
+                    f"GET /games/{w.id}/stream?as={role}",
+                ):
+                    text = answers[(viewer, "cookie", lang, key)].text
+                    for name, amount in YEN.items():
+                        assert spellings(amount).search(text), (viewer, lang, key, name)
 
-        w.act(type="next_turn")  # Chiyo's turn: closed again
-        answers = sweep(w, only=f"/games/{w.id}/")
-        found = leaks(w, answers, lambda v: YEN if v in (HOST, NOBODY) else others(v))
+        w.act(type="next_turn")  # Chiyo's turn: closed again, for the new amounts
+        for name, amount in LATER.items():
+            w.act(type="pay", **{"from": "supply", "to": name, "amount": amount - YEN[name]})
+        answers = sweep(w, only=game)
+        found = leaks(w, answers, LATER)
         assert not found, "\n".join(found[:30])
+        for name, amount in LATER.items():
+            assert spellings(amount).search(answers[(name, "cookie", "en", pages[1])].text)
 
         w.act(type="end_game")  # the end: the score shows everyone
-        answers = sweep(w, viewers=[HOST, *PLAYERS], only=f"/games/{w.id}/")
+        answers = sweep(w, viewers=[HOST, *PLAYERS], only=game)
         for viewer in [HOST, *PLAYERS]:
-            for page in (
-                pages[0] if viewer == HOST else pages[1],
-                f"GET /games/{w.id}/report",
-            ):
-                text = answers[(viewer, "cookie", "en", page)].text
-                for name, amount in YEN.items():
-                    assert spellings(amount).search(text), (viewer, page, name)
+            role = "host" if viewer == HOST else "seat"
+            for lang in LANGS:
+                for key in (
+                    pages[0] if viewer == HOST else pages[1],
+                    f"GET /games/{w.id}/live?as={role}",
+                    f"GET /games/{w.id}/report",
+                ):
+                    text = answers[(viewer, "cookie", lang, key)].text
+                    for name, amount in LATER.items():
+                        assert spellings(amount).search(text), (viewer, lang, key, name)
     finally:
         shutdown(w)
 
@@ -695,7 +729,7 @@ def open_auction(w: World) -> str:
         "POST",
         f"/api/games/{w.id}/auctions",
         w.host,
-        {"kind": "spider_crab", "owner": "Aiko", "drawn": "spider_crab:6"},
+        {"kind": "spider_crab", "owner": AUCTION_OWNER, "drawn": "spider_crab:6"},
     )
     assert status == 201, data
     aid = str(data["auction_id"])

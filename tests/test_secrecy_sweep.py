@@ -37,6 +37,7 @@ from __future__ import annotations
 import json
 import re
 import tempfile
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -143,7 +144,9 @@ def new_world(tmp: Path, body: dict[str, Any], name: str) -> World:
     r = app.test_client().post("/api/games", json=body)
     assert r.status_code == 201, r.get_json()
     data = r.get_json()
-    world = World(app, data["id"], data["host_token"], {s["name"]: s["token"] for s in data["seats"]})
+    world = World(
+        app, data["id"], data["host_token"], {s["name"]: s["token"] for s in data["seats"]}
+    )
     world.card_game = body.get("game") == "tsukiji_market"
     for viewer in world.viewers:
         browser = app.test_client()
@@ -190,7 +193,7 @@ class Call:
     url: str
     json: Any = None
     form: dict[str, str] | None = None
-    #: Whether this viewer may change the game with it (never: all are refused).
+    #: A live stream: read up to its first event, never to its end.
     stream: bool = False
 
     @property
@@ -264,7 +267,6 @@ def _forms(w: World) -> dict[str, Callable[[str, str], list[Call]]]:
     """A POST rule's requests, by endpoint: bodies the server refuses (none of them may
     change the game; the sweep checks its version), and the preview's legal forms (a
     preview changes nothing). ``(viewer, path)`` → calls."""
-    gid = w.id
     stale = -1  # replaced by the version before the current one when sent
 
     def j(*bodies: Any) -> Callable[[str, str], list[Call]]:
@@ -282,15 +284,21 @@ def _forms(w: World) -> dict[str, Callable[[str, str], list[Call]]]:
             if form:
                 role = "host" if viewer == HOST else "seat"
                 calls.append(
-                    Call("", "POST", path, form={**{k: str(v) for k, v in body.items()}, "as": role})
+                    Call(
+                        "", "POST", path, form={**{k: str(v) for k, v in body.items()}, "as": role}
+                    )
                 )
             else:
                 calls.append(Call("", "POST", path, json=body))
         stale_pay = {"type": "pay", "from": "supply", "to": w.names[0], "amount": 100}
         if form:
             calls.append(
-                Call("", "POST", path, form={**{k: str(v) for k, v in stale_pay.items()},
-                                             "expected_seq": str(stale)})
+                Call(
+                    "",
+                    "POST",
+                    path,
+                    form={**{k: str(v) for k, v in stale_pay.items()}, "expected_seq": str(stale)},
+                )
             )
         else:
             calls.append(Call("", "POST", path, json={**stale_pay, "expected_seq": stale}))
@@ -314,8 +322,16 @@ def _forms(w: World) -> dict[str, Callable[[str, str], list[Call]]]:
     previews = [
         {"type": "visit", "player": a, "market": "eel", "entry": "ap", "sell.eel": "1"},
         {"type": "visit", "player": a, "market": "bank", "entry": "ap", "loans": "1"},
-        {"type": "visit", "player": a, "market": "octopus", "entry": "ap", "trade": "1",
-         "takoyaki.0": "300", "takoyaki.1": "300", "takoyaki.2": "300"},
+        {
+            "type": "visit",
+            "player": a,
+            "market": "octopus",
+            "entry": "ap",
+            "trade": "1",
+            "takoyaki.0": "300",
+            "takoyaki.1": "300",
+            "takoyaki.2": "300",
+        },
         {"type": "fishing", "player": a, "caught.mackerel": "1"},
         {"type": "purchase", "player": a},
         {"type": "open_port", "player": a},
@@ -446,7 +462,11 @@ def send(w: World, viewer: str, mode: str, lang: str, call: Call, stale: int) ->
     headers["Accept-Language"] = lang
     body_json = call.json
     form = call.form
-    if body_json is not None and isinstance(body_json, dict) and body_json.get("expected_seq") == -1:
+    if (
+        body_json is not None
+        and isinstance(body_json, dict)
+        and body_json.get("expected_seq") == -1
+    ):
         body_json = {**body_json, "expected_seq": stale}
     if form is not None and form.get("expected_seq") == "-1":
         form = {**form, "expected_seq": str(stale)}
@@ -636,8 +656,9 @@ def test_closed_money_reaches_nobody_else_on_any_route(tmp: Path) -> None:
         for name in PLAYERS[1:]:
             w.act(type="next_turn")
             answers = sweep(w, only="/turn")
-            mine = answers[(name, "cookie", "en", f"GET /games/{w.id}/turn/markets")]
-            assert mine.status == 200 and "Your turn" in mine.text or mine.status == 200
+            for viewer in w.viewers:  # the panels are the active phone's alone
+                got = answers[(viewer, "cookie", "en", f"GET /games/{w.id}/turn/markets")]
+                assert (got.status == 200) == (viewer == name), (viewer, got.status)
             found = leaks(w, answers)
             assert not found, "\n".join(found[:30])
     finally:
@@ -764,17 +785,56 @@ def test_the_card_games_fingers_change_nothing_anyone_else_gets(tmp: Path) -> No
     """Four twin card games, Aiko showing 1, 2, 3 or 4 fingers: Bo, the table screen and
     nobody get the same bytes from every route."""
     worlds = []
+    heard: list[dict[str, str]] = []  # what the open streams sent on the bid
     for fingers in (1, 2, 3, 4):
         w = new_world(tmp, CARD_GAME, f"cards{fingers}")
+        # The card game's stream sends nothing until a change: these are open before the
+        # bid and read up to the event it sends, each in a thread of its own (a streamed
+        # answer holds its request context while it is read).
+        said: dict[str, str] = {}
+        ready = {viewer: threading.Event() for viewer in (HOST, "Bo")}
+
+        def listen(
+            viewer: str,
+            w: World = w,
+            said: dict[str, str] = said,
+            ready: dict[str, threading.Event] = ready,
+        ) -> None:
+            role = "host" if viewer == HOST else "seat"
+            r = w.browsers[viewer].get(f"/games/{w.id}/cards/stream?as={role}", buffered=False)
+            text = ""
+            try:
+                for chunk in r.response:
+                    text += chunk.decode()
+                    ready[viewer].set()
+                    if "event: update" in text and text.endswith("\n\n"):
+                        break
+            finally:
+                r.close()
+                said[viewer] = blank_qr(w.secrets_replaced(text.replace(": keepalive\n\n", "")))
+
+        threads = [threading.Thread(target=listen, args=(v,)) for v in ready]
+        for t in threads:
+            t.start()
+        for event in ready.values():
+            assert event.wait(30), "a stream did not start"  # a guard, not a speed limit
         status, data = w.api(
             "POST", f"/api/games/{w.id}/bids", w.seats["Aiko"], {"fingers": fingers}
         )
         assert status == 201, data
+        for t in threads:
+            t.join(60)
+        for viewer in ready:
+            assert "event: update" in said[viewer] and "Aiko" in said[viewer], said[viewer]
+        heard.append(said)
         worlds.append(w)
     try:
+        assert heard[0] == heard[1] == heard[2] == heard[3]
         answers = [sweep(w) for w in worlds]
         for k in (1, 2, 3):
-            diff = differences((worlds[0], answers[0]), (worlds[k], answers[k]), [HOST, "Bo", NOBODY])
+            diff = differences(
+                (worlds[0], answers[0]), (worlds[k], answers[k]), [HOST, "Bo", NOBODY]
+            )
             assert not diff, "\n".join(diff[:20])
         assert differences((worlds[0], answers[0]), (worlds[3], answers[3]), ["Aiko"])
     finally:

@@ -590,5 +590,8 @@ def panel_data(t: Table, seat: int, market: str) -> dict[str, Any]:
 
 
 def panel(g: Mapping[str, Any], t: Table, seat: int, market: str) -> str:
-    """The panel of one external market in play."""
+    """The panel of one external market in play; none for a board nobody visits
+    (Overfishing: its tile is not in the grid either), a 404 rather than a 500."""
+    if market not in EXTERNAL:
+        raise Refused(404, msg(Message("guide.no_panel", {})))
     return render_template("game/_turn_external.html", g=g, x=panel_data(t, seat, market))

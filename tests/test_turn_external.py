@@ -6,7 +6,6 @@ confirm records one entry with the right Yen; refusals change nothing."""
 from __future__ import annotations
 
 import re
-
 from typing import Any
 
 import pytest

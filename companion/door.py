@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, cast
 
 from . import cardgame
@@ -44,6 +45,27 @@ class Door:
     def __init__(self, store: Store, hub: Hub) -> None:
         self.store = store
         self.hub = hub
+
+    @contextmanager
+    def _writing(self, game_id: str) -> Iterator[list[GameState]]:
+        """One write of a game (inside :meth:`Store.write`) and its notification. The body
+        appends its final state to the list it is given; that state goes to the hub just
+        before the COMMIT, so the live streams render it while the COMMIT waits for the
+        disk, and they send it once :meth:`Hub.notify` says it is on disk (after the
+        COMMIT). A write that fails (a refusal, a full disk) notifies nothing, and what
+        was rendered ahead for it is dropped unsent."""
+        done: list[GameState] = []
+        try:
+            with self.store.write():
+                yield done
+                if done:
+                    self.hub.prepare(game_id, done[-1])
+        except BaseException:
+            if done:
+                self.hub.abandon(game_id, done[-1].version)
+            raise
+        if done:
+            self.hub.notify(game_id, done[-1].version)
 
     # -- identity ---------------------------------------------------------------------------
     def identify(self, game_id: str, token: str | None) -> Identity:
@@ -116,7 +138,7 @@ class Door:
                 "Auctions are opened, bid on and settled through the auction pages and endpoints.",
                 "type",
             )
-        with self.store.write():
+        with self._writing(game_id) as done:
             state = self.store.state(game_id)
             self._permit(state, who, kind, data)
             self._check_version(state, expected)
@@ -126,7 +148,7 @@ class Door:
             state = self._append(
                 state, who, kind, data, self.actor_name(state, who), correction=correction, grp=grp
             )
-        self.hub.notify(game_id, state.version)
+            done.append(state)
         return state.events[-1]
 
     # -- the card game (companion.cardgame) ----------------------------------------------------
@@ -154,7 +176,7 @@ class Door:
         if move.who == "server":
             raise Refused(400, _said(Message("cards.only_server")), "type")
         game_id = who.game_id
-        with self.store.write():
+        with self._writing(game_id) as done:
             state = self.store.state(game_id)
             try:
                 why = cardgame.why_not(
@@ -173,7 +195,7 @@ class Door:
             state = self._append(
                 state, who, kind, data, self.actor_name(state, who), correction=correction
             )
-        self.hub.notify(game_id, state.version)
+            done.append(state)
         return state.events[-1]
 
     def card_bid(self, game_id: str, token: str | None, fingers: Any) -> tuple[Event, str, bool]:
@@ -196,7 +218,7 @@ class Door:
             or fingers not in cardgame.catalogue.FINGERS
         ):
             raise Refused(400, _said(Message("cards.fingers")), "fingers")
-        with self.store.write():
+        with self._writing(game_id) as done:
             state = self.store.state(game_id)
             table = card_table(state)
             changed = seat in table.bid_by
@@ -214,7 +236,7 @@ class Door:
                     "receipts": [[s, sealed[s][1], sealed[s][2]] for s in seats],
                 }
                 state = self._append(state, None, "reveal", data, name, grp=key)
-        self.hub.notify(game_id, state.version)
+            done.append(state)
         return state.events[-1], code, changed
 
     def sealed_fingers(self, state: GameState, seat: int | None) -> dict[int, int]:
@@ -261,7 +283,7 @@ class Door:
         who = self.identify(game_id, token)
         if not who.is_host:
             raise Refused(403, "Only the table screen can undo.")
-        with self.store.write():
+        with self._writing(game_id) as done:
             state = self.store.state(game_id)
             self._check_version(state, expected)
             targets = undo_targets(state, to_seq)
@@ -275,8 +297,7 @@ class Door:
                 state, who, "undo", {"targets": targets}, self.actor_name(state, who)
             )
             event = state.events[-1]
-            self.store.mark_undone(state, targets, event.seq)
-        self.hub.notify(game_id, event.seq)
+            done.append(self.store.mark_undone(state, targets, event.seq))
         return event
 
     def redo(self, game_id: str, token: str | None, expected: int | None = None) -> Event:
@@ -284,7 +305,7 @@ class Door:
         who = self.identify(game_id, token)
         if not who.is_host:
             raise Refused(403, "Only the table screen can redo.")
-        with self.store.write():
+        with self._writing(game_id) as done:
             state = self.store.state(game_id)
             self._check_version(state, expected)
             undo = redoable(state)
@@ -299,8 +320,7 @@ class Door:
                 self.actor_name(state, who),
             )
             event = state.events[-1]
-            self.store.mark_undone(state, targets, None)
-        self.hub.notify(game_id, event.seq)
+            done.append(self.store.mark_undone(state, targets, None))
         return event
 
     # -- sealed bids ---------------------------------------------------------------------------
@@ -313,7 +333,7 @@ class Door:
         self._board_only(game_id)
         if not isinstance(body, dict):
             raise Refused(400, 'An auction is a JSON object with a "kind" and an "owner".')
-        with self.store.write():
+        with self._writing(game_id) as done:
             state = self.store.state(game_id)
             self._check_version(state, expected)
             seq = state.version + 1
@@ -334,7 +354,7 @@ class Door:
             state = self._append(
                 state, who, "auction_open", data, self.actor_name(state, who), grp=aid
             )
-        self.hub.notify(game_id, state.version)
+            done.append(state)
         return state.events[-1]
 
     def bid(
@@ -357,7 +377,7 @@ class Door:
             raise Refused(400, "A bid cannot be negative; ¥0 is allowed.", "amount")
         if amount % 100:
             raise Refused(400, "A bid must be a multiple of ¥100.", "amount")
-        with self.store.write():
+        with self._writing(game_id) as done:
             state = self.store.state(game_id)
             auction = state.table.auctions.get(auction_id)
             if auction is None:
@@ -377,27 +397,27 @@ class Door:
             state = self._append(state, who, "bid_sealed", data, name, grp=group_of(auction_id))
             if not state.table.auctions[auction_id].missing:
                 state = self._reveal(state, auction_id, name)
-        self.hub.notify(game_id, state.version)
+            done.append(state)
         return state.events[-1], code, amount
 
     def reveal(self, game_id: str, token: str | None, auction_id: str) -> Event:
         """Reveal now; a missing bid counts as ¥0. Host or the auction's owner."""
         who = self.identify(game_id, token)
         self._board_only(game_id)
-        with self.store.write():
+        with self._writing(game_id) as done:
             state = self.store.state(game_id)
             auction = self._owned_auction(state, who, auction_id, "reveal the bids")
             if auction.status != "open":
                 raise Refused(409, "The bids are revealed already.")
             state = self._reveal(state, auction_id, self.actor_name(state, who))
-        self.hub.notify(game_id, state.version)
+            done.append(state)
         return state.events[-1]
 
     def choose(self, game_id: str, token: str | None, auction_id: str, winner: str | None) -> Event:
         """The owner settles a tie (or, at Barter, accepts one offer or declines all)."""
         who = self.identify(game_id, token)
         self._board_only(game_id)
-        with self.store.write():
+        with self._writing(game_id) as done:
             state = self.store.state(game_id)
             auction = self._owned_auction(state, who, auction_id, "settle this auction")
             if auction.status != "revealed":
@@ -421,7 +441,7 @@ class Door:
                 self.actor_name(state, who),
                 grp=group_of(auction_id),
             )
-        self.hub.notify(game_id, state.version)
+            done.append(state)
         return state.events[-1]
 
     def _owned_auction(self, state: GameState, who: Identity, auction_id: str, what: str) -> Any:

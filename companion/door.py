@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import secrets
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
@@ -45,25 +46,37 @@ class Door:
     def __init__(self, store: Store, hub: Hub) -> None:
         self.store = store
         self.hub = hub
+        #: Writes in progress or waiting for the store (see :meth:`_writing`).
+        self._writers = 0
+        self._writers_lock = threading.Lock()
 
     @contextmanager
     def _writing(self, game_id: str) -> Iterator[list[GameState]]:
         """One write of a game (inside :meth:`Store.write`) and its notification. The body
-        appends its final state to the list it is given; that state goes to the hub just
-        before the COMMIT, so the live streams render it while the COMMIT waits for the
-        disk, and they send it once :meth:`Hub.notify` says it is on disk (after the
-        COMMIT). A write that fails (a refusal, a full disk) notifies nothing, and what
-        was rendered ahead for it is dropped unsent."""
+        appends its final state to the list it is given. When no other write waits, that
+        state goes to the hub just before the COMMIT, so the live streams render it while
+        the COMMIT waits for the disk, and they send it once :meth:`Hub.notify` says it is
+        on disk (after the COMMIT); when others wait (several phones at once), the streams
+        render once the burst is on disk, as many changes at once. A write that fails (a
+        refusal, a full disk) notifies nothing, and what was rendered ahead for it is
+        dropped unsent."""
         done: list[GameState] = []
+        prepared = False
+        with self._writers_lock:
+            self._writers += 1
         try:
             with self.store.write():
                 yield done
-                if done:
+                if done and self._writers == 1:
                     self.hub.prepare(game_id, done[-1])
+                    prepared = True
         except BaseException:
-            if done:
+            if prepared:
                 self.hub.abandon(game_id, done[-1].version)
             raise
+        finally:
+            with self._writers_lock:
+                self._writers -= 1
         if done:
             self.hub.notify(game_id, done[-1].version)
 

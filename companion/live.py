@@ -126,15 +126,18 @@ class Hub:
             self._presence_version[game_id] += 1
             self._cond.notify_all()
 
-    def wait(self, game_id: str, seen: int, seen_presence: int, timeout: float) -> Wake:
-        """Block until the game's version passes ``seen``, its presence changes, the hub
-        stops, or ``timeout`` passes."""
+    def wait(
+        self, game_id: str, seen: int, seen_presence: int, timeout: float, ahead: bool = True
+    ) -> Wake:
+        """Block until the game's version passes ``seen`` (or, with ``ahead``, a write
+        about to commit one is prepared), its presence changes, the hub stops, or
+        ``timeout`` passes."""
         with self._cond:
             self._cond.wait_for(
                 lambda: (
                     self._stopping.is_set()
                     or self._versions.get(game_id, 0) > seen
-                    or getattr(self._pending.get(game_id), "version", -1) > seen
+                    or (ahead and getattr(self._pending.get(game_id), "version", -1) > seen)
                     or self._presence_version[game_id] != seen_presence
                 ),
                 timeout=timeout,
@@ -303,14 +306,15 @@ def sse(
             if hub.replaced(sid):
                 yield "event: replaced\ndata: replaced\n\n"
                 return
-            version, ahead = newest()
+            version, ahead = (version_of(), None) if burst else newest()
             pres = hub.presence_version(game_id)
             if version != seen or (is_host and pres != presence):
                 if burst:
                     # Changes arrived while the last one was being sent: a burst (several
-                    # phones at once). Let it finish, then send its latest state.
+                    # phones at once). Let it finish, then send its latest state on disk
+                    # (rendering each write ahead of its COMMIT would render them all).
                     time.sleep(BURST_PAUSE)
-                    version, ahead = newest()
+                    version = version_of()
                 version, pres, html, keep = render(ahead)
                 if version > version_of() and not hub.committed(game_id, version, KEEPALIVE):
                     if hub.stopping:
@@ -325,10 +329,13 @@ def sse(
             if time.monotonic() - started > STREAM_LIFETIME:
                 return
             waited = presence if is_host else hub.presence_version(game_id)
-            wake = hub.wait(game_id, seen, waited, KEEPALIVE)
+            # In a burst, the next change is sent once on disk, with whatever came after it.
+            wake = hub.wait(game_id, seen, waited, KEEPALIVE, ahead=not burst)
             if wake.stopping:
                 return
-            if wake.ahead <= seen and wake.presence == waited:
+            if max(wake.version, wake.ahead if not burst else -1) <= seen and (
+                wake.presence == waited
+            ):
                 yield ": keepalive\n\n"
     finally:
         hub.close_stream(game_id, viewer, sid)

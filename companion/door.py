@@ -65,15 +65,19 @@ class Door:
         with self._writers_lock:
             self._writers += 1
         try:
-            with self.store.write():
-                yield done
-                if done and self._writers == 1:
-                    self.hub.prepare(game_id, done[-1])
-                    prepared = True
-        except BaseException:
-            if prepared:
-                self.hub.abandon(game_id, done[-1].version)
-            raise
+            # The store's lock is held until the hub has heard of a failed COMMIT, so no
+            # other write can commit the same version number before it is abandoned.
+            with self.store.lock:
+                try:
+                    with self.store.write():
+                        yield done
+                        if done and self._writers == 1:
+                            self.hub.prepare(game_id, done[-1])
+                            prepared = True
+                except BaseException:
+                    if prepared:
+                        self.hub.abandon(game_id, done[-1].version)
+                    raise
         finally:
             with self._writers_lock:
                 self._writers -= 1

@@ -52,9 +52,12 @@ class Hub:
         self._versions: dict[str, int] = {}
         #: A write's new state while its COMMIT waits for the disk (see :meth:`prepare`).
         self._pending: dict[str, Any] = {}
-        #: How many prepared writes did not commit: the renders made ahead for them are
-        #: dropped (``companion.web.render`` starts its caches afresh when this moves).
+        #: How many prepared writes did not commit, in all and per game: the renders made
+        #: ahead for them are dropped (``companion.web.render`` starts its caches afresh
+        #: when ``abandoned`` moves; a stream compares its game's count, see
+        #: :meth:`committed`).
         self.abandoned = 0
+        self._abandons: Counter[str] = Counter()
         self._presence_version: Counter[str] = Counter()
         #: Open streams per (game, viewer) in this process; viewer = "host" or seat index.
         self._viewers: Counter[tuple[str, str]] = Counter()
@@ -78,18 +81,26 @@ class Hub:
 
     def abandon(self, game_id: str, version: int) -> None:
         """The prepared write of ``version`` did not commit: nothing rendered for it may
-        be sent (its version number will be another change's)."""
+        be sent (its version number will be another change's). Called before the store
+        takes the next write, so no other change of that number commits before this."""
         with self._cond:
             found = self._pending.get(game_id)
             if found is not None and found.version == version:
                 del self._pending[game_id]
             self.abandoned += 1
+            self._abandons[game_id] += 1
             self._cond.notify_all()
 
     def pending(self, game_id: str) -> Any:
         """The state being committed for ``game_id``, if any (newer than :meth:`version`)."""
         with self._lock:
             return self._pending.get(game_id)
+
+    def ahead(self, game_id: str) -> tuple[Any, int]:
+        """The state being committed (or None) and the game's count of abandoned writes,
+        read together: :meth:`committed` is asked with that count."""
+        with self._lock:
+            return self._pending.get(game_id), self._abandons[game_id]
 
     def notify(self, game_id: str, version: int) -> None:
         with self._cond:
@@ -100,19 +111,21 @@ class Hub:
                 self._versions[game_id] = version
                 self._cond.notify_all()
 
-    def committed(self, game_id: str, version: int, timeout: float) -> bool:
-        """Wait until ``version`` (rendered ahead, from :meth:`pending`) is on disk: True
-        once it is, False when its write was abandoned, the hub stops, or ``timeout``."""
+    def committed(self, game_id: str, version: int, mark: int, timeout: float) -> bool:
+        """Wait until ``version``, rendered ahead from the state :meth:`ahead` gave with
+        the count ``mark``, is on disk: True once it is; False when a write of the game
+        was abandoned since (that state may be the one that never reached the disk, and
+        its number another change's), the hub stops, or ``timeout`` passes."""
         with self._cond:
             self._cond.wait_for(
                 lambda: (
                     self._stopping.is_set()
                     or self._versions.get(game_id, 0) >= version
-                    or getattr(self._pending.get(game_id), "version", -1) != version
+                    or self._abandons[game_id] != mark
                 ),
                 timeout=timeout,
             )
-            return self._versions.get(game_id, 0) >= version
+            return self._versions.get(game_id, 0) >= version and self._abandons[game_id] == mark
 
     def version(self, game_id: str) -> int:
         """The newest version of a game this hub was told of (no database read: a stream
@@ -291,11 +304,12 @@ def sse(
     burst = False
     started = time.monotonic()
 
-    def newest() -> tuple[int, Any]:
-        version, ahead = version_of(), hub.pending(game_id)
+    def newest() -> tuple[int, Any, int]:
+        version = version_of()
+        ahead, mark = hub.ahead(game_id)
         if ahead is not None and ahead.version > version:
-            return ahead.version, ahead
-        return version, None
+            return ahead.version, ahead, mark
+        return version, None, mark
 
     try:
         yield "retry: 2000\n\n"
@@ -306,7 +320,7 @@ def sse(
             if hub.replaced(sid):
                 yield "event: replaced\ndata: replaced\n\n"
                 return
-            version, ahead = (version_of(), None) if burst else newest()
+            version, ahead, mark = (version_of(), None, 0) if burst else newest()
             pres = hub.presence_version(game_id)
             if version != seen or (is_host and pres != presence):
                 if burst:
@@ -316,7 +330,7 @@ def sse(
                     time.sleep(BURST_PAUSE)
                     version = version_of()
                 version, pres, html, keep = render(ahead)
-                if version > version_of() and not hub.committed(game_id, version, KEEPALIVE):
+                if ahead is not None and not hub.committed(game_id, version, mark, KEEPALIVE):
                     if hub.stopping:
                         return
                     continue  # its write failed (or is slow): nothing of it is sent

@@ -824,7 +824,10 @@ def render_live(game_id: str, who: Identity, state: GameState | None = None) -> 
 
 
 def event_text(game_id: str, seq: int, who: Identity) -> str:
-    for row in view_for(game_id, who)["history"]:
+    """The history line of entry ``seq`` as ``who`` reads it (an action's flash message),
+    from the viewer's live page of the newest state: the page the streams send for it, so
+    answering the form builds no view of its own."""
+    for row in live_page(game_id, who).history:
         if row["seq"] == seq:
             return str(row["text"])
     return "done"

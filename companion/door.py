@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import random
 import secrets
-import threading
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import Any, cast
 
 from . import cardgame
@@ -46,43 +44,6 @@ class Door:
     def __init__(self, store: Store, hub: Hub) -> None:
         self.store = store
         self.hub = hub
-        #: Writes in progress or waiting for the store (see :meth:`_writing`).
-        self._writers = 0
-        self._writers_lock = threading.Lock()
-
-    @contextmanager
-    def _writing(self, game_id: str) -> Iterator[list[GameState]]:
-        """One write of a game (inside :meth:`Store.write`) and its notification. The body
-        appends its final state to the list it is given. When no other write waits, that
-        state goes to the hub just before the COMMIT, so the live streams render it while
-        the COMMIT waits for the disk, and they send it once :meth:`Hub.notify` says it is
-        on disk (after the COMMIT); when others wait (several phones at once), the streams
-        render once the burst is on disk, as many changes at once. A write that fails (a
-        refusal, a full disk) notifies nothing, and what was rendered ahead for it is
-        dropped unsent."""
-        done: list[GameState] = []
-        prepared = False
-        with self._writers_lock:
-            self._writers += 1
-        try:
-            # The store's lock is held until the hub has heard of a failed COMMIT, so no
-            # other write can commit the same version number before it is abandoned.
-            with self.store.lock:
-                try:
-                    with self.store.write():
-                        yield done
-                        if done and self._writers == 1:
-                            self.hub.prepare(game_id, done[-1])
-                            prepared = True
-                except BaseException:
-                    if prepared:
-                        self.hub.abandon(game_id, done[-1].version)
-                    raise
-        finally:
-            with self._writers_lock:
-                self._writers -= 1
-        if done:
-            self.hub.notify(game_id, done[-1].version)
 
     # -- identity ---------------------------------------------------------------------------
     def identify(self, game_id: str, token: str | None) -> Identity:
@@ -155,7 +116,7 @@ class Door:
                 "Auctions are opened, bid on and settled through the auction pages and endpoints.",
                 "type",
             )
-        with self._writing(game_id) as done:
+        with self.store.write():
             state = self.store.state(game_id)
             self._permit(state, who, kind, data)
             self._check_version(state, expected)
@@ -165,7 +126,7 @@ class Door:
             state = self._append(
                 state, who, kind, data, self.actor_name(state, who), correction=correction, grp=grp
             )
-            done.append(state)
+        self.hub.notify(game_id, state.version)
         return state.events[-1]
 
     # -- the card game (companion.cardgame) ----------------------------------------------------
@@ -193,7 +154,7 @@ class Door:
         if move.who == "server":
             raise Refused(400, _said(Message("cards.only_server")), "type")
         game_id = who.game_id
-        with self._writing(game_id) as done:
+        with self.store.write():
             state = self.store.state(game_id)
             try:
                 why = cardgame.why_not(
@@ -212,7 +173,7 @@ class Door:
             state = self._append(
                 state, who, kind, data, self.actor_name(state, who), correction=correction
             )
-            done.append(state)
+        self.hub.notify(game_id, state.version)
         return state.events[-1]
 
     def card_bid(self, game_id: str, token: str | None, fingers: Any) -> tuple[Event, str, bool]:
@@ -235,7 +196,7 @@ class Door:
             or fingers not in cardgame.catalogue.FINGERS
         ):
             raise Refused(400, _said(Message("cards.fingers")), "fingers")
-        with self._writing(game_id) as done:
+        with self.store.write():
             state = self.store.state(game_id)
             table = card_table(state)
             changed = seat in table.bid_by
@@ -253,7 +214,7 @@ class Door:
                     "receipts": [[s, sealed[s][1], sealed[s][2]] for s in seats],
                 }
                 state = self._append(state, None, "reveal", data, name, grp=key)
-            done.append(state)
+        self.hub.notify(game_id, state.version)
         return state.events[-1], code, changed
 
     def sealed_fingers(self, state: GameState, seat: int | None) -> dict[int, int]:
@@ -300,7 +261,7 @@ class Door:
         who = self.identify(game_id, token)
         if not who.is_host:
             raise Refused(403, "Only the table screen can undo.")
-        with self._writing(game_id) as done:
+        with self.store.write():
             state = self.store.state(game_id)
             self._check_version(state, expected)
             targets = undo_targets(state, to_seq)
@@ -314,7 +275,8 @@ class Door:
                 state, who, "undo", {"targets": targets}, self.actor_name(state, who)
             )
             event = state.events[-1]
-            done.append(self.store.mark_undone(state, targets, event.seq))
+            self.store.mark_undone(state, targets, event.seq)
+        self.hub.notify(game_id, event.seq)
         return event
 
     def redo(self, game_id: str, token: str | None, expected: int | None = None) -> Event:
@@ -322,7 +284,7 @@ class Door:
         who = self.identify(game_id, token)
         if not who.is_host:
             raise Refused(403, "Only the table screen can redo.")
-        with self._writing(game_id) as done:
+        with self.store.write():
             state = self.store.state(game_id)
             self._check_version(state, expected)
             undo = redoable(state)
@@ -337,7 +299,8 @@ class Door:
                 self.actor_name(state, who),
             )
             event = state.events[-1]
-            done.append(self.store.mark_undone(state, targets, None))
+            self.store.mark_undone(state, targets, None)
+        self.hub.notify(game_id, event.seq)
         return event
 
     # -- sealed bids ---------------------------------------------------------------------------
@@ -350,7 +313,7 @@ class Door:
         self._board_only(game_id)
         if not isinstance(body, dict):
             raise Refused(400, 'An auction is a JSON object with a "kind" and an "owner".')
-        with self._writing(game_id) as done:
+        with self.store.write():
             state = self.store.state(game_id)
             self._check_version(state, expected)
             seq = state.version + 1
@@ -371,7 +334,7 @@ class Door:
             state = self._append(
                 state, who, "auction_open", data, self.actor_name(state, who), grp=aid
             )
-            done.append(state)
+        self.hub.notify(game_id, state.version)
         return state.events[-1]
 
     def bid(
@@ -394,7 +357,7 @@ class Door:
             raise Refused(400, "A bid cannot be negative; ¥0 is allowed.", "amount")
         if amount % 100:
             raise Refused(400, "A bid must be a multiple of ¥100.", "amount")
-        with self._writing(game_id) as done:
+        with self.store.write():
             state = self.store.state(game_id)
             auction = state.table.auctions.get(auction_id)
             if auction is None:
@@ -414,27 +377,27 @@ class Door:
             state = self._append(state, who, "bid_sealed", data, name, grp=group_of(auction_id))
             if not state.table.auctions[auction_id].missing:
                 state = self._reveal(state, auction_id, name)
-            done.append(state)
+        self.hub.notify(game_id, state.version)
         return state.events[-1], code, amount
 
     def reveal(self, game_id: str, token: str | None, auction_id: str) -> Event:
         """Reveal now; a missing bid counts as ¥0. Host or the auction's owner."""
         who = self.identify(game_id, token)
         self._board_only(game_id)
-        with self._writing(game_id) as done:
+        with self.store.write():
             state = self.store.state(game_id)
             auction = self._owned_auction(state, who, auction_id, "reveal the bids")
             if auction.status != "open":
                 raise Refused(409, "The bids are revealed already.")
             state = self._reveal(state, auction_id, self.actor_name(state, who))
-            done.append(state)
+        self.hub.notify(game_id, state.version)
         return state.events[-1]
 
     def choose(self, game_id: str, token: str | None, auction_id: str, winner: str | None) -> Event:
         """The owner settles a tie (or, at Barter, accepts one offer or declines all)."""
         who = self.identify(game_id, token)
         self._board_only(game_id)
-        with self._writing(game_id) as done:
+        with self.store.write():
             state = self.store.state(game_id)
             auction = self._owned_auction(state, who, auction_id, "settle this auction")
             if auction.status != "revealed":
@@ -458,7 +421,7 @@ class Door:
                 self.actor_name(state, who),
                 grp=group_of(auction_id),
             )
-            done.append(state)
+        self.hub.notify(game_id, state.version)
         return state.events[-1]
 
     def _owned_auction(self, state: GameState, who: Identity, auction_id: str, what: str) -> Any:

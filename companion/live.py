@@ -19,7 +19,6 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol
 
 #: How often the watcher looks for other processes' writes (seconds).
 WATCH_INTERVAL = 0.02
@@ -27,20 +26,11 @@ WATCH_INTERVAL = 0.02
 PER_VIEWER = 3
 
 
-class Versioned(Protocol):
-    """A game's state as the hub holds it while its write commits (``GameState``)."""
-
-    @property
-    def version(self) -> int: ...
-
-
 @dataclass
 class Wake:
     version: int
     presence: int
     stopping: bool
-    #: The version being committed, when it is newer than ``version`` (else ``version``).
-    ahead: int = -1
 
 
 class Hub:
@@ -50,14 +40,6 @@ class Hub:
         self._lock = threading.Lock()
         self._cond = threading.Condition(self._lock)
         self._versions: dict[str, int] = {}
-        #: A write's new state while its COMMIT waits for the disk (see :meth:`prepare`).
-        self._pending: dict[str, Any] = {}
-        #: How many prepared writes did not commit, in all and per game: the renders made
-        #: ahead for them are dropped (``companion.web.render`` starts its caches afresh
-        #: when ``abandoned`` moves; a stream compares its game's count, see
-        #: :meth:`committed`).
-        self.abandoned = 0
-        self._abandons: Counter[str] = Counter()
         self._presence_version: Counter[str] = Counter()
         #: Open streams per (game, viewer) in this process; viewer = "host" or seat index.
         self._viewers: Counter[tuple[str, str]] = Counter()
@@ -70,62 +52,11 @@ class Hub:
         self._watcher: threading.Thread | None = None
 
     # -- notifications ------------------------------------------------------------------------
-    def prepare(self, game_id: str, state: Versioned) -> None:
-        """A write of this process is about to COMMIT ``state``: streams may render it
-        while the COMMIT waits for the disk (``fsync``), but send nothing of it before
-        :meth:`notify` says it is on disk. :meth:`abandon` when the COMMIT fails."""
-        with self._cond:
-            if state.version > self._versions.get(game_id, -1):
-                self._pending[game_id] = state
-                self._cond.notify_all()
-
-    def abandon(self, game_id: str, version: int) -> None:
-        """The prepared write of ``version`` did not commit: nothing rendered for it may
-        be sent (its version number will be another change's). Called before the store
-        takes the next write, so no other change of that number commits before this."""
-        with self._cond:
-            found = self._pending.get(game_id)
-            if found is not None and found.version == version:
-                del self._pending[game_id]
-            self.abandoned += 1
-            self._abandons[game_id] += 1
-            self._cond.notify_all()
-
-    def pending(self, game_id: str) -> Any:
-        """The state being committed for ``game_id``, if any (newer than :meth:`version`)."""
-        with self._lock:
-            return self._pending.get(game_id)
-
-    def ahead(self, game_id: str) -> tuple[Any, int]:
-        """The state being committed (or None) and the game's count of abandoned writes,
-        read together: :meth:`committed` is asked with that count."""
-        with self._lock:
-            return self._pending.get(game_id), self._abandons[game_id]
-
     def notify(self, game_id: str, version: int) -> None:
         with self._cond:
-            found = self._pending.get(game_id)
-            if found is not None and found.version <= version:
-                del self._pending[game_id]
             if version > self._versions.get(game_id, -1):
                 self._versions[game_id] = version
                 self._cond.notify_all()
-
-    def committed(self, game_id: str, version: int, mark: int, timeout: float) -> bool:
-        """Wait until ``version``, rendered ahead from the state :meth:`ahead` gave with
-        the count ``mark``, is on disk: True once it is; False when a write of the game
-        was abandoned since (that state may be the one that never reached the disk, and
-        its number another change's), the hub stops, or ``timeout`` passes."""
-        with self._cond:
-            self._cond.wait_for(
-                lambda: (
-                    self._stopping.is_set()
-                    or self._versions.get(game_id, 0) >= version
-                    or self._abandons[game_id] != mark
-                ),
-                timeout=timeout,
-            )
-            return self._versions.get(game_id, 0) >= version and self._abandons[game_id] == mark
 
     def version(self, game_id: str) -> int:
         """The newest version of a game this hub was told of (no database read: a stream
@@ -139,28 +70,22 @@ class Hub:
             self._presence_version[game_id] += 1
             self._cond.notify_all()
 
-    def wait(
-        self, game_id: str, seen: int, seen_presence: int, timeout: float, ahead: bool = True
-    ) -> Wake:
-        """Block until the game's version passes ``seen`` (or, with ``ahead``, a write
-        about to commit one is prepared), its presence changes, the hub stops, or
-        ``timeout`` passes."""
+    def wait(self, game_id: str, seen: int, seen_presence: int, timeout: float) -> Wake:
+        """Block until the game's version passes ``seen``, its presence changes, the hub
+        stops, or ``timeout`` passes."""
         with self._cond:
             self._cond.wait_for(
                 lambda: (
                     self._stopping.is_set()
                     or self._versions.get(game_id, 0) > seen
-                    or (ahead and getattr(self._pending.get(game_id), "version", -1) > seen)
                     or self._presence_version[game_id] != seen_presence
                 ),
                 timeout=timeout,
             )
-            version = self._versions.get(game_id, 0)
             return Wake(
-                version,
+                self._versions.get(game_id, 0),
                 self._presence_version[game_id],
                 self._stopping.is_set(),
-                max(version, getattr(self._pending.get(game_id), "version", -1)),
             )
 
     # -- streams and presence --------------------------------------------------------------------
@@ -286,31 +211,19 @@ def sse(
     is_host: bool,
     seen: int,
     version_of: Callable[[], int],
-    render: Callable[[Any], tuple[int, int, str, Callable[[], None]]],
+    render: Callable[[], tuple[int, int, str]],
     still_valid: Callable[[], bool],
 ) -> Iterator[str]:
     """The Server-Sent Events of one open stream (slot ``sid``, taken already and given
-    back when the generator ends). ``render(ahead)`` gives (version, presence, data, keep)
-    from one state, the data being what changed for this stream since its last event
-    (empty when nothing did: then no event is sent), and ``keep`` makes that state the one
-    the next event starts from, called once the event is sent. ``ahead`` is the state a
-    write of this process is committing (:meth:`Hub.prepare`), or None for the newest on
-    disk: a stream renders it while the COMMIT waits for the disk and sends it only once
-    it is on disk (dropped, unsent, if the write fails). ``still_valid`` re-checks the
-    stream's token on every wake-up, so a revoked link's stream closes at once with a
-    ``signed-out`` event. A stream replaced by a newer one of the same viewer ends with
-    ``replaced`` (the page then stops reconnecting)."""
+    back when the generator ends). ``render`` gives (version, presence, data) from one
+    state, the data being what changed for this stream since its last event (empty when
+    nothing did: then no event is sent); ``still_valid`` re-checks the stream's token on
+    every wake-up, so a revoked link's stream closes at once with a ``signed-out`` event.
+    A stream replaced by a newer one of the same viewer ends with ``replaced`` (the page
+    then stops reconnecting)."""
     presence = -1
     burst = False
     started = time.monotonic()
-
-    def newest() -> tuple[int, Any, int]:
-        version = version_of()
-        ahead, mark = hub.ahead(game_id)
-        if ahead is not None and ahead.version > version:
-            return ahead.version, ahead, mark
-        return version, None, mark
-
     try:
         yield "retry: 2000\n\n"
         while True:
@@ -320,36 +233,26 @@ def sse(
             if hub.replaced(sid):
                 yield "event: replaced\ndata: replaced\n\n"
                 return
-            version, ahead, mark = (version_of(), None, 0) if burst else newest()
+            version = version_of()
             pres = hub.presence_version(game_id)
             if version != seen or (is_host and pres != presence):
                 if burst:
                     # Changes arrived while the last one was being sent: a burst (several
-                    # phones at once). Let it finish, then send its latest state on disk
-                    # (rendering each write ahead of its COMMIT would render them all).
+                    # phones at once). Let it finish, then send its latest state.
                     time.sleep(BURST_PAUSE)
-                    version = version_of()
-                version, pres, html, keep = render(ahead)
-                if ahead is not None and not hub.committed(game_id, version, mark, KEEPALIVE):
-                    if hub.stopping:
-                        return
-                    continue  # its write failed (or is slow): nothing of it is sent
-                keep()
+                version, pres, html = render()
                 if html:
                     data = "\n".join(f"data: {line}" for line in html.splitlines())
                     yield f"id: {version}\nevent: update\n{data}\n\n"
                 seen, presence = version, pres
-                burst = newest()[0] != seen
+                burst = version_of() != seen
             if time.monotonic() - started > STREAM_LIFETIME:
                 return
             waited = presence if is_host else hub.presence_version(game_id)
-            # In a burst, the next change is sent once on disk, with whatever came after it.
-            wake = hub.wait(game_id, seen, waited, KEEPALIVE, ahead=not burst)
+            wake = hub.wait(game_id, seen, waited, KEEPALIVE)
             if wake.stopping:
                 return
-            if max(wake.version, wake.ahead if not burst else -1) <= seen and (
-                wake.presence == waited
-            ):
+            if wake.version <= seen and wake.presence == waited:
                 yield ": keepalive\n\n"
     finally:
         hub.close_stream(game_id, viewer, sid)

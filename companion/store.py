@@ -1,9 +1,11 @@
 """The event log in SQLite (sqlite-utils): games, seats and their tokens, events.
 
-One connection per process behind a lock: measured on this machine it served twice the
-writes of a connection per request or per thread (sqlite3 releases the GIL on every row,
-so threads thrash). WAL mode with ``synchronous=FULL``: an acknowledged action is on disk
-before the 201 leaves, and survives a SIGKILL (or a power cut).
+One writing connection per process behind a lock: measured on this machine it served
+twice the writes of a connection per request or per thread (sqlite3 releases the GIL on
+every row, so threads thrash). WAL mode with ``synchronous=FULL``: an acknowledged action
+is on disk before the 201 leaves, and survives a SIGKILL (or a power cut). A second
+connection, read-only in use, answers the token and seat look-ups from what is on disk,
+so they never wait behind a write's ``fsync``.
 
 The folded table of each game is kept in memory and advanced by the new events only;
 reading the state never re-reads the log.

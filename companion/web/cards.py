@@ -588,18 +588,13 @@ def stream(game_id: str) -> Any:
         return resp
     sent = [region(game_id, who)]  # the page's own region: sent again only when it changes
 
-    def render_region(ahead: GameState | None) -> tuple[int, int, str, Callable[[], None]]:
-        # ``ahead``: the state a write is committing (rendered now, sent once on disk).
-        presence = streams.presence_version(game_id)
-        if ahead is not None:
-            version, html = ahead.version, region(game_id, who, state=ahead)
-        else:
-            version, html = streams.version(game_id), region(game_id, who)
-
-        def keep() -> None:
-            sent[0] = html
-
-        return version, presence, "" if html == sent[0] else html, keep
+    def render_region() -> tuple[int, int, str]:
+        version, presence = streams.version(game_id), streams.presence_version(game_id)
+        html = region(game_id, who)
+        if html == sent[0]:
+            return version, presence, ""
+        sent[0] = html
+        return version, presence, html
 
     checked = [streams.presence_version(game_id), time.monotonic()]
 

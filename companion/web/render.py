@@ -333,12 +333,6 @@ def caches() -> LiveCaches:
     """The caches of the request's language: every rendered region, page and event is
     in one language, so a Japanese phone and an English table screen never share one."""
     by_lang = current_app.extensions.setdefault("companion.live", {})
-    abandoned = hub().abandoned
-    if by_lang.get("abandoned", 0) != abandoned:
-        # A write rendered ahead of its COMMIT did not commit (companion.live.Hub): what
-        # was made for its version number is dropped, so another change's is made anew.
-        by_lang.clear()
-        by_lang["abandoned"] = abandoned
     lang = current_lang()
     found = by_lang.get(lang)
     if found is None:

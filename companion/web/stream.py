@@ -5,14 +5,12 @@ changed since the stream's last one; the first starts from the page the browser 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, stream_with_context, url_for
 
 from .. import live
 from ..door import Refused
-from ..eventlog import GameState
 from ..identity import Identity
 from .auth import page_identity
 from .compress import gzip_stream, stream_encoding
@@ -56,18 +54,11 @@ def events(game_id: str) -> Any:
     db, streams = store(), hub()
     sent: list[LivePage | None] = [shown]
 
-    def render(ahead: GameState | None) -> tuple[int, int, str, Callable[[], None]]:
-        # ``ahead``: the state a write is committing (rendered now, sent once on disk).
-        if ahead is not None:
-            page = live_page(game_id, who, state=ahead)
-        else:
-            page = live_page(game_id, who, version=streams.version(game_id))
+    def render() -> tuple[int, int, str]:
+        page = live_page(game_id, who, version=streams.version(game_id))
         data = update_event(sent[0], page)
-
-        def keep() -> None:
-            sent[0] = page
-
-        return page.version, page.presence, data, keep
+        sent[0] = page
+        return page.version, page.presence, data
 
     # A link is revoked through this process's door, which kicks the game's streams (the
     # presence count moves); one revoked by another process is noticed within a keepalive.

@@ -274,7 +274,9 @@ class Listeners:
             raise RuntimeError(f"stream(s) closed while waiting for {what}: {closed[:5]}")
         if not ok:
             missing = [s.name for s in group if not pred(s)]
-            raise TimeoutError(f"{len(missing)} stream(s) did not get {what} in {timeout} s")
+            raise TimeoutError(
+                f"{len(missing)} stream(s) did not get {what} in {timeout} s: {missing[:5]}"
+            )
 
     def arm(self, pattern: re.Pattern[bytes] | None) -> None:
         with self.cond:

@@ -589,12 +589,15 @@ def stream(game_id: str) -> Any:
     sent = [region(game_id, who)]  # the page's own region: sent again only when it changes
 
     def render_region() -> tuple[int, int, str]:
-        version, presence = streams.version(game_id), streams.presence_version(game_id)
-        html = region(game_id, who)
+        # The event's id is the version of the state rendered: read once, so an action
+        # committed between two reads cannot go out under the number before it (its own
+        # event would then look unchanged, and never be sent).
+        presence, state = streams.presence_version(game_id), db.state(game_id)
+        html = region(game_id, who, state=state)
         if html == sent[0]:
-            return version, presence, ""
+            return state.version, presence, ""
         sent[0] = html
-        return version, presence, html
+        return state.version, presence, html
 
     checked = [streams.presence_version(game_id), time.monotonic()]
 

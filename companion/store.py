@@ -699,9 +699,7 @@ class Store:
         return {int(r[0]): (int(r[1]), str(r[2]), str(r[3])) for r in rows}
 
     def own_bids(self, game_id: str, seat: int) -> dict[str, tuple[int, str]]:
-        """One seat's own bids: auction id → (amount, receipt). Through the writing
-        connection: a page rendered ahead of a COMMIT (``companion.live``) reads its bids
-        after the COMMIT, as they are in its version, never those on disk before it."""
+        """One seat's own bids: auction id → (amount, receipt)."""
         with self.lock:
             rows = self.conn.execute(
                 "SELECT auction_id, amount, receipt FROM bids WHERE game_id = ? AND seat = ?",

@@ -612,7 +612,6 @@ def live_page(
         state = c.states.get((game_id, version), lambda: store().state(game_id))
     if state is None:
         state = store().state(game_id)
-    if c.states.peek((game_id, state.version)) is None:
         c.states.put((game_id, state.version), state)
     key = (game_id, who.viewer, state.version, presence)
     return c.pages.get(key, lambda: _build(c, game_id, who, state, presence))

@@ -26,6 +26,9 @@ Against the real server (``python -m companion serve --host 127.0.0.1 --port <fr
     that broadcasts the body of each ``POST /broadcast`` to every open ``GET /stream``
     as one SSE event, with a body of the size of the app's reveal event. Measured the same
     way: from before the POST to the event on every listener, for 7 and for ``--listeners``.
+    Both servers run at once; the 7-listener rounds alternate between them in blocks of
+    ``--block`` rounds (a new game per app block), so both see the same moments of a
+    shared, noisy machine.
 
 One client thread reads every stream (non-blocking sockets and a selector) and stamps
 each event with ``time.perf_counter`` when its last bytes arrive. Prints Markdown.
@@ -271,7 +274,9 @@ class Listeners:
             raise RuntimeError(f"stream(s) closed while waiting for {what}: {closed[:5]}")
         if not ok:
             missing = [s.name for s in group if not pred(s)]
-            raise TimeoutError(f"{len(missing)} stream(s) did not get {what} in {timeout} s")
+            raise TimeoutError(
+                f"{len(missing)} stream(s) did not get {what} in {timeout} s: {missing[:5]}"
+            )
 
     def arm(self, pattern: re.Pattern[bytes] | None) -> None:
         with self.cond:
@@ -607,6 +612,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--listeners", type=int, default=200)
     parser.add_argument("--seed", type=int, default=4)
+    parser.add_argument(
+        "--block", type=int, default=10, help="7-listener rounds per block, app and bare in turn"
+    )
     parser.add_argument("--serve-bare", type=int, metavar="PORT", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve_bare:
@@ -631,23 +639,30 @@ def main(argv: list[str] | None = None) -> int:
             ],
             app_port,
         )
+        bare = None
         try:
-            small, _ = app_phase(app_port, 7, args.auctions, rng)
+            bare = start(
+                [sys.executable, str(Path(__file__).resolve()), "--serve-bare", str(bare_port)],
+                bare_port,
+            )
+            # The 7-listener rounds: app and bare in turn, in blocks (a new game per app
+            # block), so both see the same moments of a shared, noisy machine.
+            small: list[Round] = []
+            bare_small: list[Round] = []
+            size = 0
+            while len(small) < args.auctions:
+                n = min(args.block, args.auctions - len(small))
+                small += app_phase(app_port, 7, n, rng)[0]
+                size = int(statistics.median(r.size for r in small))
+                bare_small += bare_phase(bare_port, 7, n, size)
             big, alive = app_phase(
                 app_port, args.listeners, args.big_auctions, rng, lockup_check=True
             )
-        finally:
-            stop(app)
-        size = int(statistics.median(r.size for r in small))
-        bare = start(
-            [sys.executable, str(Path(__file__).resolve()), "--serve-bare", str(bare_port)],
-            bare_port,
-        )
-        try:
-            bare_small = bare_phase(bare_port, 7, args.auctions, size)
             bare_big = bare_phase(bare_port, args.listeners, args.big_auctions, size)
         finally:
-            stop(bare)
+            stop(app)
+            if bare is not None:
+                stop(bare)
 
     n = args.listeners
     print(

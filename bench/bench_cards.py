@@ -16,7 +16,9 @@ every round starts from the same table.
 
 Beside it, the bare baseline of ``bench/bench_auction.py`` (a tiny WSGI app on waitress
 broadcasting each POST's body to every open stream as one SSE event, of the size of the
-app's reveal event), with 3 listeners, measured the same way. The listener machinery is
+app's reveal event), with 3 listeners, measured the same way. Both servers run at once,
+and the rounds alternate in blocks of ``--block`` (app, then bare; a new card game per
+app block), so both see the same moments of a shared machine. The listener machinery is
 bench_auction's. Prints Markdown. Only 127.0.0.1 is contacted; every wait is bounded.
 """
 
@@ -90,6 +92,7 @@ def app_phase(port: int, rounds: int) -> list[ba.Round]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=50)
+    parser.add_argument("--block", type=int, default=10)
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="bench-cards-") as tmp:
         app_port, bare_port = ba.free_port(), ba.free_port()
@@ -109,19 +112,24 @@ def main(argv: list[str] | None = None) -> int:
             ],
             app_port,
         )
+        bare = None
         try:
-            cards = app_phase(app_port, args.rounds)
+            bare = ba.start(
+                [sys.executable, str(Path(ba.__file__).resolve()), "--serve-bare", str(bare_port)],
+                bare_port,
+            )
+            cards: list[ba.Round] = []
+            bare_rounds: list[ba.Round] = []
+            size = 0
+            while len(cards) < args.rounds:
+                n = min(args.block, args.rounds - len(cards))
+                cards += app_phase(app_port, n)
+                size = int(statistics.median(r.size for r in cards))
+                bare_rounds += ba.bare_phase(bare_port, 3, n, size)
         finally:
             ba.stop(app)
-        size = int(statistics.median(r.size for r in cards))
-        bare = ba.start(
-            [sys.executable, str(Path(ba.__file__).resolve()), "--serve-bare", str(bare_port)],
-            bare_port,
-        )
-        try:
-            bare_rounds = ba.bare_phase(bare_port, 3, args.rounds, size)
-        finally:
-            ba.stop(bare)
+            if bare is not None:
+                ba.stop(bare)
     print(
         f"Python {platform.python_version()}, {platform.system()} {platform.machine()}, "
         f"{os.cpu_count()} CPUs; database on the local disk (WAL, synchronous=FULL); "

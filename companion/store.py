@@ -1,9 +1,11 @@
 """The event log in SQLite (sqlite-utils): games, seats and their tokens, events.
 
-One connection per process behind a lock: measured on this machine it served twice the
-writes of a connection per request or per thread (sqlite3 releases the GIL on every row,
-so threads thrash). WAL mode with ``synchronous=FULL``: an acknowledged action is on disk
-before the 201 leaves, and survives a SIGKILL (or a power cut).
+One writing connection per process behind a lock: measured on this machine it served
+twice the writes of a connection per request or per thread (sqlite3 releases the GIL on
+every row, so threads thrash). WAL mode with ``synchronous=FULL``: an acknowledged action
+is on disk before the 201 leaves, and survives a SIGKILL (or a power cut). A second
+connection, read-only in use, answers the token and seat look-ups from what is on disk,
+so they never wait behind a write's ``fsync``.
 
 The folded table of each game is kept in memory and advanced by the new events only;
 reading the state never re-reads the log.
@@ -383,6 +385,12 @@ class Store:
                     migrations.apply(self.db)
                 if on_disk:
                     _check_writable(self.conn)
+                # Reads that need nothing of a write in progress (a token, the seats) go
+                # through a second connection: in WAL mode it reads what is on disk while
+                # a write's COMMIT waits for fsync, so checking a token (twice per action)
+                # or the table screen's join cards never queues behind the disk.
+                self._reader = _connect(self.path) if on_disk else self.conn
+                self._read_lock = threading.Lock() if on_disk else self.lock
             except BaseException:
                 self.conn.close()
                 raise
@@ -398,7 +406,14 @@ class Store:
 
     def close(self) -> None:
         with self.lock:
+            if self._reader is not self.conn:
+                self._reader.close()
             self.conn.close()
+
+    def _read(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        """Rows of a read of committed data only (the reader connection)."""
+        with self._read_lock:
+            return self._reader.execute(sql, params).fetchall()
 
     @contextmanager
     def write(self) -> Iterator[None]:
@@ -518,12 +533,12 @@ class Store:
 
     def token_info(self, token: str) -> dict[str, Any] | None:
         """The live (not revoked) token's game, role and seat."""
-        with self.lock:
-            row = self.conn.execute(
-                "SELECT game_id, role, seat FROM tokens WHERE token = ? AND revoked = 0", [token]
-            ).fetchone()
-        if row is None:
+        rows = self._read(
+            "SELECT game_id, role, seat FROM tokens WHERE token = ? AND revoked = 0", [token]
+        )
+        if not rows:
             return None
+        row = rows[0]
         return {"game_id": row[0], "role": row[1], "seat": row[2]}
 
     def seat_tokens(self, game_id: str) -> list[str]:
@@ -532,12 +547,11 @@ class Store:
     def seats(self, game_id: str) -> list[dict[str, Any]]:
         """Each seat's live token: whether a phone has joined with it, and whether it
         replaced a link that a phone had joined with (that phone was signed out)."""
-        with self.lock:
-            rows = self.conn.execute(
-                "SELECT seat, token, joined_at, replaces_joined FROM tokens WHERE game_id = ? "
-                "AND role = 'seat' AND revoked = 0 ORDER BY seat",
-                [game_id],
-            ).fetchall()
+        rows = self._read(
+            "SELECT seat, token, joined_at, replaces_joined FROM tokens WHERE game_id = ? "
+            "AND role = 'seat' AND revoked = 0 ORDER BY seat",
+            [game_id],
+        )
         return [
             {"seat": r[0], "token": r[1], "joined": r[2] is not None, "signed_out": bool(r[3])}
             for r in rows

@@ -53,11 +53,13 @@ from .auth import (
     host_cookie,
     join_url,
     page_identity,
+    public_base,
     qr_svg,
     refused_page,
     set_cookie,
 )
 from .context import door, hub, store
+from .render import LiveCaches, caches, seat_rows_read
 
 bp = Blueprint("cards", __name__)
 
@@ -248,13 +250,43 @@ def _named_colour(line: Message, names: dict[str, str]) -> Message:
 def history(state: GameState) -> list[dict[str, Any]]:
     """The history's entries (a bid is none; the reveal is), newest first, each with
     what it did by itself (the Barrel, discards, refills …). Undone entries stay, marked.
-    In the language of the device asking (the JSON's too, as the board game's)."""
-    lang, names = current_lang(), colour_names()
-    config = state.config
+    In the language of the device asking (the JSON's too, as the board game's).
+
+    Made once per version and language, and from the version before when this one only
+    added entries (the usual case): only the new entries are replayed and described. The
+    list is shared by everyone asking for that version: read it, never change it."""
+    c = caches()
+    return c.card_history.get((state.id, state.version), lambda: _history(c, state))
+
+
+def _history(c: LiveCaches, state: GameState) -> list[dict[str, Any]]:
     game = cardgame
-    s = game.initial_state(config)  # type: ignore[arg-type]
-    rows: list[dict[str, Any]] = []
-    for e in state.events:
+    before = c.card_history_tail.peek(state.id)
+    events = state.events
+    if (
+        before is not None
+        and len(before[0]) <= len(events)
+        and all(a is b for a, b in zip(before[0], events[: len(before[0])], strict=True))
+        and not any(e.meta for e in events[len(before[0]) :])
+    ):
+        _, s, oldest_first = before
+        rows = list(oldest_first)
+        new = events[len(before[0]) :]
+    else:
+        s = game.initial_state(state.config)  # type: ignore[arg-type]
+        rows, new = [], events
+    s = _describe(s, new, rows)
+    c.card_history_tail.put(state.id, (events, s, tuple(rows)))
+    rows.reverse()
+    return rows
+
+
+def _describe(s: Any, events: tuple[Any, ...], rows: list[dict[str, Any]]) -> Any:
+    """Replay ``events`` from the table ``s``, adding their history rows (oldest first) to
+    ``rows``; the table after them."""
+    lang, names = current_lang(), colour_names()
+    game = cardgame
+    for e in events:
         if e.meta:
             continue
         move = {**e.data, "type": e.type}
@@ -275,8 +307,7 @@ def history(state: GameState) -> list[dict[str, Any]]:
                 "undone": e.undone_by is not None,
             }
         )
-    rows.reverse()
-    return rows
+    return s
 
 
 def card_view(state: GameState, who: Identity) -> dict[str, Any]:
@@ -370,10 +401,18 @@ def api_bid(game_id: str) -> Any:
 # -- the pages ------------------------------------------------------------------------------------
 
 
-def seat_rows(game_id: str, state: GameState) -> list[dict[str, Any]]:
-    """The table screen's join codes: a QR code only for a seat no phone has joined."""
+def seat_rows(
+    game_id: str, state: GameState, read: tuple[tuple[Any, ...], ...] | None = None
+) -> list[dict[str, Any]]:
+    """The table screen's join codes: a QR code only for a seat no phone has joined.
+    ``read``: the seats' rows as :func:`companion.web.render.seat_rows_read` gave them."""
     rows = []
-    for seat in store().seats(game_id):
+    seats = (
+        store().seats(game_id)
+        if read is None
+        else [{"seat": r[0], "token": r[1], "joined": r[2], "signed_out": r[3]} for r in read]
+    )
+    for seat in seats:
         row: dict[str, Any] = {
             "seat": seat["seat"],
             "name": state.config.players[seat["seat"]],
@@ -387,15 +426,42 @@ def seat_rows(game_id: str, state: GameState) -> list[dict[str, Any]]:
     return rows
 
 
-def region(game_id: str, who: Identity, error: str | None = None) -> str:
-    """The card region of one viewer's page: everything that changes during the game."""
-    state = store().state(game_id)
+def region(
+    game_id: str, who: Identity, error: str | None = None, state: GameState | None = None
+) -> str:
+    """The card region of one viewer's page: everything that changes during the game, at
+    ``state`` (by default the newest on disk). Without an error it is rendered once per
+    version for each viewer (and, on the table screen, its join codes as last read), and
+    shared by that viewer's streams and answers."""
+    state = state or store().state(game_id)
+    if error is not None:
+        return _region(game_id, who, state, error, seat_rows(game_id, state))
+    c = caches()
+    rows: tuple[tuple[Any, ...], ...] = ()
+    base = ""
+    if who.is_host:
+        rows = seat_rows_read(c, game_id, hub().presence_version(game_id))
+        if any(not joined for _seat, _token, joined, _signed_out in rows):
+            base = public_base()
+    key = (game_id, who.viewer, state.version, base, rows)
+    return c.card_regions.get(
+        key, lambda: _region(game_id, who, state, None, seat_rows(game_id, state, rows))
+    )
+
+
+def _region(
+    game_id: str,
+    who: Identity,
+    state: GameState,
+    error: str | None,
+    seats: list[dict[str, Any]],
+) -> str:
     view = card_view(state, who)
     return render_template(
         "cards/_region.html",
         v=view,
         icon_of=ICON_GLYPHS,
-        seats=seat_rows(game_id, state) if who.is_host else [],
+        seats=seats if who.is_host else [],
         role="host" if who.is_host else "seat",
         error=error,
         points=range(POINTS_MIN, POINTS_MAX + 1),
@@ -586,12 +652,15 @@ def stream(game_id: str) -> Any:
     sent = [region(game_id, who)]  # the page's own region: sent again only when it changes
 
     def render_region() -> tuple[int, int, str]:
-        version, presence = streams.version(game_id), streams.presence_version(game_id)
-        html = region(game_id, who)
+        # The event's id is the version of the state rendered: read once, so an action
+        # committed between two reads cannot go out under the number before it (its own
+        # event would then look unchanged, and never be sent).
+        presence, state = streams.presence_version(game_id), db.state(game_id)
+        html = region(game_id, who, state=state)
         if html == sent[0]:
-            return version, presence, ""
+            return state.version, presence, ""
         sent[0] = html
-        return version, presence, html
+        return state.version, presence, html
 
     checked = [streams.presence_version(game_id), time.monotonic()]
 

@@ -258,6 +258,12 @@ class LiveCaches:
         self.bids: Memo[tuple[str, int, int], dict[str, tuple[int, str]]] = Memo(256)
         #: One update event, shared by the streams of one viewer at the same point.
         self.events: Memo[tuple[Any, ...], str] = Memo(256)
+        #: The card game (``companion.web.cards``): a viewer's card region by version
+        #: and join codes; the history by version, and each game's newest history with
+        #: the log and table it was made from (the next version goes on from it).
+        self.card_regions: Memo[tuple[Any, ...], str] = Memo(256)
+        self.card_history: Memo[tuple[str, int], list[dict[str, Any]]] = Memo(64)
+        self.card_history_tail: Memo[str, tuple[tuple[Any, ...], Any, tuple[Any, ...]]] = Memo(64)
 
     def book(self, game_id: str, version: int) -> Book:
         """The book of one version; it starts from the game's newest book before it
@@ -487,13 +493,14 @@ def _card_end(p: dict[str, Any]) -> dict[str, Any]:
     return {"seat": p["seat"], "end": p["end"]}
 
 
-def _board(game_id: str, state: GameState, public: dict[str, Any], book: Book) -> dict[str, Node]:
+def _board(
+    c: LiveCaches, game_id: str, state: GameState, public: dict[str, Any], book: Book
+) -> dict[str, Node]:
     """The players' and markets' boards as anyone may see them (made once per version,
     from its public view). A player entry taken unchanged from the version before (the
     same object, see ``companion.views``) keeps its card as it was. A phone whose own card
     shows more (its own Yen, with closed money) gets that card's head and end line on
     top (:func:`_build`)."""
-    c = caches()
 
     def make() -> tuple[list[Any], dict[str, Node]]:
         players = public["players"]
@@ -537,34 +544,35 @@ def _board(game_id: str, state: GameState, public: dict[str, Any], book: Book) -
 CARDS_FRESH = 2.0
 
 
-def _cards(game_id: str, presence: int) -> list[dict[str, Any]]:
-    """The table screen's join cards, made anew only when a seat's link or join changed
-    (or the address its links point to). The seats are read again when the presence
-    count moved or after ``CARDS_FRESH`` seconds, not on every change of the game."""
-    from .auth import public_base, seats
-
-    c = caches()
+def seat_rows_read(c: LiveCaches, game_id: str, presence: int) -> tuple[tuple[Any, ...], ...]:
+    """The seats' rows (seat, token, joined, signed out), read again only when the
+    presence count moved or after ``CARDS_FRESH`` seconds."""
     now = time.monotonic()
     read = c.seat_rows.peek(game_id)
     if read is None or read[0] != presence or now - read[1] >= CARDS_FRESH:
         read = (presence, now, tuple(tuple(r.values()) for r in store().seats(game_id)))
         c.seat_rows.put(game_id, read)
-    rows = read[2]
+    return read[2]
+
+
+def _cards(c: LiveCaches, game_id: str, presence: int) -> list[dict[str, Any]]:
+    """The table screen's join cards, made anew only when a seat's link or join changed
+    (or the address its links point to). The seats are read again when the presence
+    count moved or after ``CARDS_FRESH`` seconds, not on every change of the game."""
+    from .auth import public_base, seats
+
+    rows = seat_rows_read(c, game_id, presence)
     unjoined = any(not joined for _seat, _token, joined, _signed_out in rows)
     key = (game_id, public_base() if unjoined else "", *rows)
     return c.cards.get(key, lambda: seats(game_id))
 
 
-def _history(
-    game_id: str, state: GameState, who: Identity, view: dict[str, Any]
-) -> tuple[Node, ...]:
+def _history(c: LiveCaches, game_id: str, state: GameState, who: Identity) -> tuple[Node, ...]:
     """The history rows as this viewer sees them; the same for every phone with open
     money, so rendered once per version for all of them. A row whose line is the very
     one of the version before (``companion.views.history_lines``) keeps its Node."""
     private = state.config.money == "closed"
     kind = "host" if who.is_host else (who.viewer if private else "seat")
-
-    c = caches()
 
     def make() -> tuple[Node, ...]:
         lines = history_lines(state, who, HISTORY_IN_VIEW if who.is_host else PHONE_HISTORY)
@@ -596,9 +604,10 @@ def live_page(
     """The viewer's page at the current state (or ``state``), shared by all its streams.
     ``version`` is the newest the caller knows of: a stream woken for it finds the page
     already made by another stream of its viewer, or the state another stream read."""
+    c = caches()
     presence = hub().presence_version(game_id) if who.is_host else 0
     if state is None and version is not None:
-        found = caches().pages.peek((game_id, who.viewer, version, presence))
+        found = c.pages.peek((game_id, who.viewer, version, presence))
         if found is not None:
             return found
         # The first stream woken for this version reads it; the others wait for that read.
@@ -606,21 +615,23 @@ def live_page(
         # waste: while that read waits on SQLite the streams let the actions run. Taken
         # from memory instead, the action round trip with 7 phones acting at once went
         # from ~2.2x to ~3.3x the bare stack's, bench/README.md.)
-        state = caches().states.get((game_id, version), lambda: store().state(game_id))
+        state = c.states.get((game_id, version), lambda: store().state(game_id))
     if state is None:
         state = store().state(game_id)
-        caches().states.put((game_id, state.version), state)
+        c.states.put((game_id, state.version), state)
     key = (game_id, who.viewer, state.version, presence)
-    return caches().pages.get(key, lambda: _build(game_id, who, state, presence))
+    return c.pages.get(key, lambda: _build(c, game_id, who, state, presence))
 
 
-def _own_bids(game_id: str, who: Identity, state: GameState) -> dict[str, tuple[int, str]]:
+def _own_bids(
+    c: LiveCaches, game_id: str, who: Identity, state: GameState
+) -> dict[str, tuple[int, str]]:
     """The viewer's own sealed bids, read only while an auction is open (a page shows a
     bid of its own only on an open auction's bid sheet). A bid is written with its event,
     so a version's bids never change."""
     if who.seat is None or all(a.status != "open" for a in state.table.auctions.values()):
         return {}
-    return caches().bids.get(
+    return c.bids.get(
         (game_id, who.seat, state.version), lambda: store().own_bids(game_id, who.seat or 0)
     )
 
@@ -659,17 +670,16 @@ def _auction_card(a: dict[str, Any] | None) -> dict[str, Any] | None:
     return {k: v for k, v in a.items() if k not in _AUCTION_CARD_LEAVES_OUT}
 
 
-def _build(game_id: str, who: Identity, state: GameState, presence: int) -> LivePage:
+def _build(c: LiveCaches, game_id: str, who: Identity, state: GameState, presence: int) -> LivePage:
     """One viewer's page: the version's public regions (shared by every viewer), with
     this viewer's own regions from their own view."""
-    c = caches()
     connected = hub().connected(game_id)
-    view = game_view(state, who, connected, _own_bids(game_id, who, state))
+    view = game_view(state, who, connected, _own_bids(c, game_id, who, state))
     public = public_view(state, connected)
     book = c.book(game_id, state.version)
     role = "host" if who.is_host else "seat"
     players = view["players"]
-    nodes = dict(_board(game_id, state, public, book))
+    nodes = dict(_board(c, game_id, state, public, book))
     layout = c.layouts.get(
         game_id,
         lambda: [{k: p[k] for k in ("seat", "name", "color_hex")} for p in public["players"]],
@@ -702,10 +712,10 @@ def _build(game_id: str, who: Identity, state: GameState, presence: int) -> Live
         "auction", "auction", game_id, role, _auction_card(a), _auction_card(last)
     )
     nodes["final-score"] = book.region("final-score", "final_score", view.get("score"))
-    history = _history(game_id, state, who, view)
+    history = _history(c, game_id, state, who)
     nodes.update((n.id, n) for n in history)
     rows = tuple(n.id for n in history)
-    nodes["log"] = c.regions.get(("log", rows), lambda: Node("log", _log_html(), rows))
+    nodes["log"] = c.regions.get(("log", rows), lambda: Node("log", _log_html(c), rows))
     nodes["history-more"] = book.region(
         "history-more", "history_more", len(view["history"]), view["history_total"]
     )
@@ -718,7 +728,7 @@ def _build(game_id: str, who: Identity, state: GameState, presence: int) -> Live
         nodes["connection"] = book.region(
             "connection", "connection", [(p["name"], p["connected"]) for p in players]
         )
-        cards = _cards(game_id, presence)
+        cards = _cards(c, game_id, presence)
         nodes["seats"] = book.region("seats", "seats_root", len(cards))
         for s in cards:
             nodes[f"seat-{s['seat']}"] = book.region(
@@ -779,13 +789,13 @@ def _build(game_id: str, who: Identity, state: GameState, presence: int) -> Live
     )
 
 
-def _log_html() -> str:
+def _log_html(c: LiveCaches) -> str:
     """The history list's own markup (its rows go in at the marker), the same for every
     page: rendered once."""
-    found = caches().regions.peek(("log-html",))
+    found = c.regions.peek(("log-html",))
     if found is None:
         found = Node("log", str(_macros().log()), ())
-        caches().regions.put(("log-html",), found)
+        c.regions.put(("log-html",), found)
     return found.html
 
 
@@ -812,9 +822,10 @@ def render_live(game_id: str, who: Identity, state: GameState | None = None) -> 
 
 
 def event_text(game_id: str, seq: int, who: Identity) -> str:
-    """The history line of entry ``seq`` as this viewer reads it, in their language (the
-    lines are made and kept per language: ``companion.views.history_lines``)."""
-    for row in view_for(game_id, who)["history"]:
+    """The history line of entry ``seq`` as ``who`` reads it (an action's flash message), in
+    their language, from the viewer's live page of the newest state: the page the streams
+    send for it, so answering the form builds no view of its own."""
+    for row in live_page(game_id, who).history:
         if row["seq"] == seq:
             return str(row["text"])
     return render(Message("view.done"), current_lang())

@@ -326,6 +326,28 @@ def test_a_trading_yen_trade_from_the_phone(game: Game) -> None:
     assert "Place 4+: holds" in text(game.panel("markets/trading"))
 
 
+def test_a_trading_visit_offers_a_trade_for_every_place(game: Game) -> None:
+    """'Any number of trades' (external-markets.md §10): one visit fills several places."""
+    game.act(type="gain_fish", player=A, fish="mackerel", count=5)  # 9 Mackerel, 1 R each
+    html = game.panel("markets/trading")
+    assert 'name="trades.4.place"' in html and 'name="trades.5.place"' not in html
+    form = visit(
+        "trading",
+        "ap",
+        **{
+            "trades.0.place": "2",
+            "trades.0.mackerel": "2",
+            "trades.1.place": "4",
+            "trades.1.mackerel": "4",
+            "trades.2.place": "3",
+            "trades.2.mackerel": "3",
+        },
+    )
+    before = game.yen()
+    game.recorded(form)
+    assert game.yen()[A] - before[A] == 300 + 700 + 500
+
+
 def test_a_trade_worth_too_little_is_refused(game: Game) -> None:
     game.refused(
         visit("trading", "ap", **{"trades.0.place": "10", "trades.0.mackerel": "2"}), "10+"

@@ -70,8 +70,10 @@ from ..rules.tokens import TokenSpec
 from ..rules.visit import cart_payments, cart_uses_left
 from . import schemas
 
-#: Trades one Trading form offers (the API takes up to 20).
-TRADES = 3
+#: Trades one Trading form offers: one per place. The rules allow any number of trades in
+#: a visit, but each place takes one that means anything (a second swap on a place would
+#: take back the tokens just left on it), so five cover every visit (the API takes 20).
+TRADES = len(TRADING_PLACES)
 #: Most of one token code, boat kind or barrel count one field may ask for.
 MAX_EACH = 30
 #: Fields holding a count, by market.

@@ -32,6 +32,7 @@ from .cardgame import Config as CardConfig
 from .eventlog import Config, Event, GameState
 from .games import BOARD, config_from_json, config_to_json, game_of
 from .rules import RULES_VERSION
+from .rules.messages import Message, render
 
 migrations = Migrations("tsukiji-companion")
 
@@ -144,9 +145,12 @@ class StoreError(Exception):
     """The database cannot be opened or written. ``message`` is one finished sentence for
     whoever sees it: the host at the terminal (start-up) or a player (a refused action)."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, said: Message | None = None) -> None:
         super().__init__(message)
         self.message = message
+        #: The sentence as a message code, for a player's device to read in its language
+        #: (a write refused at run time); ``message`` is its English.
+        self.said = said
 
 
 #: Above this size the start-up check is ``quick_check`` (pages and cells, not indexes):
@@ -193,33 +197,32 @@ def _disk_full(folder: Path) -> bool:
     return fs.f_bavail * fs.f_frsize < 64 * 1024
 
 
-def _save_reason(exc: sqlite3.Error, folder: Path) -> str | None:
+def _save_reason(exc: sqlite3.Error, folder: Path) -> Message | None:
     """Why a write failed, in a player's words; None when it is no fault of the storage
     (a constraint or an SQL mistake is a bug, and keeps its own exception)."""
     code = _sqlite_code(exc)
     if code == sqlite3.SQLITE_FULL or (code == sqlite3.SQLITE_IOERR and _disk_full(folder)):
-        return "the disk is full"
+        return Message("store.why_full")
     reasons = {
-        sqlite3.SQLITE_READONLY: "the database file is read-only",
-        sqlite3.SQLITE_IOERR: "the disk reported an error",
-        sqlite3.SQLITE_CORRUPT: "the database file is damaged",
-        sqlite3.SQLITE_NOTADB: "the database file is damaged",
-        sqlite3.SQLITE_BUSY: "another program is holding the database locked",
-        sqlite3.SQLITE_LOCKED: "another program is holding the database locked",
-        sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened",
-        sqlite3.SQLITE_PERM: "the database file cannot be opened",
+        sqlite3.SQLITE_READONLY: "store.why_read_only",
+        sqlite3.SQLITE_IOERR: "store.why_io",
+        sqlite3.SQLITE_CORRUPT: "store.why_damaged",
+        sqlite3.SQLITE_NOTADB: "store.why_damaged",
+        sqlite3.SQLITE_BUSY: "store.why_locked",
+        sqlite3.SQLITE_LOCKED: "store.why_locked",
+        sqlite3.SQLITE_CANTOPEN: "store.why_cannot_open",
+        sqlite3.SQLITE_PERM: "store.why_cannot_open",
     }
-    return reasons.get(code) if code is not None else None
+    reason = reasons.get(code) if code is not None else None
+    return None if reason is None else Message(reason)
 
 
 def _save_error(exc: sqlite3.Error, folder: Path) -> StoreError | None:
     reason = _save_reason(exc, folder)
     if reason is None:
         return None
-    return StoreError(
-        f"The server cannot save right now ({reason}); nothing was recorded. "
-        "Tell whoever runs the server."
-    )
+    said = Message("store.cannot_save", {"reason": reason})
+    return StoreError(render(said), said)
 
 
 def _writable(path: Path) -> bool:

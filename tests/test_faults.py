@@ -557,6 +557,20 @@ def test_the_api_answers_503_with_the_sentence_and_loses_nothing(app: Any, clien
         last = r.get_json()["seq"]
     assert r.status_code == 503, r.get_data(as_text=True)
     assert r.get_json() == {"error": saving_refused("the disk is full")}
+    # A Japanese device reads it in Japanese.
+    ja = client.post(
+        f"/api/games/{game['id']}/actions",
+        headers={
+            "Authorization": f"Bearer {game['seats'][0]['token']}",
+            "Accept-Language": "ja",
+        },
+        json={"type": "pay", "from": "supply", "to": PLAYERS[0], "amount": 100, "note": "x"},
+    )
+    assert ja.status_code == 503
+    assert ja.get_json() == {
+        "error": "サーバーは今、記録を保存できません（ディスクがいっぱいです）。何も記録されて"
+        "いません。サーバーを動かしている人に知らせてください。"
+    }
 
     host = {"Authorization": f"Bearer {game['host_token']}"}
     state = client.get(f"/api/games/{game['id']}", headers=host).get_json()

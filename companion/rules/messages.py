@@ -1449,3 +1449,17 @@ CATALOGUE["en"].update(
         "fleet.no_boat": "{player} has no boat to carry {count} {count:barrel|barrels} at sea.",
     }
 )
+
+# -- the store: a write the disk refused (companion/store.py) ---------------------------------
+CATALOGUE["en"].update(
+    {
+        "store.cannot_save": "The server cannot save right now ({reason}); nothing was "
+        "recorded. Tell whoever runs the server.",
+        "store.why_full": "the disk is full",
+        "store.why_read_only": "the database file is read-only",
+        "store.why_io": "the disk reported an error",
+        "store.why_damaged": "the database file is damaged",
+        "store.why_locked": "another program is holding the database locked",
+        "store.why_cannot_open": "the database file cannot be opened",
+    }
+)

@@ -1501,3 +1501,17 @@ CATALOGUE.update(
         "fleet.no_boat": "{player}には海上の樽{count}個を運ぶ船がありません。",
     }
 )
+
+# -- the store: a write the disk refused (companion/store.py) ---------------------------------
+CATALOGUE.update(
+    {
+        "store.cannot_save": "サーバーは今、記録を保存できません（{reason}）。何も記録されて"
+        "いません。サーバーを動かしている人に知らせてください。",
+        "store.why_full": "ディスクがいっぱいです",
+        "store.why_read_only": "データベースファイルが読み取り専用です",
+        "store.why_io": "ディスクがエラーを報告しました",
+        "store.why_damaged": "データベースファイルが壊れています",
+        "store.why_locked": "別のプログラムがデータベースをロックしています",
+        "store.why_cannot_open": "データベースファイルを開けません",
+    }
+)

@@ -9,6 +9,7 @@ from htmx_flask import Htmx
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge
 from werkzeug.routing import IntegerConverter
 
+from ..i18n import msg
 from ..paths import STATIC, TEMPLATES
 from ..store import StoreError
 
@@ -115,15 +116,16 @@ def _register_games(app: Flask) -> None:
 def storage_refusal(exc: StoreError) -> Response:
     """A change the database could not keep: 503 (the server, not the request, is at
     fault) with the sentence, in the form the asker reads: JSON for the API, the page's
-    flash for an htmx form, a page otherwise."""
+    flash for an htmx form, a page otherwise; in the asker's language."""
+    said = msg(exc.said) if exc.said is not None else exc.message
     if request.path.startswith("/api/"):
-        resp = jsonify({"error": exc.message})
+        resp = jsonify({"error": said})
     elif request.headers.get("HX-Request"):
-        resp = make_response(render_template("game/_flash.html", error=exc.message))
+        resp = make_response(render_template("game/_flash.html", error=said))
         resp.headers["HX-Retarget"] = "#flash"
         resp.headers["HX-Reswap"] = "innerHTML"
     else:
-        resp = make_response(render_template("unavailable.html", message=exc.message))
+        resp = make_response(render_template("unavailable.html", message=said))
     resp.status_code = 503
     return resp
 

@@ -562,6 +562,10 @@ def normalised(w: World, answer: Answer) -> tuple[int, str]:
     text = searchable(w, answer)
     text = re.sub(r"\d{4}-\d\d-\d\dT[\d:.]+(?:\+00:00|Z)?", "WHEN", text)
     text = re.sub(r"\b\d\d:\d\d(?::\d\d)?\b", "HH:MM", text)
+    # A cookie's expiry is a date: the twins may be answered either side of midnight.
+    text = re.sub(r"Expires=[^;]*GMT", "Expires=WHEN", text)
+    # Dates the pages write (an export file's name, a report's day), for the same reason.
+    text = re.sub(r"\b\d{4}-\d\d-\d\d\b", "DATE", text)
     return answer.status, text
 
 

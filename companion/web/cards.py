@@ -18,24 +18,21 @@ every other viewer's stream is the same whatever the fingers are.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from flask import (
     Blueprint,
-    Response,
     jsonify,
     redirect,
     render_template,
     request,
-    stream_with_context,
     url_for,
 )
 from flask_babel import gettext  # type: ignore[import-untyped]
 from pydantic import Field
 
-from .. import cardgame, live
+from .. import cardgame
 from ..cardgame import deck as card_deck
 from ..cardgame.catalogue import CARDS as CARD_COUNT
 from ..cardgame.catalogue import NOTCHES_MAX, NOTCHES_MIN, POINTS_MAX, POINTS_MIN
@@ -60,6 +57,7 @@ from .auth import (
 )
 from .context import door, hub, store
 from .render import LiveCaches, caches, seat_rows_read
+from .stream import busy, respond
 
 bp = Blueprint("cards", __name__)
 
@@ -646,9 +644,7 @@ def stream(game_id: str) -> Any:
     state = db.state(game_id)
     sid = streams.open_stream(game_id, who.viewer, state.version)
     if sid is None:
-        resp = Response("retry: 15000\n\n", status=503, mimetype="text/event-stream")
-        resp.headers["Retry-After"] = "15"
-        return resp
+        return busy()
     sent = [region(game_id, who)]  # the page's own region: sent again only when it changes
 
     def render_region() -> tuple[int, int, str]:
@@ -662,31 +658,7 @@ def stream(game_id: str) -> Any:
         sent[0] = html
         return state.version, presence, html
 
-    checked = [streams.presence_version(game_id), time.monotonic()]
-
-    def still_valid() -> bool:
-        presence, now = streams.presence_version(game_id), time.monotonic()
-        if presence == checked[0] and now - checked[1] < live.KEEPALIVE:
-            return True
-        checked[:] = [presence, now]
-        info = db.token_info(who.token)
-        return info is not None and info["game_id"] == game_id
-
-    body = live.sse(
-        streams,
-        game_id,
-        who.viewer,
-        sid,
-        who.is_host,
-        state.version,
-        lambda: streams.version(game_id),
-        render_region,
-        still_valid,
-    )
-    resp = Response(stream_with_context(body), mimetype="text/event-stream")
-    resp.headers["Cache-Control"] = "no-cache"
-    resp.headers["X-Accel-Buffering"] = "no"
-    return resp
+    return respond(game_id, who, sid, state.version, render_region)
 
 
 # -- sending the shared routes of a card game here -------------------------------------------

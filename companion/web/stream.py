@@ -5,6 +5,7 @@ changed since the stream's last one; the first starts from the page the browser 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, stream_with_context, url_for
@@ -41,9 +42,7 @@ def events(game_id: str) -> Any:
     state = store().state(game_id)
     sid = hub().open_stream(game_id, who.viewer, state.version)
     if sid is None:
-        resp = Response("retry: 15000\n\n", status=503, mimetype="text/event-stream")
-        resp.headers["Retry-After"] = "15"
-        return resp
+        return busy()
     seen = _number(request.headers.get("Last-Event-ID"))
     shown: LivePage | None = None
     if seen is None:
@@ -51,7 +50,7 @@ def events(game_id: str) -> Any:
         if since is not None:
             shown = baseline(game_id, who, since, presence or 0)
         seen = shown.version if shown is not None else -1
-    db, streams = store(), hub()
+    streams = hub()
     sent: list[LivePage | None] = [shown]
 
     def render() -> tuple[int, int, str]:
@@ -60,6 +59,27 @@ def events(game_id: str) -> Any:
         sent[0] = page
         return page.version, page.presence, data
 
+    return respond(game_id, who, sid, seen, render)
+
+
+def busy() -> Response:
+    """No stream slot is free: 503, and the browser's EventSource retries in 15 s."""
+    resp = Response("retry: 15000\n\n", status=503, mimetype="text/event-stream")
+    resp.headers["Retry-After"] = "15"
+    return resp
+
+
+def respond(
+    game_id: str,
+    who: Identity,
+    sid: int,
+    seen: int,
+    render: Callable[[], tuple[int, int, str]],
+) -> Response:
+    """The Server-Sent Events response of a stream whose slot ``sid`` is taken (both
+    games' streams): ``live.sse`` with the viewer's token re-checked, gzip-encoded where the
+    browser accepts it."""
+    db, streams = store(), hub()
     # A link is revoked through this process's door, which kicks the game's streams (the
     # presence count moves); one revoked by another process is noticed within a keepalive.
     checked = [streams.presence_version(game_id), time.monotonic()]

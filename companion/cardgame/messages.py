@@ -14,9 +14,7 @@ error at import, never a silent overwrite.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableMapping
-
-from ..rules.messages import CATALOGUE, Message
+from ..rules.messages import CATALOGUE, Message, register
 
 __all__ = ["MESSAGES_EN", "Message", "register"]
 
@@ -139,15 +137,6 @@ MESSAGES_EN: dict[str, str] = {
     "cards.history.use_cards": "The table screen gave this game its 18 defined cards",
     "cards.history.card_no": "{player} took card No. {card}",
 }
-
-
-def register(catalogue: MutableMapping[str, str], messages: Mapping[str, str]) -> None:
-    """Add ``messages`` to a language's catalogue; a code it already holds with another
-    sentence is a clash, raised rather than overwritten."""
-    clash = sorted(c for c, t in messages.items() if c in catalogue and catalogue[c] != t)
-    if clash:
-        raise RuntimeError(f"message codes registered twice: {', '.join(clash)}")
-    catalogue.update(messages)
 
 
 register(CATALOGUE["en"], MESSAGES_EN)

@@ -10,9 +10,7 @@ game's: :mod:`companion.cardgame.messages`). A category's name is a message of i
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableMapping
-
-from ..rules.messages import CATALOGUE, Message
+from ..rules.messages import CATALOGUE, Message, register
 
 __all__ = ["MESSAGES_EN", "Message"]
 
@@ -73,15 +71,6 @@ MESSAGES_EN: dict[str, str] = {
     "jutaku.link": "This game's address is damaged, so it cannot be read; start a new game.",
     "jutaku.nothing_to_undo": "There is nothing to undo.",
 }
-
-
-def register(catalogue: MutableMapping[str, str], messages: Mapping[str, str]) -> None:
-    """Add ``messages`` to a language's catalogue; a code it already holds with another
-    sentence is a clash, raised rather than overwritten."""
-    clash = sorted(c for c, t in messages.items() if c in catalogue and catalogue[c] != t)
-    if clash:
-        raise RuntimeError(f"message codes registered twice: {', '.join(clash)}")
-    catalogue.update(messages)
 
 
 register(CATALOGUE["en"], MESSAGES_EN)

@@ -13,7 +13,7 @@ own format spec (``¥{amount:,}``). Nested messages render in the same language.
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -644,6 +644,16 @@ from . import messages_ja  # noqa: E402  (the Japanese catalogue needs nothing a
 CATALOGUE["ja"] = messages_ja.CATALOGUE
 NAMES["ja"] = messages_ja.NAMES
 _LIST_SEP: dict[str, str] = {"ja": "、"}
+
+
+def register(catalogue: MutableMapping[str, str], messages: Mapping[str, str]) -> None:
+    """Add another game's ``messages`` to a language's catalogue (the card game's, Tokyo
+    Jutaku's); a code it already holds with another sentence is a clash, raised rather
+    than overwritten."""
+    clash = sorted(c for c, t in messages.items() if c in catalogue and catalogue[c] != t)
+    if clash:
+        raise RuntimeError(f"message codes registered twice: {', '.join(clash)}")
+    catalogue.update(messages)
 
 
 def render(message: Message, lang: str = "en") -> str:

@@ -55,7 +55,8 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,6 +80,41 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+@contextmanager
+def servers(tmp: Path) -> Iterator[tuple[int, int]]:
+    """The app (`companion serve` on a database in ``tmp``) and the bare SSE server, both
+    running at once so their rounds can alternate: (app port, bare port); both stopped
+    after."""
+    app_port, bare_port = free_port(), free_port()
+    app = start(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(app_port),
+            "--db",
+            str(tmp / "bench.sqlite3"),
+            "--no-qr",
+        ],
+        app_port,
+    )
+    bare = None
+    try:
+        bare = start(
+            [sys.executable, str(Path(__file__).resolve()), "--serve-bare", str(bare_port)],
+            bare_port,
+        )
+        yield app_port, bare_port
+    finally:
+        stop(app)
+        if bare is not None:
+            stop(bare)
 
 
 def start(cmd: list[str], port: int) -> subprocess.Popen[bytes]:
@@ -622,29 +658,7 @@ def main(argv: list[str] | None = None) -> int:
 
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory(prefix="bench-auction-") as tmp:
-        app_port, bare_port = free_port(), free_port()
-        app = start(
-            [
-                sys.executable,
-                "-m",
-                "companion",
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(app_port),
-                "--db",
-                str(Path(tmp) / "bench.sqlite3"),
-                "--no-qr",
-            ],
-            app_port,
-        )
-        bare = None
-        try:
-            bare = start(
-                [sys.executable, str(Path(__file__).resolve()), "--serve-bare", str(bare_port)],
-                bare_port,
-            )
+        with servers(Path(tmp)) as (app_port, bare_port):
             # The 7-listener rounds: app and bare in turn, in blocks (a new game per app
             # block), so both see the same moments of a shared, noisy machine.
             small: list[Round] = []
@@ -659,10 +673,6 @@ def main(argv: list[str] | None = None) -> int:
                 app_port, args.listeners, args.big_auctions, rng, lockup_check=True
             )
             bare_big = bare_phase(bare_port, args.listeners, args.big_auctions, size)
-        finally:
-            stop(app)
-            if bare is not None:
-                stop(bare)
 
     n = args.listeners
     print(

@@ -95,29 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--block", type=int, default=10)
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="bench-cards-") as tmp:
-        app_port, bare_port = ba.free_port(), ba.free_port()
-        app = ba.start(
-            [
-                sys.executable,
-                "-m",
-                "companion",
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(app_port),
-                "--db",
-                str(Path(tmp) / "bench.sqlite3"),
-                "--no-qr",
-            ],
-            app_port,
-        )
-        bare = None
-        try:
-            bare = ba.start(
-                [sys.executable, str(Path(ba.__file__).resolve()), "--serve-bare", str(bare_port)],
-                bare_port,
-            )
+        with ba.servers(Path(tmp)) as (app_port, bare_port):
             cards: list[ba.Round] = []
             bare_rounds: list[ba.Round] = []
             size = 0
@@ -126,10 +104,6 @@ def main(argv: list[str] | None = None) -> int:
                 cards += app_phase(app_port, n)
                 size = int(statistics.median(r.size for r in cards))
                 bare_rounds += ba.bare_phase(bare_port, 3, n, size)
-        finally:
-            ba.stop(app)
-            if bare is not None:
-                ba.stop(bare)
     print(
         f"Python {platform.python_version()}, {platform.system()} {platform.machine()}, "
         f"{os.cpu_count()} CPUs; database on the local disk (WAL, synchronous=FULL); "

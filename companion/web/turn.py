@@ -313,60 +313,10 @@ def _unique(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _entry_choices(t: Table, seat: int, m: Market) -> list[dict[str, Any]]:
-    p = t.players[seat]
-    ap = t.turn.ap_left or 0
-    out: list[dict[str, Any]] = []
-    for o in m.entry_options(t):
-        label = _option_label(o)
-        if o.kind == "ap":
-            out.append(
-                {
-                    "value": "ap",
-                    "label": label,
-                    "why": None if ap >= o.amount else _say("guide.few_ap"),
-                }
-            )
-            for c in turn_external.cart_entries(p, o.amount, ap, label):
-                out.append({**c, "why": _say("guide.few_ap") if c["why"] else None})
-        elif o.kind == "yen":
-            out.append(
-                {
-                    "value": "yen",
-                    "label": label,
-                    "why": None if p.yen >= o.amount else _say("guide.little_yen"),
-                }
-            )
-        elif o.kind == "free":
-            used = m.id in t.turn.free_entries
-            out.append(
-                {
-                    "value": "free",
-                    "label": label,
-                    "why": _say("guide.free_used") if used else None,
-                }
-            )
-        elif o.kind == "token":
-            choices = _token_choices(p, o.what)
-            if not choices:
-                out.append({"value": "", "label": label, "why": _say("guide.hold_none")})
-            out += [{**c, "why": None} for c in choices]
-        else:
-            barrels = [
-                {
-                    "value": f"barrel:{x.fish}:{row}:{x.price}",
-                    "label": _say(
-                        "guide.own_barrel", market=market_of_item(x.fish).id, price=x.price, row=row
-                    ),
-                    "why": None,
-                }
-                for row in ROWS
-                for x in p.row(row)
-                if x.fish in MARKETS and o.what in ("any", x.fish)
-            ]
-            if not barrels:
-                out.append({"value": "", "label": label, "why": _say("guide.harbor_none")})
-            out += _unique(barrels)
-    return out
+    used = m.id in t.turn.free_entries
+    return turn_external.entry_choices(
+        t, seat, m.entry_options(t), _option_label, used, _token_choices
+    )
 
 
 def _sells(m: Market) -> bool:

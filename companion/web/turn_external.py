@@ -22,7 +22,7 @@ The flat form (one value per field, so a field sent twice counts once):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import render_template
@@ -263,9 +263,63 @@ def cart_entries(p: PlayerState, cost: int, ap: int, label: str) -> list[dict[st
             {
                 "value": "cart" if n == 1 else f"cart:{n}",
                 "label": msg(Message(code, {"option": label, "count": n})),
-                "why": None if n in cart_payments(p, cost, ap) else "ap",
+                "why": None if n in cart_payments(p, cost, ap) else _why("guide.few_ap"),
             }
         )
+    return out
+
+
+def _why(code: str) -> str:
+    return msg(Message(code, {}))
+
+
+def entry_choices(
+    t: Table,
+    seat: int,
+    options: tuple[EntryOption, ...],
+    label_of: Callable[[EntryOption], str],
+    free_used: bool,
+    tokens: Callable[[PlayerState, str], list[dict[str, Any]]] | None = None,
+) -> list[dict[str, Any]]:
+    """The entry radios of a market's panel, fish or external: each printed option (and
+    the Carts' uses of an AP entry), off with the reason when it cannot be paid now.
+    ``free_used``: the market's free entry was taken this turn; ``tokens``: the radios of a
+    token entry (fish markets' own)."""
+    p = t.players[seat]
+    ap = t.turn.ap_left or 0
+    out: list[dict[str, Any]] = []
+    for o in options:
+        label = label_of(o)
+        if o.kind == "ap":
+            why = None if ap >= o.amount else _why("guide.few_ap")
+            out.append({"value": "ap", "label": label, "why": why})
+            out += cart_entries(p, o.amount, ap, label)
+        elif o.kind == "yen":
+            why = None if p.yen >= o.amount else _why("guide.little_yen")
+            out.append({"value": "yen", "label": label, "why": why})
+        elif o.kind == "free":
+            why = _why("guide.free_used") if free_used else None
+            out.append({"value": "free", "label": label, "why": why})
+        elif o.kind == "token" and tokens is not None:
+            choices = tokens(p, o.what)
+            out += [{**c, "why": None} for c in choices] or [
+                {"value": "", "label": label, "why": _why("guide.hold_none")}
+            ]
+        elif o.kind == "barrel":
+            barrels = {
+                f"barrel:{x.fish}:{row}:{x.price}": msg(
+                    Message(
+                        "guide.own_barrel",
+                        {"market": market_of_item(x.fish).id, "price": x.price, "row": row},
+                    )
+                )
+                for row in ROWS
+                for x in p.row(row)
+                if x.fish in MARKETS and o.what in ("any", x.fish)
+            }
+            out += [{"value": v, "label": b, "why": None} for v, b in barrels.items()] or [
+                {"value": "", "label": label, "why": _why("guide.harbor_none")}
+            ]
     return out
 
 
@@ -299,42 +353,10 @@ def tiles(t: Table, seat: int) -> list[dict[str, Any]]:
 
 
 def _entries(t: Table, seat: int, m: External) -> list[dict[str, Any]]:
-    """The entry radios: each printed option, off (with why) when it cannot be paid."""
-    p = t.players[seat]
-    ap = t.turn.ap_left or 0
-    out: list[dict[str, Any]] = []
-    for o in _options(t, m):
-        label = _option_label(m, o)
-        if o.kind == "ap":
-            out.append({"value": "ap", "label": label, "why": None if ap >= o.amount else "ap"})
-            out += cart_entries(p, o.amount, ap, label)
-        elif o.kind == "yen":
-            out.append(
-                {"value": "yen", "label": label, "why": None if p.yen >= o.amount else "yen"}
-            )
-        elif o.kind == "free":
-            used = m.id != "rentals" and m.id in t.turn.free_entries
-            out.append({"value": "free", "label": label, "why": "used" if used else None})
-        elif o.kind == "barrel":
-            barrels = [
-                {
-                    "value": f"barrel:{x.fish}:{row}:{x.price}",
-                    "label": msg(
-                        Message(
-                            "guide.own_barrel",
-                            {"market": market_of_item(x.fish).id, "price": x.price, "row": row},
-                        )
-                    ),
-                    "why": None,
-                }
-                for row in ROWS
-                for x in p.row(row)
-                if x.fish in MARKETS and o.what in ("any", x.fish)
-            ]
-            unique = {str(b["value"]): b for b in barrels}
-            barrels = list(unique.values())
-            out += barrels or [{"value": "", "label": label, "why": "harbor"}]
-    return out
+    """The entry radios: each printed option, off (with why) when it cannot be paid; the
+    Rentals' entry is free every time (its ¥200 is per item)."""
+    used = m.id != "rentals" and m.id in t.turn.free_entries
+    return entry_choices(t, seat, _options(t, m), lambda o: _option_label(m, o), used)
 
 
 def held(p: PlayerState) -> list[dict[str, Any]]:

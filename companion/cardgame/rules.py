@@ -427,11 +427,8 @@ def _gained(s: State, seat: int, face: Face, effects: bool) -> State:
     return s
 
 
-def take_card(s: State, a: Args) -> State:
-    """The card a player took, as they describe it (shared/spec/cards.md). It must be
-    what the game waits for first: its taker and its source (the Scale, the deck's top
-    card, or a steal from the opponent's piles)."""
-    seat = s.config.seat_of(a.get("player"))
+def _waiting_for(s: State, seat: int) -> Pending:
+    """What the game waits for first, which must be this player's to do."""
     _going(s)
     if not s.pending:
         raise IllegalAction(Message("cards.nothing_waited"), "type")
@@ -441,6 +438,15 @@ def take_card(s: State, a: Args) -> State:
             Message("cards.not_yours", {"first": waiting_message(s, p), "player": _name(s, seat)}),
             "player",
         )
+    return p
+
+
+def take_card(s: State, a: Args) -> State:
+    """The card a player took, as they describe it (shared/spec/cards.md). It must be
+    what the game waits for first: its taker and its source (the Scale, the deck's top
+    card, or a steal from the opponent's piles)."""
+    seat = s.config.seat_of(a.get("player"))
+    p = _waiting_for(s, seat)
     if p.kind != "take":
         raise IllegalAction(
             Message(
@@ -487,15 +493,7 @@ def discard_card(s: State, a: Args) -> State:
     """The discard icon: the player puts one card of the opponent's piles into the
     discard pile."""
     seat = s.config.seat_of(a.get("player"))
-    _going(s)
-    if not s.pending:
-        raise IllegalAction(Message("cards.nothing_waited"), "type")
-    p = s.pending[0]
-    if p.player != seat:
-        raise IllegalAction(
-            Message("cards.not_yours", {"first": waiting_message(s, p), "player": _name(s, seat)}),
-            "player",
-        )
+    p = _waiting_for(s, seat)
     if p.kind != "discard":
         raise IllegalAction(Message("cards.take_now", {"player": _name(s, seat)}), "type")
     owner = _opponent_from(s, seat, a)

@@ -262,6 +262,18 @@ def buy_licences(run: Run, seat: int, m: Market, count: int) -> None:
     )
 
 
+def _known_fields(a: Mapping[str, Any], known: frozenset[str], market: str) -> None:
+    """Refuse a field a visit to this market does not take."""
+    for key in a:
+        if key not in known:
+            raise refuse(
+                "bad_field",
+                str(key),
+                field=str(key),
+                kind=Message("kind.visit_to", {"market": market}),
+            )
+
+
 def visit_run(t: Any, a: Mapping[str, Any]) -> Run:
     """``{"type": "visit", "player", "market", "entry", "licenses"?, "sell"?,
     "sell_barrels"?, ...the market's own fields}`` (flows.md); an external market's visit
@@ -270,14 +282,7 @@ def visit_run(t: Any, a: Mapping[str, Any]) -> Run:
         return external_visit_run(t, a)
     run, seat = begin_action(t, a, Message("what.visit", {}), carts=cart_uses(a.get("entry")))
     m = _market(run.t, a)
-    for key in a:
-        if key not in COMMON_FIELDS and key not in m.visit_fields:
-            raise refuse(
-                "bad_field",
-                str(key),
-                field=str(key),
-                kind=Message("kind.visit_to", {"market": m.id}),
-            )
+    _known_fields(a, COMMON_FIELDS.union(m.visit_fields), m.id)
     refusal = m.refuse_entry(run.t, seat)
     if refusal is not None:
         raise refusal
@@ -322,14 +327,7 @@ def external_visit_run(t: Table, a: Mapping[str, Any]) -> Run:
     is refused (AMB-37)."""
     run, seat = begin_action(t, a, Message("what.visit", {}), carts=cart_uses(a.get("entry")))
     m = _external(run.t, str(a.get("market")))
-    for key in a:
-        if key not in EXTERNAL_FIELDS and key not in m.visit_fields:
-            raise refuse(
-                "bad_field",
-                str(key),
-                field=str(key),
-                kind=Message("kind.visit_to", {"market": m.id}),
-            )
+    _known_fields(a, EXTERNAL_FIELDS.union(m.visit_fields), m.id)
     refusal = m.refuse_entry(run.t, seat)
     if refusal is not None:
         raise refusal

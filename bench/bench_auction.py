@@ -439,7 +439,10 @@ def auction_round(
         raise RuntimeError(f"undo failed: {status} {data}")
     seq = data["seq"]
     listeners.wait("the undo", lambda s: s.last_id >= seq, watching)
-    return Round(max(each), each, (t1 - t0) * 1000, int(statistics.median(sizes)), table, phones)
+    post_ms = (t1 - t0) * 1000
+    if not watching:  # nobody listening: the write path alone
+        return Round(post_ms, [], post_ms, 0)
+    return Round(max(each), each, post_ms, int(statistics.median(sizes)), table, phones)
 
 
 def app_phase(
@@ -453,7 +456,7 @@ def app_phase(
         # hold 21 at most, so more listeners are spread over more games. The auctions run
         # in the first; the other games' streams stay open, idle, holding their threads.
         per_game = 7 * PER_VIEWER
-        games = [Game(client) for _ in range(math.ceil(n_listeners / per_game))]
+        games = [Game(client) for _ in range(max(1, math.ceil(n_listeners / per_game)))]
         game = games[0]
         watching: list[Stream] = []
         for i in range(n_listeners):
@@ -461,7 +464,7 @@ def app_phase(
             stream = listeners.connect(path, token, f"{name}#{i}")
             if i < per_game:
                 watching.append(stream)
-        listeners.wait("the first page", lambda s: s.last_id >= 0)
+        listeners.wait("the first page", lambda s: s.last_id >= 0)  # (none: at once)
         bad = [s.status for s in listeners.streams if s.status != 200]
         if bad:
             raise RuntimeError(f"{len(bad)} streams were refused: {bad[:3]}")
@@ -661,12 +664,17 @@ def main(argv: list[str] | None = None) -> int:
         with servers(Path(tmp)) as (app_port, bare_port):
             # The 7-listener rounds: app and bare in turn, in blocks (a new game per app
             # block), so both see the same moments of a shared, noisy machine.
+            # Each block also times the last seal with no stream open at all (a game of its
+            # own): the write path alone, the least the app does before any device can
+            # hear of the reveal.
             small: list[Round] = []
             bare_small: list[Round] = []
+            quiet: list[Round] = []
             size = 0
             while len(small) < args.auctions:
                 n = min(args.block, args.auctions - len(small))
                 small += app_phase(app_port, 7, n, rng)[0]
+                quiet += app_phase(app_port, 0, n, rng)[0]
                 size = int(statistics.median(r.size for r in small))
                 bare_small += bare_phase(bare_port, 7, n, size)
             big, alive = app_phase(
@@ -700,6 +708,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         row(
+            "app: the last seal's POST round trip, **no stream open**",
+            0,
+            [r.post_ms for r in quiet],
+        )
+    )
+    print(
+        row(
             f"app: last seal POSTed → reveal on the game's 21 streams, {n} open",
             n,
             [r.all_ms for r in big],
@@ -722,6 +737,12 @@ def main(argv: list[str] | None = None) -> int:
             f"{pct(a, 99) / pct(b, 99):.2f}× | "
             "median ≤ 2× |"
         )
+    q = statistics.median(r.post_ms for r in quiet)
+    b = statistics.median(r.all_ms for r in bare_small)
+    print(
+        f"| the last seal's POST alone, no stream open (the write path's floor) | 0 | "
+        f"{q / b:.2f}× | – | – |"
+    )
     print()
     table_sizes = [x for r in small for x in r.table_sizes]
     phone_sizes = [x for r in small for x in r.phone_sizes]

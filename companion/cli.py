@@ -20,6 +20,25 @@ from .store import StoreError
 #: the pool is sized for 6 phones + the table screen many times over, plus a reserve that
 #: streams may never take (see companion/live.py).
 DEFAULT_THREADS = 256
+#: The cyclic garbage collector's first threshold in the server (CPython's default: 700).
+#: Rendering a change for seven viewers allocates thousands of short-lived objects, so at
+#: 700 a young collection ran for nearly every action; see :func:`settle_heap`.
+GC_YOUNG_THRESHOLD = 10_000
+
+
+def settle_heap() -> None:
+    """Once the app is built, move everything it holds for good (modules, templates,
+    the catalogue) out of the collector's sight (``gc.freeze``), and collect the young
+    generation less often: the live streams' renders then spend ~0.1 ms per action on
+    collection instead of ~0.6 ms (bench/README.md). Nothing is kept longer: what a
+    render leaves behind is freed by reference counting as before; only cycles wait
+    for a later pass."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    _, second, third = gc.get_threshold()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, second, third)
 
 
 def terminal_qr(text: str, out: TextIO) -> None:
@@ -86,6 +105,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except StoreError as exc:
         print(f"companion: {exc.message}", file=sys.stderr)
         return 1
+    settle_heap()
     out = sys.stdout
 
     def stop(signum: int, frame: object) -> None:

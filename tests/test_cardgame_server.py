@@ -379,3 +379,35 @@ def test_the_card_games_own_routes_refuse_a_board_game_in_a_sentence(app) -> Non
                 r = client.open(path, method=method, headers=auth, data={"fingers": "2"})
                 assert r.status_code == 404, (method, path, r.status_code)
                 assert said in r.get_data(as_text=True), (method, path)
+
+
+def _history_items(html: str) -> list[str]:
+    ol = html.split('id="history">', 1)[1].split("</ol>", 1)[0]
+    return re.findall(r"<li[^>]*>.*?</li>", ol, flags=re.S)
+
+
+def test_the_table_screens_history_rows_follow_undo_redo_and_language(client):
+    """The history's rows are rendered once each and kept (companion.web.cards:
+    history_rows): a kept row must still change when it is undone or redone, and a
+    Japanese table screen never gets an English row kept for another."""
+    g = Game(client)
+    url = f"/games/{g.id}/cards/region?as=host"
+    empty = client.get(url, headers=auth(g.host)).get_data(as_text=True)
+    assert _history_items(empty) == ['<li class="muted">Nothing yet.</li>']
+    g.round(3, 1)
+    shown = _history_items(client.get(url, headers=auth(g.host)).get_data(as_text=True))
+    assert len(shown) == 1 and "<del>" not in shown[0] and "Aiko" in shown[0]
+    assert client.post(f"/api/games/{g.id}/undo", json={}, headers=auth(g.host)).status_code == 200
+    undone = _history_items(client.get(url, headers=auth(g.host)).get_data(as_text=True))
+    assert len(undone) == 1 and undone[0].startswith('<li class="undone"><del>')
+    assert "(undone)" in undone[0]
+    ja = client.get(url, headers={**auth(g.host), "Accept-Language": "ja"}).get_data(as_text=True)
+    ja_rows = _history_items(ja)
+    assert len(ja_rows) == 1 and "(undone)" not in ja_rows[0] and ja_rows[0] != undone[0]
+    assert client.post(f"/api/games/{g.id}/redo", json={}, headers=auth(g.host)).status_code == 200
+    again = _history_items(client.get(url, headers=auth(g.host)).get_data(as_text=True))
+    assert again == shown  # the very row of before the undo, markup and all
+    # The phones have no history list (the table screen's alone).
+    assert 'id="history"' not in client.get(
+        f"/games/{g.id}/cards/region?as=seat", headers=auth(g.a)
+    ).get_data(as_text=True)

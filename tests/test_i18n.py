@@ -78,6 +78,23 @@ def test_templates_follow_accept_language(probe_app: Flask) -> None:
     assert {"Accept-Language", "Cookie"} <= set(ja.vary)
 
 
+def test_each_request_keeps_its_own_translations(app: Flask) -> None:
+    """The templates' ``_()`` looks the translations up once per request and keeps them
+    beside it (i18n.translations): requests that follow each other in one thread (as a
+    server's worker thread answers them) each read their own language."""
+    template = "{{ _('New game') }}|{{ _('History') }}"
+    with app.test_request_context("/", headers={"Accept-Language": "ja"}):
+        ja = render_template_string(template)
+        assert render_template_string(template) == ja
+    assert ja.split("|")[0] != "New game" and "History" not in ja
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        assert render_template_string(template) == "New game|History"
+        assert i18n.current_lang() == "en"
+    with app.test_request_context("/", headers={"Accept-Language": "ja"}):
+        assert render_template_string(template) == ja
+        assert i18n.current_lang() == "ja"
+
+
 def test_switch_sets_the_cookie_and_goes_back(probe_app: Flask) -> None:
     client = probe_app.test_client()
     headers = {**SAME, "Accept-Language": "en"}

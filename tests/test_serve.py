@@ -337,3 +337,24 @@ def test_default_database_lands_in_the_user_data_folder(tmp_path):
         assert expected.is_file(), f"no database at {expected}"
         code = srv.stop(signal.SIGTERM)
         assert code == 0, srv.output
+
+
+def test_the_server_settles_its_heap_before_serving() -> None:
+    """``companion serve`` freezes what the built app holds and collects the young
+    generation less often (cli.settle_heap; bench/README.md has what it saves). Run in a
+    child interpreter: the test process's own collector is left as it is."""
+    code = (
+        "import gc\n"
+        "from companion.cli import GC_YOUNG_THRESHOLD, settle_heap\n"
+        "from companion.web import create_app\n"
+        "import sys, tempfile\n"
+        "app = create_app({'DATABASE': tempfile.mkdtemp() + '/db.sqlite3'})\n"
+        "before = gc.get_threshold()\n"
+        "settle_heap()\n"
+        "print(before[0], gc.get_threshold()[0], gc.get_freeze_count() > 10000,"
+        " gc.get_threshold()[1:] == before[1:], GC_YOUNG_THRESHOLD)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    ).stdout.split()
+    assert out == ["700", out[4], "True", "True", out[4]] and int(out[4]) > 700

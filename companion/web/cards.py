@@ -23,6 +23,7 @@ from typing import Annotated, Any, Literal
 
 from flask import (
     Blueprint,
+    current_app,
     jsonify,
     redirect,
     render_template,
@@ -30,6 +31,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext  # type: ignore[import-untyped]
+from markupsafe import Markup
 from pydantic import Field
 
 from .. import cardgame
@@ -322,7 +324,8 @@ def card_view(state: GameState, who: Identity) -> dict[str, Any]:
             view["my_receipt"] = own[1]
     view["viewer"] = {"role": who.role, "seat": who.seat}
     view["history"] = history(state)
-    view["can_undo"] = any(e.active for e in state.events)
+    # The newest entries are the likeliest to be active: look from the end.
+    view["can_undo"] = any(e.active for e in reversed(state.events))
     return view
 
 
@@ -447,6 +450,22 @@ def region(
     )
 
 
+def history_rows(c: LiveCaches, rows: list[dict[str, Any]]) -> Markup:
+    """The table screen's history list, one ``<li>`` per row: each row's markup is
+    rendered once (in the caches' language) and kept while the row reads the same, so a
+    change renders only its new rows, not the whole game's."""
+    module: Any = current_app.jinja_env.get_template("cards/_history.html").module
+    out = []
+    for r in rows:
+        key = ("card-row", r["seq"], r["text"], tuple(r["notes"]), r["undone"])
+
+        def make(r: dict[str, Any] = r) -> str:
+            return str(module.row(r))
+
+        out.append(c.card_rows.get(key, make))
+    return Markup("\n".join(out))
+
+
 def _region(
     game_id: str,
     who: Identity,
@@ -457,6 +476,7 @@ def _region(
     view = card_view(state, who)
     return render_template(
         "cards/_region.html",
+        history_rows=history_rows(caches(), view["history"]) if who.is_host else "",
         v=view,
         icon_of=ICON_GLYPHS,
         seats=seats if who.is_host else [],

@@ -264,6 +264,8 @@ class LiveCaches:
         self.card_regions: Memo[tuple[Any, ...], str] = Memo(256)
         self.card_history: Memo[tuple[str, int], list[dict[str, Any]]] = Memo(64)
         self.card_history_tail: Memo[str, tuple[tuple[Any, ...], Any, tuple[Any, ...]]] = Memo(64)
+        #: A row of the card game's history list, by what it says.
+        self.card_rows: Memo[tuple[Any, ...], str] = Memo(4096)
 
     def book(self, game_id: str, version: int) -> Book:
         """The book of one version; it starts from the game's newest book before it

@@ -534,11 +534,31 @@ def main(argv: list[str] | None = None) -> int:
         f"{os.cpu_count()} CPUs, {time.strftime('%Y-%m-%d %H:%M')}",
         flush=True,
     )
-    memory: dict[str, dict[str, int]] = {"app": {}, "bare": {}}
+    memory: dict[str, dict[str, int]] = {"app": {}, "bare": {}, "floor": {}}
     with tempfile.TemporaryDirectory(prefix="bench-game-") as tmp_name:
         tmp = Path(tmp_name)
         no_numpy = memory_without_numpy(tmp)
         servers = app_and_bare(tmp, Path(__file__))
+        # The app's floor: the same server with the streams' rendering taken out
+        # (bench/floor_serve.py), so what rendering costs is read beside what it does not.
+        floor_port = free_port()
+        servers["floor"] = Server(
+            "companion serve, rendering taken out",
+            [
+                sys.executable,
+                str(HERE / "floor_serve.py"),
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(floor_port),
+                "--db",
+                str(tmp / "floor.sqlite3"),
+                "--no-qr",
+            ],
+            floor_port,
+            tmp / "floor.log",
+        )
         app_port = servers["app"].port
         devices: dict[str, Devices] = {}
         try:
@@ -572,7 +592,22 @@ def main(argv: list[str] | None = None) -> int:
                 "host-token",
                 [f"seat-{i}" for i in range(len(PLAYERS))],
             )
-            targets = {"app": app, "bare": bare}
+            with requests.Session() as http:
+                r = http.post(
+                    f"http://127.0.0.1:{floor_port}/api/games",
+                    json={"players": PLAYERS, "money": "open"},
+                    timeout=TIMEOUT,
+                )
+                r.raise_for_status()
+                made = r.json()
+            floor = Target(
+                "floor",
+                servers["floor"],
+                made["id"],
+                made["host_token"],
+                [seat["token"] for seat in made["seats"]],
+            )
+            targets = {"app": app, "bare": bare, "floor": floor}
             for name, target in targets.items():
                 devices[name] = Devices(target.server.port, target.streams)
                 devices[name].wait_all(0)
@@ -582,15 +617,15 @@ def main(argv: list[str] | None = None) -> int:
                 round_trips(target, devices[name], 5)
 
             # (a)
-            trips: dict[str, list[int]] = {"app": [], "bare": []}
+            trips: dict[str, list[int]] = {"app": [], "bare": [], "floor": []}
             for _ in range(args.rounds):
                 for name, target in targets.items():
                     trips[name] += round_trips(target, devices[name], args.per_thread)
             print(f"(a) done: {len(trips['app'])} round trips per server", flush=True)
 
             # (b)
-            fan: dict[str, list[int]] = {"app": [], "bare": []}
-            fan_posts: dict[str, list[int]] = {"app": [], "bare": []}
+            fan: dict[str, list[int]] = {"app": [], "bare": [], "floor": []}
+            fan_posts: dict[str, list[int]] = {"app": [], "bare": [], "floor": []}
             block = 50
             done = 0
             for d in devices.values():
@@ -644,7 +679,9 @@ def main(argv: list[str] | None = None) -> int:
         return median, p99
 
     def ratio(a: tuple[float, float], b: tuple[float, float], target: str = "") -> None:
-        rows.append(("ratio app / bare", "", f"{a[0] / b[0]:.2f}×", f"{a[1] / b[1]:.2f}×", target))
+        label = "ratio floor / bare" if target == "the floor" else "ratio app / bare"
+        shown = "" if target == "the floor" else target
+        rows.append((label, "", f"{a[0] / b[0]:.2f}×", f"{a[1] / b[1]:.2f}×", shown))
 
     a = add(
         "(a) action round trip, `companion serve`, 7 devices connected, 7 acting at once",
@@ -653,6 +690,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     b = add("(a) same, bare Flask route + 7 bare SSE listeners (baseline)", trips["bare"])
     ratio(a, b, "≤ 1.5× (#7)")
+    f = add(
+        "(a) same, the app with the streams' rendering taken out (`bench/floor_serve.py`)",
+        trips["floor"],
+    )
+    ratio(f, b, "the floor")
     a = add(
         "(b) action → last of 7 devices got its update, `companion serve`",
         fan["app"],
@@ -660,6 +702,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     b = add("(b) same, bare SSE broadcast on waitress (baseline)", fan["bare"])
     ratio(a, b, "median ≤ 2× (#7)")
+    f = add("(b) same, the app with the streams' rendering taken out", fan["floor"])
+    ratio(f, b, "the floor")
     add(
         "(b) of which the POST's own round trip (its 201 read), `companion serve`", fan_posts["app"]
     )

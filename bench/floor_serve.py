@@ -1,0 +1,55 @@
+#!/usr/bin/env python
+"""``companion serve`` with the live streams' rendering taken out: the app's floor.
+
+    python bench/floor_serve.py serve --host 127.0.0.1 --port PORT --db FILE --no-qr
+
+The real server in every other respect (the door, SQLite with its durable commit, the
+hub, the stream loop with its identity re-checks, waitress), except that each live
+stream, when woken, sends a fixed event of ``FLOOR_EVENT_BYTES`` (default 800, a phone's
+median payment event) instead of rendering its viewer's page. What this server takes
+to bring a change to every device is what the app costs when rendering costs nothing:
+``bench/bench_game.py`` runs it beside the app and the bare stack. A benchmark tool
+only; nothing of it is in the app.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import companion.live as live  # noqa: E402  (sys.path above)
+from companion.cli import main  # noqa: E402
+
+EVENT = "<p>" + "x" * max(0, int(os.environ.get("FLOOR_EVENT_BYTES", "800")) - 40) + "</p>"
+_sse = live.sse
+
+
+def sse(
+    hub: live.Hub,
+    game_id: str,
+    viewer: str,
+    sid: int,
+    is_host: bool,
+    seen: int,
+    version_of: Callable[[], int],
+    render: Callable[[], tuple[int, int, str]],
+    still_valid: Callable[[], bool],
+) -> Iterator[str]:
+    def rendered_for_nothing() -> tuple[int, int, str]:
+        return version_of(), hub.presence_version(game_id), EVENT
+
+    return _sse(
+        hub, game_id, viewer, sid, is_host, seen, version_of, rendered_for_nothing, still_valid
+    )
+
+
+live.sse = sse  # companion.web.stream calls live.sse at each stream's start
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

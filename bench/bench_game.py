@@ -9,6 +9,9 @@ temporary database) and a bare baseline (this file with ``--serve-bare PORT``: a
 app on waitress with the same thread count, channel timeout and connection limit, whose
 POST route bumps a counter in memory and whose SSE route pushes ``id: <n>`` to every
 listener; no database, no rendering). Each measurement is taken on both in the same run.
+(a) and (b) are also taken on a third server, the app's floor (``bench/floor_serve.py``:
+``companion serve`` whose live streams send a fixed event instead of rendering), so what
+rendering costs is read beside what the rest of the app costs.
 
 (a) Action round trip: ``POST /api/games/<id>/actions`` (a ``pay`` of ¥100 from the supply)
     → 201, with 7 devices connected (7 SSE listeners: the host and 6 seats) and 7 client
@@ -329,19 +332,10 @@ def memory_without_numpy(tmp: Path) -> tuple[int, int] | None:
         server.wait_listening()
         time.sleep(0.5)
         start = vm_rss_kb(server.process.pid)
-        with requests.Session() as http:
-            r = http.post(
-                f"http://127.0.0.1:{port}/api/games",
-                json={"players": PLAYERS, "money": "open"},
-                timeout=TIMEOUT,
-            )
-            r.raise_for_status()
-            game = r.json()
-            http.get(
-                f"http://127.0.0.1:{port}/api/games/{game['id']}",
-                timeout=TIMEOUT,
-                headers={"Authorization": f"Bearer {game['host_token']}"},
-            ).raise_for_status()
+        game = new_game("no numpy", server)
+        requests.get(
+            game.state_url, timeout=TIMEOUT, headers={"Authorization": f"Bearer {game.host}"}
+        ).raise_for_status()
         return start, vm_rss_kb(server.process.pid)
     finally:
         server.stop()
@@ -366,6 +360,20 @@ class Target:
             (f"/games/{game_id}/stream?as=seat", s) for s in seats
         ]
         self.last_seq = 0
+
+
+def new_game(name: str, server: Server) -> Target:
+    """A 6-player open-money game created on ``server`` (the app, or its floor)."""
+    import requests
+
+    r = requests.post(
+        f"http://127.0.0.1:{server.port}/api/games",
+        json={"players": PLAYERS, "money": "open"},
+        timeout=TIMEOUT,
+    )
+    r.raise_for_status()
+    game = r.json()
+    return Target(name, server, game["id"], game["host_token"], [s["token"] for s in game["seats"]])
 
 
 def post(http: Any, target: Target, token: str, body: dict[str, Any]) -> int:
@@ -559,28 +567,14 @@ def main(argv: list[str] | None = None) -> int:
             floor_port,
             tmp / "floor.log",
         )
-        app_port = servers["app"].port
         devices: dict[str, Devices] = {}
         try:
             for name, server in servers.items():
                 server.wait_listening()
                 time.sleep(0.5)  # let the process settle before reading its memory
                 memory[name]["start"] = vm_rss_kb(server.process.pid)
+            app = new_game("app", servers["app"])
             with requests.Session() as http:
-                r = http.post(
-                    f"http://127.0.0.1:{app_port}/api/games",
-                    json={"players": PLAYERS, "money": "open"},
-                    timeout=TIMEOUT,
-                )
-                r.raise_for_status()
-                game = r.json()
-                app = Target(
-                    "app",
-                    servers["app"],
-                    game["id"],
-                    game["host_token"],
-                    [s["token"] for s in game["seats"]],
-                )
                 http.get(
                     app.state_url, headers={"Authorization": f"Bearer {app.host}"}, timeout=TIMEOUT
                 ).raise_for_status()
@@ -592,21 +586,7 @@ def main(argv: list[str] | None = None) -> int:
                 "host-token",
                 [f"seat-{i}" for i in range(len(PLAYERS))],
             )
-            with requests.Session() as http:
-                r = http.post(
-                    f"http://127.0.0.1:{floor_port}/api/games",
-                    json={"players": PLAYERS, "money": "open"},
-                    timeout=TIMEOUT,
-                )
-                r.raise_for_status()
-                made = r.json()
-            floor = Target(
-                "floor",
-                servers["floor"],
-                made["id"],
-                made["host_token"],
-                [seat["token"] for seat in made["seats"]],
-            )
+            floor = new_game("floor", servers["floor"])
             targets = {"app": app, "bare": bare, "floor": floor}
             for name, target in targets.items():
                 devices[name] = Devices(target.server.port, target.streams)

@@ -50,7 +50,6 @@ import selectors
 import signal
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -65,6 +64,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT))
 
+from bench_score import app_and_bare  # noqa: E402  (this folder is on sys.path)
+
 PLAYERS = ["Aiko", "Bo", "Chiyo", "Daichi", "Emi", "Fumio"]
 THREADS = 256  # companion serve's default (companion/cli.py DEFAULT_THREADS)
 CHANNEL_TIMEOUT = 300  # as companion serve
@@ -76,80 +77,19 @@ PER_VIEWER = 3  # streams one viewer may hold (companion/live.py PER_VIEWER)
 # -- servers ------------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextmanager
 def servers(tmp: Path) -> Iterator[tuple[int, int]]:
     """The app (`companion serve` on a database in ``tmp``) and the bare SSE server, both
     running at once so their rounds can alternate: (app port, bare port); both stopped
     after."""
-    app_port, bare_port = free_port(), free_port()
-    app = start(
-        [
-            sys.executable,
-            "-m",
-            "companion",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(app_port),
-            "--db",
-            str(tmp / "bench.sqlite3"),
-            "--no-qr",
-        ],
-        app_port,
-    )
-    bare = None
+    both = app_and_bare(tmp, Path(__file__))
     try:
-        bare = start(
-            [sys.executable, str(Path(__file__).resolve()), "--serve-bare", str(bare_port)],
-            bare_port,
-        )
-        yield app_port, bare_port
+        for server in both.values():
+            server.wait_listening()
+        yield both["app"].port, both["bare"].port
     finally:
-        stop(app)
-        if bare is not None:
-            stop(bare)
-
-
-def start(cmd: list[str], port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(
-        cmd,
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        env=dict(os.environ, PYTHONUNBUFFERED="1"),
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            err = proc.stderr.read().decode() if proc.stderr else ""
-            raise RuntimeError(f"server exited early: {err}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return proc
-        except OSError:
-            time.sleep(0.05)
-    proc.kill()
-    proc.wait()
-    raise RuntimeError("server did not listen within 30 s")
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-    if proc.stderr:
-        proc.stderr.close()
+        for server in both.values():
+            server.stop()
 
 
 class Client:

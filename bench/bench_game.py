@@ -55,7 +55,12 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from bench_score import Server, app_and_bare, free_port, summary  # noqa: E402  (sys.path above)
+from bench_score import (  # noqa: E402  (sys.path above)
+    Server,
+    app_and_bare,
+    companion_server,
+    summary,
+)
 
 PLAYERS = ["Aiko", "Bo", "Chiyo", "Daichi", "Emi", "Fumio"]
 DEVICES = 7  # 6 seats + the table screen
@@ -308,25 +313,15 @@ def memory_without_numpy(tmp: Path) -> tuple[int, int] | None:
 
     if importlib.util.find_spec("numpy") is None:
         return None
-    port = free_port()
-    server = Server(
+    server = companion_server(
+        tmp,
+        "no-numpy",
         "companion serve (no numpy)",
-        [
-            sys.executable,
+        (
             "-c",
             "import sys; sys.modules['numpy'] = None; "
             "from companion.cli import main; raise SystemExit(main())",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--db",
-            str(tmp / "no-numpy.sqlite3"),
-            "--no-qr",
-        ],
-        port,
-        tmp / "no-numpy.log",
+        ),
     )
     try:
         server.wait_listening()
@@ -549,23 +544,8 @@ def main(argv: list[str] | None = None) -> int:
         servers = app_and_bare(tmp, Path(__file__))
         # The app's floor: the same server with the streams' rendering taken out
         # (bench/floor_serve.py), so what rendering costs is read beside what it does not.
-        floor_port = free_port()
-        servers["floor"] = Server(
-            "companion serve, rendering taken out",
-            [
-                sys.executable,
-                str(HERE / "floor_serve.py"),
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(floor_port),
-                "--db",
-                str(tmp / "floor.sqlite3"),
-                "--no-qr",
-            ],
-            floor_port,
-            tmp / "floor.log",
+        servers["floor"] = companion_server(
+            tmp, "floor", "companion serve, rendering taken out", (str(HERE / "floor_serve.py"),)
         )
         devices: dict[str, Devices] = {}
         try:

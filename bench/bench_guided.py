@@ -52,7 +52,7 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 from bench_game import TIMEOUT, Devices, Target, ms  # noqa: E402  (sys.path above)
-from bench_score import Server, free_port, percentile, summary  # noqa: E402
+from bench_score import Server, companion_server, percentile, summary  # noqa: E402
 
 PLAYERS = ["Aiko", "Bo", "Chiyo", "Daichi"]
 FISH_MARKETS = ["mackerel", "eel", "tuna", "squid", "red_snapper"]
@@ -62,25 +62,7 @@ GUIDED = ["start_turn", "visit", "fishing", "purchase", "next_turn", "bid"]
 
 
 def start_app(tmp: Path) -> Server:
-    port = free_port()
-    return Server(
-        "companion serve",
-        [
-            sys.executable,
-            "-m",
-            "companion",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--db",
-            str(tmp / "bench.sqlite3"),
-            "--no-qr",
-        ],
-        port,
-        tmp / "app.log",
-    )
+    return companion_server(tmp)
 
 
 class Game:

@@ -282,37 +282,44 @@ class Server:
         self.log.close()
 
 
+def companion_server(
+    tmp: Path,
+    name: str = "app",
+    label: str = "companion serve",
+    run: tuple[str, ...] = ("-m", "companion"),
+) -> Server:
+    """``companion serve`` on a free port, its database and log in ``tmp`` (named after
+    ``name``); ``run``: what the interpreter runs before ``serve`` (another way in, such as
+    ``bench/floor_serve.py``). Started, not yet listening."""
+    port = free_port()
+    return Server(
+        label,
+        [
+            sys.executable,
+            *run,
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--db",
+            str(tmp / f"{name}.sqlite3"),
+            "--no-qr",
+        ],
+        port,
+        tmp / f"{name}.log",
+    )
+
+
 def app_and_bare(tmp: Path, script: Path) -> dict[str, Server]:
     """The real `companion serve` and a bare baseline (``script --serve-bare PORT``), each
     on a free port with its own log in ``tmp``; started, not yet listening."""
-    app_port, bare_port = free_port(), free_port()
+    bare_port = free_port()
     return {
-        "app": Server(
-            "companion serve",
-            [
-                sys.executable,
-                "-m",
-                "companion",
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(app_port),
-                "--db",
-                str(tmp / "bench.sqlite3"),
-                "--no-qr",
-            ],
-            app_port,
-            tmp / "app.log",
-        ),
+        "app": companion_server(tmp),
         "bare": Server(
             "bare waitress",
-            [
-                sys.executable,
-                str(script.resolve()),
-                "--serve-bare",
-                str(bare_port),
-            ],
+            [sys.executable, str(script.resolve()), "--serve-bare", str(bare_port)],
             bare_port,
             tmp / "bare.log",
         ),

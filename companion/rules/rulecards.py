@@ -188,23 +188,14 @@ def card(market: str, config: GameConfig | None = None) -> RuleCard:
     """The rules card of a market; with a game's config, that game's numbers.
 
     Raises ``KeyError`` for an id that is no market."""
-    if market in FISH_MARKETS:
-        return RuleCard(
-            market,
-            "fish",
-            FISH_MARKETS[market].expansion,
-            config.player_count if config else None,
-            _fish_card(market, config),
-        )
-    if market in EXTERNAL_MARKETS:
-        return RuleCard(
-            market,
-            "external",
-            EXTERNAL_MARKETS[market].expansion,
-            config.player_count if config else None,
-            _external_card(market, config),
-        )
-    raise KeyError(market)
+    kind = kind_of(market)
+    if kind is None:
+        raise KeyError(market)
+    if kind == "fish":
+        expansion, sections = FISH_MARKETS[market].expansion, _fish_card(market, config)
+    else:
+        expansion, sections = EXTERNAL_MARKETS[market].expansion, _external_card(market, config)
+    return RuleCard(market, kind, expansion, config.player_count if config else None, sections)
 
 
 # -- small builders ------------------------------------------------------------------------------

@@ -11,6 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+# A sentence built in place is what the rules core's own scan calls one (a literal, an
+# f-string, a concatenation, a join/format/title/upper call): the same test of a node.
+from rules.test_one_door_for_sentences import _is_english, _name
 from test_i18n_pages import JA, auth
 
 from companion.web import schemas, schemas_ja
@@ -26,27 +30,6 @@ SENTENCE_ARG = {"Refused": 1, "IllegalAction": 0, "error": 0, "BadEntry": None, 
 #: (file, line text) left as they are, with why: none yet. (The card game's own refusals,
 #: web/cards.py, are worded with gettext, which the scan accepts.)
 ALLOWED: frozenset[tuple[str, str]] = frozenset()
-
-
-def _name(func: ast.expr) -> str:
-    if isinstance(func, ast.Name):
-        return func.id
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    return ""
-
-
-def _is_english(node: ast.expr) -> bool:
-    """A sentence built in place: a literal, an f-string, a concatenation, a join/format."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return True
-    if isinstance(node, ast.JoinedStr):
-        return True
-    if isinstance(node, ast.BinOp):
-        return _is_english(node.left) or _is_english(node.right)
-    if isinstance(node, ast.Call) and _name(node.func) in ("join", "format"):
-        return True
-    return False
 
 
 def english_refusals(source: str) -> list[tuple[int, str]]:

@@ -11,6 +11,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from test_cardgame_rules import A, B, wasabi
+from test_cardgame_rules import card as face
 
 from companion.cardgame import deck as deckmod
 from companion.cardgame.catalogue import CARDS
@@ -18,12 +20,6 @@ from companion.cardgame.rules import apply, choices, describe, half_of, replay, 
 from companion.cardgame.state import Face, State, initial_state, make_config, parse_cards
 from companion.rules.errors import IllegalAction
 from companion.rules.messages import render
-
-A, B = "Aiko", "Bo"
-
-
-def face(colour: str = "red", points: int = 1, **effects: Any) -> dict[str, Any]:
-    return {"colour": colour, "points": points, **effects}
 
 
 def defined() -> list[Any]:
@@ -40,21 +36,6 @@ def defined() -> list[Any]:
 
 def new(cards: Any = None) -> State:
     return initial_state(make_config([A, B], 3, cards=defined() if cards is None else cards))
-
-
-def play(s: State, *moves: dict[str, Any]) -> State:
-    for m in moves:
-        s = apply(s, m)
-    return s
-
-
-def wasabi(s: State, a: int, b: int) -> State:
-    return play(
-        s,
-        {"type": "bid", "player": A},
-        {"type": "bid", "player": B},
-        {"type": "reveal", "fingers": {A: a, B: b}},
-    )
 
 
 def tap(s: State, player: str, card: int, half: int | None = None, **kw: Any) -> State:

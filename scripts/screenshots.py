@@ -219,6 +219,11 @@ def shoot_cards(out: Path) -> list[Path]:
             gid, host = game["id"], game["host_token"]
             tokens = {s["name"]: s["token"] for s in game["seats"]}
 
+            def snap(page: Any, name: str) -> None:
+                page.wait_for_timeout(300)  # let a swap settle before the picture
+                page.screenshot(path=str(out / name), animations="disabled")
+                saved.append(out / name)
+
             def bids(a: int, b: int) -> None:
                 for name, n in ((A, a), (B, b)):
                     requests.post(
@@ -254,9 +259,7 @@ def shoot_cards(out: Path) -> list[Path]:
                 aiko.set_default_timeout(WAIT)
                 aiko.goto(f"{url}/join/{tokens[A]}")
                 expect(aiko.locator(".cards-fingers")).to_be_visible()
-                aiko.wait_for_timeout(300)
-                aiko.screenshot(path=str(out / "cards-fingers.png"), animations="disabled")
-                saved.append(out / "cards-fingers.png")
+                snap(aiko, "cards-fingers.png")
 
                 bo = browser.new_context(**phone).new_page()  # type: ignore[arg-type]
                 bo.set_default_timeout(WAIT)
@@ -268,9 +271,7 @@ def shoot_cards(out: Path) -> list[Path]:
                     "document.getElementById('round-h').scrollIntoView({block: 'start'});"
                     " window.scrollBy(0, -120)"
                 )
-                aiko.wait_for_timeout(300)
-                aiko.screenshot(path=str(out / "cards-pick.png"), animations="disabled")
-                saved.append(out / "cards-pick.png")
+                snap(aiko, "cards-pick.png")
                 aiko.get_by_role("button", name="No. 1 yellow 4 · Knife").click()
                 expect(aiko.locator("button.card-pick")).to_have_count(0)
 
@@ -279,9 +280,7 @@ def shoot_cards(out: Path) -> list[Path]:
                 table.context.add_cookies([{"name": f"tc_host_{gid}", "value": host, "url": url}])
                 table.goto(f"{url}/games/{gid}/table")
                 expect(table.locator("#history")).to_contain_text("yellow 4")
-                table.wait_for_timeout(300)
-                table.screenshot(path=str(out / "cards-table.png"), animations="disabled")
-                saved.append(out / "cards-table.png")
+                snap(table, "cards-table.png")
 
                 jutaku = browser.new_context(**phone).new_page()  # type: ignore[arg-type]
                 jutaku.set_default_timeout(WAIT)
@@ -303,9 +302,7 @@ def shoot_cards(out: Path) -> list[Path]:
                     "document.getElementById('payout').scrollIntoView({block: 'start'});"
                     " window.scrollBy(0, -120)"
                 )
-                jutaku.wait_for_timeout(300)
-                jutaku.screenshot(path=str(out / "jutaku.png"), animations="disabled")
-                saved.append(out / "jutaku.png")
+                snap(jutaku, "jutaku.png")
                 browser.close()
         finally:
             server.stop()

@@ -670,8 +670,10 @@ def stream(game_id: str) -> Any:
     def render_region() -> tuple[int, int, str]:
         # The event's id is the version of the state rendered: read once, so an action
         # committed between two reads cannot go out under the number before it (its own
-        # event would then look unchanged, and never be sent).
-        presence, state = streams.presence_version(game_id), db.state(game_id)
+        # event would then look unchanged, and never be sent). The streams woken for one
+        # version share one read, as the board game's do (render.live_page).
+        presence = streams.presence_version(game_id)
+        state = caches().states.get((game_id, streams.version(game_id)), lambda: db.state(game_id))
         html = region(game_id, who, state=state)
         if html == sent[0]:
             return state.version, presence, ""

@@ -164,13 +164,11 @@ class Door:
         permission first (403), then the version, then its rules (400)."""
         move = cardgame.MOVES.get(kind)
         if move is None:
-            raise _card_refused(
-                400, Message("cards.no_such_move", {"kind": str(kind)[:30]}), "type"
-            )
+            raise Refused(400, Message("cards.no_such_move", {"kind": str(kind)[:30]}), "type")
         if move.who == "bidder":
-            raise _card_refused(400, Message("cards.bid_endpoint"), "type")
+            raise Refused(400, Message("cards.bid_endpoint"), "type")
         if move.who == "server":
-            raise _card_refused(400, Message("cards.only_server"), "type")
+            raise Refused(400, Message("cards.only_server"), "type")
         game_id = who.game_id
         with self.store.write():
             state = self.store.state(game_id)
@@ -184,7 +182,7 @@ class Door:
             except IllegalAction as exc:  # a name that is nobody at this table
                 raise refusal(exc, state, who) from None
             if why is not None:
-                raise _card_refused(403, why)
+                raise Refused(403, why)
             self._check_version(state, expected)
             last = state.events[-1] if state.events else None
             correction = correction or (last is not None and last.type == "undo")
@@ -202,16 +200,16 @@ class Door:
         had already bid this round (a changed bid)."""
         who = self.identify(game_id, token)
         if who.is_host or who.seat is None:
-            raise _card_refused(403, Message("cards.only_own_bid"))
+            raise Refused(403, Message("cards.only_own_bid"))
         if self.store.game_key(game_id) != CARDS:
-            raise _card_refused(404, Message("cards.no_finger_bids"), "fingers")
+            raise Refused(404, Message("cards.no_finger_bids"), "fingers")
         seat = who.seat
         if (
             not isinstance(fingers, int)
             or isinstance(fingers, bool)
             or fingers not in cardgame.catalogue.FINGERS
         ):
-            raise _card_refused(400, Message("cards.fingers"), "fingers")
+            raise Refused(400, Message("cards.fingers"), "fingers")
         with self.store.write():
             state = self.store.state(game_id)
             table = card_table(state)
@@ -492,7 +490,7 @@ class Door:
 
     def _board_only(self, game_id: str) -> None:
         if self.store.game_key(game_id) == CARDS:
-            raise _card_refused(404, Message("cards.no_auctions"))
+            raise Refused(404, Message("cards.no_auctions"))
 
     @staticmethod
     def _check_version(state: GameState, expected: int | None) -> None:
@@ -537,17 +535,6 @@ def _rule_refused(message: str, said: Message | None, field: str | None) -> Refu
 def card_table(state: GameState) -> cardgame.State:
     """A card game's folded table (``GameState.table`` is typed as the board game's)."""
     return cast(cardgame.State, state.table)
-
-
-def _said(message: Message) -> Message:
-    """A card-game sentence for a refusal (rendered in the asker's language)."""
-    return message
-
-
-def _card_refused(status: int, message: Message, field: str | None = None) -> Refused:
-    """A card-game refusal: its English, and its code for the edge to say it in the
-    device's language."""
-    return Refused(status, message, field)
 
 
 def group_of(auction_id: str) -> str:

@@ -29,7 +29,7 @@ from ..identity import Identity
 from ..rules.errors import IllegalAction
 from ..rules.messages import Message
 from .auth import bearer, host_cookie, refused_page, seat_cookie
-from .cards import COLOURS, colour_names, remember_cards, remembered_cards, said
+from .cards import COLOURS, colour_names, remember_cards, remembered_cards
 from .context import door, store
 
 bp = Blueprint("card_deck", __name__)
@@ -52,16 +52,14 @@ def _half(form: Any, n: int, half: int) -> dict[str, object] | None:
     if not colour or len(colour) > COLOUR_MAX or colour == "none":
         raise Refused(
             400,
-            msg(Message("cards.deck_bad_colour", {"card": n, "most": COLOUR_MAX})),
+            Message("cards.deck_bad_colour", {"card": n, "most": COLOUR_MAX}),
             _key(n, "colour", half),
         )
     points = (form.get(_key(n, "points", half), "") or "").strip()
     if not (points.isascii() and points.isdigit() and POINTS_MIN <= int(points) <= POINTS_MAX):
         raise Refused(
             400,
-            msg(
-                Message("cards.deck_bad_points", {"card": n, "low": POINTS_MIN, "high": POINTS_MAX})
-            ),
+            Message("cards.deck_bad_points", {"card": n, "low": POINTS_MIN, "high": POINTS_MAX}),
             _key(n, "points", half),
         )
     out: dict[str, object] = {"colour": colour, "points": int(points)}
@@ -69,7 +67,7 @@ def _half(form: Any, n: int, half: int) -> dict[str, object] | None:
         out[flag] = bool(form.get(_key(n, flag, half)))
     icon = form.get(_key(n, "icon", half), "") or ""
     if icon not in ("", "none", *ICONS):
-        raise Refused(400, msg(Message("cards.icon")), _key(n, "icon", half))
+        raise Refused(400, Message("cards.icon"), _key(n, "icon", half))
     if icon in ICONS:
         out["icon"] = icon
     return out
@@ -109,9 +107,9 @@ def _host(game_id: str) -> Identity:
     token = bearer() or request.cookies.get(host_cookie(game_id))
     who = door().identify(game_id, token or request.cookies.get(seat_cookie(game_id)))
     if store().game_key(game_id) != CARD_GAME:
-        raise Refused(404, msg(Message("cards.deck_not_cards")))
+        raise Refused(404, Message("cards.deck_not_cards"))
     if not who.is_host:
-        raise Refused(403, msg(Message("cards.deck_host_only")))
+        raise Refused(403, Message("cards.deck_host_only"))
     return who
 
 
@@ -155,7 +153,7 @@ def _save(game_id: str | None, who: Identity | None) -> Any:
     try:
         deck = parse_form(form)
     except Refused as exc:
-        return _page(dict(form.items()), game_id, error=said(exc), status=exc.status)
+        return _page(dict(form.items()), game_id, error=exc.message, status=exc.status)
     remember_cards(deck)
     if game_id is None or who is None:
         return _page(form_of(remembered_cards()), None, notice=msg(Message("cards.deck_saved")))
@@ -164,7 +162,9 @@ def _save(game_id: str | None, who: Identity | None) -> Any:
         door().act(game_id, who.token, "use_cards", {"cards": cards})
     except Refused as exc:  # the piles do not fit these cards: saved, not used here
         notice = msg(Message("cards.deck_saved"))
-        return _page(dict(form.items()), game_id, error=said(exc), notice=notice, status=exc.status)
+        return _page(
+            dict(form.items()), game_id, error=exc.message, notice=notice, status=exc.status
+        )
     return redirect(url_for("table.page", game_id=game_id), code=303)
 
 
@@ -183,7 +183,7 @@ def game_deck(game_id: str) -> Any:
     try:
         _host(game_id)
     except Refused as exc:
-        return refused_page(Refused(exc.status, said(exc)))
+        return refused_page(exc)
     return _page(form_of(remembered_cards()), game_id)
 
 
@@ -192,5 +192,5 @@ def save_game_deck(game_id: str) -> Any:
     try:
         who = _host(game_id)
     except Refused as exc:
-        return refused_page(Refused(exc.status, said(exc)))
+        return refused_page(exc)
     return _save(game_id, who)

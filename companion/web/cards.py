@@ -42,7 +42,7 @@ from ..cardgame.rules import describe
 from ..door import Refused, card_table, refusal_of
 from ..eventlog import GameState
 from ..games import CARDS
-from ..i18n import current_lang, msg
+from ..i18n import current_lang
 from ..identity import Identity
 from ..rules.errors import IllegalAction
 from ..rules.messages import Message, render
@@ -148,7 +148,7 @@ def _parse_action(body: Any, form: bool = False) -> edge.Action:
     if args.get("cards") == "remembered":
         args["cards"] = remembered_cards()
         if args["cards"] is None:
-            raise Refused(400, msg(Message("cards.deck_none")), "cards")
+            raise Refused(400, Message("cards.deck_none"), "cards")
     expected = action.expected_seq
     return edge.Action(str(kind), args, expected, action.correction)
 
@@ -188,7 +188,7 @@ def new_config(body: Any) -> cardgame.Config:
     if cards == "remembered":
         cards = remembered_cards()
         if cards is None:
-            raise Refused(400, msg(Message("cards.deck_none")), "cards")
+            raise Refused(400, Message("cards.deck_none"), "cards")
     try:
         config = cardgame.make_config(settings.players, notches, settings.variant, cards)
     except IllegalAction as exc:
@@ -329,17 +329,6 @@ def card_view(state: GameState, who: Identity) -> dict[str, Any]:
     return view
 
 
-def said(exc: Refused) -> str:
-    """A refusal in the device's language (a Refused renders its code when read)."""
-    return exc.message
-
-
-def said_json(exc: Refused) -> dict[str, str]:
-    body = exc.to_json()
-    body["error"] = said(exc)
-    return body
-
-
 # -- the JSON API ---------------------------------------------------------------------------------
 
 
@@ -348,7 +337,7 @@ def _answer(game_id: str, handle: Callable[[Identity], tuple[Any, int]]) -> Any:
         who = door().identify(game_id, bearer())
         body, status = handle(who)
     except Refused as exc:
-        return jsonify(said_json(exc)), exc.status
+        return jsonify(exc.to_json()), exc.status
     return jsonify(body), status
 
 
@@ -551,8 +540,8 @@ def _form_change(game_id: str, role: str, change: Callable[[Identity], Any]) -> 
         change(who)
     except Refused as exc:
         if scripted:
-            return region(game_id, who, said(exc)), exc.status
-        return _page(game_id, who, said(exc), exc.status)
+            return region(game_id, who, exc.message), exc.status
+        return _page(game_id, who, exc.message, exc.status)
     if scripted:
         return region(game_id, who)
     page = "table.page" if who.is_host else "seat.page"
@@ -637,7 +626,7 @@ def new_create() -> Any:
         html = render_template(
             "cards/new.html",
             notches=form.get("notches") or remembered_notches(),
-            error=said(exc),
+            error=exc.message,
             form=form,
             low=NOTCHES_MIN,
             high=NOTCHES_MAX,

@@ -663,10 +663,11 @@ class Wording:
         """The refusal of a bad value of this field, worded in the asker's language."""
         if kind in self.said:
             return phrase(self.said[kind], self.ja_said.get(kind, ""))
-        label = phrase(f"{self.label[0].upper()}{self.label[1:]}", self.ja_label)
-        return Message("field.must", {"label": label, "what": phrase(self.what, self.ja_what)})
+        what = phrase(self.what, self.ja_what)
+        return Message("field.must", {"label": self.label_message(), "what": what})
 
     def label_message(self) -> Message:
+        """The field's name at the start of a sentence, in each language."""
         return phrase(f"{self.label[0].upper()}{self.label[1:]}", self.ja_label)
 
 
@@ -911,7 +912,17 @@ _KINDS = {
 
 _JA = schemas_ja.wordings(MAX_SEQ, MAX_LOT, MAX_SEED, MAX_FIGURE)
 _JA_OVERRIDES = schemas_ja.overrides()
-_JA_SAID = schemas_ja.said(MAX_FIGURE)
+
+
+def _by_key(said: Mapping[tuple[str, str], str]) -> dict[str, dict[str, str]]:
+    out: dict[str, dict[str, str]] = {}
+    for (key, kind), text in said.items():
+        out.setdefault(key, {})[kind] = text
+    return out
+
+
+#: The Japanese of each wording's own sentences, by the wording's key, then the kind.
+_JA_SAID = _by_key(schemas_ja.said(MAX_FIGURE))
 
 
 def wording(subject: str, name: str) -> Wording:
@@ -931,9 +942,8 @@ def wording(subject: str, name: str) -> Wording:
             ja_label=schemas_ja.UNKNOWN_LABEL.format(name=quoted(name)),
             ja_what=schemas_ja.UNKNOWN_WHAT,
         )
-    said_ja = {kind: text for (key, kind), text in _JA_SAID.items() if key == said_key}
     label, what = ja if ja is not None else ("", "")
-    return replace(found, ja_label=label, ja_what=what, ja_said=said_ja)
+    return replace(found, ja_label=label, ja_what=what, ja_said=_JA_SAID.get(said_key, {}))
 
 
 #: The figures of a board the host enters (``board_numbers.<market>.<figure>``), named as

@@ -19,7 +19,7 @@ from .i18n import current_lang, finished
 from .identity import Identity
 from .live import Hub
 from .rules import auctions as auction_rules
-from .rules.errors import IllegalAction
+from .rules.errors import IllegalAction, is_clause
 from .rules.messages import Message, render
 from .rules.moves import MOVES, may_record
 from .store import Store, now
@@ -527,7 +527,7 @@ def refusal_of(exc: IllegalAction) -> Refused:
 def _rule_refused(message: str, said: Message | None, field: str | None) -> Refused:
     if said is not None:
         # Worded in the asker's language when it is read; a clause names its field.
-        clause = bool(field) and message.startswith(("must ", "is "))
+        clause = bool(field) and is_clause(message)
         return Refused(400, Message("door.rule", {"said": said}), field, clause=clause)
     return Refused(400, _sentence(message, field), field)
 
@@ -582,7 +582,7 @@ def _server_inputs(
 
 def _sentence(message: str, field: str | None = None) -> str:
     """Rules messages are clauses; the door answers in sentences ("Amount must be …")."""
-    if field and message.startswith(("must ", "is ")):
+    if field and is_clause(message):
         message = f"{field.split('.')[-1].replace('_', ' ')} {message}"
     message = message[0].upper() + message[1:] if message else message
     return message if message.endswith((".", "!", "?")) else message + "."

@@ -29,7 +29,7 @@ from .identity import Identity
 from .report_text import say, sentence
 from .rules import RULES_VERSION
 from .rules.auctions import receipt
-from .rules.errors import IllegalAction
+from .rules.errors import IllegalAction, is_clause
 from .rules.messages import render
 from .rules.moves import MOVES, may_record
 from .rules.setup import GameConfig
@@ -250,7 +250,7 @@ def _reason(exc: IllegalAction) -> str:
     """A rules refusal as the end of the file's sentence: a clause such as "must be …"
     gets the name of its field, as the door words it."""
     message = exc.message
-    clause = bool(exc.field) and message.startswith(("must ", "is "))
+    clause = bool(exc.field) and is_clause(message)
     if exc.code_message is not None:
         lang = current_lang()
         return finished(render(exc.code_message, lang), exc.field if clause else None, lang)

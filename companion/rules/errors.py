@@ -5,6 +5,16 @@ from __future__ import annotations
 from .messages import Message, render
 
 
+def is_clause(text: str) -> bool:
+    """Whether a rules message is a clause that a sentence starts with its field's name
+    ("must be a whole number", "is not at this table"), as the door and the edges word it.
+
+    >>> is_clause("must be a whole number"), is_clause("Bo holds no Freezer.")
+    (True, False)
+    """
+    return text.startswith(("must ", "is "))
+
+
 class IllegalAction(ValueError):
     """An action or input the rules do not allow.
 

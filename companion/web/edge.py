@@ -20,7 +20,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..door import Refused, refusal_of
 from ..rules.catalogue import FISH_MARKETS
-from ..rules.errors import IllegalAction
+from ..rules.errors import IllegalAction, is_clause
 from ..rules.messages import Message
 from ..rules.moves import MAX_COUNT, MOVES
 from ..rules.setup import (
@@ -394,7 +394,7 @@ def redo_json(data: Any) -> int | None:
 def sentence(message: str, field: str | None = None) -> str:
     """A rules clause ("must be a whole number >= 0") as one sentence naming its field,
     for answers whose field is a path (``players[1].fish.eel``)."""
-    if field and message.startswith(("must ", "is ")):
+    if field and is_clause(message):
         text = f"The value of {field} {message}"
     elif field:
         text = f"In {field}, {message}"
@@ -411,7 +411,7 @@ def rules_sentence(exc: IllegalAction) -> Message | str:
         return sentence(exc.message, exc.field)
     if not exc.field:
         return Message("door.rule", {"said": exc.code_message})
-    clause = exc.message.startswith(("must ", "is "))
+    clause = is_clause(exc.message)
     code = "edge.value_of" if clause else "edge.in_field"
     return Message(code, {"field": exc.field, "said": exc.code_message})
 

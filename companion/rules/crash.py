@@ -25,6 +25,7 @@ from .catalogue import (
     table_stock,
 )
 from .errors import IllegalAction
+from .markets.external.base import stock_left
 from .messages import Message
 from .table import Crash, Table
 
@@ -33,14 +34,6 @@ VARIANT = "crash"
 
 def on(t: Table) -> bool:
     return VARIANT in t.config.variants
-
-
-def _stock(t: Table, key: str) -> int:
-    """What a board holds (its printed stock while the table never counted it)."""
-    if key in t.stock:
-        return t.stock[key]
-    market = key.split(".", 1)[0]
-    return table_stock(market, t.config.player_count, t.config.variants).get(key, 0)
 
 
 def _full(t: Table, places: dict[str, int]) -> bool:
@@ -64,8 +57,7 @@ def new_aquarium_places(t: Table) -> dict[str, int]:
 
 def _ships(t: Table) -> bool:
     printed = table_stock("ships", t.config.player_count, t.config.variants)
-    keys = [k for k in {**printed, **t.stock}]
-    return all(_stock(t, k) == 0 for k in keys if k.startswith("ships."))
+    return all(stock_left(t, k) == 0 for k in {*printed, *t.stock} if k.startswith("ships."))
 
 
 def _new_aquarium(t: Table) -> bool:
@@ -81,17 +73,20 @@ CONDITIONS: dict[str, Callable[[Table], bool]] = {
     "aquarium": lambda t: _full(
         t, {f"aquarium.{p}": size for p, (size, _) in AQUARIUM_PLACES.items()}
     ),
-    "bank": lambda t: _stock(t, "bank.loans") == 0 and _stock(t, "bank.shares") == 0,
+    "bank": lambda t: stock_left(t, "bank.loans") == 0 and stock_left(t, "bank.shares") == 0,
     "government": lambda t: _full(
         t, {f"government.{p}": size for p, (size, _) in GOVERNMENT_PLACES.items()}
     ),
-    "rentals": lambda t: _stock(t, "rentals.freezer") == 0 and _stock(t, "rentals.cart") == 0,
+    "rentals": lambda t: (
+        stock_left(t, "rentals.freezer") == 0 and stock_left(t, "rentals.cart") == 0
+    ),
     "trading": lambda t: _full(t, {f"trading.{n}": 1 for n in TRADING_PLACES}),
     "influence": lambda t: (
-        _stock(t, "influence.buyer_token") == 0 and _stock(t, "influence.expansion_token") == 0
+        stock_left(t, "influence.buyer_token") == 0
+        and stock_left(t, "influence.expansion_token") == 0
     ),
     "new_aquarium": _new_aquarium,
-    "boat_rentals": lambda t: _stock(t, "boat_rentals.token") == 0,
+    "boat_rentals": lambda t: stock_left(t, "boat_rentals.token") == 0,
     "sushi": lambda t: _full(t, {f"sushi.{n}": 1 for n in SUSHI_SIZES}),
 }
 
@@ -111,8 +106,7 @@ def due(t: Table) -> tuple[str, ...]:
     return tuple(
         m
         for m in t.config.external_markets
-        if m in CONDITIONS
-        and EXTERNAL_MARKETS[m].crash_side is not None
+        if m in CONDITIONS  # the markets with a crash side (tests/rules/test_crash.py)
         and m not in done
         and CONDITIONS[m](t)
     )
@@ -131,12 +125,6 @@ def refuse_closed(t: Table, market: str, field: str = "market") -> None:
     """Refuse any use of a market a crash closed."""
     if t.closed(market):
         raise IllegalAction(Message("crash.closed", {"market": market}), field)
-
-
-def back_to(t: Table, market: str) -> bool:
-    """Whether a component going back to this market reaches its board (False: the market
-    is Closed, it goes to the box)."""
-    return not t.closed(market)
 
 
 def crash_message(c: Crash) -> Message:

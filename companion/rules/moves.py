@@ -28,7 +28,7 @@ from .ledger import Run
 from .markets import himono
 from .messages import Message, render
 from .setup import bad_character, bag_contents, board_figure, make_config  # noqa: F401 (doctest)
-from .table import SPACE_ITEMS, Table, initial_table, with_new_boards  # noqa: F401 (doctest)
+from .table import SPACE_ITEMS, Table, initial_table  # noqa: F401 (doctest)
 from .tokens import (
     TokenSpec,
     auto_overfish,
@@ -481,7 +481,7 @@ def return_item(t: Table, a: Args) -> Table:
     if not items[item]:
         del items[item]
     t = t.with_player(i, items=items)
-    if not crash.back_to(t, _ITEM_SOURCE[item]):
+    if t.closed(_ITEM_SOURCE[item]):
         return t  # a Closed market's items go to the box (external-markets.md §18)
     key = f"{_ITEM_SOURCE[item]}.{item}"
     return replace(t, stock={**t.stock, key: t.stock.get(key, 0) + count})
@@ -770,7 +770,7 @@ def apply(t: Table, action: Args) -> Table:
             )
     # Every change passes here: Overfished markets are replaced and crashed ones crash
     # (rules/arrivals.py), as part of this same action.
-    new = with_new_boards(arrivals.settle(t, move.apply(t, action)))
+    new = arrivals.settle(t, move.apply(t, action))
     return replace(new, actions=t.actions + 1)
 
 

@@ -345,17 +345,3 @@ def initial_table(config: GameConfig) -> Table:
         turn=TurnState(current=config.start_player),
         board_barrels={m: board_figure(config, m, "barrels") for m in config.fish_markets},
     )
-
-
-def with_new_boards(t: Table) -> Table:
-    """Barrels for a fish market that entered mid-game (``add_market``), as at setup."""
-    missing = [m for m in t.config.fish_markets if m not in t.board_barrels]
-    if not missing:
-        return t
-    return replace(
-        t,
-        board_barrels={
-            **t.board_barrels,
-            **{m: board_figure(t.config, m, "barrels") for m in missing},
-        },
-    )

@@ -929,10 +929,6 @@ CATALOGUE["en"].update(
         "rc.h.resources": "Resources",
         "rc.h.overfished": "Overfished",
         "rc.h.crash": "Crash variant",
-        "rc.src.reading": "the app's reading",
-        "rc.src.asked": "not in the rulebooks",
-        "rc.src.entered": "entered at setup",
-        "rc.src.unknown": "not entered",
         # -- figures
         "rc.fig.barrels": "Barrels",
         "rc.fig.tokens": "Tokens",
@@ -1312,9 +1308,6 @@ CATALOGUE["en"].update(
         "door.no_action": "There is no action called {name}.",
         "door.auction_internal": "Auctions are opened, bid on and settled through the auction "
         "pages and endpoints.",
-        "door.bid_not_action": "A bid is sent from a player's phone to the bids endpoint, not "
-        "as an action.",
-        "door.no_finger_bids": "This game has no finger bids: its bids belong to an auction.",
         "door.host_only": "Only the table screen can do that.",
         "door.current_only": "Only the player whose turn it is, or the table screen, can do that.",
         "door.own_only": "You can record changes to your own Yen and tokens only; ask that "
@@ -1346,7 +1339,6 @@ CATALOGUE["en"].update(
         "seat's new QR code.",
         "door.joined_already": "A phone has joined this seat already. If that was you on "
         "another phone, ask the table screen to show your seat's code again.",
-        "door.cards_no_auctions": "There are no auctions in Tsukiji Market, the card game.",
         "door.stale": "The table changed since you looked (it is at entry {version}, you saw "
         "{expected}); check it and try again.",
         "door.bag_empty": "the Auction bag has no {fish} token left",

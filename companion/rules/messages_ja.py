@@ -1015,10 +1015,6 @@ RULECARDS: dict[str, str] = {
     "rc.h.resources": "資源",
     "rc.h.overfished": "乱獲状態",
     "rc.h.crash": "外部市場の暴落（バリアント）",
-    "rc.src.reading": "アプリの解釈",
-    "rc.src.asked": "ルールブックに記載なし",
-    "rc.src.entered": "準備時に入力",
-    "rc.src.unknown": "未入力",
     # -- figures
     "rc.fig.barrels": "樽",
     "rc.fig.tokens": "魚トークン",
@@ -1353,9 +1349,6 @@ CATALOGUE.update(
         "door.other_game": "そのサインインは別のゲームのものです。",
         "door.no_action": "{name}という操作はありません。",
         "door.auction_internal": "競りは競りのページとエンドポイントで開始・入札・精算します。",
-        "door.bid_not_action": "入札はプレイヤーのスマートフォンから入札用のエンドポイントに"
-        "送ります。操作としては送れません。",
-        "door.no_finger_bids": "このゲームに指の入札はありません。入札は競りのものです。",
         "door.host_only": "それができるのはテーブル画面だけです。",
         "door.current_only": "それができるのは手番のプレイヤーかテーブル画面だけです。",
         "door.own_only": "記録できるのは自分の所持金とトークンの変化だけです。そのプレイヤーか"
@@ -1388,7 +1381,6 @@ CATALOGUE.update(
         "door.joined_already": "この席にはすでにスマートフォンが参加しています。別のスマート"
         "フォンで参加したのがあなたなら、テーブル画面に席のコードをもう一度出してもらって"
         "ください。",
-        "door.cards_no_auctions": "カードゲーム「築地市場」に競りはありません。",
         "door.stale": "見ている間に卓が変わりました（いまは記録{version}、あなたが見たのは記録"
         "{expected}）。確かめてからもう一度どうぞ。",
         "door.bag_empty": "競り袋に{fish}トークンが残っていません",

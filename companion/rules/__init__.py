@@ -5,10 +5,7 @@ JSON API and the tests all share one implementation.
 """
 
 from . import boats as boats  # registers the fleet's moves (open_port …) into MOVES
-from . import buyer as buyer  # registers assign_buyer (Influence's Buyer tokens)
 from .errors import IllegalAction
-
-buyer.register()
 
 RULES_VERSION = "1"
 

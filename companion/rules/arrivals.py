@@ -39,7 +39,7 @@ def settle(before: Table, after: Table) -> Table:
 def notes(before: Table, after: Table) -> list[Message]:
     """The crashes and arrivals ``after`` has that ``before`` has not, as sentences, in
     the order they happened (a crash before the market it brought)."""
-    return happenings(after.crashes[len(before.crashes) :], after.arrivals[len(before.arrivals) :])
+    return happenings(after.crashes[len(before.crashes) :], entering.new_arrivals(before, after))
 
 
 def notes_at(t: Table, at: int) -> list[Message]:

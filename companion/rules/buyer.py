@@ -26,6 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from .ledger import Run, refuse
+from .markets.external.base import move_stock, stock_left
 from .messages import Message
 from .table import Table
 from .turn import active_seat
@@ -101,11 +102,8 @@ def close(run: Run) -> None:
     open_now = run.t.turn.buying
     if open_now is None:
         return
-    run.t = replace(
-        run.t,
-        turn=replace(run.t.turn, buying=None, phase=None),
-        stock={**run.t.stock, STOCK: run.t.stock.get(STOCK, 0) + 1},
-    )
+    run.t = replace(run.t, turn=replace(run.t.turn, buying=None, phase=None))
+    move_stock(run, STOCK, 1)
     run.note("mv.buyer_back", player=run.name(open_now[0]))
 
 
@@ -117,18 +115,9 @@ def return_unused(t: Table) -> Table:
     return replace(
         t,
         turn=replace(t.turn, buyers=(), buying=None),
-        stock={**t.stock, STOCK: t.stock.get(STOCK, 0) + waiting},
+        stock={**t.stock, STOCK: stock_left(t, STOCK) + waiting},
     )
 
 
-def _describe_assign(a: Args, show: bool) -> Message:
+def describe_assign(a: Args, show: bool) -> Message:
     return Message("history.assign_buyer", {"player": a.get("player"), "to": a.get("to")})
-
-
-def register() -> None:
-    """Put ``assign_buyer`` into the log's registry and the previews' (once)."""
-    from . import guided, moves  # they import this module: import when asked
-
-    if "assign_buyer" not in moves.MOVES:
-        moves.MOVES["assign_buyer"] = moves.Move(lambda t, a: assign_run(t, a).t, _describe_assign)
-        guided.RUNS["assign_buyer"] = assign_run

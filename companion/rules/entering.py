@@ -181,6 +181,7 @@ def _cause(cause: str, trigger: str | None) -> Message:
 
 
 def new_arrivals(before: Table, after: Table) -> tuple[Arrival, ...]:
+    """The arrivals ``after`` has that ``before`` (a table it was made from) has not."""
     return after.arrivals[len(before.arrivals) :]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import arrivals
+from . import arrivals, buyer
 from .errors import IllegalAction
 from .fishing import fishing_run
 from .ledger import Run, refuse
@@ -49,6 +49,7 @@ RUNS: dict[str, Callable[[Table, Args], Run]] = {
     "purchase": purchase_run,
     "start_turn": start_turn_run,
     "load_himono": load_himono_run,
+    "assign_buyer": buyer.assign_run,
 }
 
 

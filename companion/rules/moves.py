@@ -687,6 +687,7 @@ MOVES: dict[str, Move] = {
     "mark_overfished": Move(mark_overfished, _describe_overfished, who="anyone"),
     "add_market": Move(add_market, _describe_add_market, who="anyone"),
     "next_turn": Move(next_turn, _describe_next_turn, who="current"),
+    "assign_buyer": Move(lambda t, a: buyer.assign_run(t, a).t, buyer.describe_assign),
     "end_game": Move(end_game, lambda a, s: Message("history.end_game", {}), who="host"),
     # The guided turn (flows.md): the player named acts on their own Yen and tokens, and
     # must be the active player (checked by the move itself, with a sentence naming them).

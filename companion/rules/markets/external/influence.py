@@ -66,9 +66,9 @@ class Influence(External):
 
 def enter(run: Run, kind: str, salt: str) -> None:
     """A market of this kind enters from the box (or nothing, when it is empty)."""
-    before = len(run.t.arrivals)
+    before = run.t
     run.t = entering.enter(run.t, kind, "expansion", "influence", salt)
-    for a in run.t.arrivals[before:]:
+    for a in entering.new_arrivals(before, run.t):
         if a.market is None:
             run.note("mv.box_empty", kind=f"entering.{kind}")
         else:

@@ -32,7 +32,7 @@ from .catalogue import (
 )
 from .errors import IllegalAction
 from .messages import Message
-from .setup import GameConfig, bag_contents, board_figure, checklist
+from .setup import GameConfig, bag_contents, board_figure, board_item
 from .table import Arrival, Table
 
 KINDS = ("fish", "external")
@@ -192,12 +192,11 @@ def just_entered(t: Table) -> tuple[Arrival, ...]:
 
 def board_setup(config: GameConfig, market: str) -> dict[str, object]:
     """The setup checklist's item for one board entering mid-game, for this player count
-    (``setup.checklist``'s lines for that board alone); Mackerel as it enters mid-game,
-    with its P licences and none set aside (setup.md §3.2)."""
+    (``setup.board_item``, beside the boards its lines depend on); Mackerel as it enters
+    mid-game, with its P licences and none set aside (setup.md §3.2)."""
     if market in FISH_MARKETS:
         fish = ("horse_mackerel", "mackerel") if market == "mackerel" else (market,)
         one = replace(config, fish_markets=fish, external_markets=())
     else:
         one = replace(config, fish_markets=(), external_markets=(market,))
-    name = FISH_MARKETS[market].en if market in FISH_MARKETS else EXTERNAL_MARKETS[market].en
-    return next(item for item in checklist(one) if item["board"] == name)
+    return board_item(one, market)

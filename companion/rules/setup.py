@@ -414,6 +414,14 @@ def board_lines(config: GameConfig, market: str) -> list[Message]:
     return external_board_lines(config, market)
 
 
+def board_item(config: GameConfig, market: str) -> dict[str, Any]:
+    """One board's item of the checklist: its names, kind, market id and lines."""
+    m = FISH_MARKETS[market] if market in FISH_MARKETS else EXTERNAL_MARKETS[market]
+    kind = "fish" if market in FISH_MARKETS else "external"
+    lines = board_lines(config, market)
+    return {"board": m.en, "ja": m.ja, "kind": kind, "market": market, "lines": lines}
+
+
 def checklist(config: GameConfig) -> list[dict[str, Any]]:
     """What to put on the physical table, board by board, in the order of setup.md §1
     (steps 1–8 and what comes before play; the stock from §3–§6). Each item's ``board``
@@ -421,18 +429,7 @@ def checklist(config: GameConfig) -> list[dict[str, Any]]:
     market's id (None for an item that is no market's board), its ``lines`` are
     messages (``check.*``): render them in the viewer's language at the edge
     (:func:`render_checklist`, or ``msg`` in a template)."""
-    items: list[dict[str, Any]] = []
-    for market in config.fish_markets:
-        m = FISH_MARKETS[market]
-        lines = fish_board_lines(config, market)
-        items.append({"board": m.en, "ja": m.ja, "kind": "fish", "market": market, "lines": lines})
-
-    for market in config.external_markets:
-        e = EXTERNAL_MARKETS[market]
-        lines = external_board_lines(config, market)
-        items.append(
-            {"board": e.en, "ja": e.ja, "kind": "external", "market": market, "lines": lines}
-        )
+    items = [board_item(config, m) for m in (*config.fish_markets, *config.external_markets)]
 
     bag_fish = [m for m in config.fish_markets if FISH_MARKETS[m].tokens_in_bag]
     bag = bag_contents(config.fish_markets, config.board_numbers)

@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, Flask, make_response, render_template, request
 from markupsafe import Markup
 
-from ..door import Door, Refused, _server_inputs, refusal, refusal_of
+from ..door import Door, Refused, _server_inputs, refusal
 from ..eventlog import GameState
 from ..i18n import current_lang, name_of
 from ..identity import Identity
@@ -395,21 +395,12 @@ def _licence_offer(t: Table, seat: int, m: Market) -> dict[str, Any] | None:
 
 def market_tile(t: Table, seat: int, m: Market) -> dict[str, Any]:
     options = m.entry_options(t)
-    why: str | None = None
-    refused = m.refuse_entry(t, seat)
-    if turn_external.ap_spent(t, seat, options):
-        why = _say("guide.ap_spent")
-    elif refused is not None:
-        # The viewer's own entry: the door's wording, its private sentence included.
-        why = refusal_of(refused).message
-    elif not options:
-        why = _say("guide.entry_unknown")
     return {
         "id": m.id,
         "name": name_of(m.id, m.data.en),
         "ja": m.data.ja,
         "costs": [_option_label(o) for o in options],
-        "why": why,
+        "why": turn_external.tile_why(t, seat, m, options),
     }
 
 

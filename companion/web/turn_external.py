@@ -323,26 +323,31 @@ def entry_choices(
     return out
 
 
+def tile_why(t: Table, seat: int, m: Any, options: tuple[EntryOption, ...]) -> str | None:
+    """Why a market's tile in the turn guide is off (None: it may be entered), fish or
+    external: Closed by a crash (said before anything else), the turn's AP spent, the
+    market's own refusal of this seat, or an entry whose cost the host never entered."""
+    if t.closed(m.id):
+        return msg(Message("crash.closed", {"market": m.id}))
+    if ap_spent(t, seat, options):
+        return msg(Message("guide.ap_spent", {}))
+    refused = m.refuse_entry(t, seat)
+    if refused is not None:
+        # The viewer's own entry: the door's wording, its private sentence included.
+        return refusal_of(refused).message
+    if not options:
+        return msg(Message("guide.entry_unknown", {}))
+    return None
+
+
 def tile(t: Table, seat: int, market: str) -> dict[str, Any]:
     m = EXTERNAL[market]
     options = _options(t, m)
-    why: str | None = None
-    refused = m.refuse_entry(t, seat)
-    if t.closed(market):
-        # A crash closed it (crash variant): say so before anything else.
-        why = msg(Message("crash.closed", {"market": market}))
-    elif ap_spent(t, seat, options):
-        why = msg(Message("guide.ap_spent", {}))
-    elif refused is not None:
-        # The viewer's own entry: the door's wording, its private sentence included.
-        why = refusal_of(refused).message
-    elif not options:
-        why = msg(Message("guide.entry_unknown", {}))
     return {
         "id": m.id,
         "name": name_of(m.id, m.data.en),
         "costs": [_option_label(m, o) for o in options],
-        "why": why,
+        "why": tile_why(t, seat, m, options),
         "crash": t.crash_side(market),
     }
 

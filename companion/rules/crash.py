@@ -25,6 +25,7 @@ from .catalogue import (
     table_stock,
 )
 from .errors import IllegalAction
+from .markets.external import new_aquarium
 from .markets.external.base import stock_left
 from .messages import Message
 from .table import Crash, Table
@@ -43,16 +44,9 @@ def _full(t: Table, places: dict[str, int]) -> bool:
 
 def new_aquarium_places(t: Table) -> dict[str, int]:
     """New Aquarium's places by table key, as many tokens as each holds, for the places
-    whose figures are known (printed: the Clams & Oysters place holds 2; the others are
-    board numbers the host entered: AMB-40). A place entered as 0 is known: the board has
-    none for that fish, so it never waits to be filled (TC-11)."""
-    entered = t.config.board_numbers.get("new_aquarium", {})
-    out: dict[str, int] = {}
-    for fish in NEW_AQUARIUM_FISH:
-        size = 2 if fish == "clams_oysters" else entered.get(fish)
-        if size is not None:
-            out[f"new_aquarium.{fish}"] = int(size)
-    return out
+    whose figures are known (``new_aquarium.sizes``). A place entered as 0 is known: the
+    board has none for that fish, so it never waits to be filled (TC-11)."""
+    return {f"new_aquarium.{fish}": size for fish, size in new_aquarium.sizes(t).items()}
 
 
 def _ships(t: Table) -> bool:

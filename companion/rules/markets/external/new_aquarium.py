@@ -13,33 +13,46 @@ from __future__ import annotations
 
 from ...catalogue import MARKET_OF_TOKEN, NEW_AQUARIUM_FISH
 from ...ledger import Run, refuse
+from ...table import Table
 from ...tokens import TokenSpec
 from .aquarium import Aquarium
 from .base import on_place, spec_of
 
 CLAMS = "clams_oysters"
+MARKET_ID = "new_aquarium"
+
+
+def sizes(t: Table) -> dict[str, int]:
+    """New Aquarium's places whose size is known, fish → tokens it holds: the Clams &
+    Oysters place holds 2 (printed); the others are board numbers the host entered
+    (AMB-40), 0 for a fish the board has no place for."""
+    entered = t.config.board_numbers.get(MARKET_ID, {})
+    out: dict[str, int] = {}
+    for fish in NEW_AQUARIUM_FISH:
+        size = 2 if fish == CLAMS else entered.get(fish)
+        if size is not None:
+            out[fish] = int(size)
+    return out
 
 
 class NewAquarium(Aquarium):
-    id = "new_aquarium"
+    id = MARKET_ID
     hint = "ext.hint.aquarium"
 
     def places(self, run: Run) -> dict[str, tuple[int, int]]:
         entered = run.t.config.board_numbers.get(self.id, {})
-        out: dict[str, tuple[int, int]] = {}
-        for fish in NEW_AQUARIUM_FISH:
-            size = 2 if fish == CLAMS else entered.get(fish)
-            yen = entered.get(f"{fish}_yen")
-            if size and yen is not None:
-                out[fish] = (int(size), int(yen))
-        return out
+        return {
+            fish: (size, int(entered[f"{fish}_yen"]))
+            for fish, size in sizes(run.t).items()
+            if size and entered.get(f"{fish}_yen") is not None
+        }
 
     def place_of(self, run: Run, spec: TokenSpec) -> str | None:
         fish = MARKET_OF_TOKEN[spec.key]
         if fish not in NEW_AQUARIUM_FISH:
             return None
         if fish not in self.places(run):
-            if fish != CLAMS and run.t.config.board_numbers.get(self.id, {}).get(fish) == 0:
+            if sizes(run.t).get(fish) == 0:
                 return None  # entered as 0: the board has no place for this fish
             raise refuse("ext.new_aquarium_unknown", "tokens", fish=fish)
         return fish

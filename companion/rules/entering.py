@@ -26,14 +26,13 @@ from .catalogue import (
     EXPANSION_FISH,
     EXTERNAL_MARKETS,
     FISH_MARKETS,
-    TAKOYAKI_TOKENS,
     mackerel_licenses,
     table_stock,
 )
 from .errors import IllegalAction
 from .messages import Message
 from .setup import GameConfig, bag_contents, board_figure, board_item
-from .table import Arrival, Table
+from .table import Arrival, Table, fish_board_tokens
 
 KINDS = ("fish", "external")
 #: Aquarium and New Aquarium always play together (setup.md §2.2, AMB-51).
@@ -102,11 +101,7 @@ def set_up(t: Table, market: str) -> Table:
                 if entered is not None
                 else mackerel_licenses(cfg.player_count, set_aside=False)
             )
-        board_tokens = dict(t.board_tokens)
-        if market != "red_snapper" and not FISH_MARKETS[market].tokens_in_bag:
-            board_tokens[market] = board_figure(new_cfg, market, "tokens")
-        if market == "octopus":
-            board_tokens["takoyaki"] = TAKOYAKI_TOKENS
+        board_tokens = {**t.board_tokens, **fish_board_tokens(new_cfg, market)}
         return replace(
             t,
             config=new_cfg,

@@ -315,6 +315,19 @@ class Table:
         return tuple(m for m in self.config.fish_markets if m in FISH_MARKETS)
 
 
+def fish_board_tokens(config: GameConfig, market: str) -> dict[str, int | None]:
+    """The tokens a fish board holds as it is put out, at setup or entering mid-game
+    (None: a count the host did not enter): none for a market whose tokens go in the
+    Auction bag, nor for Red Snapper (its grid is tracked by MarketValues); Octopus brings
+    the Takoyaki tokens too."""
+    tokens: dict[str, int | None] = {}
+    if not FISH_MARKETS[market].tokens_in_bag and market != "red_snapper":
+        tokens[market] = board_figure(config, market, "tokens")
+    if market == "octopus":
+        tokens["takoyaki"] = TAKOYAKI_TOKENS
+    return tokens
+
+
 def initial_table(config: GameConfig) -> Table:
     """The table right after setup (setup.md §5–§6)."""
     starting_license = not config.horse_mackerel_from_start and "mackerel" in config.fish_markets
@@ -328,12 +341,7 @@ def initial_table(config: GameConfig) -> Table:
         stock.update(table_stock(market, config.player_count, config.variants))
     board_tokens: dict[str, int | None] = {}
     for m in config.fish_markets:
-        if FISH_MARKETS[m].tokens_in_bag:
-            continue
-        board_tokens[m] = board_figure(config, m, "tokens")
-    board_tokens.pop("red_snapper", None)  # the grid is tracked by MarketValues
-    if "octopus" in config.fish_markets:
-        board_tokens["takoyaki"] = TAKOYAKI_TOKENS
+        board_tokens.update(fish_board_tokens(config, m))
     return Table(
         config=config,
         players=players,

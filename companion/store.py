@@ -8,7 +8,9 @@ connection, read-only in use, answers the token and seat look-ups from what is o
 so they never wait behind a write's ``fsync``.
 
 The folded table of each game is kept in memory and advanced by the new events only;
-reading the state never re-reads the log.
+reading the state never re-reads the log. Only the ``GAMES_KEPT`` games used last are
+kept (a fold is some tens of KiB, and anyone on the network can create games); another
+is folded again from its log when it is next read.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import secrets
 import sqlite3
 import stat
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -130,6 +133,12 @@ def m005_board_numbers(db: sqlite_utils.Database) -> None:
         {"market": str, "figure": str, "players": int, "value": int, "updated_at": str},
         pk=("market", "figure", "players"),
     )
+
+
+#: Folded games kept in memory, the least recently used forgotten first (issue #17: a
+#: stranger creating games one after another grew the server by ~39 KB a game). A table
+#: plays one game at a time; a forgotten game is read back from its log when next used.
+GAMES_KEPT = 64
 
 
 def now() -> str:
@@ -373,7 +382,7 @@ class Store:
         """Open (or create) the database; :class:`StoreError` says what is wrong with it."""
         self.path = str(path)
         self.lock = threading.RLock()
-        self._games: dict[str, GameState] = {}
+        self._games: OrderedDict[str, GameState] = OrderedDict()
         self._dirty = False
         file = Path(self.path)
         on_disk = self.path != ":memory:"
@@ -611,8 +620,16 @@ class Store:
         with self.lock:
             state = self._games.get(game_id)
             state = self._load(game_id) if state is None else self._catch_up(state)
-            self._games[game_id] = state
+            self._keep(state)
             return state
+
+    def _keep(self, state: GameState) -> None:
+        """Cache a game's fold as the one used last (inside the lock), forgetting the
+        least recently used beyond ``GAMES_KEPT``."""
+        self._games[state.id] = state
+        self._games.move_to_end(state.id)
+        while len(self._games) > GAMES_KEPT:
+            self._games.popitem(last=False)
 
     def _load(self, game_id: str) -> GameState:
         row = self.conn.execute(
@@ -674,7 +691,7 @@ class Store:
                 event.grp,
             ],
         )
-        self._games[state.id] = new
+        self._keep(new)
         return new
 
     def put_bid(
@@ -719,7 +736,7 @@ class Store:
             [by, state.id, *seqs],
         )
         new = state.with_undone(seqs, by)
-        self._games[state.id] = new
+        self._keep(new)
         return new
 
     # -- board numbers remembered by the server (m005) ------------------------------------

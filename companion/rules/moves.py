@@ -468,7 +468,9 @@ def take_item(t: Table, a: Args) -> Table:
 
 def return_item(t: Table, a: Args) -> Table:
     """A Freezer or Cart after its second use, or a Buyer token after its purchase, goes
-    back to its board."""
+    back to its board. One given back early goes back as it lies: the ones used once
+    first, so nothing stays flipped without an item (every rental starts on its "2"
+    side: external-markets.md §9)."""
     i = t.index(a.get("player"))
     item = a.get("item")
     p = t.players[i]
@@ -480,7 +482,10 @@ def return_item(t: Table, a: Args) -> Table:
     items[item] -= count
     if not items[item]:
         del items[item]
-    t = t.with_player(i, items=items)
+    flipped = {k: n for k, n in p.flipped.items() if k != item}
+    if p.flipped.get(item, 0) > count:
+        flipped[item] = p.flipped[item] - count
+    t = t.with_player(i, items=items, flipped=flipped)
     if t.closed(_ITEM_SOURCE[item]):
         return t  # a Closed market's items go to the box (external-markets.md §18)
     key = f"{_ITEM_SOURCE[item]}.{item}"

@@ -115,6 +115,9 @@ def set_up(t: Table, market: str) -> Table:
             raise IllegalAction(Message("bk.needs_expansion", {}), "market")
         if market in cfg.external_markets:
             raise IllegalAction(Message("bk.in_play_already", {"market": market}), "market")
+        if cfg.player_count < EXTERNAL_MARKETS[market].min_players:
+            # No Auction market under 3 players (setup.md §2.2): by hand as in the draws.
+            raise IllegalAction(Message("setup.auction_players", {}), "market")
         t = replace(
             t,
             config=replace(cfg, external_markets=cfg.external_markets + (market,)),

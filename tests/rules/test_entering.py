@@ -20,7 +20,7 @@ from companion.rules.setup import board_figure, make_config, render_checklist
 from companion.rules.table import Table, initial_table
 
 from .external.exp_support import exp_table
-from .guided_support import act, game, give
+from .guided_support import act, game, give, refused
 
 FOUR = ["mackerel", "eel", "squid", "tuna", "fugu"]
 
@@ -167,6 +167,17 @@ def test_a_market_added_by_hand_sets_up_external_stock_from_the_catalogue() -> N
     t = act(t, "add_market", market="aquarium")
     assert {"aquarium", "new_aquarium"} <= set(t.config.external_markets)
     assert [a.market for a in t.arrivals][-2:] == ["aquarium", "new_aquarium"]
+
+
+def test_the_auction_market_never_enters_a_two_player_game() -> None:
+    """setup.md §2.2: no Auction market under 3 players. Setup and the draws leave it out;
+    adding it by hand is refused as well (#19), and at 3 players it enters."""
+    two = game(players=["Aiko", "Bo"], external=("ships", "bank", "rentals"))
+    assert "auction" not in entering.all_boards(two.config, "external")
+    e = refused(two, "add_market", "setup.auction_players", market="auction")
+    assert e.field == "market"
+    three = game(players=["Aiko", "Bo", "Chiyo"], external=("ships", "bank", "rentals"))
+    assert "auction" in act(three, "add_market", market="auction").config.external_markets
 
 
 def test_the_just_entered_box_lists_the_boards_setup_until_the_next_action() -> None:

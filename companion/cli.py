@@ -154,6 +154,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         url = f"http://{host}:{port}/"
         # Join links and QR codes use the address printed here, the one phones can reach.
         app.config["PUBLIC_URL"] = url.rstrip("/")
+        # Only these names are answered (DNS rebinding, issue #17): a page of another
+        # name pointed at this address gets a 400 (companion/web/security.py).
+        app.config["ALLOWED_HOSTS"] = allowed_hosts(host, args.host, args.allow_host or [])
         print(f"Tsukiji Companion is running. Open this on the table's phones: {url}", file=out)
         if not args.no_qr:
             terminal_qr(url, out)
@@ -176,6 +179,26 @@ def cmd_serve(args: argparse.Namespace) -> int:
             shutdown()
     print("Stopped.", file=out, flush=True)
     return 0
+
+
+def allowed_hosts(printed: str, listen: str, extra: list[str]) -> frozenset[str]:
+    """The Host names the server answers to: the one it printed, the address it listens
+    on, this machine's LAN addresses, the loopback names and the operator's own."""
+    from .network import lan_addresses
+    from .web.security import LOOPBACK_HOSTS, host_name
+
+    names = {printed, *extra} | lan_addresses()
+    if listen not in ("0.0.0.0", "::", ""):
+        names.add(listen)
+    return frozenset(LOOPBACK_HOSTS | {host_name(n) for n in names if n.strip()})
+
+
+def host_option(text: str) -> str:
+    """An ``--allow-host`` name: a host name or an address, without a scheme or a path."""
+    name = text.strip()
+    if not name or any(c in name for c in "/ @?#") or "://" in name:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a host name (e.g. table.local)")
+    return name
 
 
 def port_number(text: str) -> int:
@@ -202,6 +225,14 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--db", help="SQLite file (default: in your user data folder)")
     serve.add_argument("--threads", type=int, default=DEFAULT_THREADS, help=argparse.SUPPRESS)
     serve.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+    serve.add_argument(
+        "--allow-host",
+        action="append",
+        type=host_option,
+        metavar="NAME",
+        help="also answer to this host name (repeatable); the server answers only to the "
+        "address it prints, this machine's addresses and localhost",
+    )
     serve.set_defaults(func=cmd_serve)
 
     score = sub.add_parser("score", help="score a tsukiji-snapshot/1 JSON file")

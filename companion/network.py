@@ -45,6 +45,18 @@ def _lan_address() -> str:
     return "127.0.0.1"
 
 
+def lan_addresses() -> set[str]:
+    """Every address of this machine that phones might open: the default route's, and
+    each its host name resolves to (IPv4 and IPv6), loopback included."""
+    found = {lan_address()}
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None):
+            found.add(str(info[4][0]).split("%")[0].lower())
+    except OSError:
+        pass
+    return found
+
+
 def _can_listen(host: str, port: int) -> bool:
     """Whether ``host``:``port`` can be bound now, with the socket options waitress uses."""
     try:

@@ -1344,6 +1344,8 @@ CATALOGUE["en"].update(
         "door.bag_empty": "the Auction bag has no {fish} token left",
         "door.co_unknown": "the Clams & Oysters token counts of this game are not known, so the "
         "app cannot draw them; record this Overseas lot by hand",
+        "door.join_cross_site": "This join link was opened from another site, so it was "
+        "refused; scan your seat's QR code on the table screen instead.",
         "door.drawn_list": 'list the tokens drawn by hand, e.g. ["tuna:20"]',
     }
 )
@@ -1425,6 +1427,8 @@ CATALOGUE["en"].update(
     }
 )
 
+        "edge.wrong_host": "This server answers only to the addresses it printed when it "
+        "started, so open the address shown on the table's screen.",
 
 # -- polish: field labels (web/schemas.py's label_of) ----------------------------------------
 CATALOGUE["en"].update(

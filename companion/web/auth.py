@@ -123,6 +123,12 @@ def seats(game_id: str) -> list[dict[str, Any]]:
 
 @bp.get("/join/<token>")
 def join(token: str) -> Any:
+    # Login CSRF (issue #17): a page of another site could navigate a phone to a freshly
+    # issued link and swap its seat cookie for another. A scanned QR code, a link typed
+    # or pasted in, and this app's own pages say "none", "same-origin" or "same-site"
+    # (or send no Fetch Metadata at all); only a navigation from another site is refused.
+    if request.headers.get("Sec-Fetch-Site") == "cross-site":
+        return refused_page(Refused(403, Message("door.join_cross_site")))
     info = store().token_info(token)
     game_id = info["game_id"] if info else ""
     held = info is not None and token in (

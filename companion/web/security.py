@@ -8,6 +8,13 @@ server, is refused. This is the check OWASP recommends for cookie-authenticated 
 (Fetch Metadata with an Origin fallback); it needs no token in every htmx form, and a
 script that sends neither header (curl, the JSON API with a Bearer token) is not a
 browser and cannot carry a victim's cookie.
+
+DNS rebinding: a web page a player visits can point its own name at this server's address
+and then read and post to it as its own origin, so the checks above pass. Every request
+whose ``Host`` names anything but this server (``ALLOWED_HOSTS``: the address
+``companion serve`` printed, this machine's LAN addresses, the loopback names, and each
+``--allow-host``) is answered 400 before anything else reads it. Without that setting
+(``create_app`` in tests, a WSGI server of one's own) only the loopback names answer.
 """
 
 from __future__ import annotations
@@ -15,8 +22,11 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, jsonify, make_response, render_template, request
+from flask import Flask, Response, current_app, jsonify, make_response, render_template, request
 from flask_babel import lazy_gettext  # type: ignore[import-untyped]
+
+from ..i18n import msg
+from ..rules.messages import Message
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -36,6 +46,35 @@ HEADERS = {
 REFUSED = lazy_gettext(
     "This request came from another site, so it was refused; use the page of this app."
 )
+
+
+#: The names this machine always answers to, whatever address it listens on.
+LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+def host_name(host: str) -> str:
+    """The name of a ``Host`` header (or an ``--allow-host``), as compared: lower case,
+    without the port, the brackets of an IPv6 address or a final dot."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        end = host.find("]")
+        name = host[1:end] if end > 0 else host
+    else:
+        name, colon, port = host.rpartition(":")
+        if not colon or ":" in name or not port.isdigit():
+            name = host  # no port, or a bare IPv6 address
+    return name.rstrip(".")
+
+
+def allowed_host() -> bool:
+    """Whether the request names this server in its ``Host`` header. A request with no
+    Host at all is not from a browser (every browser sends one), so it cannot be a page
+    rebound to this address."""
+    host = request.headers.get("Host")
+    if host is None:
+        return True
+    allowed = current_app.config.get("ALLOWED_HOSTS") or LOOPBACK_HOSTS
+    return host_name(host) in allowed
 
 
 def _same_origin(origin: str) -> bool:
@@ -63,6 +102,15 @@ def cross_site() -> bool:
 
 
 def init_app(app: Flask) -> None:
+    @app.before_request
+    def refuse_other_hosts() -> Any:
+        if allowed_host():
+            return None
+        said = msg(Message("edge.wrong_host"))
+        if request.path.startswith("/api/"):
+            return jsonify({"error": said}), 400
+        return make_response(said, 400, {"Content-Type": "text/plain; charset=utf-8"})
+
     @app.before_request
     def refuse_cross_site() -> Any:
         if not cross_site():

@@ -615,14 +615,6 @@ def _auction_inputs(state: GameState, body: dict[str, Any], rng: random.Random) 
     elif kind == "overseas":
         barrels = body.get("barrels")
         out["barrels"] = barrels
-        if (
-            isinstance(barrels, dict)
-            and barrels.get("clams_oysters")
-            and not any(c in ("clam", "oyster") for c in bag)
-            and not state.config.board_numbers.get("clams_oysters")
-        ):
-            # The winner would draw from a bag whose clams and oysters nobody counted.
-            raise IllegalAction(Message("door.co_unknown"), "barrels")
         if isinstance(barrels, dict):
             hand = body.get("drawn") or []
             if not isinstance(hand, list):
@@ -631,8 +623,11 @@ def _auction_inputs(state: GameState, body: dict[str, Any], rng: random.Random) 
             tokens: list[str] = []
             for fish, per in auction_rules.OVERSEAS_CONVERSIONS.items():
                 n = barrels.get(fish, 0)
-                n = n // per if isinstance(n, int) else 0
-                for _ in range(n):
+                if not isinstance(n, int):
+                    n = 0
+                # Only the tokens left to take (none for the groups the bag or board lacks).
+                n -= auction_rules.lot_shortfall(state.table, {fish: n}).get(fish, 0)
+                for _ in range(n // per):
                     if fish == "swordfish":
                         tokens.append("swordfish")
                     else:

@@ -31,7 +31,15 @@ from .resources import (
     salmon_in_game,
 )
 from .table import Table
-from .tokens import auto_overfish, spec_for, take_from_market, token_label, token_message
+from .tokens import (
+    auto_overfish,
+    bag_known,
+    spec_for,
+    take_from_market,
+    token_label,
+    token_message,
+    tokens_left,
+)
 
 #: The kinds of auction and their names (named in the message catalogue).
 KINDS: dict[str, str] = {
@@ -227,6 +235,21 @@ def add_token(fish: Fish, token: Token, sign: int) -> Fish:
 # -- moves (internal: only the auction endpoints append these) ------------------------------
 
 
+def lot_shortfall(t: Table, barrels: Mapping[str, int]) -> dict[str, int]:
+    """The barrels of an Overseas lot that give no token, by fish market: a lot gives one
+    token per barrel (per 2 Spider Crab, 3 Tuna, 2 Swordfish: one converted) while that
+    market's board or the bag has any left, as a docking auction does (AMB-20); the rest
+    give nothing, their barrels in the box once the market is Overfished. So every lot
+    can settle. Markets whose numbers nobody entered are not counted: never short."""
+    short: dict[str, int] = {}
+    for market, n in barrels.items():
+        per = OVERSEAS_CONVERSIONS.get(market, 1)
+        left = tokens_left(t, market)
+        if left is not None and n // per > left:
+            short[market] = (n // per - left) * per
+    return short
+
+
 def _auction(t: Table, a: Mapping[str, Any]) -> Auction:
     aid = a.get("auction")
     auction: Auction | None = t.auctions.get(str(aid))
@@ -300,6 +323,9 @@ def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
                 barrels[str(market)] = count
         if not barrels:
             raise IllegalAction(Message("au.no_barrels", {}), "barrels")
+        if barrels.get("clams_oysters") and not bag_known(t, "clams_oysters"):
+            # The winner draws a clam or oyster per barrel from a bag nobody counted (AMB-40).
+            raise IllegalAction(Message("au.co_unknown", {}), "barrels")
         seller = t.players[owner]
         if seller.yen < OVERSEAS_ENTRY:
             raise IllegalAction(
@@ -309,12 +335,14 @@ def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
         fee = OVERSEAS_ENTRY
         drawn = [Token.parse(str(c)) for c in a.get("drawn", [])]
         leftovers = []
+        short = lot_shortfall(t, barrels)
         for fish_key, per in OVERSEAS_CONVERSIONS.items():
             have = barrels.pop(fish_key, 0)
             tokens = [d for d in drawn if d.key == fish_key]
-            if len(tokens) != have // per:
+            count = (have - short.get(fish_key, 0)) // per
+            if len(tokens) != count:
                 raise IllegalAction(
-                    Message("au.convert", {"have": have, "fish": fish_key, "count": have // per}),
+                    Message("au.convert", {"have": have, "fish": fish_key, "count": count}),
                     "drawn",
                 )
             for tok in tokens:
@@ -324,8 +352,12 @@ def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
                 leftovers.append(Message("au.back_one", {"count": have % per, "fish": fish_key}))
         if "eel" in barrels:  # the marker moves before bidding (AMB-49)
             t = replace(t, values=replace(t.values, eel=clamp_track(t.values.eel + barrels["eel"])))
-        if leftovers:
-            note = render(Message("au.back", {"barrels": leftovers}))
+        barrels = {m: n - short.get(m, 0) for m, n in barrels.items() if n > short.get(m, 0)}
+        lines = [Message("au.back", {"barrels": leftovers})] if leftovers else []
+        if short:
+            none = [Message("au.back_one", {"count": n, "fish": m}) for m, n in short.items()]
+            lines.append(Message("au.short", {"barrels": none}))
+        note = " ".join(render(line) for line in lines)
     auction = Auction(
         id=aid,
         kind=kind,

@@ -26,7 +26,7 @@ from typing import Any
 from . import auctions, fleet
 from .catalogue import DOCKING_BONUS_BARRELS, DOCKING_BONUS_YEN, FISHING_AP
 from .ledger import Run, refuse
-from .markets import MARKETS, BagMarket, Market, himono
+from .markets import MARKETS, BagMarket, himono
 from .markets.base import price_of, whole
 from .messages import Message
 from .table import ROWS, ForSale, QueuedAuction, Table
@@ -230,13 +230,6 @@ def unload(
             m.unloaded(run, seat, plain_unloaded, per_fish.get(market, 0))
 
 
-def _available(run: Run, m: Market) -> int | None:
-    """Tokens a docking auction of this fish can still sell (None: not counted)."""
-    if isinstance(m, BagMarket):
-        return len(m.in_bag(run.t))
-    return run.t.board_tokens.get(m.id)
-
-
 def docking_auctions(
     run: Run, seat: int, unloaded: dict[str, int], drawn: list[str], prefix: str
 ) -> list[QueuedAuction]:
@@ -250,7 +243,7 @@ def docking_auctions(
         run.barrels_back(m.id, n)
         per = m.auction_barrels() or n + 1
         count = n // per
-        available = _available(run, m)
+        available = m.tokens_left(run.t)
         if available is not None:
             count = min(count, available)
         bag_left = list(m.in_bag(run.t)) if isinstance(m, BagMarket) else []

@@ -478,6 +478,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "{count:token|tokens}",
         "au.back": "Back to their markets: {barrels}.",
         "au.back_one": "{count} {fish} {count:barrel|barrels}",
+        "au.short": "No token is left for {barrels}: the winner takes none for these barrels.",
+        "au.co_unknown": "the Clams & Oysters token counts of this game are not known, so the "
+        "app cannot draw them for the winner; record this Overseas lot by hand",
         "au.revealed_no_change": "the bids are revealed; no bid can change now",
         "au.not_bidder": "{player} does not bid in this auction",
         "au.revealed_already": "the bids are revealed already",
@@ -884,6 +887,8 @@ CATALOGUE["en"].update(
         "ext.hint.overseas": "dock boats with their barrels",
         "ext.overseas_barrels": 'Name the barrels at sea docked at Overseas, such as {{"eel": 2}}.',
         "mv.overseas_dock": "{player} docks {count} {market} {count:barrel|barrels} at Overseas",
+        "mv.overseas_short": "no {market} token is left for {count} {count:barrel|barrels} of the "
+        "lot: the winner takes none for them",
     }
 )
 
@@ -1342,8 +1347,6 @@ CATALOGUE["en"].update(
         "door.stale": "The table changed since you looked (it is at entry {version}, you saw "
         "{expected}); check it and try again.",
         "door.bag_empty": "the Auction bag has no {fish} token left",
-        "door.co_unknown": "the Clams & Oysters token counts of this game are not known, so the "
-        "app cannot draw them; record this Overseas lot by hand",
         "door.join_cross_site": "This join link was opened from another site, so it was "
         "refused; scan your seat's QR code on the table screen instead.",
         "door.drawn_list": 'list the tokens drawn by hand, e.g. ["tuna:20"]',

@@ -331,6 +331,10 @@ BOARD: dict[str, str] = {
     "au.convert": "{fish}樽{have}個がトークン{count}個に換わります",
     "au.back": "それぞれの市場に戻るもの：{barrels}。",
     "au.back_one": "{fish}樽{count}個",
+    "au.short": "{barrels}の分のトークンは残っていないため、勝者はその分のトークンを"
+    "受け取りません。",
+    "au.co_unknown": "このゲームのハマグリとカキのトークンの数がわからないため、アプリでは"
+    "勝者の分を引けません。この「海外」市場のロットは手で記録してください",
     "au.revealed_no_change": "入札は公開されました。もう入札を変えることはできません",
     "au.not_bidder": "{player}はこの競りの入札者ではありません",
     "au.revealed_already": "入札はすでに公開されています",
@@ -935,6 +939,8 @@ EXPANSION: dict[str, str] = {
     "mv.lot": "{player}が{tokens}を出品する（{kind}）",
     "mv.auction_opens": "{kind}の一斉入札が始まる",
     "mv.overseas_dock": "{player}が{market}樽{count}個を「海外」市場に入港させる",
+    "mv.overseas_short": "ロットの{market}樽{count}個の分の{market}トークンは残っていないため、"
+    "勝者はその分を受け取らない",
     "history.return_rental": "{player}が借りた{kind}を{market}市場に戻しました",
 }
 
@@ -1384,8 +1390,6 @@ CATALOGUE.update(
         "door.stale": "見ている間に卓が変わりました（いまは記録{version}、あなたが見たのは記録"
         "{expected}）。確かめてからもう一度どうぞ。",
         "door.bag_empty": "競り袋に{fish}トークンが残っていません",
-        "door.co_unknown": "このゲームのハマグリとカキのトークンの数がわからないため、アプリでは"
-        "引けません。この「海外」市場のロットは手で記録してください",
         "door.drawn_list": '手で引いたトークンを["tuna:20"]のように並べてください',
         "door.join_cross_site": "この参加リンクは別のサイトから開かれたため受け付けませんでした。"
         "テーブル画面で自分の席のQRコードを読み取ってください。",

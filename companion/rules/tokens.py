@@ -91,6 +91,12 @@ def take_from_market(t: Table, spec: TokenSpec) -> Table:
     return _market(market).take_tokens(t, spec)
 
 
+def tokens_left(t: Table, market: str) -> int | None:
+    """The tokens of this fish market a player can still take (``Market.tokens_left``);
+    None: not counted."""
+    return _market(market).tokens_left(t)
+
+
 def return_to_market(t: Table, spec: TokenSpec) -> Table:
     """Tokens go back to their market (AMB-18): the bag for bag fish, else the board."""
     return _market(MARKET_OF_TOKEN[spec.key]).return_tokens(t, spec)

@@ -167,6 +167,12 @@ class Market:
             return t
         return replace(t, board_tokens={**t.board_tokens, key: stock + spec.count})
 
+    def tokens_left(self, t: Table) -> int | None:
+        """The tokens a player can still take from this market's board (or the Auction
+        bag), one per barrel of a lot or a docking auction; None: not counted (the host
+        did not enter the board's numbers), so never short."""
+        return t.board_tokens.get(self.id)
+
     def tokens_exhausted(self, t: Table) -> bool:
         """All its tokens have left the market: Overfished (fish-markets.md §17)."""
         return t.board_tokens.get(self.id) == 0
@@ -211,6 +217,9 @@ class BagMarket(Market):
 
     def in_bag(self, t: Table) -> list[str]:
         return [c for c in t.bag if c.split(":")[0] in self.data.token_keys]
+
+    def tokens_left(self, t: Table) -> int | None:
+        return len(self.in_bag(t)) if bag_known(t, self.id) else None
 
     def tokens_exhausted(self, t: Table) -> bool:
         return bag_known(t, self.id) and not self.in_bag(t)

@@ -30,6 +30,9 @@ class RedSnapper(Market):
     def return_tokens(self, t: Table, spec: TokenSpec) -> Table:
         return t  # a taken grid token never goes back
 
+    def tokens_left(self, t: Table) -> int | None:
+        return t.values.red_snapper_remaining
+
     def tokens_exhausted(self, t: Table) -> bool:
         return t.values.red_snapper_remaining == 0
 

@@ -11,7 +11,7 @@ from companion.rules.moves import apply
 
 from ..guided_support import give
 from .exp_support import exp_table
-from .support import refuse_visit, visit
+from .support import lines, refuse_visit, visit
 
 SWORDFISH = {"swordfish": {"barrels": 6, "licenses": 3, "tokens": 6}}
 
@@ -59,3 +59,75 @@ def test_refusals_change_nothing() -> None:
     refuse_visit(
         give(t, "Aiko", yen=0), "overseas", "short_of_yen", entry="yen", barrels={"eel": 1}
     )
+
+
+def settle_at_0(t: object, auction: str = "a9.1") -> object:
+    """Every bid ¥0: all tied, the owner picks herself."""
+    t = apply(t, {"type": "auction_reveal", "auction": auction, "bids": {}})
+    return apply(t, {"type": "auction_choose", "auction": auction, "winner": "Aiko"})
+
+
+def test_a_lot_whose_fish_has_no_token_left_still_settles() -> None:
+    """#19: 2 Eel barrels with 1 Eel token left on the board: the winner takes that one and
+    nothing for the other barrel (the Eel market, then without tokens, is Overfished and
+    its barrels go to the box); the auction settles and play goes on."""
+    t = overseas_table()
+    t = replace(t, board_tokens={**t.board_tokens, "eel": 1})
+    t = visit(t, "overseas", entry="yen", barrels={"eel": 2, "mackerel": 1}, auction_id="a9")
+    auction = t.auctions["a9.1"]
+    assert dict(auction.barrels) == {"eel": 1, "mackerel": 1}
+    assert "No token is left for 1 Eel barrel" in auction.note
+    assert t.values.eel == 5  # the marker still moves per Eel barrel in the lot (AMB-49)
+    t = settle_at_0(t)
+    assert t.auctions["a9.1"].status == "settled"
+    assert t.player("Aiko").fish == Fish(eel=1, mackerel=1)
+    assert "eel" in t.values.overfished and t.board_tokens["eel"] == 0
+    assert t.board_barrels["eel"] == 0  # the Eel barrels are in the box
+    apply(t, {"type": "next_turn"})  # nothing is stuck
+
+
+def test_an_overfished_fish_gives_nothing_and_its_conversions_too() -> None:
+    """Eel Overfished with no token left, the Spider Crab bag empty and no Swordfish token
+    on its board: those barrels give no token (barrels to the box), the rest of the lot is
+    auctioned as usual."""
+    t = overseas_table()
+    t = apply(t, {"type": "mark_overfished", "market": "eel"})
+    t = replace(
+        t,
+        board_tokens={**t.board_tokens, "eel": 0, "swordfish": 0},
+        bag=tuple(c for c in t.bag if not c.startswith("spider_crab")),
+        turn=replace(t.turn, ap_left=2),
+    )
+    at_sea = {"eel": 2, "mackerel": 1, "swordfish": 2, "spider_crab": 2, "tuna": 3}
+    t = give(t, "Aiko", yen=100, at_sea=at_sea)
+    bag = ["tuna:20", "tuna:15"]
+    t = visit(t, "overseas", entry="yen", barrels=at_sea, drawn=bag, auction_id="a9")
+    auction = t.auctions["a9.1"]
+    assert [x.code for x in auction.lot] == ["tuna:20"]
+    assert dict(auction.barrels) == {"mackerel": 1}
+    t = apply(t, {"type": "auction_reveal", "auction": "a9.1", "bids": {"1": 300}})
+    assert t.auctions["a9.1"].status == "settled"
+    assert t.player("Bo").fish == Fish(mackerel=1, tuna=(20,))
+    assert t.values.swordfish == 6  # no Swordfish token in the lot: no adjustment
+
+
+def test_the_preview_says_which_barrels_give_nothing() -> None:
+    t = overseas_table()
+    t = replace(t, board_tokens={**t.board_tokens, "eel": 0})
+    got = lines(t, "overseas", entry="yen", barrels={"eel": 2, "mackerel": 1})
+    assert "no Eel token is left for 2 barrels of the lot: the winner takes none for them" in got
+
+
+def test_clams_and_oysters_nobody_counted_are_refused_up_front() -> None:
+    """The winner draws a clam or oyster per barrel: from a bag whose counts the host never
+    entered the app cannot, so the visit is refused instead of opening a lot that could
+    never settle."""
+    t = exp_table(
+        external=("ships", "overseas", "bank", "rentals"),
+        fish=("mackerel", "eel", "clams_oysters", "squid", "octopus"),
+        numbers={},
+        boats=("one_slot", "two_slot"),
+        ports=2,
+    )
+    t = give(t, "Aiko", at_sea={"clams_oysters": 1})
+    refuse_visit(t, "overseas", "au.co_unknown", entry="yen", barrels={"clams_oysters": 1})

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...auctions import OVERSEAS_CONVERSIONS, open_auction
+from ...auctions import OVERSEAS_CONVERSIONS, lot_shortfall, open_auction
 from ...catalogue import FISHING_AP, OVERSEAS_ENTRY
 from ...ledger import Run, refuse, short_of_yen
 from ...markets import MARKETS
@@ -84,10 +84,13 @@ class Overseas(External):
         for market, n in barrels.items():
             run.note("mv.overseas_dock", player=p.name, count=n, market=market)
             run.barrels_back(market, n)
+        short = lot_shortfall(run.t, barrels)
+        for market, n in short.items():
+            run.note("mv.overseas_short", market=market, count=n)
         pool = [str(c) for c in a.get("drawn") or []]
         drawn: list[str] = []
         for fish, per in OVERSEAS_CONVERSIONS.items():
-            need = barrels.get(fish, 0) // per
+            need = (barrels.get(fish, 0) - short.get(fish, 0)) // per
             if fish == "swordfish":
                 drawn += ["swordfish"] * need
                 continue

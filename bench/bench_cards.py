@@ -6,7 +6,7 @@ and the table screen, beside the bare broadcast in the same run.
 
 Against the real server (``python -m companion serve`` in a subprocess, its own SQLite
 file in a temporary folder): one card game, its three live streams open
-(``/games/<id>/cards/stream``: the table screen and both seats). Each round the first
+(``/games/<id>/stream``: the table screen and both seats). Each round the first
 seat bids, and once every stream has shown that it has bid, the second seat's bid is
 POSTed; it reveals both in the same transaction. Measured: from just before that POST to
 the moment each stream delivers the ``update`` event whose region carries the reveal's
@@ -55,9 +55,9 @@ def app_phase(port: int, rounds: int, listen: bool = True) -> list[ba.Round]:
     listeners = ba.Listeners(port)
     try:
         if listen:
-            listeners.connect(f"/games/{gid}/cards/stream?as=host", host, "table")
-            listeners.connect(f"/games/{gid}/cards/stream?as=seat", a, "aiko")
-            listeners.connect(f"/games/{gid}/cards/stream?as=seat", b, "bo")
+            listeners.connect(f"/games/{gid}/stream?as=host", host, "table")
+            listeners.connect(f"/games/{gid}/stream?as=seat", a, "aiko")
+            listeners.connect(f"/games/{gid}/stream?as=seat", b, "bo")
             listeners.wait("the stream start", lambda s: s.started)
         results = []
         for r in range(rounds + 2):  # two warm-up rounds

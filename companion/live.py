@@ -215,12 +215,12 @@ def sse(
     still_valid: Callable[[], bool],
 ) -> Iterator[str]:
     """The Server-Sent Events of one open stream (slot ``sid``, taken already and given
-    back when the generator ends). ``render`` gives (version, presence, data) from one
-    state, the data being what changed for this stream since its last event (empty when
-    nothing did: then no event is sent); ``still_valid`` re-checks the stream's token on
-    every wake-up, so a revoked link's stream closes at once with a ``signed-out`` event.
-    A stream replaced by a newer one of the same viewer ends with ``replaced`` (the page
-    then stops reconnecting)."""
+    back when the generator ends). ``render`` gives (version, presence, events) from one
+    state, the events being the Server-Sent Events this stream sends for it (empty when
+    the viewer's page did not change: then nothing is sent); ``still_valid`` re-checks the
+    stream's token on every wake-up, so a revoked link's stream closes at once with a
+    ``signed-out`` event. A stream replaced by a newer one of the same viewer ends with
+    ``replaced`` (the page then stops reconnecting)."""
     presence = -1
     burst = False
     started = time.monotonic()
@@ -240,10 +240,9 @@ def sse(
                     # Changes arrived while the last one was being sent: a burst (several
                     # phones at once). Let it finish, then send its latest state.
                     time.sleep(BURST_PAUSE)
-                version, pres, html = render()
-                if html:
-                    data = "\n".join(f"data: {line}" for line in html.splitlines())
-                    yield f"id: {version}\nevent: update\n{data}\n\n"
+                version, pres, events = render()
+                if events:
+                    yield events
                 seen, presence = version, pres
                 burst = version_of() != seen
             if time.monotonic() - started > STREAM_LIFETIME:

@@ -288,7 +288,7 @@ def others_see(client: Any, g: Game) -> dict[str, str]:
             "state": f"/api/games/{g.id}",
             "events": f"/api/games/{g.id}/events",
             "page": f"/games/{g.id}/{'table' if name == 'host' else 'seat'}",
-            "region": f"/games/{g.id}/cards/region?as={role}",
+            "region": f"/games/{g.id}/live?as={role}",
         }
         for what, url in gets.items():
             r = client.get(url, headers=h)
@@ -313,7 +313,7 @@ def test_sealed_fingers_never_reach_the_other_seat_or_the_host(client):
         seen.append(others_see(client, g))
         assert (
             f"{fingers} finger"
-            in client.get(f"/games/{g.id}/cards/region?as=seat", headers=auth(g.a)).text
+            in client.get(f"/games/{g.id}/live?as=seat", headers=auth(g.a)).text
         )
     assert seen[0] == seen[1] == seen[2] == seen[3]
     assert "Aiko: has bid" in seen[0]["host:region"]
@@ -330,9 +330,9 @@ def test_sealed_fingers_never_reach_another_stream(tmp_path):
             gid, host = body["id"], body["host_token"]
             a, b = (s["token"] for s in body["seats"])
             streams = {
-                "host": SSE(server.port, f"/games/{gid}/cards/stream?as=host", host),
-                "bo": SSE(server.port, f"/games/{gid}/cards/stream?as=seat", b),
-                "aiko": SSE(server.port, f"/games/{gid}/cards/stream?as=seat", a),
+                "host": SSE(server.port, f"/games/{gid}/stream?as=host", host),
+                "bo": SSE(server.port, f"/games/{gid}/stream?as=seat", b),
+                "aiko": SSE(server.port, f"/games/{gid}/stream?as=seat", a),
             }
             try:
                 for s in streams.values():
@@ -391,7 +391,7 @@ def test_the_table_screens_history_rows_follow_undo_redo_and_language(client):
     history_rows): a kept row must still change when it is undone or redone, and a
     Japanese table screen never gets an English row kept for another."""
     g = Game(client)
-    url = f"/games/{g.id}/cards/region?as=host"
+    url = f"/games/{g.id}/live?as=host"
     empty = client.get(url, headers=auth(g.host)).get_data(as_text=True)
     assert _history_items(empty) == ['<li class="muted">Nothing yet.</li>']
     g.round(3, 1)
@@ -409,5 +409,5 @@ def test_the_table_screens_history_rows_follow_undo_redo_and_language(client):
     assert again == shown  # the very row of before the undo, markup and all
     # The phones have no history list (the table screen's alone).
     assert 'id="history"' not in client.get(
-        f"/games/{g.id}/cards/region?as=seat", headers=auth(g.a)
+        f"/games/{g.id}/live?as=seat", headers=auth(g.a)
     ).get_data(as_text=True)

@@ -805,7 +805,7 @@ def test_the_card_games_fingers_change_nothing_anyone_else_gets(tmp: Path) -> No
             ready: dict[str, threading.Event] = ready,
         ) -> None:
             role = "host" if viewer == HOST else "seat"
-            r = w.browsers[viewer].get(f"/games/{w.id}/cards/stream?as={role}", buffered=False)
+            r = w.browsers[viewer].get(f"/games/{w.id}/stream?as={role}", buffered=False)
             text = ""
             try:
                 for chunk in r.response:

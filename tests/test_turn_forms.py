@@ -257,7 +257,7 @@ def test_sales_become_the_apis_list_in_their_order() -> None:
 def test_confirm_leaves_the_live_region_to_the_stream(mackerel: Game) -> None:
     """While the page's stream is up (X-Live: up, from game.js) the stream brings what
     changed, so Confirm answers with the guide and the notice only; with the stream down
-    the answer carries the live region as well (one way in at a time, as forms.py)."""
+    the answer asks the page to fetch #live (one way in, as forms.live_answer)."""
     form = {"type": "fishing", "player": A, "caught.mackerel": "1"}
     seq = mackerel.state()["seq"]
     up = mackerel.phones[A].post(
@@ -275,8 +275,9 @@ def test_confirm_leaves_the_live_region_to_the_stream(mackerel: Game) -> None:
         headers={**HX, "X-Live": "down"},
     )
     assert down.status_code == 200
-    assert '<div id="live" hx-swap-oob="innerHTML">' in down.get_data(as_text=True)
-    assert len(up.get_data()) < len(down.get_data()) / 2
+    assert down.headers["HX-Trigger"] == "live-poll"
+    assert 'id="turn-guide"' in down.get_data(as_text=True)
+    assert "HX-Trigger" not in up.headers
 
 
 def test_a_refused_preview_reads_in_the_phones_language(mackerel: Game) -> None:

@@ -172,12 +172,11 @@ def test_confirming_a_visit_records_one_entry_with_the_right_yen(game: Game) -> 
     assert after["markets"]["fish"][3]["id"] == "eel"
 
 
-def test_a_confirm_brings_the_live_regions_only_while_the_pages_stream_is_down(
+def test_a_confirm_asks_for_the_live_part_only_while_the_pages_stream_is_down(
     game: Game,
 ) -> None:
-    """One way in for the live regions at a time: with the stream up, the stream's diff
-    brings the change; a whole #live in the answer as well would race it (the diff then
-    lands on a page it does not describe: rows twice, an undone auction left showing)."""
+    """One way in for #live: with the stream up, the stream brings the change; while it
+    is down the answer asks the page to fetch #live at once (HX-Trigger: live-poll)."""
     seq = game.state()["seq"]
     up = game.phones[A].post(
         f"/games/{game.id}/turn/confirm",
@@ -186,6 +185,7 @@ def test_a_confirm_brings_the_live_regions_only_while_the_pages_stream_is_down(
     )
     assert up.status_code == 200
     assert 'id="live"' not in up.get_data(as_text=True)
+    assert "live-poll" not in up.headers.get("HX-Trigger", "")
     assert "Recorded" in text(up.get_data(as_text=True))
     down = game.phones[A].post(
         f"/games/{game.id}/turn/confirm",
@@ -193,7 +193,8 @@ def test_a_confirm_brings_the_live_regions_only_while_the_pages_stream_is_down(
         headers={**HX, "X-Live": "down"},
     )
     assert down.status_code == 200, down.get_data(as_text=True)
-    assert 'id="live" hx-swap-oob="innerHTML"' in down.get_data(as_text=True)
+    assert down.headers["HX-Trigger"] == "live-poll"
+    assert 'id="live"' not in down.get_data(as_text=True)
 
 
 def test_a_fishing_action_that_opens_a_tuna_auction(game: Game) -> None:

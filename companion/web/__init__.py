@@ -79,6 +79,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         sign = "−" if value < 0 else ""
         return f"{sign}¥{abs(value):,}"
 
+    from .dom import css_id
+
+    app.jinja_env.filters["css_id"] = css_id
+
     from .. import i18n  # languages per device; its yen filter replaces the one above
 
     i18n.init_app(app)
@@ -108,7 +112,10 @@ def _register_games(app: Flask) -> None:
     app.register_blueprint(card_deck.bp)
     for module in (auth, newgame, table, seat, forms, auctions, stream, game_api, turn):
         app.register_blueprint(module.bp)
-    from . import report  # the story, export and import (issue #11)
+    from . import (
+        board_live,  # noqa: F401  (the board game's live pages, for the stream)
+        report,  # the story, export and import (issue #11)
+    )
 
     app.register_blueprint(report.bp)
 

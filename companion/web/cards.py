@@ -5,15 +5,16 @@ The shared parts do the work: the door (identity, the game's own permission, ver
 rules, append, notify), the event log and undo, the sealed-bids table, the join links
 and the live hub. This module only reads and renders.
 
-Routes shared with the board game (``/games/<id>/table``, ``/seat``, ``/stream``, the
+Routes shared with the board game (``/games/<id>/table``, ``/seat``, the
 seat links' reissue, the table's undo and redo) answer for a card game from here: a
 ``before_app_request`` hook sends a request for a card game to this module's handler,
 and refuses the board game's other pages and endpoints (auctions, turns, the snapshot)
 with one sentence, never a 500.
 
-The live stream of a card page sends the whole card region, rendered for its viewer, as
-one out-of-band swap (it is small); a sealed bid reaches only its bidder's region, so
-every other viewer's stream is the same whatever the fingers are.
+Its pages are live through the shared stream (``companion.web.stream``), as the board
+game's are: the card region, rendered whole for its viewer, is its live part; a sealed
+bid reaches only its bidder's region, so every other viewer's stream is the same
+whatever the fingers are.
 """
 
 from __future__ import annotations
@@ -52,14 +53,12 @@ from .auth import (
     host_cookie,
     join_url,
     page_identity,
-    public_base,
     qr_svg,
     refused_page,
     set_cookie,
 )
-from .context import door, hub, store
-from .render import LiveCaches, caches, seat_rows_read
-from .stream import busy, respond
+from .context import door, store
+from .stream import LiveView, register
 
 bp = Blueprint("cards", __name__)
 
@@ -250,33 +249,10 @@ def _named_colour(line: Message, names: dict[str, str]) -> Message:
 def history(state: GameState) -> list[dict[str, Any]]:
     """The history's entries (a bid is none; the reveal is), newest first, each with
     what it did by itself (the Barrel, discards, refills …). Undone entries stay, marked.
-    In the language of the device asking (the JSON's too, as the board game's).
-
-    Made once per version and language, and from the version before when this one only
-    added entries (the usual case): only the new entries are replayed and described. The
-    list is shared by everyone asking for that version: read it, never change it."""
-    c = caches()
-    return c.card_history.get((state.id, state.version), lambda: _history(c, state))
-
-
-def _history(c: LiveCaches, state: GameState) -> list[dict[str, Any]]:
-    game = cardgame
-    before = c.card_history_tail.peek(state.id)
-    events = state.events
-    if (
-        before is not None
-        and len(before[0]) <= len(events)
-        and all(a is b for a, b in zip(before[0], events[: len(before[0])], strict=True))
-        and not any(e.meta for e in events[len(before[0]) :])
-    ):
-        _, s, oldest_first = before
-        rows = list(oldest_first)
-        new = events[len(before[0]) :]
-    else:
-        s = game.initial_state(state.config)  # type: ignore[arg-type]
-        rows, new = [], events
-    s = _describe(s, new, rows)
-    c.card_history_tail.put(state.id, (events, s, tuple(rows)))
+    In the language of the device asking (the JSON's too, as the board game's). A card
+    game is a few dozen entries: it is replayed for each reading."""
+    rows: list[dict[str, Any]] = []
+    _describe(cardgame.initial_state(state.config), state.events, rows)  # type: ignore[arg-type]
     rows.reverse()
     return rows
 
@@ -391,18 +367,10 @@ def api_bid(game_id: str) -> Any:
 # -- the pages ------------------------------------------------------------------------------------
 
 
-def seat_rows(
-    game_id: str, state: GameState, read: tuple[tuple[Any, ...], ...] | None = None
-) -> list[dict[str, Any]]:
-    """The table screen's join codes: a QR code only for a seat no phone has joined.
-    ``read``: the seats' rows as :func:`companion.web.render.seat_rows_read` gave them."""
+def seat_rows(game_id: str, state: GameState) -> list[dict[str, Any]]:
+    """The table screen's join codes: a QR code only for a seat no phone has joined."""
     rows = []
-    seats = (
-        store().seats(game_id)
-        if read is None
-        else [{"seat": r[0], "token": r[1], "joined": r[2], "signed_out": r[3]} for r in read]
-    )
-    for seat in seats:
+    for seat in store().seats(game_id):
         row: dict[str, Any] = {
             "seat": seat["seat"],
             "name": state.config.players[seat["seat"]],
@@ -420,61 +388,32 @@ def region(
     game_id: str, who: Identity, error: str | None = None, state: GameState | None = None
 ) -> str:
     """The card region of one viewer's page: everything that changes during the game, at
-    ``state`` (by default the newest on disk). Without an error it is rendered once per
-    version for each viewer (and, on the table screen, its join codes as last read), and
-    shared by that viewer's streams and answers."""
+    ``state`` (by default the newest), rendered whole from the viewer's own view."""
     state = state or store().state(game_id)
-    if error is not None:
-        return _region(game_id, who, state, error, seat_rows(game_id, state))
-    c = caches()
-    rows: tuple[tuple[Any, ...], ...] = ()
-    base = ""
-    if who.is_host:
-        rows = seat_rows_read(c, game_id, hub().presence_version(game_id))
-        if any(not joined for _seat, _token, joined, _signed_out in rows):
-            base = public_base()
-    key = (game_id, who.viewer, state.version, base, rows)
-    return c.card_regions.get(
-        key, lambda: _region(game_id, who, state, None, seat_rows(game_id, state, rows))
-    )
-
-
-def history_rows(c: LiveCaches, rows: list[dict[str, Any]]) -> Markup:
-    """The table screen's history list, one ``<li>`` per row: each row's markup is
-    rendered once (in the caches' language) and kept while the row reads the same, so a
-    change renders only its new rows, not the whole game's."""
-    module: Any = current_app.jinja_env.get_template("cards/_history.html").module
-    out = []
-    for r in rows:
-        key = ("card-row", r["seq"], r["text"], tuple(r["notes"]), r["undone"])
-
-        def make(r: dict[str, Any] = r) -> str:
-            return str(module.row(r))
-
-        out.append(c.card_rows.get(key, make))
-    return Markup("\n".join(out))
-
-
-def _region(
-    game_id: str,
-    who: Identity,
-    state: GameState,
-    error: str | None,
-    seats: list[dict[str, Any]],
-) -> str:
     view = card_view(state, who)
+    history_rows: Markup | str = ""
+    if who.is_host:
+        module: Any = current_app.jinja_env.get_template("cards/_history.html").module
+        history_rows = Markup("\n".join(str(module.row(r)) for r in view["history"]))
     return render_template(
         "cards/_region.html",
-        history_rows=history_rows(caches(), view["history"]) if who.is_host else "",
+        history_rows=history_rows,
         v=view,
         icon_of=ICON_GLYPHS,
-        seats=seats if who.is_host else [],
+        seats=seat_rows(game_id, state) if who.is_host else [],
         role="host" if who.is_host else "seat",
         error=error,
         points=range(POINTS_MIN, POINTS_MAX + 1),
         colours=COLOURS,
         colour_names=colour_names(),
     )
+
+
+def _live(game_id: str, who: Identity, state: GameState) -> LiveView:
+    return LiveView(region(game_id, who, state=state))
+
+
+register(CARDS, _live)
 
 
 def _page(game_id: str, who: Identity, error: str | None = None, status: int = 200) -> Any:
@@ -487,9 +426,7 @@ def _page(game_id: str, who: Identity, error: str | None = None, status: int = 2
         players=state.config.players,
         role=role,
         me=None if who.is_host else state.config.players[who.seat or 0],
-        region_html=region(game_id, who, error),
-        stream=url_for("cards.stream", game_id=game_id) + f"?as={role}",
-        poll=url_for("cards.fragment", game_id=game_id) + f"?as={role}",
+        live_html=Markup(region(game_id, who, error)),
     )
     return html, status
 
@@ -514,16 +451,6 @@ def seat_page(game_id: str) -> Any:
     if who.is_host:
         return redirect(url_for("table.page", game_id=game_id))
     return _page(game_id, who)
-
-
-@bp.get("/games/<game_id>/cards/region")
-def fragment(game_id: str) -> Any:
-    """The viewer's card region (the page's polling fallback while its stream is down)."""
-    try:
-        who = page_identity(game_id, request.args.get("as", "seat"))
-    except Refused as exc:
-        return jsonify(exc.to_json()), exc.status
-    return region(game_id, who)
 
 
 def _form_change(game_id: str, role: str, change: Callable[[Identity], Any]) -> Any:
@@ -639,39 +566,6 @@ def new_create() -> Any:
     return resp
 
 
-# -- the live stream ---------------------------------------------------------------------------
-
-
-@bp.get("/games/<game_id>/cards/stream")
-def stream(game_id: str) -> Any:
-    """One ``update`` event per change: the viewer's whole card region, re-rendered."""
-    try:
-        who = page_identity(game_id, request.args.get("as", "seat"))
-    except Refused as exc:
-        return jsonify(exc.to_json()), exc.status
-    streams, db = hub(), store()
-    state = db.state(game_id)
-    sid = streams.open_stream(game_id, who.viewer, state.version)
-    if sid is None:
-        return busy()
-    sent = [region(game_id, who)]  # the page's own region: sent again only when it changes
-
-    def render_region() -> tuple[int, int, str]:
-        # The event's id is the version of the state rendered: read once, so an action
-        # committed between two reads cannot go out under the number before it (its own
-        # event would then look unchanged, and never be sent). The streams woken for one
-        # version share one read, as the board game's do (render.live_page).
-        presence = streams.presence_version(game_id)
-        state = caches().states.get((game_id, streams.version(game_id)), lambda: db.state(game_id))
-        html = region(game_id, who, state=state)
-        if html == sent[0]:
-            return state.version, presence, ""
-        sent[0] = html
-        return state.version, presence, html
-
-    return respond(game_id, who, sid, state.version, render_region)
-
-
 # -- sending the shared routes of a card game here -------------------------------------------
 
 #: The shared routes a card game answers from here, by endpoint.
@@ -684,14 +578,18 @@ ROUTES: dict[str, Callable[..., Any]] = {
     "table.undo": form_undo,
     "table.redo": form_redo,
     "auth.reissue": form_reissue,
-    "stream.events": lambda game_id: redirect(
-        url_for("cards.stream", game_id=game_id)
-        + ("?as=host" if request.args.get("as") == "host" else "?as=seat"),
-        code=307,
-    ),
 }
 #: Shared routes that work for any game as they are.
-SHARED = frozenset({"game_api.undo", "game_api.redo", "game_api.reissue", "auth.claim"})
+SHARED = frozenset(
+    {
+        "game_api.undo",
+        "game_api.redo",
+        "game_api.reissue",
+        "auth.claim",
+        "stream.events",
+        "stream.poll",
+    }
+)
 
 
 @bp.before_app_request

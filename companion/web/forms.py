@@ -1,14 +1,14 @@
 """The htmx forms' way through the one door: identity first, then the body is parsed, then
-the door; on success the viewer's live region and a message, on refusal the one-sentence
-reason in the message bar, and nothing changed. Also the live region for the polling
-fallback, and the bookkeeping action form shared by the table screen and the phones."""
+the door; on success a message (the page's stream brings the change), on refusal the
+one-sentence reason in the message bar, and nothing changed. Also the bookkeeping action
+form shared by the table screen and the phones."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, make_response, render_template, request
+from flask import Blueprint, Response, make_response, render_template, request
 from flask_babel import gettext  # type: ignore[import-untyped]
 
 from ..door import Refused
@@ -16,7 +16,7 @@ from ..identity import Identity
 from . import edge
 from .auth import page_identity
 from .context import door, store
-from .render import TRACK_STEPS, event_text, render_live
+from .render import TRACK_STEPS, event_text
 
 
 def _track_by(game_id: str, form: Any) -> Any:
@@ -70,15 +70,17 @@ def form_change(
     except Refused as exc:
         return htmx_error(exc)
     flash = render_template("game/_flash.html", message=message(result, who), oob=True)
-    if request.headers.get("X-Live") == "up":
-        # The page's stream brings the change, as it does to every other page: one way in
-        # for the live regions, so the stream always knows what the page shows.
-        resp = make_response(flash)
-        resp.headers["HX-Reswap"] = "none"
-        return resp
-    resp = make_response(render_live(game_id, who) + flash)
-    resp.headers["HX-Retarget"] = "#live"
-    resp.headers["HX-Reswap"] = "innerHTML"
+    resp = make_response(flash)
+    resp.headers["HX-Reswap"] = "none"
+    return live_answer(resp)
+
+
+def live_answer(resp: Response) -> Response:
+    """An action's answer: #live is brought by the page's stream, as on every other page,
+    so it has one way in. While the stream is down (the page says so in X-Live) the
+    answer asks the page to fetch #live at once (static/live.js)."""
+    if request.headers.get("X-Live") != "up":
+        resp.headers["HX-Trigger"] = "live-poll"
     return resp
 
 
@@ -98,13 +100,3 @@ def act(game_id: str) -> Any:
             "Recorded: %(entry)s", entry=event_text(game_id, event.seq, who)
         ),
     )
-
-
-@bp.get("/games/<game_id>/live")
-def live_fragment(game_id: str) -> Any:
-    """The live part of a page, for the polling fallback and after an action."""
-    try:
-        who = page_identity(game_id, request.args.get("as", "seat"))
-    except Refused as exc:
-        return htmx_error(exc)
-    return render_live(game_id, who)

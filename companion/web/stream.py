@@ -1,24 +1,64 @@
-"""The live stream of a page: Server-Sent Events rendered for its viewer (the loop itself
-is in ``companion.live``). Each event carries only the regions of the viewer's page that
-changed since the stream's last one; the first starts from the page the browser shows."""
+"""The live stream of a game page, the same for every game: Server-Sent Events, each the
+viewer's whole live part rendered anew (the loop itself is in ``companion.live``).
+
+A game registers how its pages' live part is rendered (:func:`register`); this module
+knows no game. An ``update`` event carries the inside of ``#live``; a game may add parts
+that live outside it (the board game's turn guide), each sent as its own event only
+when its key moves. The browser (static/live.js) morphs ``update`` into the page, so a
+page after any number of events equals its own reload.
+"""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, stream_with_context, url_for
 
 from .. import live
 from ..door import Refused
+from ..eventlog import GameState
 from ..identity import Identity
 from .auth import page_identity
 from .compress import gzip_stream, stream_encoding
 from .context import hub, store
-from .render import LivePage, baseline, live_page, update_event
 
 bp = Blueprint("stream", __name__)
+
+
+@dataclass(frozen=True)
+class Part:
+    """A part of a page outside ``#live`` that the stream keeps current: sent as the
+    event ``event`` whenever ``key`` differs from the one the page was last sent."""
+
+    event: str
+    key: str
+    html: Callable[[], str]
+
+
+@dataclass(frozen=True)
+class LiveView:
+    """One viewer's live page at one state: the inside of ``#live`` and the parts."""
+
+    html: str
+    parts: tuple[Part, ...] = field(default=())
+
+
+#: How each game renders a viewer's live page (game key → renderer).
+Renderer = Callable[[str, Identity, GameState], LiveView]
+_RENDERERS: dict[str, Renderer] = {}
+
+
+def register(game_key: str, renderer: Renderer) -> None:
+    _RENDERERS[game_key] = renderer
+
+
+def live_view(game_id: str, who: Identity, state: GameState | None = None) -> LiveView:
+    db = store()
+    state = state or db.state(game_id)
+    return _RENDERERS[db.game_key(game_id)](game_id, who, state)
 
 
 def _number(text: str | None) -> int | None:
@@ -27,39 +67,68 @@ def _number(text: str | None) -> int | None:
     return None
 
 
+def _viewer() -> Identity:
+    return page_identity(str((request.view_args or {})["game_id"]), request.args.get("as", "seat"))
+
+
 @bp.get("/games/<game_id>/stream")
 def events(game_id: str) -> Any:
-    """One ``update`` event per change, rendered for this viewer.
+    """One ``update`` event per change the viewer can see: their whole live part.
 
-    ``since=<seq>&p=<presence>`` names the page the browser shows (#seen-version carries
-    both): the stream starts from that page and sends only what changed after it.
-    ``Last-Event-ID`` alone (a reconnect the page did not steer) says which version was
-    seen, not which regions: the next change then sends the whole page."""
+    ``since=<version>`` (or a reconnect's ``Last-Event-ID``) names the version the page
+    shows; an event goes out at once only if the page is older, or on the table screen,
+    whose page shows who is connected. ``key=<k>`` names, for each part, the key the page
+    holds (``guide:<key>``)."""
     try:
-        who = page_identity(game_id, request.args.get("as", "seat"))
+        who = _viewer()
     except Refused as exc:
         return jsonify(exc.to_json()), exc.status
-    state = store().state(game_id)
-    sid = hub().open_stream(game_id, who.viewer, state.version)
+    db, streams = store(), hub()
+    state = db.state(game_id)
+    sid = streams.open_stream(game_id, who.viewer, state.version)
     if sid is None:
         return busy()
     seen = _number(request.headers.get("Last-Event-ID"))
-    shown: LivePage | None = None
     if seen is None:
-        since, presence = _number(request.args.get("since")), _number(request.args.get("p"))
-        if since is not None:
-            shown = baseline(game_id, who, since, presence or 0)
-        seen = shown.version if shown is not None else -1
-    streams = hub()
-    sent: list[LivePage | None] = [shown]
+        seen = _number(request.args.get("since"))
+    first = live_view(game_id, who, state)
+    sent_html = first.html if seen == state.version and not who.is_host else ""
+    keys: dict[str, str] = {}
+    for held in request.args.getlist("key"):
+        event, _, key = held.partition(":")
+        keys[event] = key
 
     def render() -> tuple[int, int, str]:
-        page = live_page(game_id, who, version=streams.version(game_id))
-        data = update_event(sent[0], page)
-        sent[0] = page
-        return page.version, page.presence, data
+        nonlocal sent_html
+        presence = streams.presence_version(game_id)
+        state = db.state(game_id)
+        page = live_view(game_id, who, state)
+        out = []
+        if page.html != sent_html:
+            out.append(_event("update", page.html, state.version))
+            sent_html = page.html
+        for part in page.parts:
+            if keys.get(part.event) != part.key:
+                out.append(_event(part.event, part.html(), state.version))
+                keys[part.event] = part.key
+        return state.version, presence, "".join(out)
 
-    return respond(game_id, who, sid, seen, render)
+    return respond(game_id, who, sid, seen if seen is not None else -1, render)
+
+
+def _event(name: str, html: str, version: int) -> str:
+    data = "\n".join(f"data: {line}" for line in html.splitlines() or [""])
+    return f"id: {version}\nevent: {name}\n{data}\n\n"
+
+
+@bp.get("/games/<game_id>/live")
+def poll(game_id: str) -> Any:
+    """The inside of the viewer's ``#live``: the page's fallback while its stream is down."""
+    try:
+        who = _viewer()
+    except Refused as exc:
+        return jsonify(exc.to_json()), exc.status
+    return live_view(game_id, who).html
 
 
 def busy() -> Response:
@@ -76,9 +145,9 @@ def respond(
     seen: int,
     render: Callable[[], tuple[int, int, str]],
 ) -> Response:
-    """The Server-Sent Events response of a stream whose slot ``sid`` is taken (both
-    games' streams): ``live.sse`` with the viewer's token re-checked, gzip-encoded where the
-    browser accepts it."""
+    """The Server-Sent Events response of a stream whose slot ``sid`` is taken:
+    ``live.sse`` with the viewer's token re-checked, gzip-encoded where the browser
+    accepts it."""
     db, streams = store(), hub()
     # A link is revoked through this process's door, which kicks the game's streams (the
     # presence count moves); one revoked by another process is noticed within a keepalive.
@@ -116,20 +185,15 @@ def respond(
     return resp
 
 
-@bp.app_template_global("live_region")
-def live_region(view: dict[str, Any]) -> LivePage:
-    """The live regions of a page being rendered for ``view``'s viewer, at the current
-    state (the page names it to its stream, which goes on from there)."""
-    viewer = view["viewer"]
-    return live_page(view["id"], Identity(view["id"], viewer["role"], viewer["seat"]))
-
-
-@bp.app_template_global("live_urls")
-def live_urls(page: LivePage, role: str) -> dict[str, str]:
-    where: dict[str, Any] = {"game_id": page.game_id, "as": role}
-    stream = url_for("stream.events", **where)
+@bp.app_template_global("live_page")
+def live_page(game_id: str, role: str, html: str | None = None) -> dict[str, Any]:
+    """What templates/game/_live.html needs for the viewer of the page being rendered:
+    the inside of #live (``html`` when the page has it already), and the addresses of its
+    stream and its polling fallback."""
+    who = page_identity(game_id, role)
+    where: dict[str, Any] = {"game_id": game_id, "as": role}
     return {
-        "stream": stream,
-        "connect": f"{stream}&since={page.version}&p={page.presence}",
-        "poll": url_for("forms.live_fragment", **where),
+        "live_html": live_view(game_id, who).html if html is None else html,
+        "live_stream": url_for("stream.events", **where),
+        "live_poll": url_for("stream.poll", **where),
     }

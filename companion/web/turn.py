@@ -37,8 +37,8 @@ from ..rules.table import ROWS, PlayerState, Table
 from . import edge, schemas, turn_external
 from .auth import page_identity
 from .context import door, store
-from .forms import htmx_error
-from .render import event_text, render_live
+from .forms import htmx_error, live_answer
+from .render import event_text, guide_key
 
 bp = Blueprint("turn", __name__)
 
@@ -564,18 +564,6 @@ def start_card(t: Table, seat: int) -> dict[str, Any]:
     return {"freezer": bool(p.items.get("freezer")), "fugu": fugu, "max": len(fugu)}
 
 
-def guide_key(t: Table) -> str:
-    turn = t.turn
-    waiting = any(
-        getattr(a, "status", "") not in ("settled", "cancelled") for a in t.auctions.values()
-    )
-    buyers = f"{turn.buying}.{len(turn.buyers)}"
-    return (
-        f"{turn.number}.{turn.current}.{turn.phase}.{turn.ap_left}.{turn.finished}.{waiting}"
-        f".{buyers}"
-    )
-
-
 def guide(game_id: str, who: Identity, state: GameState) -> dict[str, Any]:
     t = state.table
     turn = t.turn
@@ -682,10 +670,8 @@ def preview(game_id: str) -> Any:
 
 @bp.post("/games/<game_id>/turn/confirm")
 def confirm(game_id: str) -> Any:
-    """The previewed action through the one door; the guide and a message come back, and
-    the live region only while the page's stream is down (X-Live, as forms.form_change):
-    the stream brings what changed, so the page has one way in for it and the phone is
-    not sent the whole board a second time."""
+    """The previewed action through the one door; the guide and a message come back. The
+    page's stream brings what changed in #live (forms.live_answer)."""
     try:
         who, _state, _seat = _me(game_id)
         kind, args, expected = action_from_form()
@@ -698,11 +684,8 @@ def confirm(game_id: str) -> Any:
         oob=True,
         message=_say("guide.recorded", line=event_text(game_id, event.seq, who)),
     )
-    body = render_guide(game_id, who, state) + flash
-    if request.headers.get("X-Live") != "up":
-        live = render_live(game_id, who, state)
-        body += f'<div id="live" hx-swap-oob="innerHTML">{live}</div>'
-    return make_response(body)
+    resp = make_response(render_guide(game_id, who, state) + flash)
+    return live_answer(resp)
 
 
 def init_app(app: Flask) -> None:

@@ -1,0 +1,168 @@
+/* The live part of a game page, for both games: #live is kept current from the page's
+   stream. Every `update` event is the viewer's whole live part, rendered by the server
+   from their own view; it is morphed in (idiomorph), so what is being typed, where focus
+   is and which sections are open stay as they are, and the page always equals its own
+   reload. The board game's phones also get `guide` events (the turn guide, outside
+   #live) when it changes. While the stream is down the page polls.
+
+   It also makes sure nobody misses what needs them: an auction that needs my bid, the
+   reveal and my turn are brought into view, the phone vibrates where it can, the tab's
+   title says so, and a screen reader hears it. */
+(() => {
+  "use strict";
+
+  const live = document.getElementById("live");
+  if (!live || !live.dataset.stream) return;
+
+  /** The polling fallback's period, only while the stream is down. */
+  const POLL_MS = 20000;
+  /** How long after the stream failed for good (a 503, a server restart) to open it again. */
+  const REOPEN_MS = [2000, 5000, 15000];
+
+  const byId = (id) => document.getElementById(id);
+  const baseTitle = document.title;
+  let source = null;
+  let replaced = false; // a newer page of this viewer took over: never reconnect
+  let failures = 0;
+
+  const streamUp = () => source !== null && source.readyState === EventSource.OPEN;
+  const state = () => byId("live-state");
+  const version = () => (state() ? state().dataset.version : "");
+  const guideKey = () => (byId("turn-key") ? byId("turn-key").value : "");
+
+  // ---- putting an update in ---------------------------------------------------------------
+  // What the player holds is theirs: a <details> they opened or closed, a field they typed
+  // in (its value differs from the one the server wrote). Everything else follows the server.
+  const callbacks = {
+    beforeAttributeUpdated(name, el) {
+      if (name === "open" && el instanceof HTMLDetailsElement) return false;
+      if (name === "value" && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)
+          && el.type !== "hidden" && el.value !== el.defaultValue) return false;
+      return true;
+    },
+  };
+
+  function morph(html) {
+    const before = snapshot();
+    window.Idiomorph.morph(live, html, { morphStyle: "innerHTML", callbacks });
+    if (window.htmx) window.htmx.process(live);
+    attend(before, snapshot());
+    document.dispatchEvent(new CustomEvent("live:update"));
+  }
+
+  function putGuide(html) {
+    const wrap = byId("turn-guide-wrap");
+    if (!wrap) return;
+    const box = document.createElement("template");
+    box.innerHTML = html;
+    const key = box.content.querySelector("#turn-key");
+    if (key && key.value === guideKey()) return; // this page has it already (its own Confirm)
+    wrap.innerHTML = html;
+    if (window.htmx) window.htmx.process(wrap);
+    attend(null, snapshot());
+    document.dispatchEvent(new CustomEvent("live:guide"));
+  }
+
+  // ---- what needs this player --------------------------------------------------------------
+  function snapshot() {
+    const s = state();
+    return s ? { bid: s.dataset.bid, reveal: s.dataset.reveal, turn: s.dataset.myTurn } : {};
+  }
+
+  function show(el) {
+    if (el && !el.hidden) el.scrollIntoView({ block: "start", behavior: "auto" });
+  }
+
+  function buzz() {
+    if (navigator.vibrate) {
+      try { navigator.vibrate([120, 60, 120]); } catch (e) { /* not allowed before a tap */ }
+    }
+  }
+
+  function say(text) {
+    const region = byId("announce");
+    if (region && text) region.textContent = text;
+  }
+
+  function attend(before, now) {
+    const words = live.dataset;
+    let title = "";
+    if (now.bid) title = words.sayBid;
+    else if (now.turn) title = words.sayTurn;
+    document.title = title ? `● ${title} — ${baseTitle}` : baseTitle;
+    if (!before) return;
+    if (now.bid && now.bid !== before.bid) {
+      show(byId("bid-sheet"));
+      buzz();
+      say(words.sayBid);
+    } else if (now.reveal && now.reveal !== before.reveal) {
+      show(byId("auction"));
+    } else if (now.turn && now.turn !== before.turn) {
+      show(byId("turn-guide-wrap"));
+      buzz();
+      say(words.sayTurn);
+    }
+  }
+
+  // ---- the stream ---------------------------------------------------------------------------
+  function open() {
+    if (replaced) return;
+    let url = `${live.dataset.stream}&since=${encodeURIComponent(version())}`;
+    if (guideKey()) url += `&key=${encodeURIComponent(`guide:${guideKey()}`)}`;
+    const opened = new EventSource(url);
+    source = opened;
+    opened.addEventListener("open", () => { failures = 0; });
+    opened.addEventListener("update", (e) => morph(e.data));
+    opened.addEventListener("guide", (e) => putGuide(e.data));
+    // The link was revoked: the page reloads into "this link is no longer valid".
+    opened.addEventListener("signed-out", () => { opened.close(); window.location.reload(); });
+    // Another tab or device of the same viewer has the stream now; two tabs reconnecting
+    // in turn would push each other out for ever.
+    opened.addEventListener("replaced", () => { replaced = true; opened.close(); });
+    opened.addEventListener("error", () => {
+      poll();
+      // The browser reconnects by itself (Last-Event-ID) unless the answer was no stream
+      // at all (a 503 when every slot is taken, or the server gone): then open it again.
+      if (opened.readyState === EventSource.CLOSED && !replaced) {
+        const wait = REOPEN_MS[Math.min(failures, REOPEN_MS.length - 1)];
+        failures += 1;
+        setTimeout(() => { if (source === opened) open(); }, wait);
+      }
+    });
+  }
+
+  let polling = false;
+  function poll() {
+    if (polling || streamUp()) return;
+    polling = true;
+    fetch(live.dataset.poll, { credentials: "same-origin", headers: { "X-Live": "down" } })
+      .then((r) => {
+        if (r.status === 401 || r.status === 403) { window.location.reload(); return null; }
+        return r.ok ? r.text() : null;
+      })
+      .then((html) => {
+        if (html === null || streamUp()) return;
+        morph(html);
+        const s = state();
+        const wrap = byId("turn-guide-wrap");
+        if (s && wrap && wrap.dataset.refresh && s.dataset.guide !== guideKey() && window.htmx) {
+          window.htmx.ajax("GET", `${wrap.dataset.refresh}?key=${encodeURIComponent(guideKey())}`,
+            { source: wrap, target: wrap, swap: "innerHTML" });
+        }
+      })
+      .catch(() => {})
+      .finally(() => { polling = false; });
+  }
+  setInterval(poll, POLL_MS);
+  // An action answered while the stream was down asks for #live at once.
+  document.body.addEventListener("live-poll", poll);
+
+  // An action's answer leaves #live to the stream while it is up (web/forms.py).
+  document.addEventListener("htmx:configRequest", (e) => {
+    e.detail.headers["X-Live"] = streamUp() ? "up" : "down";
+  });
+
+  window.tsukijiLive = { morph, streamUp, poll };
+  attend(null, snapshot());
+  open();
+})();

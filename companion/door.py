@@ -21,7 +21,7 @@ from .live import Hub
 from .rules import auctions as auction_rules
 from .rules.errors import IllegalAction, is_clause
 from .rules.messages import Message, render
-from .rules.moves import MOVES, may_record
+from .rules.moves import MOVES, SUPPLY, may_record
 from .store import Store, now
 
 
@@ -219,7 +219,7 @@ class Door:
             state = self._append(state, who, "bid", {"player": name}, name, grp=key)
             nonce = secrets.token_hex(8)
             code = auction_rules.receipt(key, seat, fingers, nonce)
-            self.store.put_bid(game_id, key, seat, fingers, nonce, code)
+            self.store.put_bid(game_id, key, seat, fingers, nonce, code, who.token)
             if len(card_table(state).bid_by) == len(table.players):
                 sealed = self.store.bids(game_id, key)
                 seats = range(len(table.players))
@@ -255,6 +255,8 @@ class Door:
             raise Refused(403, Message("door.host_only"))
         if move.who == "current":
             raise Refused(403, Message("door.current_only"))
+        if any(data.get(key) == SUPPLY for key in move.owners):
+            raise Refused(403, Message("door.supply_host"))
         raise Refused(
             403,
             Message("door.own_only"),
@@ -379,7 +381,7 @@ class Door:
                 raise Refused(400, Message("door.bid_over", {"have": have}), "amount")
             nonce = secrets.token_hex(8)
             code = auction_rules.receipt(auction_id, seat, amount, nonce)
-            self.store.put_bid(game_id, auction_id, seat, amount, nonce, code)
+            self.store.put_bid(game_id, auction_id, seat, amount, nonce, code, who.token)
             name = state.config.players[seat]
             data = {"auction": auction_id, "player": name}
             state = self._append(state, who, "bid_sealed", data, name, grp=group_of(auction_id))

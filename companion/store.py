@@ -141,6 +141,18 @@ def m005_board_numbers(db: sqlite_utils.Database) -> None:
 GAMES_KEPT = 64
 
 
+@migrations()
+def m006_bid_token(db: sqlite_utils.Database) -> None:
+    # A sealed bid shows its amount only to the link that sealed it (issue #17): a seat's
+    # link issued anew (a lost phone, a code someone else scanned) does not hand over the
+    # bid sealed before. A bid sealed before this column was sealed by the link live now.
+    db.table("bids").add_column("token", str)
+    db.execute(
+        "UPDATE bids SET token = (SELECT token FROM tokens WHERE tokens.game_id = bids.game_id "
+        "AND tokens.role = 'seat' AND tokens.seat = bids.seat AND tokens.revoked = 0)"
+    )
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
@@ -695,16 +707,24 @@ class Store:
         return new
 
     def put_bid(
-        self, game_id: str, auction_id: str, seat: int, amount: int, nonce: str, receipt: str
+        self,
+        game_id: str,
+        auction_id: str,
+        seat: int,
+        amount: int,
+        nonce: str,
+        receipt: str,
+        token: str | None = None,
     ) -> None:
-        """Store (or replace) a sealed bid; call inside :meth:`write`. Plain SQL, as for
-        the events: sqlite-utils' upsert reads the table's schema first."""
+        """Store (or replace) a sealed bid, sealed with the seat's link ``token``; call
+        inside :meth:`write`. Plain SQL, as for the events: sqlite-utils' upsert reads the
+        table's schema first."""
         self.conn.execute(
-            "INSERT INTO bids (game_id, auction_id, seat, amount, nonce, receipt, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, auction_id, seat) DO UPDATE "
-            "SET amount = excluded.amount, nonce = excluded.nonce, receipt = excluded.receipt, "
-            "updated_at = excluded.updated_at",
-            [game_id, auction_id, seat, amount, nonce, receipt, now()],
+            "INSERT INTO bids (game_id, auction_id, seat, amount, nonce, receipt, updated_at, "
+            "token) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, auction_id, seat) DO "
+            "UPDATE SET amount = excluded.amount, nonce = excluded.nonce, receipt = "
+            "excluded.receipt, updated_at = excluded.updated_at, token = excluded.token",
+            [game_id, auction_id, seat, amount, nonce, receipt, now(), token],
         )
 
     def bids(self, game_id: str, auction_id: str) -> dict[int, tuple[int, str, str]]:
@@ -719,10 +739,15 @@ class Store:
         return {int(r[0]): (int(r[1]), str(r[2]), str(r[3])) for r in rows}
 
     def own_bids(self, game_id: str, seat: int) -> dict[str, tuple[int, str]]:
-        """One seat's own bids: auction id → (amount, receipt)."""
+        """One seat's own bids: auction id → (amount, receipt), those sealed with the
+        seat's live link only (issue #17). A link issued anew does not read a bid sealed
+        with the one it replaced: that bid stays in force, and counts at the reveal, but
+        whoever scanned the new code cannot learn its amount (they may seal a new one)."""
         with self.lock:
             rows = self.conn.execute(
-                "SELECT auction_id, amount, receipt FROM bids WHERE game_id = ? AND seat = ?",
+                "SELECT b.auction_id, b.amount, b.receipt FROM bids b JOIN tokens t ON "
+                "t.token = b.token AND t.game_id = b.game_id AND t.role = 'seat' AND "
+                "t.seat = b.seat AND t.revoked = 0 WHERE b.game_id = ? AND b.seat = ?",
                 [game_id, seat],
             ).fetchall()
         return {str(r[0]): (int(r[1]), str(r[2])) for r in rows}

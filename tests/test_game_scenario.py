@@ -295,7 +295,9 @@ def play_long_game(g: Game) -> None:
     # licence (¥100, one per visit) and four Mackerel tokens.
     g.act(A, type="take_license", player=A, market="eel", count=2)
     g.act(
-        A, type="pay", **{"from": "supply", "to": A, "amount": 200, "note": "Eel entry: 2 licences"}
+        "host",
+        type="pay",
+        **{"from": "supply", "to": A, "amount": 200, "note": "Eel entry: 2 licences"},
     )
     g.act(A, type="gain_fish", player=A, fish="eel", count=3)
     g.act(A, type="set_track", track="eel", value=4)
@@ -407,7 +409,7 @@ def play_long_game(g: Game) -> None:
     g.act(A, type="gain_fish", player=A, fish="horse_mackerel", count=3)
     g.act(A, type="give_fish", **{"from": A, "to": C, "fish": "eel"})  # a Barter lot
     g.act(A, type="lose_fish", player=A, fish="eel")  # sold at V_eel 4: ¥400, V −2
-    g.act(A, type="pay", **{"from": "supply", "to": A, "amount": 400, "note": "1 Eel sold"})
+    g.act("host", type="pay", **{"from": "supply", "to": A, "amount": 400, "note": "1 Eel sold"})
     g.act(A, type="set_track", track="eel", value=2)
     refused_changes_nothing(g, A, "value", "1 to 13", type="set_track", track="eel", value=14)
     g.act(A, type="gain_fish", player=A, fish="takoyaki", count=2)
@@ -500,7 +502,9 @@ def play_long_game(g: Game) -> None:
         g, C, "count", "does not hold", type="lose_fish", player=C, fish="spider_crab", value=4
     )
     g.act(
-        C, type="pay", **{"from": "supply", "to": C, "amount": 1000, "note": "Spider Crab 6 sold"}
+        "host",
+        type="pay",
+        **{"from": "supply", "to": C, "amount": 1000, "note": "Spider Crab 6 sold"},
     )
     g.act(C, type="take_item", player=C, item="buyer_token")
     g.act(C, type="gain_fish", player=C, fish="red_snapper")
@@ -535,7 +539,7 @@ def play_long_game(g: Game) -> None:
 
     # Turn 7, Aiko: ¥3,700 from the supply (trading), the last share (¥300).
     turn_starts(g, A, triggered=False, resources=[19, 59, 37])
-    g.act(A, type="pay", **{"from": "supply", "to": A, "amount": 3700})
+    g.act("host", type="pay", **{"from": "supply", "to": A, "amount": 3700})
     g.act(A, type="gain_fish", player=A, fish="mackerel", count=2)
     g.act(A, type="buy_share", player=A)
     refused_changes_nothing(g, B, "count", "0 shares left", type="buy_share", player=B)
@@ -550,7 +554,7 @@ def play_long_game(g: Game) -> None:
     # ¥300 for the left place. S falls to 2, so fresh Salmon are worth 2 each.
     turn_starts(g, C, triggered=False, resources=[22, 59, 38])
     g.act(C, type="lose_fish", player=C, fish="salmon", side="degraded", to="box")
-    g.act(C, type="pay", **{"from": "supply", "to": C, "amount": 300, "note": "Government"})
+    g.act("host", type="pay", **{"from": "supply", "to": C, "amount": 300, "note": "Government"})
     assert g.table.board_tokens["salmon"] == 7  # into the box, not back to the board
 
     # Turn 10, Aiko: ¥5,200 but the outright lowest Resources (22 < 30 < 59): no.
@@ -574,14 +578,14 @@ def play_long_game(g: Game) -> None:
     # Squid entered in turn 5: two tokens, one sold back at ¥600 (Squid are worth 0 R).
     g.act(C, type="gain_fish", player=C, fish="squid", count=2)
     g.act(C, type="lose_fish", player=C, fish="squid")
-    g.act(C, type="pay", **{"from": "supply", "to": C, "amount": 600, "note": "1 Squid"})
+    g.act("host", type="pay", **{"from": "supply", "to": C, "amount": 600, "note": "1 Squid"})
 
     # Turn 13 (final round), Aiko: sells two Mackerel (¥100 per two).
     g.act("host", type="next_turn")
     t = g.table
     assert t.players[t.turn.current].name == A and t.turn.final_turns == ()
     g.act(A, type="lose_fish", player=A, fish="mackerel", count=2)
-    g.act(A, type="pay", **{"from": "supply", "to": A, "amount": 100})
+    g.act("host", type="pay", **{"from": "supply", "to": A, "amount": 100})
 
     # The last final turn ends: the game is over.
     g.act("host", type="next_turn")
@@ -1018,7 +1022,7 @@ def test_clams_and_oysters_without_entered_numbers(door_parts: tuple[Store, Door
     bag = g.table.bag
     assert not any(c in ("clam", "oyster") for c in bag)
     g.act(B, type="gain_fish", player=B, fish="oyster")
-    g.act(B, type="pay", **{"from": "supply", "to": B, "amount": 200, "note": "oyster"})
+    g.act("host", type="pay", **{"from": "supply", "to": B, "amount": 200, "note": "oyster"})
     g.act(B, type="gain_fish", player=B, fish="clam", count=2)
     g.act(B, type="lose_fish", player=B, fish="clam")  # a set sold: back into the bag
     g.act(B, type="lose_fish", player=B, fish="oyster")

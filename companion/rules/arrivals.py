@@ -42,6 +42,20 @@ def notes(before: Table, after: Table) -> list[Message]:
     return happenings(after.crashes[len(before.crashes) :], entering.new_arrivals(before, after))
 
 
+def preview_notes(before: Table, after: Table) -> list[Message]:
+    """:func:`notes` as a preview tells them: a board drawn at random from the box is said
+    to be drawn, never which (``entering.drawn_unseen``)."""
+    new = entering.new_arrivals(before, after)
+    said: list[Message | None] = []
+    for k, a in enumerate(new):
+        unseen = entering.drawn_unseen(after, new, k)
+        if unseen is None:
+            said.append(None)
+        else:
+            said.append(entering.drawn_message(a) if unseen else entering.arrival_message(a))
+    return happenings(after.crashes[len(before.crashes) :], new, said)
+
+
 def notes_at(t: Table, at: int) -> list[Message]:
     """The crashes and arrivals of the action with index ``at`` (for its history line)."""
     return happenings(
@@ -49,16 +63,23 @@ def notes_at(t: Table, at: int) -> list[Message]:
     )
 
 
-def happenings(crashes: tuple[Crash, ...], arrivals: tuple[Arrival, ...]) -> list[Message]:
-    """Crashes and arrivals as sentences, each crash told just before the board it brought."""
+def happenings(
+    crashes: tuple[Crash, ...],
+    arrivals: tuple[Arrival, ...],
+    said: list[Message | None] | None = None,
+) -> list[Message]:
+    """Crashes and arrivals as sentences, each crash told just before the board it brought
+    (``said``: each arrival's sentence, None to leave it untold; by default its own)."""
     out: list[Message] = []
     told: set[str] = set()
     by_market = {c.market: c for c in crashes}
-    for a in arrivals:
+    for k, a in enumerate(arrivals):
         if a.cause == "crash" and a.trigger in by_market and a.trigger not in told:
             told.add(a.trigger)
             out.append(crash.crash_message(by_market[a.trigger]))
-        out.append(entering.arrival_message(a))
+        line = entering.arrival_message(a) if said is None else said[k]
+        if line is not None:
+            out.append(line)
     for c in crashes:
         if c.market not in told:
             out.append(crash.crash_message(c))

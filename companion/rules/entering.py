@@ -174,6 +174,34 @@ def arrival_message(a: Arrival) -> Message:
     return Message("arrive.market", {"market": a.market, "cause": _cause(a.cause, a.trigger)})
 
 
+#: The causes that draw a board at random from the box (:func:`enter`).
+DRAWN_CAUSES = ("overfished", "expansion", "crash")
+
+
+def drawn_unseen(t: Table, arrivals: tuple[Arrival, ...], k: int) -> bool | None:
+    """How a preview may tell arrival ``k`` of ``arrivals`` (those of one action, on ``t``):
+    False — by its name (a board the rules bring, or the *known market order*'s next, which
+    everyone sees); True — as "a board is drawn from the box", never which (the draw is
+    made when the action is recorded: a preview must not let a player try an action to see
+    what it would bring); None — not at all (the Aquarium partner of a board drawn unseen,
+    which would tell which board it was)."""
+    a = arrivals[k]
+    if a.market is None or a.cause not in DRAWN_CAUSES or "known_order" in t.config.variants:
+        return False
+    partner = AQUARIUM_PARTNER.get(a.market)
+    for b in arrivals[:k]:
+        if b.market == partner and (b.at, b.cause, b.trigger) == (a.at, a.cause, a.trigger):
+            return None
+    return True
+
+
+def drawn_message(a: Arrival) -> Message:
+    """An arrival drawn unseen, as a preview tells it (:func:`drawn_unseen`)."""
+    return Message(
+        "arrive.drawn", {"kind": f"entering.{a.kind}", "cause": _cause(a.cause, a.trigger)}
+    )
+
+
 def _cause(cause: str, trigger: str | None) -> Message:
     return Message(f"arrive.cause_{cause}", {"market": trigger or ""})
 

@@ -88,8 +88,35 @@ def preview(t: Table, action: Args) -> list[Message]:
     if run is None:
         raise IllegalAction(Message("bad_field", {"field": "type", "kind": "kind.preview"}), "type")
     done = run(t, action)
-    # What the table does by itself afterwards (rules/arrivals.py), as the action will.
-    return done.moves + arrivals.notes(done.t, arrivals.settle(t, done.t))
+    # What the table does by itself afterwards (rules/arrivals.py), as the action will; a
+    # board drawn from the box is said to be drawn, never which (issue #17).
+    return done.moves + arrivals.preview_notes(done.t, arrivals.settle(t, done.t))
+
+
+def preview_for(t: Table, action: Args, seat: int | None) -> list[Message]:
+    """:func:`preview` as the player at ``seat`` (None: the table screen) may read it. With
+    closed money, during play, a Yen movement of other players has no amount, as their
+    entries in the history have none: a rule that pays "down to ¥0" (Nori Overfished:
+    ¥100 per token, or all they have) would otherwise tell a poorer player's Yen.
+
+    >>> from .setup import make_config
+    >>> from .table import initial_table
+    >>> t = initial_table(make_config(["Aiko", "Bo"], money="closed"))
+    >>> m = Message("mv.yen", {"payer": "Bo", "payee": "supply", "amount": 37, "reason": "x"})
+    >>> [hidden_yen(t, m, 0).code, hidden_yen(t, m, 1).code]
+    ['mv.yen_hidden', 'mv.yen']
+    """
+    return [hidden_yen(t, m, seat) for m in preview(t, action)]
+
+
+def hidden_yen(t: Table, m: Message, seat: int | None) -> Message:
+    """One movement as ``seat`` may read it (:func:`preview_for`)."""
+    if m.code != "mv.yen" or t.config.money != "closed" or t.turn.finished:
+        return m
+    me = None if seat is None else t.players[seat].name
+    if me is not None and me in (m.values.get("payer"), m.values.get("payee")):
+        return m
+    return Message("mv.yen_hidden", {k: v for k, v in m.values.items() if k != "amount"})
 
 
 def preview_lines(t: Table, action: Args, lang: str = "en") -> list[str]:

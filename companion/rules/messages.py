@@ -1472,3 +1472,19 @@ CATALOGUE["en"].update(
         "store.why_cannot_open": "the database file cannot be opened",
     }
 )
+
+# -- what a preview and a seat may not tell (issue #17) -----------------------------------------
+CATALOGUE["en"].update(
+    {
+        # Another player's Yen movement in a preview, with closed money (guided.preview_for).
+        "mv.yen_hidden": "{payer} → {payee}: Yen ({reason})",
+        # A board drawn at random from the box: a preview says it is drawn, never which.
+        "arrive.drawn": "{kind} is drawn from the box {cause} and set up as at the start",
+        "mv.market_drawn": "A board of that kind ({kind}) is drawn from the box and set up as "
+        "at the start",
+        "mv.draw_clam_oyster": "{player} draws a Clam or an Oyster token from the Auction bag "
+        "(an Oyster brings ¥{bonus:,} from the supply)",
+        "door.supply_host": "Only the table screen can record Yen from the supply; ask it to "
+        "record this one (everyone sees its amount).",
+    }
+)

@@ -1515,3 +1515,18 @@ CATALOGUE.update(
         "store.why_cannot_open": "データベースファイルを開けません",
     }
 )
+
+# -- what a preview and a seat may not tell (issue #17) -----------------------------------------
+CATALOGUE.update(
+    {
+        "mv.yen_hidden": "{payer} → {payee}：お金（{reason}）",
+        "arrive.drawn": "{cause}箱から{kind}を1枚引いてゲームに加え、"
+        "ゲーム開始時と同じようにセットアップする",
+        "mv.market_drawn": "箱からその種類（{kind}）のボードを1枚引き、"
+        "ゲーム開始時と同じようにセットアップする",
+        "mv.draw_clam_oyster": "{player}が競り袋からハマグリかカキのトークンを1個引く"
+        "（カキなら共通サプライから{bonus:,}円を受け取る）",
+        "door.supply_host": "共通サプライからのお金を記録できるのはテーブル画面だけです。"
+        "テーブル画面に記録してもらってください（金額は全員に見えます）。",
+    }
+)

@@ -69,13 +69,19 @@ class Move:
 def may_record(t: Table, kind: str, args: Args, seat: int | None) -> bool:
     """Whether a seat (None: the host) may record this move (TC-05). A seat may move its own Yen and
     tokens, to anyone or the supply, never another player's (so a refusal can never tell it
-    another player's holdings); settling an auction is the server's (``internal``).
+    another player's holdings); settling an auction is the server's (``internal``). Yen
+    from the supply outside the rules the app computes is the table screen's to record
+    (issue #17: a seat paying itself would be money nobody sees).
 
     >>> t = initial_table(make_config(["Aiko", "Bo"]))
     >>> may_record(t, "pay", {"from": "Bo", "to": "Aiko", "amount": 100}, 1)
     True
     >>> may_record(t, "pay", {"from": "Bo", "to": "Aiko", "amount": 100}, 0)
     False
+    >>> may_record(t, "pay", {"from": "supply", "to": "Aiko", "amount": 100}, 0)
+    False
+    >>> may_record(t, "pay", {"from": "supply", "to": "Aiko", "amount": 100}, None)
+    True
     """
     move = MOVES.get(kind)
     if move is None or move.internal:
@@ -88,13 +94,7 @@ def may_record(t: Table, kind: str, args: Args, seat: int | None) -> bool:
         return t.turn.current == seat
     if move.who == "host":
         return False
-    for key in move.owners:
-        name = args.get(key)
-        if name == SUPPLY and key != "player":
-            continue
-        if name != t.players[seat].name:
-            return False
-    return True
+    return all(args.get(key) == t.players[seat].name for key in move.owners)
 
 
 # -- argument readers ---------------------------------------------------------------------

@@ -647,7 +647,7 @@ def preview(game_id: str) -> Any:
     """What the posted form would do, movement by movement, or the one-sentence reason the
     rules refuse it. Changes nothing."""
     try:
-        who, state, _seat = _me(game_id)
+        who, state, seat = _me(game_id)
         kind, args, _expected = action_from_form()
         Door._permit(state, who, kind, args)
     except Refused as exc:
@@ -656,9 +656,11 @@ def preview(game_id: str) -> Any:
         return render_template("game/_turn_preview.html", error=exc.message)
     data, _group = _server_inputs(state, kind, {"type": kind, **args})
     try:
+        # As this phone may read it: with closed money, no amount of another player's Yen.
+        lang = current_lang()
         lines = [
             line[:1].upper() + line[1:]
-            for line in guided.preview_lines(state.table, data, current_lang())
+            for line in (render(m, lang) for m in guided.preview_for(state.table, data, seat))
         ]
     except IllegalAction as exc:
         return render_template("game/_turn_preview.html", error=refusal(exc, state, who).message)

@@ -42,9 +42,15 @@ class ClamsOysters(BagMarket):
         code = draws.pop(0)
         if code not in self.data.token_keys:
             raise refuse("co_draw_wrong", "draws", code=code)
+        told = len(run.moves)
         run.tokens_in(buyer, TokenSpec(code, 1), "draws")
+        bonus = self.numbers["oyster_bonus"]
         if code == "oyster":
-            run.pay(None, buyer, self.numbers["oyster_bonus"], "oyster_bonus")
+            run.pay(None, buyer, bonus, "oyster_bonus")
+        # The preview says a token is drawn, never which: the draw is made when the
+        # purchase is recorded (issue #17), so trying a purchase cannot peek into the bag.
+        del run.moves[told:]
+        run.note("mv.draw_clam_oyster", player=run.name(buyer), bonus=bonus)
 
 
 MARKET = ClamsOysters()

@@ -68,10 +68,14 @@ def enter(run: Run, kind: str, salt: str) -> None:
     """A market of this kind enters from the box (or nothing, when it is empty)."""
     before = run.t
     run.t = entering.enter(run.t, kind, "expansion", "influence", salt)
-    for a in entering.new_arrivals(before, run.t):
+    new = entering.new_arrivals(before, run.t)
+    for k, a in enumerate(new):
+        unseen = entering.drawn_unseen(run.t, new, k)
         if a.market is None:
             run.note("mv.box_empty", kind=f"entering.{kind}")
-        else:
+        elif unseen:  # drawn at random: the preview says so, never which (issue #17)
+            run.note("mv.market_drawn", kind=f"entering.{kind}")
+        elif unseen is False:
             run.note("mv.market_enters", market=a.market)
 
 

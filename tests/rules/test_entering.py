@@ -72,13 +72,24 @@ def test_a_fishing_that_takes_the_last_barrel_brings_a_replacement_shown_in_the_
     t = replace(t, board_barrels={**t.board_barrels, "eel": 1})
     t = give(t, "Aiko", licenses={"eel": 1})
     action = {"type": "fishing", "player": "Aiko", "caught": {"eel": 1}}
-    lines = [render(m) for m in preview(t, action)]
+    lines = "\n".join(render(m) for m in preview(t, action))
     after = apply(t, action)
     [arrival] = after.arrivals
     assert arrival.trigger == "eel"
+    # The preview says a board is drawn, never which (issue #17: the draw is made when the
+    # action is recorded); the history names it.
+    assert "a fish market is drawn from the box in place of the Overfished Eel" in lines
+    assert FISH_MARKETS[str(arrival.market)].en not in lines
     assert (
         f"{FISH_MARKETS[str(arrival.market)].en} enters the game in place of the Overfished Eel"
-        in "\n".join(lines)
+        in "\n".join(render(m) for m in notes_at(after, t.actions))
+    )
+    # With the known market order the next board is public: the preview names it.
+    known = replace(t, config=replace(t.config, variants=(*t.config.variants, "known_order")))
+    [queued] = apply(known, action).arrivals
+    assert (
+        f"{FISH_MARKETS[str(queued.market)].en} enters the game in place of the Overfished Eel"
+        in "\n".join(render(m) for m in preview(known, action))
     )
 
 

@@ -1344,11 +1344,11 @@ CATALOGUE["en"].update(
         "seat's new QR code.",
         "door.joined_already": "A phone has joined this seat already. If that was you on "
         "another phone, ask the table screen to show your seat's code again.",
+        "door.join_cross_site": "This join link was opened from another site, so it was "
+        "refused; scan your seat's QR code on the table screen instead.",
         "door.stale": "The table changed since you looked (it is at entry {version}, you saw "
         "{expected}); check it and try again.",
         "door.bag_empty": "the Auction bag has no {fish} token left",
-        "door.join_cross_site": "This join link was opened from another site, so it was "
-        "refused; scan your seat's QR code on the table screen instead.",
         "door.drawn_list": 'list the tokens drawn by hand, e.g. ["tuna:20"]',
     }
 )
@@ -1427,11 +1427,11 @@ CATALOGUE["en"].update(
     {
         "edge.too_large": "The request is too large: this app takes at most {kib} KiB.",
         "edge.unreadable": "The request could not be read; reload the page and try again.",
+        "edge.wrong_host": "This server answers only to the addresses it printed when it "
+        "started, so open the address shown on the table's screen.",
     }
 )
 
-        "edge.wrong_host": "This server answers only to the addresses it printed when it "
-        "started, so open the address shown on the table's screen.",
 
 # -- polish: field labels (web/schemas.py's label_of) ----------------------------------------
 CATALOGUE["en"].update(

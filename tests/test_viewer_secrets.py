@@ -288,6 +288,46 @@ def test_a_preview_says_a_token_is_drawn_from_the_bag_never_which() -> None:
     assert "Aiko draws a Clam or an Oyster token from the Auction bag" in " ".join(seen["clam"])
 
 
+def test_a_preview_names_no_board_an_expansion_token_draws() -> None:
+    """Influence: an Expansion token brings a board drawn from the box. The preview says
+    one is drawn (one sentence, even when the Aquarium brings the New Aquarium with it),
+    never which; the seeds are searched until one draws the Aquarium pair (found, not
+    assumed)."""
+    paired = False
+    for seed in range(60):
+        cfg = make_config(
+            [A, B],
+            expansion=True,
+            variants=["more_markets"],
+            fish_markets=["mackerel", "eel", "squid", "tuna"],
+            external_markets=["ships", "influence", "bank"],
+            seed=seed,
+            board_numbers={"influence": {"entry_ap": 1}},
+        )
+        t = apply(initial_table(cfg), {"type": "next_turn"})
+        action = {
+            "type": "visit",
+            "player": A,
+            "market": "influence",
+            "entry": "ap",
+            "expansion_tokens": ["external"],
+        }
+        came = set(apply(t, action).config.external_markets) - set(cfg.external_markets)
+        for lang in ("en", "ja"):
+            lines = [render(m, lang) for m in guided.preview(t, action)]
+            for market in came:
+                assert not any(_name(market, lang) in line for line in lines), (seed, lines)
+        drawn = [line for line in guided.preview_lines(t, action) if "drawn from the box" in line]
+        assert drawn == [
+            "A board of that kind (an external market) is drawn from the box and set up as at "
+            "the start"
+        ], (seed, drawn)
+        paired = paired or came == {"aquarium", "new_aquarium"}
+        if paired and seed >= 10:
+            break
+    assert paired
+
+
 # -- 6. a sealed bid and a link issued anew ------------------------------------------------------
 
 AUCTION = {

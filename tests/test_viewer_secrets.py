@@ -191,6 +191,14 @@ def test_a_seat_cannot_pay_itself_from_the_supply(app: Any) -> None:
     r = g.post(g.tokens[A], "/actions", {**gift, "to": B, "amount": 100})
     assert r.status_code == 403
     assert g.yen(A) == before and g.seq() == seq
+    # The phone's payment form offers no "from the supply"; the table screen's does.
+    payer = re.compile(r'<select name="from".*?</select>', re.S)
+    seat_form = payer.search(g.phones[A].get(f"/games/{g.id}/seat").get_data(as_text=True))
+    assert seat_form and 'value="supply"' not in seat_form.group(0)
+    table = g.app.test_client()
+    assert table.get(f"/join/{g.host}").status_code == 303
+    table_form = payer.search(table.get(f"/games/{g.id}/table").get_data(as_text=True))
+    assert table_form and 'value="supply"' in table_form.group(0)
     # In Japanese, in the rulebook's words.
     r = g.api.post(
         f"/api/games/{g.id}/actions",

@@ -33,9 +33,14 @@
   // ---- putting an update in ---------------------------------------------------------------
   // What the player holds is theirs: a <details> they opened or closed, a field they typed
   // in (its value differs from the one the server wrote). Everything else follows the server.
+  const held = new WeakSet(); // the <details> this player opened or closed by hand
+  document.addEventListener("click", (e) => {
+    const summary = e.target instanceof Element ? e.target.closest("summary") : null;
+    if (summary && summary.parentElement instanceof HTMLDetailsElement) held.add(summary.parentElement);
+  });
   const callbacks = {
     beforeAttributeUpdated(name, el) {
-      if (name === "open" && el instanceof HTMLDetailsElement) return false;
+      if (name === "open" && held.has(el)) return false;
       if (name === "value" && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)
           && el.type !== "hidden" && el.value !== el.defaultValue) return false;
       return true;
@@ -66,7 +71,9 @@
   // ---- what needs this player --------------------------------------------------------------
   function snapshot() {
     const s = state();
-    return s ? { bid: s.dataset.bid, reveal: s.dataset.reveal, turn: s.dataset.myTurn } : {};
+    if (!s) return {};
+    const d = s.dataset;
+    return { auction: d.auction, bid: d.bid, reveal: d.reveal, turn: d.myTurn };
   }
 
   function show(el) {
@@ -91,6 +98,8 @@
     else if (now.turn) title = words.sayTurn;
     document.title = title ? `● ${title} — ${baseTitle}` : baseTitle;
     if (!before) return;
+    // A message that names a bid (or Yen) never outlives the auction it was about.
+    if (before.auction && before.auction !== now.auction && byId("flash")) byId("flash").innerHTML = "";
     if (now.bid && now.bid !== before.bid) {
       show(byId("bid-sheet"));
       buzz();
@@ -105,15 +114,22 @@
   }
 
   // ---- the stream ---------------------------------------------------------------------------
+  /** Every message as it arrives, for whoever listens (the tests, a benchmark). */
+  const heard = (e) =>
+    document.dispatchEvent(new CustomEvent("live:message", { detail: { type: e.type, data: e.data } }));
+
   function open() {
     if (replaced) return;
     let url = `${live.dataset.stream}&since=${encodeURIComponent(version())}`;
     if (guideKey()) url += `&key=${encodeURIComponent(`guide:${guideKey()}`)}`;
     const opened = new EventSource(url);
     source = opened;
-    opened.addEventListener("open", () => { failures = 0; });
-    opened.addEventListener("update", (e) => morph(e.data));
-    opened.addEventListener("guide", (e) => putGuide(e.data));
+    opened.addEventListener("open", () => {
+      failures = 0;
+      document.dispatchEvent(new CustomEvent("live:open"));
+    });
+    opened.addEventListener("update", (e) => { heard(e); morph(e.data); });
+    opened.addEventListener("guide", (e) => { heard(e); putGuide(e.data); });
     // The link was revoked: the page reloads into "this link is no longer valid".
     opened.addEventListener("signed-out", () => { opened.close(); window.location.reload(); });
     // Another tab or device of the same viewer has the stream now; two tabs reconnecting

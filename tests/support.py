@@ -179,6 +179,15 @@ class SSE:
                 event["data"] = "\n".join(data)
                 return event
 
+    def next_signal(self, timeout: float = 10) -> dict[str, str]:
+        """The next event that is no page content (neither ``update`` nor the turn
+        guide's ``guide``): ``signed-out``, ``replaced``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            event = self.next_event(max(0.0, deadline - time.monotonic()))
+            if event.get("event") not in ("update", "guide"):
+                return event
+
     def next_update(self, timeout: float = 10) -> dict[str, str]:
         deadline = time.monotonic() + timeout
         while True:

@@ -65,14 +65,6 @@ def pay(server: LiveServer, game: dict[str, Any], payer: str, payee: str, amount
     return act(server, game, {"type": "pay", "from": payer, "to": payee, "amount": amount})
 
 
-def control(stream: SSE, timeout: float = 5) -> dict[str, str]:
-    """The next event that is neither an update nor the turn guide (signed-out, replaced)."""
-    while True:
-        event = stream.next_event(timeout=timeout)
-        if event.get("event") not in ("update", "guide"):
-            return event
-
-
 def streams_of(server: LiveServer, game: dict[str, Any]) -> dict[str, SSE]:
     """One stream per viewer (no page behind them: each starts with its whole page)."""
     out = {"host": SSE(server.port, f"/games/{game['id']}/stream?as=host", game["host_token"])}
@@ -264,7 +256,7 @@ def test_a_revoked_seat_stream_is_signed_out_within_seconds(server: LiveServer) 
             timeout=TIMEOUT,
         )
         assert r.status_code == 200, r.text
-        event = control(stream)
+        event = stream.next_signal(timeout=5)
         assert event.get("event") == "signed-out"
         with pytest.raises(EOFError):  # and the stream ends
             stream.next_event(timeout=5)
@@ -284,7 +276,7 @@ def test_a_fourth_stream_of_one_viewer_replaces_the_oldest(server: LiveServer) -
         fourth = SSE(server.port, path, token)
         streams.append(fourth)
         fourth.update()
-        event = control(streams[0])
+        event = streams[0].next_signal(timeout=5)
         assert event.get("event") == "replaced"
         with pytest.raises(EOFError):
             streams[0].next_event(timeout=5)

@@ -276,7 +276,7 @@ def test_a_revoked_seats_open_stream_is_closed_at_once(tmp_path: Path) -> None:
         )
         assert r.status_code == 200
         # Within a few seconds (the reissue wakes the stream): signed out, then closed.
-        event = stream.next_event(timeout=5)
+        event = stream.next_signal(timeout=5)
         assert event["event"] == "signed-out"
         with pytest.raises(EOFError):
             stream.next_event(timeout=5)
@@ -304,7 +304,7 @@ def test_a_viewers_fourth_stream_replaces_its_oldest(tmp_path: Path) -> None:
         streams.append(SSE(srv.port, f"/games/{gid}/stream?as=seat", bo))
         assert streams[-1].status == 200
         deadline = time.monotonic() + 5
-        event = streams[0].next_event(timeout=max(0.1, deadline - time.monotonic()))
+        event = streams[0].next_signal(timeout=max(0.1, deadline - time.monotonic()))
         assert event["event"] == "replaced"
         with pytest.raises(EOFError):
             streams[0].next_event(timeout=5)

@@ -21,7 +21,7 @@ PLAYERS = ["Aiko", "Bo", "Chiyo"]
 #: Every live (SSE) message a page receives, kept in order for the secrecy checks.
 RECORD_SSE = """
 window.__sse = [];
-document.addEventListener('htmx:sseBeforeMessage', (e) => window.__sse.push(e.detail.data));
+document.addEventListener('live:message', (e) => window.__sse.push(e.detail.data));
 """
 
 

@@ -22,7 +22,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.server]
 PLAYERS = ["Aiko", "Bo", "Chiyo"]
 STREAM_OPEN = """
 window.__streamOpen = 0;
-document.addEventListener('htmx:sseOpen', () => { window.__streamOpen += 1; });
+document.addEventListener('live:open', () => { window.__streamOpen += 1; });
 """
 
 

@@ -336,7 +336,12 @@ def memory_without_numpy(tmp: Path) -> tuple[int, int] | None:
         server.stop()
 
 
-def pay_body(i: int) -> dict[str, Any]:
+def pay_body(i: int, seat: int | None = None) -> dict[str, Any]:
+    """A ¥100 payment: the table screen's from the supply to each player in turn; a
+    seat's from its own Yen to the supply (a seat may not pay from the supply, issue #17;
+    ``new_game`` gives every player plenty)."""
+    if seat is not None:
+        return {"type": "pay", "from": PLAYERS[seat], "to": "supply", "amount": 100}
     return {"type": "pay", "from": "supply", "to": PLAYERS[i % len(PLAYERS)], "amount": 100}
 
 
@@ -368,6 +373,13 @@ def new_game(name: str, server: Server) -> Target:
     )
     r.raise_for_status()
     game = r.json()
+    for player in PLAYERS:  # the seats' payments come from their own Yen
+        requests.post(
+            f"http://127.0.0.1:{server.port}/api/games/{game['id']}/actions",
+            json={"type": "pay", "from": "supply", "to": player, "amount": 1_000_000},
+            headers={"Authorization": f"Bearer {game['host_token']}"},
+            timeout=TIMEOUT,
+        ).raise_for_status()
     return Target(name, server, game["id"], game["host_token"], [s["token"] for s in game["seats"]])
 
 
@@ -400,7 +412,7 @@ def round_trips(target: Target, devices: Devices, per_thread: int) -> list[int]:
                 barrier.wait()
                 for i in range(per_thread):
                     start = clock()
-                    seq = post(http, target, tokens[k], pay_body(k + i))
+                    seq = post(http, target, tokens[k], pay_body(k + i, k - 1 if k else None))
                     results[k].append(clock() - start)
                     seqs.append(seq)
         except BaseException as exc:  # reported below
@@ -434,7 +446,8 @@ def fanout(
     with requests.Session() as http:
         for i in range(count):
             start = clock()
-            seq = post(http, target, target.seats[i % len(target.seats)], pay_body(i))
+            seat = i % len(target.seats)
+            seq = post(http, target, target.seats[seat], pay_body(i, seat))
             answered = clock()
             last = devices.wait_all(seq)
             samples.append(last - start)

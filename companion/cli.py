@@ -87,7 +87,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from waitress.server import MultiSocketServer, create_server
 
     from .paths import default_db_path
-    from .web import BODY_LIMIT, create_app
+    from .web import create_app
+    from .web.export import IMPORT_LIMIT
 
     try:
         db = Path(args.db) if args.db else default_db_path()
@@ -137,10 +138,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 ident="tsukiji-companion",
                 channel_timeout=300,
                 connection_limit=max(100, 2 * args.threads),
-                # waitress would buffer up to 1 GB before the app's own
-                # 64 KiB limit answers; above the app's limit so the app
-                # still says why in its own sentence.
-                max_request_body_size=2 * BODY_LIMIT,
+                # waitress would buffer up to 1 GB before the app's own limit
+                # answers. A game file is the largest body (IMPORT_LIMIT: one limit,
+                # the import page's promise and the app's own); every other request
+                # is refused by the app beyond its 64 KiB, in its own sentence.
+                # (waitress refuses a body of exactly its limit: + 1 takes IMPORT_LIMIT.)
+                max_request_body_size=IMPORT_LIMIT + 1,
             )
         except OSError as exc:
             print(f"companion: {listen_problem(args.host, args.port, exc)}", file=sys.stderr)

@@ -469,6 +469,16 @@ class Door:
         self.hub.kick(game_id)
         return new
 
+    def reissue_host(self, game_id: str, token: str | None) -> str:
+        """The table screen's link issued anew: every device signed in with the old one
+        (another browser, a link left in a history) is signed out; only the host may."""
+        who = self.identify(game_id, token)
+        if not who.is_host:
+            raise Refused(403, Message("door.reissue_own_host"))
+        new = self.store.reissue_host(game_id)
+        self.hub.kick(game_id)  # the old link's streams close on waking
+        return new
+
     def join(self, token: str, holds_it: bool) -> Identity:
         """A device opens a join link. A seat's link signs in one device only: once a phone
         has joined, the link no longer works on another (the table screen issues a new one,

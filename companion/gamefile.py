@@ -260,17 +260,31 @@ def _reason(exc: IllegalAction) -> str:
 
 
 #: Undos and redos fold the log anew; a file of thousands of them over a long log would
-#: keep the server busy for minutes. This bounds the entries folded for them (a long game
-#: with a hundred undos folds a few tens of thousands).
-MAX_REFOLD = 400_000
+#: keep the server busy for minutes. This bounds the entries folded for them, counted
+#: before anything is replayed: a long game of a thousand entries with fifty undos and
+#: redos folds some tens of thousands, at ~26 µs each (a second at most; issue #17 saw
+#: 400,000 take 6.6–28 s).
+MAX_REFOLD = 50_000
+
+
+def refold_bound(entries: Sequence[Entry]) -> None:
+    """Refuse a file whose undos and redos would fold more than ``MAX_REFOLD`` entries
+    (each folds the entries before it anew), naming the first over the bound, before any
+    entry is replayed: a refusal then costs a count, not the work it refuses."""
+    refolded = 0
+    for index, entry in enumerate(entries):
+        if entry.type in ("undo", "redo"):
+            refolded += index
+            if refolded > MAX_REFOLD:
+                raise BadEntry(index, "file.too_long")
 
 
 def replay(config: GameConfig, entries: Sequence[Entry]) -> tuple[Event, ...]:
     """The events of a game file, checked by replaying each through the rules in the order
     it was recorded; :class:`BadEntry` names the first that does not replay. The undo
     groups and correction marks are the door's, derived as it derives them."""
+    refold_bound(entries)
     state = GameState("import", config, RULES_VERSION, initial_table(config))
-    refolded = 0
     for index, entry in enumerate(entries):
         if entry.seq != index + 1:
             raise BadEntry(index, "file.seq", expected=index + 1, got=entry.seq)
@@ -292,9 +306,6 @@ def replay(config: GameConfig, entries: Sequence[Entry]) -> tuple[Event, ...]:
             _group(entry.type, entry.data),
         )
         if entry.type in ("undo", "redo"):
-            refolded += len(state.events)
-            if refolded > MAX_REFOLD:
-                raise BadEntry(index, "file.too_long")
             state = (_undo if entry.type == "undo" else _redo)(state, index, event)
         else:
             state = _apply(state, index, entry, event)

@@ -30,6 +30,7 @@ TEXT: dict[str, dict[str, str]] = {
         "file.extra": "The game file has a field {field} that no export holds.",
         "file.too_many": "A game file holds at most {limit:,} entries.",
         "file.too_large": "A game file is at most {limit} MiB; this one is larger.",
+        "file.busy": "This server is reading another game file; try again in a moment.",
         "file.setup": "The game file's setup cannot start a game: {reason}",
         "file.setup_differs": "The game file's setup does not read back as it was written "
         "({field}); it was not exported by this app.",
@@ -259,6 +260,8 @@ TEXT["ja"] = {
     "file.extra": "ゲームファイルに、書き出したファイルにはない項目{field}があります。",
     "file.too_many": "ゲームファイルの記録は{limit:,}件までです。",
     "file.too_large": "ゲームファイルは{limit}MiBまでです。このファイルはそれより大きいです。",
+    "file.busy": "このサーバーは別のゲームファイルを読み込んでいます。少し待ってから"
+    "もう一度どうぞ。",
     "file.setup": "ゲームファイルのセットアップではゲームを始められません：{reason}",
     "file.setup_differs": "ゲームファイルのセットアップが書かれたとおりに読み戻せません"
     "（{field}）。このアプリが書き出したファイルではありません。",

@@ -625,6 +625,26 @@ class Store:
             )
         return token
 
+    def reissue_host(self, game_id: str) -> str:
+        """Revoke the table screen's link (every device signed in with it) and issue a
+        new one (issue #17: a host link left in a browser's history)."""
+        token = new_token()
+        with self.write():
+            self.conn.execute(
+                "UPDATE tokens SET revoked = 1 WHERE game_id = ? AND role = 'host'", [game_id]
+            )
+            self.db.table("tokens").insert(
+                {
+                    "token": token,
+                    "game_id": game_id,
+                    "role": "host",
+                    "seat": None,
+                    "revoked": 0,
+                    "created_at": now(),
+                }
+            )
+        return token
+
     # -- the log and its fold -----------------------------------------------------------------
     def state(self, game_id: str) -> GameState:
         """The folded game, brought up to date with the log (cheap when nothing changed).

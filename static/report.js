@@ -129,6 +129,10 @@
     document.addEventListener(name, maybeRefresh));
 
   // ---- importing a game file --------------------------------------------------------------
+  // The import's own answer sets this browser's table screen cookie and names the table
+  // screen's address: no token ever goes into an address the browser keeps (its history).
+  // A file over the server's one limit is refused here, in the page's sentence, before it
+  // is sent; were it sent, the server's own 413 (not JSON) gets the same sentence.
   function importForm(form) {
     const error = document.getElementById("import-error");
     const say = (text) => {
@@ -142,6 +146,7 @@
       e.preventDefault();
       const file = form.elements.file.files[0];
       if (!file) { say(form.dataset.noFile); return; }
+      if (file.size > Number(form.dataset.limit)) { say(form.dataset.tooLarge); return; }
       const button = form.querySelector("button[type=submit]");
       button.disabled = true;
       try {
@@ -150,9 +155,10 @@
           headers: { "Content-Type": "application/json" },
           body: await file.text(),
         });
+        if (r.status === 413) { say(form.dataset.tooLarge); return; }
         const answer = await r.json();
         if (r.status === 201) {
-          window.location.assign(`/join/${encodeURIComponent(answer.host_token)}`);
+          window.location.assign(answer.table_url);
           return;
         }
         say(answer.error);

@@ -6,8 +6,12 @@ body limit for a game file."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +21,8 @@ from support import start_server
 
 from companion.rules.setup import make_config
 from companion.store import GAMES_KEPT, Store
+from companion.web.export import IMPORT_LIMIT
+from companion.web.gamefile_schemas import MAX_EVENTS
 
 PLAYERS = ["Aiko", "Bo", "Chiyo"]
 TIMEOUT = 30
@@ -145,14 +151,19 @@ def test_a_join_from_a_scan_or_this_app_still_signs_in(client: Any, site: str | 
 # -- a real browser ---------------------------------------------------------------------------
 
 
-@pytest.fixture
-def chromium() -> Any:
-    """Debian's Chromium through Playwright, as tests/browser/conftest.py launches it."""
+def chromium_path() -> str:
     path = (
         os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
     )
     if not path:
         pytest.skip("Chromium is not installed (apt-get install chromium)")
+    return path
+
+
+@pytest.fixture
+def chromium() -> Any:
+    """Debian's Chromium through Playwright, as tests/browser/conftest.py launches it."""
+    path = chromium_path()
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(
@@ -196,3 +207,252 @@ def test_a_page_of_another_site_cannot_swap_a_phones_seat(live_server: Any, chro
     # Bo's link is still fresh for Bo's own phone.
     r = requests.get(bo, allow_redirects=False, timeout=TIMEOUT)
     assert r.status_code == 303
+
+
+# -- 5. the host's link after an import -------------------------------------------------------
+
+
+def game_file(client: Any) -> dict[str, Any]:
+    """A short game's file as its host exports it."""
+    game = new_game(client)
+    pay = {"type": "pay", "from": "supply", "to": "Aiko", "amount": 100}
+    r = client.post(f"/api/games/{game['id']}/actions", json=pay, headers=auth(game["host_token"]))
+    assert r.status_code == 201
+    r = client.get(f"/api/games/{game['id']}/export", headers=auth(game["host_token"]))
+    assert r.status_code == 200
+    return dict(r.get_json())
+
+
+def test_the_import_page_signs_in_by_its_own_answer_with_no_token_in_it(client: Any) -> None:
+    doc = game_file(client)
+    page = client.application.test_client()  # the browser of the import page
+    r = page.post("/games/import", json=doc, headers={"Sec-Fetch-Site": "same-origin"})
+    assert r.status_code == 201
+    answer = r.get_json()
+    gid = answer["id"]
+    assert answer == {"id": gid, "table_url": f"/games/{gid}/table"}
+    cookie = page.get_cookie(f"tc_host_{gid}")
+    assert cookie is not None and cookie.http_only
+    assert cookie.value not in r.get_data(as_text=True)
+    assert page.get(answer["table_url"]).status_code == 200  # the table screen, signed in
+    # A refused file is answered in the page's sentence, and signs nothing in.
+    r = page.post("/games/import", json={**doc, "format": "x"})
+    assert r.status_code == 400 and "format" in r.get_json()["error"]
+
+
+def test_the_host_reissues_the_host_link_and_the_old_one_stops_working(client: Any) -> None:
+    game = new_game(client)
+    gid, old = game["id"], game["host_token"]
+    other = client.application.test_client()  # a browser that kept the old host link
+    assert other.get(f"/join/{old}").status_code == 303
+    assert other.get(f"/games/{gid}/table").status_code == 200
+    # A seat cannot.
+    seat = game["seats"][0]["token"]
+    r = client.post(f"/api/games/{gid}/host/reissue", headers=auth(seat))
+    assert r.status_code == 403 and r.get_json()["error"] == (
+        "Only the table screen can issue a new link for the table screen."
+    )
+    # The table device re-issues from its page: it keeps the table screen, by cookie.
+    assert client.get(f"/join/{old}").status_code == 303
+    r = client.post(f"/games/{gid}/host/reissue", headers={"Sec-Fetch-Site": "same-origin"})
+    assert r.status_code == 303 and r.headers["Location"].endswith(f"/games/{gid}/table")
+    new = client.get_cookie(f"tc_host_{gid}").value
+    assert new != old and new not in r.headers["Location"]
+    assert client.get(f"/games/{gid}/table").status_code == 200
+    assert other.get(f"/games/{gid}/table").status_code == 401  # signed out
+    assert client.get(f"/join/{old}").status_code == 401
+    assert client.get(f"/api/games/{gid}/snapshot", headers=auth(old)).status_code == 401
+    # And through the API, for a script that holds the host token.
+    r = client.post(f"/api/games/{gid}/host/reissue", headers=auth(new))
+    assert r.status_code == 200
+    newer = r.get_json()["host_token"]
+    assert r.get_json()["join_url"].endswith(f"/join/{newer}")
+    assert client.get(f"/api/games/{gid}/snapshot", headers=auth(new)).status_code == 401
+    assert client.get(f"/api/games/{gid}/snapshot", headers=auth(newer)).status_code == 200
+    # The seats' links are untouched.
+    assert client.get(f"/api/games/{gid}/events", headers=auth(seat)).status_code == 200
+
+
+@pytest.mark.browser
+@pytest.mark.server
+def test_an_import_leaves_no_host_link_in_the_browsers_history(
+    live_server: Any, tmp_path: Path
+) -> None:
+    """The browser's own history (its profile's History database, as the address bar
+    suggests from it) and every address the page navigated to: no join link, no token."""
+    path = chromium_path()
+    sync_api = pytest.importorskip("playwright.sync_api")
+    base = live_server.url
+    made = requests.post(f"{base}/api/games", json={"players": PLAYERS}, timeout=TIMEOUT).json()
+    host = auth(made["host_token"])
+    pay = {"type": "pay", "from": "supply", "to": "Bo", "amount": 200}
+    url = f"{base}/api/games/{made['id']}/actions"
+    assert requests.post(url, json=pay, headers=host, timeout=TIMEOUT).status_code == 201
+    file = tmp_path / "game.json"
+    url = f"{base}/api/games/{made['id']}/export"
+    file.write_bytes(requests.get(url, headers=host, timeout=TIMEOUT).content)
+    profile = tmp_path / "profile"
+    with sync_api.sync_playwright() as p:
+        ctx = p.chromium.launch_persistent_context(
+            str(profile),
+            executable_path=path,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu"],
+        )
+        try:
+            page = ctx.new_page()
+            went: list[str] = []
+            page.on("request", lambda r: went.append(r.url) if r.is_navigation_request() else None)
+            page.goto(f"{base}/games/import")
+            page.set_input_files("#import-file", str(file))
+            with page.expect_navigation(
+                url=re.compile(r"/games/[^/]+/table$"), timeout=TIMEOUT * 1000
+            ):
+                page.click("#import-form button[type=submit]")
+            gid = page.url.rsplit("/", 2)[-2]
+            assert gid != made["id"]
+            cookie = {c["name"]: c["value"] for c in ctx.cookies(base)}[f"tc_host_{gid}"]
+            assert page.locator(".topbar").inner_text()  # the table screen, signed in
+            assert went and all("/join/" not in u and cookie not in u for u in went), went
+            # A file over the one limit is refused by the page in its sentence, never sent.
+            big = tmp_path / "big.json"
+            big.write_text(" " * (2 * 1024 * 1024 + 1), encoding="utf-8")
+            page.goto(f"{base}/games/import")
+            page.set_input_files("#import-file", str(big))
+            page.click("#import-form button[type=submit]")
+            alert = page.locator("#import-error .error")
+            alert.wait_for(timeout=TIMEOUT * 1000)
+            assert alert.inner_text() == "A game file is at most 2 MiB; this one is larger."
+        finally:
+            ctx.close()
+    db = sqlite3.connect(profile / "Default" / "History")
+    try:
+        visited = [row[0] for row in db.execute("SELECT url FROM urls")]
+    finally:
+        db.close()
+    assert f"{base}/games/{gid}/table" in visited  # the History database is kept
+    assert all("/join/" not in u and cookie not in u for u in visited), visited
+
+
+# -- 12. the cost of an import ----------------------------------------------------------------
+
+
+def crafted(doc: dict[str, Any], pays: int, pairs: int) -> dict[str, Any]:
+    """``doc``'s setup with ``pays`` payments, then ``pairs`` undo/redo pairs of the last:
+    each undo and redo folds the whole log anew."""
+    at = doc["events"][0]["at"]
+    events: list[dict[str, Any]] = []
+
+    def entry(type_: str, data: dict[str, Any]) -> None:
+        events.append(
+            {"seq": len(events) + 1, "type": type_, "data": data, "actor": "host", "at": at}
+        )
+        events[-1]["undone_by"] = None
+
+    for _ in range(pays):
+        entry("pay", {"from": "supply", "to": "Aiko", "amount": 100})
+    for _ in range(pairs):
+        entry("undo", {"targets": [pays]})
+        entry("redo", {"targets": [pays], "undo": len(events)})
+    return {**doc, "events": events}
+
+
+def test_an_import_that_would_refold_for_seconds_is_refused_at_once(client: Any) -> None:
+    doc = game_file(client)
+    costly = crafted(doc, 400, 150)  # ~165,000 entries refolded: seconds of CPU before
+    assert len(json.dumps(costly)) < 64 * 1024 * 16  # well under the byte limit
+    started = time.perf_counter()
+    r = client.post("/api/games/import", json=costly)
+    took = time.perf_counter() - started
+    assert r.status_code == 400
+    body = r.get_json()
+    assert body["error"].startswith("The game file has more undos and redos than this server")
+    assert body["field"].startswith("events[")
+    assert took < 1.5, took
+    # A real game's few undos still import.
+    assert client.post("/api/games/import", json=crafted(doc, 400, 5)).status_code == 201
+
+
+def test_a_file_of_more_entries_than_a_game_records_is_refused_before_it_is_read(
+    client: Any,
+) -> None:
+    doc = game_file(client)
+    many = crafted(doc, MAX_EVENTS + 1, 0)
+    started = time.perf_counter()
+    r = client.post("/api/games/import", json=many)
+    assert r.status_code == 400 and r.get_json() == {
+        "error": f"A game file holds at most {MAX_EVENTS:,} entries.",
+        "field": "events",
+    }
+    assert time.perf_counter() - started < 1.5
+
+
+def test_imports_run_one_at_a_time(client: Any) -> None:
+    from companion.web import export
+
+    doc = game_file(client)
+    assert export._IMPORTING.acquire(blocking=False)  # an import under way
+    try:
+        r = client.post("/api/games/import", json=doc)
+        assert r.status_code == 503 and r.get_json()["error"] == (
+            "This server is reading another game file; try again in a moment."
+        )
+        r = client.post("/games/import", json=doc, headers={"Accept-Language": "ja"})
+        assert r.status_code == 503 and "別のゲームファイル" in r.get_json()["error"]
+    finally:
+        export._IMPORTING.release()
+    assert client.post("/api/games/import", json=doc).status_code == 201
+
+
+def test_the_csv_export_makes_a_versions_story_once(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import companion.story
+    from companion.web import export, report
+
+    made: list[int] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        made.append(1)
+        return companion.story.story(*args, **kwargs)
+
+    monkeypatch.setattr(report, "story", counted)
+    monkeypatch.setattr(export, "story", counted, raising=False)
+    game = new_game(client)
+    url = f"/api/games/{game['id']}/export.csv"
+    first = client.get(url, headers=auth(game["host_token"]))
+    again = client.get(url, headers=auth(game["host_token"]))
+    assert first.status_code == again.status_code == 200 and first.data == again.data
+    assert len(made) == 1
+
+
+# -- 13. one limit for a game file -------------------------------------------------------------
+
+
+@pytest.mark.server
+def test_one_body_limit_for_a_game_file_answered_in_a_sentence(tmp_path: Path) -> None:
+    """The page promises 2 MiB; waitress took 128 KiB and answered in its own words."""
+    server = start_server(tmp_path / "limit.sqlite3")
+    try:
+        base = server.url
+        doc = {"format": "tsukiji-game/1", "game": "tokyo_tsukiji_market", "pad": "x" * 300_000}
+        r = requests.post(f"{base}/api/games/import", json=doc, timeout=TIMEOUT)
+        assert r.status_code == 400 and r.json()["field"] in ("setup", "pad")  # the app read it
+        r = requests.post(f"{base}/games/import", json=doc, timeout=TIMEOUT)
+        assert r.status_code == 400 and "error" in r.json()
+        # Any other request over the app's 64 KiB is refused in the app's sentence.
+        r = requests.post(f"{base}/api/games", json=doc, timeout=TIMEOUT)
+        assert r.status_code == 413
+        assert r.json()["error"] == "The request is too large: this app takes at most 64 KiB."
+        # The import page promises what the server takes.
+        assert "At most 2 MiB." in requests.get(f"{base}/games/import", timeout=TIMEOUT).text
+        huge = b"{" + b" " * (IMPORT_LIMIT - 2) + b"}"
+        r = requests.post(
+            f"{base}/api/games/import",
+            data=huge,
+            headers={"Content-Type": "application/json"},
+            timeout=TIMEOUT,
+        )
+        assert r.status_code == 400 and r.json()["error"]  # read whole, refused in a sentence
+    finally:
+        server.stop()

@@ -124,7 +124,7 @@ def test_the_import_page(client: Any) -> None:
     r = client.get("/games/import")
     assert r.status_code == 200
     page = r.get_data(as_text=True)
-    assert 'id="import-form"' in page and 'action="/api/games/import"' in page
+    assert 'id="import-form"' in page and 'action="/games/import"' in page
     assert 'type="file"' in page and "At most 2 MiB." in page
 
 

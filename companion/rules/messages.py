@@ -1339,6 +1339,8 @@ CATALOGUE["en"].update(
         "door.to_reveal": "reveal the bids",
         "door.to_settle": "settle this auction",
         "door.reissue_host": "Only the table screen can issue new join links.",
+        "door.reissue_own_host": "Only the table screen can issue a new link for the table "
+        "screen.",
         "door.no_seat": "There is no such seat.",
         "door.join_invalid": "This join link is no longer valid. Ask the table screen for your "
         "seat's new QR code.",

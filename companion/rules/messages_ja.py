@@ -1381,6 +1381,7 @@ CATALOGUE.update(
         "door.to_reveal": "入札の公開",
         "door.to_settle": "この競りの精算",
         "door.reissue_host": "新しい参加リンクを出せるのはテーブル画面だけです。",
+        "door.reissue_own_host": "テーブル画面の新しいリンクを出せるのはテーブル画面だけです。",
         "door.no_seat": "その席はありません。",
         "door.join_invalid": "この参加リンクはもう使えません。テーブル画面に自分の席の新しい"
         "QRコードを出してもらってください。",

@@ -169,6 +169,26 @@ def claim(game_id: str, seat_no: int) -> Any:
     return resp
 
 
+@bp.post("/games/<game_id>/host/reissue")
+def reissue_host(game_id: str) -> Any:
+    """The table screen's own link issued anew (issue #17): every other device signed in
+    as the table screen, and the old link wherever it was kept, stop working; this device
+    keeps the table screen with the new link, set in its cookie (never in an address)."""
+    try:
+        who = page_identity(game_id, "host")
+        token = door().reissue_host(game_id, who.token)
+    except Refused as exc:
+        from .forms import htmx_error
+
+        return htmx_error(exc) if request.headers.get("HX-Request") else refused_page(exc)
+    page = url_for("table.page", game_id=game_id)
+    resp = redirect(page, code=303)
+    set_cookie(resp, host_cookie(game_id), token)
+    if request.headers.get("HX-Request"):
+        resp.headers["HX-Redirect"] = page
+    return resp
+
+
 @bp.post("/games/<game_id>/seats/<int:seat_no>/reissue")
 def reissue(game_id: str, seat_no: int) -> Any:
     from .forms import htmx_error

@@ -8,6 +8,10 @@ likewise, companion/web/table.py). A phone's file leaves out what that phone may
 
 A game file is larger than any other body (a long game is some hundreds of KiB), so the
 import alone reads up to ``IMPORT_LIMIT``; every other request keeps the app's 64 KiB.
+``IMPORT_LIMIT`` is the one limit of a game file: the page promises it, the app reads no
+more, and ``companion serve`` gives it to waitress as its body limit. An import replays
+every entry through the rules, so its work is bounded too (entries, undo refolds) and
+imports run one at a time; the CSV's story is made once per version and viewer.
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import threading
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, render_template, request
+from flask import Blueprint, Response, jsonify, render_template, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..door import Refused
@@ -26,16 +31,21 @@ from ..identity import Identity
 from ..report_text import say, sentence
 from ..rules.errors import IllegalAction
 from ..rules.setup import GameConfig, make_config
-from ..story import holdings_rows, story
+from ..story import holdings_rows
 from . import edge
-from .auth import bearer, host_cookie, join_url, page_identity, refused_page
+from .auth import bearer, host_cookie, join_url, page_identity, refused_page, set_cookie
 from .context import door, store
 from .gamefile_schemas import parse_file
 
 bp = Blueprint("export", __name__)
 
-#: The largest game file the import reads: a long game's file is a few hundred KiB.
+#: The largest game file the import reads: a long game's file is a few hundred KiB. Also
+#: waitress's body limit (companion/cli.py) and the import page's promise.
 IMPORT_LIMIT = 2 * 1024 * 1024
+
+#: One import at a time: each replays a whole game through the rules (up to a second or
+#: so), and a stranger's ten at once slowed every action of the table (issue #17).
+_IMPORTING = threading.Lock()
 
 
 def page_viewer(game_id: str) -> Identity:
@@ -91,7 +101,9 @@ def _cell(value: Any) -> Any:
 
 
 def _csv_file(game_id: str, who: Identity) -> Response:
-    rows = holdings_rows(story(store().state(game_id), who))
+    from .report import cached_story  # the story page's cache: once per version and viewer
+
+    rows = holdings_rows(cached_story(store().state(game_id), who))
     resp = Response(_csv_text(rows), mimetype="text/csv")
     resp.headers["Content-Disposition"] = (
         f'attachment; filename="{_file_name(game_id, who, "csv")}"'
@@ -174,12 +186,18 @@ def _config(setup: Any) -> GameConfig:
 
 
 def import_body(data: Any) -> tuple[str, str, list[str], GameConfig]:
-    """A parsed JSON body as a new game: (id, host token, seat tokens, config)."""
+    """A parsed JSON body as a new game: (id, host token, seat tokens, config). One import
+    at a time: another arriving meanwhile is refused (503) at once, not queued."""
     if data is edge.EMPTY:
         raise Refused(400, say("file.empty"))
-    parsed, entries = parse_file(data)
-    config = _config(parsed.setup)
-    game_id, host, seats = door().import_game(config, entries)
+    if not _IMPORTING.acquire(blocking=False):
+        raise Refused(503, say("file.busy"))
+    try:
+        parsed, entries = parse_file(data)
+        config = _config(parsed.setup)
+        game_id, host, seats = door().import_game(config, entries)
+    finally:
+        _IMPORTING.release()
     return game_id, host, seats, config
 
 
@@ -198,15 +216,23 @@ def created(game_id: str, host: str, seats: list[str], config: GameConfig) -> di
     }
 
 
+def _too_large() -> str:
+    return say("file.too_large", limit=IMPORT_LIMIT // (1024 * 1024))
+
+
+def _imported() -> tuple[str, str, list[str], GameConfig]:
+    """The request's game file as a new game (RequestEntityTooLarge, Refused)."""
+    # Before anything reads the body: the import alone takes more than 64 KiB.
+    request.max_content_length = IMPORT_LIMIT
+    return import_body(edge.read_json("game file"))
+
+
 @bp.post("/api/games/import")
 def import_api() -> Any:
-    # Before anything reads the body: this endpoint alone takes more than 64 KiB.
-    request.max_content_length = IMPORT_LIMIT
     try:
-        game_id, host, seats, config = import_body(edge.read_json("game file"))
+        game_id, host, seats, config = _imported()
     except RequestEntityTooLarge:
-        message = say("file.too_large", limit=IMPORT_LIMIT // (1024 * 1024))
-        return jsonify({"error": message}), 413
+        return jsonify({"error": _too_large()}), 413
     except Refused as exc:
         return _api_refusal(exc)
     return jsonify(created(game_id, host, seats, config)), 201
@@ -214,6 +240,28 @@ def import_api() -> Any:
 
 @bp.get("/games/import")
 def import_page() -> Any:
-    """A page to choose a game file; static/report.js posts it to the API (the JSON body
-    is read by the edge like every other) and opens the new game's table screen."""
-    return render_template("report/import.html", limit=IMPORT_LIMIT // (1024 * 1024))
+    """A page to choose a game file; static/report.js posts it to :func:`import_post`
+    (the JSON body is read by the edge like every other) and opens the new game's table
+    screen."""
+    limit = IMPORT_LIMIT // (1024 * 1024)
+    return render_template(
+        "report/import.html", limit=limit, limit_bytes=IMPORT_LIMIT, too_large=_too_large()
+    )
+
+
+@bp.post("/games/import")
+def import_post() -> Any:
+    """The import page's post: the game is created as the API creates it, and this
+    browser becomes its table screen by the host cookie set in this very answer. The host
+    token is in no address the browser keeps (its history) and not in the answer: the
+    page is sent to the table screen's own address (issue #17)."""
+    try:
+        game_id, host, _, _ = _imported()
+    except RequestEntityTooLarge:
+        return jsonify({"error": _too_large()}), 413
+    except Refused as exc:
+        return _api_refusal(exc)
+    resp = jsonify({"id": game_id, "table_url": url_for("table.page", game_id=game_id)})
+    resp.status_code = 201
+    set_cookie(resp, host_cookie(game_id), host)
+    return resp

@@ -109,6 +109,18 @@ def reissue(game_id: str, seat_no: int) -> Any:
     return _answer(game_id, handle)
 
 
+@bp.post("/<game_id>/host/reissue")
+def reissue_host(game_id: str) -> Any:
+    """The host's link issued anew; the old token (and every device signed in with it)
+    stops working at once."""
+
+    def handle(who: Identity, _body: Any) -> tuple[Any, int]:
+        token = door().reissue_host(game_id, who.token)
+        return {"host_token": token, "join_url": join_url(token)}, 200
+
+    return _answer(game_id, handle)
+
+
 @bp.get("/<game_id>/snapshot")
 def snapshot_api(game_id: str) -> Any:
     return snapshot(game_id, bearer())

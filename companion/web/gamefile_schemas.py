@@ -41,8 +41,10 @@ from .schemas import (
     TokenCode,
 )
 
-#: Most entries a file may hold: a long game records a few hundred; a hundred games' worth.
-MAX_EVENTS = 50_000
+#: Most entries a file may hold: a long game records a few hundred (up to a thousand or
+#: so); five long games' worth. Each entry is replayed through the rules at import, so this
+#: bounds that work as MAX_REFOLD (companion/gamefile.py) bounds the undos' (issue #17).
+MAX_EVENTS = 5_000
 #: An entry's time: ISO 8601 as the store writes it ("2025-06-01T19:30:00.123+00:00").
 AT_MAX = 40
 #: The Auction bag holds a few dozen tokens; a Fishing action records it shuffled.
@@ -267,6 +269,10 @@ def parse_file(data: Any) -> tuple[GameFile, list[Entry]]:
         raise Refused(400, say("file.format"), "format")
     if data.get("game") != GAME:
         raise Refused(400, say("file.game"), "game")
+    events = data.get("events")
+    if isinstance(events, list) and len(events) > MAX_EVENTS:
+        # Before every entry's shape is checked: counting is the whole cost of this refusal.
+        raise Refused(400, say("file.too_many", limit=MAX_EVENTS), "events")
     try:
         parsed = GameFile.model_validate(data, context={"form": False})
     except ValidationError as exc:

@@ -97,7 +97,12 @@ def test_forty_concurrent_payments_are_all_kept(server: LiveServer) -> None:
 
     def one(i: int) -> tuple[int, dict[str, Any]]:
         barrier.wait()  # all 40 requests leave together
-        r = pay(server, gid, tokens[i % len(tokens)], "Aiko", 100, note=f"payment {i}")
+        # The table screen pays Aiko from the supply; a seat pays from its own Yen
+        # (issue #17), Aiko's seat to the supply.
+        k = i % len(tokens)
+        source = "supply" if k == 0 else PLAYERS[k - 1]
+        to = "supply" if source == "Aiko" else "Aiko"
+        r = pay(server, gid, tokens[k], to, 100, source=source, note=f"payment {i}")
         return r.status_code, r.json()
 
     with ThreadPoolExecutor(max_workers=n) as pool:
@@ -108,8 +113,12 @@ def test_forty_concurrent_payments_are_all_kept(server: LiveServer) -> None:
     assert seqs == list(range(1, n + 1)), "the 40 acknowledged actions must get 40 seqs"
     state = get_state(server, gid, game["host_token"])
     assert state["seq"] == n
-    assert yen(state)["Aiko"] == START_YEN + 100 * n  # +¥4,000: none lost
-    assert all(v == START_YEN for k, v in yen(state).items() if k != "Aiko")
+    paid = {
+        name: sum(1 for i in range(n) if i % len(tokens) == k + 1) for k, name in enumerate(PLAYERS)
+    }
+    into_aiko = n - paid["Aiko"]
+    assert yen(state)["Aiko"] == START_YEN + 100 * (into_aiko - paid["Aiko"])  # none lost
+    assert all(v == START_YEN - 100 * paid[k] for k, v in yen(state).items() if k != "Aiko")
     history = requests.get(
         f"{server.url}/api/games/{gid}/events", headers=auth(game["host_token"]), timeout=TIMEOUT
     ).json()
@@ -125,7 +134,8 @@ def test_stale_expected_seq_gets_409_and_changes_nothing(server: LiveServer) -> 
 
     def one(token: str) -> requests.Response:
         barrier.wait()
-        return pay(server, gid, token, "Bo", 300, expected_seq=seen)
+        # The same payment from both (a seat pays from its own Yen only: issue #17).
+        return pay(server, gid, token, "supply", 300, source="Bo", expected_seq=seen)
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         responses = list(pool.map(one, [host, game["seats"][1]["token"]]))
@@ -137,7 +147,7 @@ def test_stale_expected_seq_gets_409_and_changes_nothing(server: LiveServer) -> 
     assert isinstance(refusal.get("error"), str) and refusal["error"]
     state = get_state(server, gid, host)
     assert state["seq"] == seen + 1
-    assert yen(state)["Bo"] == START_YEN + 200 + 300  # the ¥300 landed once, not twice
+    assert yen(state)["Bo"] == START_YEN + 200 - 300  # the ¥300 was paid once, not twice
 
     # The same expected_seq again, now plainly stale: 409, still nothing changed.
     again = pay(server, gid, host, "Bo", 300, expected_seq=seen)
@@ -329,7 +339,7 @@ def test_hundred_open_streams_and_an_action_still_gets_through(tmp_path: Path) -
 
         games = {game["id"]: game for game, _, _ in viewers}
         for gid, game in games.items():
-            r = pay(srv, gid, game["seats"][2]["token"], "Chiyo", 500)
+            r = pay(srv, gid, game["seats"][2]["token"], "supply", 500, source="Chiyo")
             assert r.status_code == 201, r.text
             assert r.json()["seq"] == 1
         received = 0
@@ -371,7 +381,7 @@ def test_stream_slots_follow_the_thread_count(tmp_path: Path) -> None:
         streams.append(ninth)
         assert ninth.status == 503, ninth.headers
         assert ninth.headers.get("retry-after")
-        r = pay(srv, gid, seat, "Bo", 100)
+        r = pay(srv, gid, seat, "Bo", 100, source="Aiko")
         assert r.status_code == 201, r.text
         for stream in streams[:8]:
             assert stream.wait_for_id(r.json()["seq"])["event"] == "update"
@@ -414,7 +424,7 @@ def test_live_update_across_two_processes_on_one_file(tmp_path: Path) -> None:
         )
         try:
             assert resumed.status == 200
-            r = pay(a, gid, seat, "Bo", 100)
+            r = pay(a, gid, seat, "Bo", 100, source="Aiko")
             assert r.status_code == 201, r.text
             assert resumed.next_update(timeout=15)["id"] == str(r.json()["seq"])
         finally:

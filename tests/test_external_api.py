@@ -19,9 +19,9 @@ SETUP = {
 
 
 class Api:
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, setup: dict[str, Any] = SETUP) -> None:
         self.client = app.test_client()
-        body = self.client.post("/api/games", json=SETUP).get_json()
+        body = self.client.post("/api/games", json=setup).get_json()
         self.id, self.host = body["id"], body["host_token"]
 
     def post(self, path: str, body: dict[str, Any]) -> Any:
@@ -195,3 +195,33 @@ def test_a_price_board_number_is_in_100_yen_steps(client: Any) -> None:
     assert r.status_code == 400 and r.get_json()["field"] == "board_numbers.sushi.yen_2"
     r = client.post("/api/games", json={**body, "board_numbers": {"sushi": {"yen_2": 400}}})
     assert r.status_code == 201
+
+
+def test_an_overseas_lot_short_of_tokens_settles_and_play_goes_on(app: Any) -> None:
+    """#19: Aiko docks 2 Eel barrels at Overseas while 1 Eel token is left: the lot holds 1
+    Eel (its note says the other barrel gives none); the reveal and the owner's
+    choice settle it, and the next turn is accepted (before, neither was: stuck)."""
+    g = Api(
+        app,
+        {**SETUP, "expansion": True, "external_markets": [*SETUP["external_markets"], "overseas"]},
+    )
+    g.act(type="take_license", player=A, market="eel", pay=False)
+    g.act(type="next_turn")
+    g.act(type="open_port", player=A)
+    g.act(type="take_boat", player=A, boat="two_slot", pay=False)
+    g.act(type="fishing", player=A, caught={"eel": 1})
+    g.act(type="fishing", player=A, caught={"eel": 1})
+    for _ in range(3):
+        g.act(type="next_turn")
+    eel = next(m for m in g.state()["markets"]["fish"] if m["id"] == "eel")
+    g.act(type="gain_fish", player=B, fish="eel", count=eel["tokens_left"] - 1)
+    answer = g.act(type="visit", player=A, market="overseas", entry="yen", barrels={"eel": 2})
+    [aid] = answer["auctions"]
+    lot = g.state()["auction"]
+    assert g.post(f"/auctions/{aid}/reveal", {}).status_code == 200  # every bid ¥0: all tied
+    assert g.post(f"/auctions/{aid}/choose", {"winner": A}).status_code == 200
+    assert g.state()["auction"] is None
+    assert lot["barrels"] == [{"market": "eel", "count": 1}]
+    assert "No token is left for 1 Eel barrel" in lot["note"]
+    assert [(f["key"], f.get("count", 1)) for f in g.player(A)["fish"]] == [("eel", 1)]
+    g.act(type="next_turn")

@@ -87,7 +87,7 @@
   }
 
   function say(text) {
-    const region = byId("announce");
+    const region = byId("attention"); // the page's own, outside #live (the server's is #announce)
     if (region && text) region.textContent = text;
   }
 

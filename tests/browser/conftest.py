@@ -42,12 +42,13 @@ def phone(browser):
     """A new browser context the size of a phone in portrait (its own cookies)."""
     contexts = []
 
-    def make():
+    def make(**options):
         ctx = browser.new_context(
             viewport={"width": 390, "height": 844},
             device_scale_factor=2,
             is_mobile=True,
             has_touch=True,
+            **options,
         )
         contexts.append(ctx)
         return ctx.new_page()
@@ -62,8 +63,8 @@ def screen(browser):
     """A new landscape browser context for the table screen (its own cookies)."""
     contexts = []
 
-    def make(width: int = 1280, height: int = 900):
-        ctx = browser.new_context(viewport={"width": width, "height": height})
+    def make(width: int = 1280, height: int = 900, **options):
+        ctx = browser.new_context(viewport={"width": width, "height": height}, **options)
         contexts.append(ctx)
         return ctx.new_page()
 

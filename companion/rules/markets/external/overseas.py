@@ -4,7 +4,9 @@ lot: 2 Spider Crab barrels become a token from the bag, 3 Tuna a token from the 
 Swordfish a token from the board (leftovers back, uncompensated); the Eel marker moves up
 1 per Eel barrel before bidding (AMB-49). Every player bids, you too; the winner takes 1
 token per remaining barrel plus the converted tokens; if you win you pay the supply, else
-the winner pays you. No docking bonus (external-markets.md §12, auctions.md §5).
+the winner pays you. No docking bonus (external-markets.md §12, auctions.md §5). A barrel
+(or a group to convert) whose fish has no token left gives none, said in the preview, so
+the lot always settles (``auctions.lot_shortfall``, AMB-49).
 
 The visit is recorded as the Fishing action that docks those boats at Overseas: it spends
 that Fishing action's 1 AP besides the ¥100 (TC-06); barrels unloaded at your own ports are

@@ -327,7 +327,7 @@ BAD_ENVELOPES = {
     "events not a list": (lambda d: d.update(events={}), "events", "events is missing"),
     "colours": (_setup(colors=["blue", "orange", "sky"]), "setup.colors", "read back"),
     "too few players": (_setup(players=[A]), "setup.players", "2 to 6 players"),
-    "a seed too large": (_setup(seed=2**60), "setup.seed", "setup.seed is missing"),
+    "a seed too large": (_setup(seed=2**128), "setup.seed", "setup.seed is missing"),
 }
 
 

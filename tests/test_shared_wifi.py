@@ -18,7 +18,9 @@ from typing import Any
 import pytest
 import requests
 from support import start_server
+from test_trust import Links
 
+from companion.rules.errors import IllegalAction
 from companion.rules.setup import make_config
 from companion.store import GAMES_KEPT, Store
 from companion.web.export import IMPORT_LIMIT
@@ -30,6 +32,110 @@ TIMEOUT = 30
 
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+# -- 3. the game's seed -------------------------------------------------------------------------
+
+NEW_GAME = {"player": ["Aiko", "Bo", "Chiyo", "", "", ""], "money": "open"}
+
+
+def drawn_on_page(html: str) -> str:
+    found = re.search(r'name="seed" value="([^"]*)"', html)
+    assert found, "the New game page draws its markets with a seed"
+    return found.group(1)
+
+
+def pages_of(client: Any, start: str) -> dict[str, str]:
+    """``start`` and every page, fragment and file it offers by GET (a join link is not
+    followed: opening it is joining; a live stream is read as its first render)."""
+    page = client.get(start)
+    assert page.status_code == 200, start
+    links = Links()
+    links.feed(page.get_data(as_text=True))
+    bodies = {start: page.get_data(as_text=True)}
+    for url in sorted(links.get):
+        path = re.sub(r"^https?://[^/]+", "", url)
+        if path.startswith("/join/") or not path.startswith("/"):
+            continue
+        r = client.get(path, buffered=False)
+        body = b""
+        for chunk in r.response:  # a stream: its first message is enough
+            body += chunk
+            if "/stream" in path and len(body) > 2000:
+                break
+        r.close()
+        bodies[path] = body.decode("utf-8", "replace")
+    return bodies
+
+
+def test_the_seed_of_a_running_game_is_on_no_page(client: Any) -> None:
+    """The New game page draws the markets with a short seed of its own; the game then
+    gets a 128-bit seed that no page, fragment or JSON of the running game shows."""
+    html = client.post("/games/preview", data=NEW_GAME).get_data(as_text=True)
+    shown = drawn_on_page(html)
+    created = client.post("/games", data={**NEW_GAME, "seed": shown})
+    assert created.status_code == 303
+    gid = created.headers["Location"].split("/")[2]
+    state = client.application.extensions["companion.store"].state(gid)
+    seed = state.config.seed
+    assert str(seed) != shown and str(seed) not in html
+    assert 64 < seed.bit_length() <= 128
+    # The markets are those the page showed for its seed.
+    for market in state.config.fish_markets + state.config.external_markets:
+        assert f'value="{market}" checked' in html
+    bodies = pages_of(client, f"/games/{gid}/table")  # the table screen, by its cookie
+    seat = client.application.test_client()
+    tokens = client.application.extensions["companion.store"].seat_tokens(gid)
+    assert seat.get(f"/join/{tokens[0]}").status_code == 303
+    bodies.update({f"seat {k}": v for k, v in pages_of(seat, f"/games/{gid}/seat").items()})
+    host = auth(client.application.extensions["companion.store"].host_token(gid))
+    for path in ("snapshot", "events", "export.csv"):
+        r = client.get(f"/api/games/{gid}/{path}", headers=host)
+        assert r.status_code == 200, path
+        bodies[path] = r.get_data(as_text=True)
+    for path in ("export.json", "report", "snapshot.json"):
+        r = client.get(f"/games/{gid}/{path}")
+        assert r.status_code == 200, path
+        bodies[path] = r.get_data(as_text=True)
+    assert json.loads(bodies["export.json"])["setup"]["seed"] is None
+    assert len(bodies) > 8
+    for path, body in bodies.items():
+        assert str(seed) not in body, path
+    # Once the game has ended the table screen's file may hold it, as before.
+    client.post(f"/api/games/{gid}/actions", json={"type": "end_game"}, headers=host)
+    ended = client.get(f"/games/{gid}/export.json")
+    assert json.loads(ended.data)["setup"]["seed"] == seed
+    # … and that file, its 128-bit seed included, imports on another server.
+    r = client.post("/api/games/import", data=ended.data, content_type="application/json")
+    assert r.status_code == 201 and r.get_json()["seed"] == seed
+
+
+def test_re_roll_still_draws_other_markets(client: Any) -> None:
+    first = client.post("/games/preview", data=NEW_GAME).get_data(as_text=True)
+    seeds = {drawn_on_page(first)}
+    for _ in range(3):
+        r = client.post("/games/preview", data={**NEW_GAME, "seed": "1", "reroll": "1"})
+        html = r.get_data(as_text=True)
+        seeds.add(drawn_on_page(html))
+        assert 'name="fish_market"' in html and " checked" in html
+    assert len(seeds) > 1 and "1" not in seeds
+
+
+def test_seeds_are_128_bits_and_old_short_seeds_still_play(tmp_path: Path) -> None:
+    assert max(make_config(["Aiko", "Bo"]).seed.bit_length() for _ in range(8)) > 120
+    assert make_config(["Aiko", "Bo"], seed=2**128 - 1).seed == 2**128 - 1
+    with pytest.raises(IllegalAction):
+        make_config(["Aiko", "Bo"], seed=2**128)
+    # A game created with a short seed (as every game before) opens and replays.
+    path = tmp_path / "old.sqlite3"
+    store = Store(path)
+    gid = store.create_game(make_config(["Aiko", "Bo", "Chiyo"], seed=7))[0]
+    store.close()
+    store = Store(path)
+    try:
+        assert store.state(gid).config.seed == 7
+    finally:
+        store.close()
 
 
 # -- 11. the folded games kept in memory ----------------------------------------------------

@@ -6,6 +6,7 @@ Sources: shared/rules/setup.md §1–§6.
 from __future__ import annotations
 
 import random
+import secrets
 import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -125,8 +126,20 @@ EXPANSION_VARIANTS = frozenset({"blue_ship", "small_barges"})
 
 #: Longest name a seat may have (it has to fit the table screen's columns).
 NAME_MAX = 24
-#: The highest seed: the largest whole number a browser's JavaScript still shows exactly.
-MAX_SEED = 2**53 - 1
+#: Bits of a seed the app draws: the seed foretells every draw of the game (the Auction
+#: bag, the markets that enter), so it must not be guessable from what the table sees
+#: (issue #17). It is shown on no page before the game ends (exports likewise).
+SEED_BITS = 128
+#: The highest seed a game may have (one the app draws, or one given through the API or
+#: in a game file). Games created with shorter seeds keep theirs.
+MAX_SEED = 2**SEED_BITS - 1
+
+
+def new_seed() -> int:
+    """A game's seed, drawn from the system's secure source."""
+    return secrets.randbits(SEED_BITS)
+
+
 #: Names that would read as someone other than a player in the history and in refusals:
 #: the supply (the bank), and the table screen, whose entries are recorded as "host".
 #: Compared as :func:`_reads_as` spells them.
@@ -777,7 +790,7 @@ def make_config(
                 Message("setup.variant_needs_expansion", {"name": str(v)}), "variants"
             )
     if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+        seed = new_seed()
     elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise IllegalAction(Message("setup.seed", {"max": MAX_SEED}), "seed")
     numbers = validate_board_numbers(board_numbers)

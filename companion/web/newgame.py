@@ -1,11 +1,16 @@
 """New game: names, money, Expansion and variants, the seeded market draw with re-roll or
 markets by hand, the board numbers (remembered by the server, AMB-40; the Salmon licences,
 AMB-11), the setup checklist; creating the game goes through the door. Also the site's
-/favicon.ico."""
+/favicon.ico.
+
+The page's "seed" draws the markets only. The game gets a seed of its own when it is
+created (128 bits, shown on no page until the game ends: it foretells the bag's draws and
+the markets that enter, issue #17)."""
 
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 from flask import (
@@ -39,6 +44,7 @@ from ..rules.setup import (
     disputed_defaults,
     figure_labels,
     is_yen_figure,
+    new_seed,
     unknown_figures,
 )
 from . import edge
@@ -104,8 +110,11 @@ def preview() -> str:
     form: Any = request.form
     if form.get("reroll"):
         form = form.copy()
-        form["seed"] = str(int(time.time_ns() % 2_000_000_000) + 1)
+        form["seed"] = _draw_seed()
         form["manual"] = ""
+    elif not (form.get("seed") or "").strip():
+        form = form.copy()
+        form["seed"] = _draw_seed()  # a short number for the page, not a 128-bit seed
     try:
         config = edge.config_form(form)
     except IllegalAction as exc:
@@ -124,12 +133,21 @@ def preview() -> str:
     return render_template("game/_preview.html", **_context(form, None, config))
 
 
+def _draw_seed() -> str:
+    """The seed of the page's market draw (re-rolled at will; the markets it draws are on
+    the page anyway)."""
+    return str(int(time.time_ns() % 2_000_000_000) + 1)
+
+
 @bp.post("/games")
 def create() -> Any:
     try:
         config = edge.config_form(request.form, remember=True)
     except IllegalAction as exc:
         return render_template("game/new.html", **_context(request.form, exc)), 400
+    # The page's seed drew the markets (now fixed in the config); the game's own seed,
+    # which foretells its bag draws and entering markets, is new and on no page.
+    config = replace(config, seed=new_seed())
     game_id, host, _ = door().create_game(config)
     resp = redirect(url_for("table.page", game_id=game_id), code=303)
     set_cookie(resp, host_cookie(game_id), host)

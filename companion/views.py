@@ -258,7 +258,7 @@ def _auction_public(auction: Any, table: Table) -> dict[str, Any]:
         "lot_codes": [t.code for t in auction.lot],  # the lot named in any language
         "barrels": [{"market": m, "count": n} for m, n in auction.barrels],
         "fee": auction.fee,
-        "note": auction.note,
+        "note": " ".join(render(m, current_lang()) for m in auction.notes),
         "eligible": [names[s] for s in auction.eligible],
         "sealed": [names[s] for s in auction.eligible if s in auction.sealed],
         "missing": [names[s] for s in auction.missing] if auction.status == "open" else [],

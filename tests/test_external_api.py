@@ -218,10 +218,19 @@ def test_an_overseas_lot_short_of_tokens_settles_and_play_goes_on(app: Any) -> N
     answer = g.act(type="visit", player=A, market="overseas", entry="yen", barrels={"eel": 2})
     [aid] = answer["auctions"]
     lot = g.state()["auction"]
+    ja = g.client.get(
+        f"/api/games/{g.id}",
+        headers={"Authorization": f"Bearer {g.host}", "Accept-Language": "ja"},
+    ).get_json()["auction"]
     assert g.post(f"/auctions/{aid}/reveal", {}).status_code == 200  # every bid ¥0: all tied
     assert g.post(f"/auctions/{aid}/choose", {"winner": A}).status_code == 200
     assert g.state()["auction"] is None
     assert lot["barrels"] == [{"market": "eel", "count": 1}]
-    assert "No token is left for 1 Eel barrel" in lot["note"]
+    assert (
+        lot["note"] == "No token is left for 1 Eel barrel: the winner takes none for these barrels."
+    )
+    assert ja["note"].startswith(
+        "ウナギ樽1個の分のトークンは残っていないため"
+    )  # in the asker's language
     assert [(f["key"], f.get("count", 1)) for f in g.player(A)["fish"]] == [("eel", 1)]
     g.act(type="next_turn")

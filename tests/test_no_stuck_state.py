@@ -271,6 +271,6 @@ def test_from_every_state_a_move_other_than_undo_is_accepted(data: st.DataObject
             continue
         version += 1
         event(f"accepted {action['type']} {action.get('market', '')}".strip())
-        if any(a.kind == "overseas" and "No token" in a.note for a in t.auctions.values()):
+        if any(n.code == "au.short" for a in t.auctions.values() for n in a.notes):
             event("an Overseas lot short of tokens")
     a_move_is_accepted(t, version)

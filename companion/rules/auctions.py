@@ -22,7 +22,7 @@ from .catalogue import (
 from .catalogue import OVERSEAS_ENTRY as OVERSEAS_ENTRY
 from .errors import IllegalAction
 from .fish import Fish
-from .messages import NAMES, Message, render
+from .messages import NAMES, Message
 from .resources import (
     clamp_track,
     fugu_resources,
@@ -115,7 +115,9 @@ class Auction:
     void: tuple[int, ...] = ()
     winner: int | None = None
     declined: bool = False
-    note: str = ""
+    #: What became of the barrels the bids should know (Overseas: leftovers back, barrels
+    #: no token is left for), worded in the viewer's language.
+    notes: tuple[Message, ...] = ()
 
     @property
     def highest(self) -> int:
@@ -279,7 +281,7 @@ def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
     lot: list[Token] = []
     fee = 0
     barrels: dict[str, int] = {}
-    note = ""
+    notes: list[Message] = []
 
     if kind in ("spider_crab", "tuna", "swordfish"):
         if kind not in cfg.fish_markets:
@@ -353,11 +355,11 @@ def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
         if "eel" in barrels:  # the marker moves before bidding (AMB-49)
             t = replace(t, values=replace(t.values, eel=clamp_track(t.values.eel + barrels["eel"])))
         barrels = {m: n - short.get(m, 0) for m, n in barrels.items() if n > short.get(m, 0)}
-        lines = [Message("au.back", {"barrels": leftovers})] if leftovers else []
+        if leftovers:
+            notes.append(Message("au.back", {"barrels": leftovers}))
         if short:
             none = [Message("au.back_one", {"count": n, "fish": m}) for m, n in short.items()]
-            lines.append(Message("au.short", {"barrels": none}))
-        note = " ".join(render(line) for line in lines)
+            notes.append(Message("au.short", {"barrels": none}))
     auction = Auction(
         id=aid,
         kind=kind,
@@ -366,7 +368,7 @@ def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
         lot=tuple(lot),
         barrels=tuple(sorted(barrels.items())),
         fee=fee,
-        note=note,
+        notes=tuple(notes),
     )
     return _with_auction(t, auction)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.rules.fish import Fish
+from companion.rules.messages import render
 from companion.rules.moves import apply
 
 from ..guided_support import give
@@ -76,7 +77,15 @@ def test_a_lot_whose_fish_has_no_token_left_still_settles() -> None:
     t = visit(t, "overseas", entry="yen", barrels={"eel": 2, "mackerel": 1}, auction_id="a9")
     auction = t.auctions["a9.1"]
     assert dict(auction.barrels) == {"eel": 1, "mackerel": 1}
-    assert "No token is left for 1 Eel barrel" in auction.note
+    [note] = auction.notes
+    assert (
+        render(note)
+        == "No token is left for 1 Eel barrel: the winner takes none for these barrels."
+    )
+    assert (
+        render(note, "ja")
+        == "ウナギ樽1個の分のトークンは残っていないため、勝者はその分のトークンを受け取りません。"
+    )
     assert t.values.eel == 5  # the marker still moves per Eel barrel in the lot (AMB-49)
     t = settle_at_0(t)
     assert t.auctions["a9.1"].status == "settled"

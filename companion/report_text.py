@@ -125,6 +125,12 @@ TEXT: dict[str, dict[str, str]] = {
         "report.move_note": "Export the game file, then import it on the other server: the "
         "game continues there with new join codes.",
         "report.no_chart": "The charts need JavaScript; the numbers are in the tables.",
+        "report.host_link": "Sign out other table screens",
+        "report.host_link_note": "This gives this screen a new table screen link: every other "
+        "device signed in as the table screen, and the old link wherever it was kept (a "
+        "browser's history), stops working. The players' phones stay signed in.",
+        "report.host_link_button": "New table screen link",
+        "report.host_link_confirm": "Sign out every other device that shows this table screen?",
         # -- market series ---------------------------------------------------------------
         "market.eel": "Eel track",
         "market.swordfish": "Swordfish track",
@@ -222,6 +228,13 @@ TEXT["ja"] = {
     "report.move_note": "ゲームファイルを書き出し、別のサーバーで取り込んでください：新しい参加"
     "コードでゲームがそこで続きます。",
     "report.no_chart": "グラフにはJavaScriptが必要です。数値は表にあります。",
+    "report.host_link": "ほかのテーブル画面をサインアウトする",
+    "report.host_link_note": "この画面にテーブル画面の新しいリンクを出します：テーブル画面として"
+    "サインインしているほかの端末と、どこかに残っている古いリンク（ブラウザの履歴など）は使えなく"
+    "なります。プレイヤーのスマートフォンはサインインしたままです。",
+    "report.host_link_button": "テーブル画面の新しいリンク",
+    "report.host_link_confirm": "このテーブル画面を表示しているほかの端末をすべてサインアウト"
+    "しますか？",
     "market.eel": "ウナギの価値トラック",
     "market.swordfish": "メカジキの価値トラック",
     "market.red_snapper": "マダイの価値",

@@ -562,3 +562,24 @@ def test_one_body_limit_for_a_game_file_answered_in_a_sentence(tmp_path: Path) -
         assert r.status_code == 400 and r.json()["error"]  # read whole, refused in a sentence
     finally:
         server.stop()
+
+
+def test_the_table_screen_offers_a_new_table_screen_link(client: Any) -> None:
+    game = new_game(client)
+    gid = game["id"]
+    assert client.get(f"/join/{game['host_token']}").status_code == 303
+    page = client.get(f"/games/{gid}/table").get_data(as_text=True)
+    assert f'hx-post="/games/{gid}/host/reissue"' in page
+    assert "Sign out every other device that shows this table screen?" in page
+    ja = client.get(f"/games/{gid}/table", headers={"Accept-Language": "ja"})
+    assert "テーブル画面の新しいリンク" in ja.get_data(as_text=True)
+    seat = client.application.test_client()
+    assert seat.get(seat_link(game, 0)).status_code == 303
+    assert "/host/reissue" not in seat.get(f"/games/{gid}/seat").get_data(as_text=True)
+    # The button's request: htmx follows HX-Redirect to the table screen, signed in anew.
+    r = client.post(
+        f"/games/{gid}/host/reissue",
+        headers={"HX-Request": "true", "Sec-Fetch-Site": "same-origin"},
+    )
+    assert r.headers["HX-Redirect"] == f"/games/{gid}/table"
+    assert client.get_cookie(f"tc_host_{gid}").value != game["host_token"]

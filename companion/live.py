@@ -38,7 +38,9 @@ class Hub:
         self.db_path = db_path
         self.max_streams = max_streams
         self._lock = threading.Lock()
-        self._cond = threading.Condition(self._lock)
+        #: One condition per game, all on the one lock: a change wakes only the streams
+        #: of its own game (issue #23), not every stream of every table.
+        self._conds: dict[str, threading.Condition] = {}
         self._versions: dict[str, int] = {}
         self._presence_version: Counter[str] = Counter()
         #: Open streams per (game, viewer) in this process; viewer = "host" or seat index.
@@ -52,11 +54,18 @@ class Hub:
         self._watcher: threading.Thread | None = None
 
     # -- notifications ------------------------------------------------------------------------
+    def _cond(self, game_id: str) -> threading.Condition:
+        """The game's condition (the lock held)."""
+        cond = self._conds.get(game_id)
+        if cond is None:
+            cond = self._conds[game_id] = threading.Condition(self._lock)
+        return cond
+
     def notify(self, game_id: str, version: int) -> None:
-        with self._cond:
+        with self._lock:
             if version > self._versions.get(game_id, -1):
                 self._versions[game_id] = version
-                self._cond.notify_all()
+                self._cond(game_id).notify_all()
 
     def version(self, game_id: str) -> int:
         """The newest version of a game this hub was told of (no database read: a stream
@@ -66,15 +75,15 @@ class Hub:
 
     def kick(self, game_id: str) -> None:
         """Wake every stream of a game so it re-checks its identity (a link was revoked)."""
-        with self._cond:
+        with self._lock:
             self._presence_version[game_id] += 1
-            self._cond.notify_all()
+            self._cond(game_id).notify_all()
 
     def wait(self, game_id: str, seen: int, seen_presence: int, timeout: float) -> Wake:
         """Block until the game's version passes ``seen``, its presence changes, the hub
         stops, or ``timeout`` passes."""
-        with self._cond:
-            self._cond.wait_for(
+        with self._lock:
+            self._cond(game_id).wait_for(
                 lambda: (
                     self._stopping.is_set()
                     or self._versions.get(game_id, 0) > seen
@@ -95,7 +104,7 @@ class Hub:
         replaces its oldest, which is told so and closes."""
         if not self._slots.acquire(blocking=False):
             return None
-        with self._cond:
+        with self._lock:
             self._next_id += 1
             sid = self._next_id
             mine = self._streams.setdefault((game_id, viewer), [])
@@ -106,7 +115,7 @@ class Hub:
             self._viewers[(game_id, viewer)] += 1
             self._watched[game_id] += 1
             self._presence_version[game_id] += 1
-            self._cond.notify_all()
+            self._cond(game_id).notify_all()
         self._ensure_watcher()
         return sid
 
@@ -115,7 +124,7 @@ class Hub:
             return sid in self._replaced
 
     def close_stream(self, game_id: str, viewer: str, sid: int) -> None:
-        with self._cond:
+        with self._lock:
             mine = self._streams.get((game_id, viewer), [])
             if sid in mine:
                 mine.remove(sid)
@@ -129,7 +138,9 @@ class Hub:
             if self._watched[game_id] <= 0:
                 del self._watched[game_id]
             self._presence_version[game_id] += 1
-            self._cond.notify_all()
+            self._cond(game_id).notify_all()
+            if game_id not in self._watched:
+                self._conds.pop(game_id, None)  # nobody waits on it any more
         self._slots.release()
 
     def connected(self, game_id: str) -> set[str]:
@@ -184,8 +195,9 @@ class Hub:
     def stop(self) -> None:
         """Wake every stream so it ends; stop the watcher."""
         self._stopping.set()
-        with self._cond:
-            self._cond.notify_all()
+        with self._lock:
+            for cond in self._conds.values():
+                cond.notify_all()
         if self._watcher is not None:
             self._watcher.join(timeout=2)
 

@@ -19,7 +19,7 @@ from .rules.auctions import KINDS, receipt, settlement
 from .rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS, RED_SNAPPER_GRID, TOKEN_NAMES
 from .rules.endgame import check_end
 from .rules.messages import Message, render
-from .rules.moves import MOVES, SUPPLY, describe
+from .rules.moves import MOVES, describe
 from .rules.resources import red_snapper_value, resources_by_fish, salmon_in_game
 from .rules.setup import COLOR_HEX, render_checklist
 from .rules.table import SPACE_ITEMS, Table
@@ -200,9 +200,9 @@ def history_message(state: GameState, e: Event, private: str | None) -> Message:
 
 def describe_event(e: Event, table: Table, me: str | None) -> Message:
     """An entry's line for the viewer named ``me`` (the table screen: None). With closed
-    money a payment between players shows its amount to those two alone; a payment to or
-    from the supply shows it to everyone (the supply is not a secret, and money nobody
-    sees would be money anyone could take: issue #17)."""
+    money a payment shows its amount to its two parties alone, the supply's too: an
+    amount from the supply tells what the player now holds (a payment from the supply is
+    the table screen's to record: issue #17)."""
     action = {**e.data, "type": e.type}
     show = True
     if (
@@ -210,8 +210,7 @@ def describe_event(e: Event, table: Table, me: str | None) -> Message:
         and not table.turn.finished
         and MOVES.get(e.type, MOVES["pay"]).moves_yen
     ):
-        parties = (e.data.get("from"), e.data.get("to"))
-        show = SUPPLY in parties or (me is not None and me in parties)
+        show = me is not None and me in (e.data.get("from"), e.data.get("to"))
     return describe(action, show_yen=show)
 
 

@@ -1339,8 +1339,7 @@ CATALOGUE["en"].update(
         "door.to_reveal": "reveal the bids",
         "door.to_settle": "settle this auction",
         "door.reissue_host": "Only the table screen can issue new join links.",
-        "door.reissue_own_host": "Only the table screen can issue a new link for the table "
-        "screen.",
+        "door.reissue_own_host": "Only the table screen can issue a new link for the table screen.",
         "door.no_seat": "There is no such seat.",
         "door.join_invalid": "This join link is no longer valid. Ask the table screen for your "
         "seat's new QR code.",
@@ -1486,7 +1485,7 @@ CATALOGUE["en"].update(
         "at the start",
         "mv.draw_clam_oyster": "{player} draws a Clam or an Oyster token from the Auction bag "
         "(an Oyster brings ¥{bonus:,} from the supply)",
-        "door.supply_host": "Only the table screen can record Yen from the supply; ask it to "
-        "record this one (everyone sees its amount).",
+        "door.supply_host": "Only the table screen can record Yen from the supply; record it "
+        "there, in view of the table.",
     }
 )

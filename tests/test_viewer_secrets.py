@@ -429,3 +429,58 @@ def test_the_old_phone_is_signed_out_and_reads_nothing(app: Any) -> None:
     assert g.post(g.host, "/seats/1/reissue", {}).status_code in (200, 201)
     assert old.get(f"/games/{g.id}/seat").status_code == 401
     assert g.get(g.tokens[B]).status_code == 401
+
+
+def first_stream_event(client: Any, url: str) -> str:
+    """The first ``update`` event of a live stream (closed afterwards)."""
+    r = client.get(url, buffered=False)
+    try:
+        assert r.status_code == 200, r.status_code
+        got = ""
+        for chunk in r.response:
+            got += chunk.decode() if isinstance(chunk, bytes) else chunk
+            if "event: update" in got and got.endswith("\n\n"):
+                break
+        return got
+    finally:
+        r.close()
+
+
+def test_the_new_phones_stream_carries_no_bid_sealed_before(app: Any) -> None:
+    g, aid, sealed = _bid_game(app)
+    first = first_stream_event(g.phones[B], f"/games/{g.id}/stream?as=seat")
+    assert "event: update" in first
+    assert not amount(BID).search(first) and sealed["receipt"] not in first
+
+
+def test_the_card_games_sealed_fingers_stay_with_the_old_link(app: Any) -> None:
+    """The same for the 2-player card game's sealed fingers (the one store of sealed bids)."""
+    api = app.test_client()
+    r = api.post("/api/games", json={"game": "tsukiji_market", "players": [A, B], "notches": 3})
+    assert r.status_code == 201, r.get_json()
+    game = r.get_json()
+    gid, host, aiko = game["id"], game["host_token"], game["seats"][0]["token"]
+
+    def bearer(token: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {token}"}
+
+    assert (
+        api.post(f"/api/games/{gid}/bids", json={"fingers": 3}, headers=bearer(aiko)).status_code
+        == 201
+    )
+    assert api.get(f"/api/games/{gid}", headers=bearer(aiko)).get_json()["my_bid"] == 3
+    r = api.post(f"/api/games/{gid}/seats/0/reissue", json={}, headers=bearer(host))
+    assert r.status_code == 200, r.get_json()
+    new = r.get_json()["token"]
+    state = api.get(f"/api/games/{gid}", headers=bearer(new)).get_json()
+    assert state.get("my_bid") is None and A in state["bid_by"]
+    phone = app.test_client()
+    assert phone.get(f"/join/{new}").status_code == 303
+    page = text(phone.get(f"/games/{gid}/seat").get_data(as_text=True))
+    assert "3 fingers" not in page and "receipt" not in page.lower(), page
+    # The bid stands: Bo's bid reveals it.
+    bo = game["seats"][1]["token"]
+    r = api.post(f"/api/games/{gid}/bids", json={"fingers": 1}, headers=bearer(bo))
+    assert r.status_code == 201 and r.get_json()["revealed"] is True
+    reveal = api.get(f"/api/games/{gid}", headers=bearer(host)).get_json()["last_reveal"]
+    assert reveal["fingers"] == {A: 3, B: 1}

@@ -200,9 +200,9 @@ def history_message(state: GameState, e: Event, private: str | None) -> Message:
 
 def describe_event(e: Event, table: Table, me: str | None) -> Message:
     """An entry's line for the viewer named ``me`` (the table screen: None). With closed
-    money a payment shows its amount to its two parties alone, the supply's too: an
-    amount from the supply tells what the player now holds (a payment from the supply is
-    the table screen's to record: issue #17)."""
+    money a payment's amount shows to its two parties alone, one from or to the supply
+    included: an amount from the supply tells what the player now holds. (Only the table
+    screen records Yen from the supply: issue #17.)"""
     action = {**e.data, "type": e.type}
     show = True
     if (

@@ -193,7 +193,7 @@ def test_the_swordfish_panel_has_one_stepper_per_sale(swordfish: Game) -> None:
         "sales.swordfish.1",
         "sales.swordfish.2",
     ]
-    # Sale 2 shows once sale 1 sells something, sale 3 once sale 2 does (turn.js).
+    # Sale 2 shows once sale 1 sells something, sale 3 once sale 2 does (game.js).
     assert 'data-needs="sales.swordfish.0"' in html and 'data-needs="sales.swordfish.1"' in html
     assert 'name="sell.swordfish"' not in html
 

@@ -343,7 +343,7 @@ def _sell_rows(p: PlayerState, m: Market) -> list[dict[str, Any]]:
                 )
         elif m.successive_sales:
             # Several sales in one visit, each at the value the one before left; sale N+1
-            # shows once sale N sells something (turn.js).
+            # shows once sale N sells something (game.js).
             rows.append(
                 {
                     "name": f"sell.{key}",

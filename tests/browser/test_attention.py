@@ -8,6 +8,7 @@ player gets their guide in view the same way.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -115,3 +116,62 @@ def test_an_auction_a_reveal_and_a_turn_come_into_view(
     assert bo.evaluate("window.__buzz") > buzzed
     assert bo.locator("#turn-guide-title").inner_text().startswith("Your turn")
     assert not phones["Aiko"].title().startswith("●")
+
+
+def test_a_visit_being_filled_in_survives_an_auction_opened_by_the_table(
+    live_server: Any, phone: Any
+) -> None:
+    """The turn guide is sent again only when the turn, its phase or its AP move: an
+    auction opened (and settled) by the table leaves Aiko's half-filled Eel sale alone."""
+    base = live_server.url
+    game = requests.post(
+        f"{base}/api/games",
+        json={
+            "players": PLAYERS,
+            "seed": 5,
+            "fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid"],
+            "external_markets": ["ships", "bank", "rentals"],
+        },
+        timeout=10,
+    ).json()
+    gid, host = game["id"], game["host_token"]
+    tokens = {s["name"]: s["token"] for s in game["seats"]}
+    api(
+        base,
+        f"/api/games/{gid}/actions",
+        host,
+        {"type": "gain_fish", "player": "Aiko", "fish": "eel", "count": 3},
+    )
+    api(base, f"/api/games/{gid}/actions", host, {"type": "next_turn"})
+    aiko = phone()
+    aiko.goto(f"{base}/join/{tokens['Aiko']}")
+    aiko.wait_for_function("window.tsukijiLive && window.tsukijiLive.streamUp()")
+    guide = aiko.locator("#turn-guide")
+    guide.get_by_role("button", name="Markets").click()
+    guide.get_by_role("button", name=re.compile(r"^Eel")).click()
+    more = guide.get_by_role("button", name="Sell Eel: more")
+    more.click()
+    more.click()
+    field = aiko.locator("#" + (more.get_attribute("aria-controls") or ""))
+    aiko.wait_for_function(
+        "() => document.querySelector('#turn-preview').textContent.includes('Eel')"
+    )
+    typed = field.input_value()
+    assert typed == "2"
+    lot = {"kind": "spider_crab", "owner": "Bo"}
+    opened = api(base, f"/api/games/{gid}/auctions", host, lot)
+    aiko.wait_for_function(
+        "() => document.getElementById('live-state').dataset.auction !== ''", timeout=LIVE
+    )
+    for name in PLAYERS:
+        api(
+            base,
+            f"/api/games/{gid}/auctions/{opened['auction_id']}/bids",
+            tokens[name],
+            {"amount": 0},
+        )
+    aiko.wait_for_function(
+        "() => document.getElementById('live-state').dataset.auction === ''", timeout=LIVE
+    )
+    assert guide.get_by_role("button", name="Sell Eel: more").count() == 1
+    assert field.input_value() == typed

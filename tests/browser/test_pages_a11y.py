@@ -435,10 +435,10 @@ def test_fresh_table_screen_shows_every_join_code_above_the_fold(browser, live_s
         expect(table.locator("h1")).to_contain_text("Table")
 
         # The first turn starts (live, no reload): the codes make way for the game, closed
-        # at the head of the side column, and the turn is at the top of the screen.
+        # at the end of the table's live part, and the turn is at the top of the screen.
         table.get_by_role("button", name="Start first turn").click()
         expect(table.locator("#turn")).to_contain_text("Aiko’s turn", timeout=LIVE)
-        join = table.locator(".table-side > details.join:first-child")
+        join = table.locator("#live > details.join:last-child")
         expect(join).to_have_count(1)
         expect(join).not_to_have_attribute("open", "")
         box = table.locator("#turn").bounding_box()

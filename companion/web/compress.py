@@ -15,6 +15,7 @@ plain otherwise.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import logging
 import re
@@ -56,7 +57,7 @@ def init_app(app: Flask) -> None:
     app.after_request(_cache_static)
     # Registered after Flask-Compress, so it runs first: a static file it encodes is left
     # alone by Flask-Compress (which skips a response that has an encoding already).
-    app.after_request(_brotli_static)
+    app.after_request(_best_static)
 
 
 def _content_hash(path: Path) -> str:
@@ -103,36 +104,49 @@ def _cache_static(response: Response) -> Response:
     return response
 
 
-#: Static files in Brotli at its best, made once per file's content (a few ms each, at
-#: the first request) and kept: Flask-Compress's per-request levels suit pages, not a
-#: file every phone loads cold on a slow Wi-Fi (htmx: 17.9 KB in zstd 3, 15.3 KB here).
-_BROTLI_STATIC: dict[tuple[str, str], bytes] = {}
+#: Static files compressed at their best, made once per file's content (a few ms each,
+#: at the first request) and kept: Flask-Compress's per-request levels suit pages, not a
+#: file every phone loads cold on a slow Wi-Fi. Brotli where the browser takes it (htmx:
+#: 17.9 KB in zstd 3, 15.3 KB here); browsers send "br" only to a secure origin (https,
+#: localhost), so a phone on the table's plain-HTTP Wi-Fi gets gzip at level 9 instead.
+_BEST_STATIC: dict[tuple[str, str, str], bytes] = {}
 STATIC_BROTLI_QUALITY = 11
 
 
-def _brotli_static(response: Response) -> Response:
+def _pack(encoding: str, data: bytes) -> bytes:
+    if encoding == "br":
+        import brotli  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+        packed: bytes = brotli.compress(data, quality=STATIC_BROTLI_QUALITY)
+        return packed
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def _best_static(response: Response) -> Response:
     if (
         request.endpoint != "static"
         or response.status_code != 200
         or response.mimetype not in COMPRESSED_TYPES
         or "Content-Encoding" in response.headers
-        or request.accept_encodings["br"] <= 0
     ):
         return response
-    try:
-        import brotli  # type: ignore[import-untyped,import-not-found,unused-ignore]
-    except ImportError:
+    encoding = next((e for e in ("br", "gzip") if request.accept_encodings[e] > 0), None)
+    if encoding == "br":
+        try:
+            import brotli  # type: ignore[import-untyped,import-not-found,unused-ignore]  # noqa: F401
+        except ImportError:  # brought by flask-compress; where it cannot install: gzip
+            encoding = "gzip" if request.accept_encodings["gzip"] > 0 else None
+    if encoding is None:
         return response
     response.direct_passthrough = False
     data = response.get_data()
     response.close()  # the file it was read from
-    key = (request.path, hashlib.sha256(data).hexdigest())
-    packed = _BROTLI_STATIC.get(key)
+    key = (request.path, encoding, hashlib.sha256(data).hexdigest())
+    packed = _BEST_STATIC.get(key)
     if packed is None:
-        packed = brotli.compress(data, quality=STATIC_BROTLI_QUALITY)
-        _BROTLI_STATIC[key] = packed
+        packed = _BEST_STATIC[key] = _pack(encoding, data)
     response.set_data(packed)
-    response.headers["Content-Encoding"] = "br"
+    response.headers["Content-Encoding"] = encoding
     response.headers.add("Vary", "Accept-Encoding")
     return response
 

@@ -112,13 +112,15 @@ def translations(catalog: Catalog) -> dict[str, str]:
     for m in catalog:
         if not m.id or m.fuzzy:
             continue
+        # gettext keys a message with a context (msgctxt) as "context\x04msgid".
+        ctx = "" if m.context is None else f"{m.context}\x04"
         if isinstance(m.id, tuple):
             forms = m.string if isinstance(m.string, tuple) else (m.string,)
             if all(forms):
                 for i, form in enumerate(forms):
-                    out[f"{m.id[0]}\x00{i}"] = form
+                    out[f"{ctx}{m.id[0]}\x00{i}"] = form
         elif m.string:
-            out[m.id] = str(m.string)
+            out[f"{ctx}{m.id}"] = str(m.string)
     return out
 
 
@@ -159,7 +161,7 @@ def check() -> list[str]:
     """Problems that must not be committed: a .mo that is not its .po compiled, an entry
     without its translation, a placeholder the translation lost."""
     problems: list[str] = []
-    extracted = {m.id for m in extract() if m.id}
+    extracted = {(m.id, m.context) for m in extract() if m.id}
     for path in po_files():
         lang = path.parent.parent.name
         catalog = read(path)
@@ -175,9 +177,10 @@ def check() -> list[str]:
             problems += [f"{lang}: {m.id!r}: placeholders {e}" for e in lost_placeholders(m)]
         for m, errors in catalog.check():
             problems += [f"{lang}: {m.id!r}: {e}" for e in errors]
-        known = {m.id for m in catalog if m.id}
+        known = {(m.id, m.context) for m in catalog if m.id}
         problems += [
-            f"{lang}: {msgid!r} is not in the .po: run update" for msgid in extracted - known
+            f"{lang}: {msgid!r} (context {context!r}) is not in the .po: run update"
+            for msgid, context in extracted - known
         ]
     return problems
 

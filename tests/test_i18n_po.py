@@ -50,7 +50,8 @@ def test_mo_is_the_po_compiled(script: ModuleType) -> None:
         mo = gettext.GNUTranslations(f)
     for m in catalog:
         if isinstance(m.id, str) and m.id:
-            assert mo.gettext(m.id) == m.string, m.id
+            found = mo.gettext(m.id) if m.context is None else mo.pgettext(m.context, m.id)
+            assert found == m.string, (m.context, m.id)
 
 
 def test_a_stale_mo_is_caught(script: ModuleType, tmp_path: Path) -> None:

@@ -524,6 +524,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "history.bids_revealed": "Bids revealed",
         "history.chose": "{chooser} chose {winner}",
         "history.owner_chose": "The owner chose {winner}",
+        "history.table_chose": "The table screen chose {winner}",
         "history.declined": "The seller declined every offer",
         # -- what an action is, inside other sentences ---------------------------------------
         "what.entry": "entering {market}",

@@ -377,6 +377,7 @@ BOARD: dict[str, str] = {
     "history.bids_revealed": "入札が公開されました",
     "history.chose": "{chooser}が{winner}を選びました",
     "history.owner_chose": "競りの主催者が{winner}を選びました",
+    "history.table_chose": "テーブル画面が{winner}を選びました",
     "history.declined": "売り手はすべての提示を断りました",
     # -- what an action is, inside other sentences ---------------------------------------------
     "what.entry": "{market}市場への入場",

@@ -732,6 +732,8 @@ def _register_auction_moves() -> None:
     def chose(a: Args, show: bool) -> Message:
         if not a.get("winner"):
             return Message("history.declined", {})
+        if a.get("chooser") == "host":  # the table screen's entries are recorded as "host"
+            return Message("history.table_chose", {"winner": a["winner"]})
         if a.get("chooser"):
             return Message("history.chose", {"chooser": a["chooser"], "winner": a["winner"]})
         return Message("history.owner_chose", {"winner": a["winner"]})

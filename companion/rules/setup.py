@@ -155,6 +155,13 @@ RESERVED_NAMES = frozenset(
         "thetablescreen",
         "screen",
         "thescreen",
+        # The same in Japanese, as the history and the refusals name them.
+        "共通サプライ",
+        "サプライ",
+        "テーブル",
+        "テーブル画面",
+        "画面",
+        "ホスト",
     }
 )
 #: Format characters that reorder or hide text (Unicode bidi controls): in a note they can

@@ -243,7 +243,7 @@ TEXT["ja"] = {
     "step.resource_award": "資源による報酬／ペナルティ",
     "step.overfishing": "「乱獲」市場",
     "step.loan_repayment": "ローンの返済",
-    "step.interest_received": "受け取った利息",
+    "step.interest_received": "受け取った利子",
     "step.fish_yen": "魚 → 円",
     "import.title": "ゲームを取り込む",
     "import.intro": "別のサーバーからゲームを持ってきます：そのテーブル画面が書き出したゲーム"

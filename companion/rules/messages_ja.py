@@ -10,6 +10,14 @@ full stop. The names of ids (markets, tokens, reasons …) are in :data:`NAMES`;
 market is named in brackets as the rulebook writes it (「銀行」), so ``{market}市場``
 reads 「銀行」市場 as well as サバ市場.
 
+The glossary (the book's word, never the variants after it; tests/test_i18n_glossary.py
+checks every Japanese message): 手番 (not ターン); 鮮度が落ちた (not 劣化); ローン (not
+借金); 利子 (not 利息); 台車 (not カート); 魚市場 (not 漁業市場); 共通サプライ and
+市場のサプライ (not ストック, 供給); 単独最下位 (not 単独最少); 所持金 for the money mode
+(公開・非公開); moves that take no action point are アクションとは別の行動 (not 無料);
+a licence that costs nothing is 無料, an empty License space is 空き; the table screen
+is テーブル画面 (never the role name "host").
+
 Standard library only: this module belongs to the rules core.
 
 >>> CATALOGUE["short_of_yen"].format(player="Aiko", have=300, what="イカ市場への入場",
@@ -1058,14 +1066,14 @@ RULECARDS: dict[str, str] = {
     "rc.entry.any_token": "好きな種類の魚トークン1個（たこ焼きやイカも可）。その市場に戻します。",
     "rc.entry.barrel": "自分の漁港ボードで販売中の{market}の樽1個。この市場に戻します。",
     "rc.entry.any_barrel": "自分の漁港ボードで販売中の好きな魚の樽1個。その市場に戻します。",
-    "rc.entry.free": "入場コストなし：1ターンに1回まで。",
+    "rc.entry.free": "入場コストなし：1手番に1回まで。",
     "rc.entry.rentals": "アクションポイントは不要：コストは借りる品1つにつき{amount:,}円で、"
-    "1ターンに1回の制限もありません。",
+    "1手番に1回の制限もありません。",
     "rc.entry.asked": "ほかの入場コストはボードに印刷されていますが、ルールブックにはありません。"
     "新しいゲームの画面でアクションポイントのコストを入力し、このサーバーが覚えておきます。",
     "rc.entry.not_entered": "このゲームではボードの入場コストが入力されていません。",
     "rc.entry.cart": "台車はアクションポイントの入場コストのうち{count}を支払えます"
-    "（1ターンのアクションポイントは{ap}）。",
+    "（1手番のアクションポイントは{ap}）。",
     "rc.entry.payout": "入場コストを支払った直後、{market}の漁業免許を持つ全員（入場した"
     "プレイヤーも）が免許1枚につき{amount:,}円を受け取ります。乱獲状態でも同じです。",
     "rc.entry.no_payout": "{market}市場に入場しても、漁業免許を持つプレイヤーは何も"
@@ -1178,7 +1186,7 @@ RULECARDS: dict[str, str] = {
     "rc.horse_mackerel.start": "アジがゲーム開始時からある場合、プレイヤーは漁業免許なしで"
     "始めます。",
     "rc.sardine.dock": "自分の停泊所で荷降ろししたイワシの樽は通常どおり販売エリアに置き、"
-    "1個につき供給からトークンを{count}個取ります：1個は自分に、1個は缶詰のスペースに。",
+    "1個につき市場のサプライからトークンを{count}個取ります：1個は自分に、1個は缶詰のスペースに。",
     "rc.never_degrades": "{fish}の樽は鮮度が落ちません。",
     # -- Resources
     "rc.res.flat": "{fish}トークン1個は{value}資源です。",
@@ -1206,7 +1214,8 @@ RULECARDS: dict[str, str] = {
     "rc.of.bag": "樽がすべてなくなったとき、または魚トークンがボードと競り袋からすべて"
     "なくなったとき。",
     "rc.of.octopus": "樽かタコトークンのどちらかがすべてなくなったとき（たこ焼きは数えません）。",
-    "rc.of.sardine": "樽がすべてなくなったとき、または供給と缶詰のスペースの両方が空になったとき。",
+    "rc.of.sardine": "樽がすべてなくなったとき、または市場のサプライと缶詰のスペースの両方が"
+    "空になったとき。",
     "rc.of.after": "残りの樽は箱に戻り、代わりの魚市場が加わります。入場はでき、漁業免許の"
     "支払いも続きます。",
     "rc.of.red_snapper": "その後、マダイトークンは一律{value}資源です。",
@@ -1313,7 +1322,7 @@ CATALOGUE.update(
         "history.undo": "取り消し：{line}",
         "history.undo_back": "記録{seq}まで取り消し（{count}件）",
         "history.redo": "{count}件をやり直し",
-        "view.salmon_detail": "新鮮{fresh}枚、劣化{degraded}枚",
+        "view.salmon_detail": "新鮮{fresh}枚、鮮度が落ちた面{degraded}枚",
         "view.auction_declined": "売り手はすべての提示を断りました。ロットは戻ります。",
         "view.auction_won": "{winner}が{amount:,}円で落札しました。",
         "view.auction_gain": "{player} +{amount:,}円",

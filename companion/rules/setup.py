@@ -497,7 +497,7 @@ def checklist(config: GameConfig) -> list[dict[str, Any]]:
     items.append(
         {
             "board": _say("check.board_supply"),
-            "ja": "ストック",
+            "ja": "共通サプライ",
             "kind": "supply",
             "lines": [_say("check.other_yen")],
         }

@@ -36,7 +36,7 @@ def wordings(
         "count": ("数", f"1から{MAX_COUNT}までの整数"),
         "value": ("印刷された値", "タカアシガニは4・6・8、マグロは15・20・25"),
         "side": ("サケの面", '"fresh"か"degraded"'),
-        "market": ("市場", '"eel"のような漁業市場のID'),
+        "market": ("市場", '"eel"のような魚市場のID'),
         "item": ("アイテム", '"freezer"・"cart"・"buyer_token"のどれか'),
         "track": ("トラック", '"eel"か"swordfish"'),
         "pay": ('今支払うか（"pay"）', "true（価格を今支払う）かfalse"),
@@ -80,7 +80,7 @@ def wordings(
         "buy": ("買う船", '["three_slot"]のような船のリスト'),
         "trade_in": ("下取りの船", '"one_slot"のような自分の船'),
         "boat": ("船", '"two_slot"のような船（docs/actions.mdに一覧があります）'),
-        "loans": ("借金", "0から3までの整数"),
+        "loans": ("ローン", "0から3までの整数"),
         "shares": ("株", "0から2までの整数"),
         "left": ("左の場所のトークン", '["squid", "tuna:20"]のようなトークンコードのリスト'),
         "right": ("右の場所のトークン", '["mackerel"]のようなトークンコードのリスト'),
@@ -97,7 +97,7 @@ def wordings(
             "寿司のグループ",
             '1から5個のトークンコードのグループ1から5個のリスト（[["fugu"]]など）',
         ),
-        "carts": ("借りるカート", "0から2までの整数"),
+        "carts": ("借りる台車", "0から2までの整数"),
         "caught_himono": (
             "干物の漁業免許で獲った樽",
             '市場ごとの数のオブジェクト（{"mackerel": 1}など）',
@@ -109,14 +109,14 @@ def wordings(
         "discarded": ("捨てた樽", '市場ごとの数のオブジェクト（{"eel": 1}など）'),
         "discarded_himono": ("捨てた干物の樽", '市場ごとの数のオブジェクト（{"mackerel": 1}など）'),
         "tokens": ("トークン", '魚ごとの数のオブジェクト（{"mackerel": 1}など）'),
-        "buy_fugu": ("買う劣化したフグ", f"0から{MAX_COUNT}までの整数"),
+        "buy_fugu": ("買う鮮度が落ちたフグ", f"0から{MAX_COUNT}までの整数"),
         "price": ("価格", "300のような100円単位の円の整数"),
         "row": ("段", '"upper"か"lower"'),
         "money": ('所持金（"money"）', '"open"か"closed"'),
         "expansion": ('拡張（"expansion"）', "trueかfalse"),
         "fish_markets": (
             '魚市場（"fish_markets"）',
-            '["mackerel", "eel"]のような漁業市場のIDのリスト',
+            '["mackerel", "eel"]のような魚市場のIDのリスト',
         ),
         "external_markets": (
             '外部市場（"external_markets"）',
@@ -163,7 +163,7 @@ def overrides() -> dict[tuple[str, str], tuple[str, str]]:
         ("take_boat", "from"): ('ボード（"from"）', '"ships"か"used_ships"'),
         ("return_boat", "to"): ('ボード（"to"）', '"ships"か"used_ships"'),
         ("set_track", "value"): ("マス", "トラックのマス（1から13）"),
-        ("add_market", "market"): ("市場", '"squid"や"bank"のような漁業市場か外部市場のID'),
+        ("add_market", "market"): ("市場", '"squid"や"bank"のような魚市場か外部市場のID'),
         ("overseas", "drawn"): ("手で引いたトークン", '["tuna:20"]のようなトークンコードのリスト'),
         ("visit", "market"): ("市場", '"eel"のような場にある市場のID'),
         ("purchase", "barrels"): (
@@ -189,7 +189,7 @@ def said(max_figure: int) -> dict[tuple[str, str], str]:
         ("board_numbers", "must"): "ボードの数字は整数です。",
         ("board_numbers", "low"): "ボードの数字は0から99までの数か、0円からの価格です。",
         ("board_numbers", "high"): f"ボードの数字は99までの数か、{max_figure:,}円までの価格です。",
-        ("board_numbers", "shape"): 'ボードの数字は{"nori": {"tokens": 6}}のように漁業市場ごとに'
+        ("board_numbers", "shape"): 'ボードの数字は{"nori": {"tokens": 6}}のように魚市場ごとに'
         "指定します。",
         ("bid.amount", "must"): "入札額は300のような円の整数です。0円は入札できます。",
         ("bid.amount", "missing"): '{"amount": …}を円で送ってください。0円は入札できます。',

@@ -38,3 +38,15 @@ def test_a_browser_without_brotli_gets_gzip_at_its_best(client: Any) -> None:
     assert "Content-Encoding" not in r.headers
     assert r.data == (STATIC / "app.css").read_bytes()
     r.close()
+
+
+def test_a_versioned_file_carries_no_revalidation_headers(client: Any) -> None:
+    """Kept a year and never asked again: no ETag, Last-Modified, Expires or ranges."""
+    r = client.get("/static/vendor/htmx-2.0.11.min.js", headers={"Accept-Encoding": "br"})
+    assert "immutable" in r.headers["Cache-Control"]
+    for name in ("ETag", "Last-Modified", "Expires", "Accept-Ranges", "Content-Disposition"):
+        assert name not in r.headers, name
+    assert r.headers["X-Content-Type-Options"] == "nosniff"
+    plain = client.get("/static/app.css", headers={"Accept-Encoding": "identity"})
+    assert "ETag" in plain.headers  # an address without a version is revalidated
+    plain.close()

@@ -101,6 +101,10 @@ def _cache_static(response: Response) -> Response:
         response.cache_control.public = True
         response.cache_control.max_age = IMMUTABLE
         response.cache_control.immutable = True
+        # Never asked again, so nothing to revalidate it by or to resume: these headers
+        # only cost a phone's slow Wi-Fi bytes (some 200 per file, nine files cold).
+        for name in ("ETag", "Last-Modified", "Expires", "Accept-Ranges", "Content-Disposition"):
+            response.headers.pop(name, None)
     return response
 
 

@@ -55,6 +55,23 @@
   document.addEventListener("live:update", followTracks);
   followTracks();
 
+  // ---- the history's times, in the viewer's own time ------------------------------------------
+  // The server writes each entry's time in UTC (<time datetime="…Z">18:04:05</time>, what a
+  // page without script shows); the browser knows its own time zone. Written again after
+  // every live update and every swap, which bring the server's UTC text back.
+  const two = (n) => String(n).padStart(2, "0");
+  function localTimes() {
+    document.querySelectorAll("time[datetime][data-local]").forEach((el) => {
+      const at = new Date(el.dateTime);
+      if (Number.isNaN(at.getTime())) return;
+      const text = `${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
+      if (el.textContent !== text) el.textContent = text;
+    });
+  }
+  document.addEventListener("live:update", localTimes);
+  document.addEventListener("htmx:afterSettle", localTimes);
+  localTimes();
+
   // ---- the forms ------------------------------------------------------------------------------
   // Quick amounts and the bid keypad: data-add adds to the form's amount, data-set sets it.
   document.addEventListener("click", (e) => {

@@ -126,3 +126,18 @@ def test_the_free_moves_are_not_called_costless(client: Any) -> None:
         for msgid in ("Free moves", "Back to the free moves"):
             ja = gettext(msgid)
             assert ja != msgid and "無料" not in ja and "アクションとは別" in ja, ja
+
+
+def test_history_times_are_machine_readable_for_the_browser(client: Any) -> None:
+    """Each history entry's time is a <time> with its UTC instant (the page's script
+    writes it in the viewer's time zone: tests/browser/test_i18n_layout.py)."""
+    game = Game(client)
+    game.tie()
+    html = game.table(JA)
+    stored = [row["at"] for row in game.history(JA)]
+    times = re.findall(r'<time datetime="([^"]+)" data-local>(\d\d:\d\d:\d\d)</time>', html)
+    assert len(times) == len(stored) > 3
+    for instant, shown in times:
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", instant), instant
+        assert shown == instant[11:19]
+        assert any(at.startswith(instant[:19]) and at.endswith("+00:00") for at in stored)

@@ -46,7 +46,9 @@ NORMALISE = """
     else if (n.tagName === "TEXTAREA" || n.tagName === "SELECT") now = `value=${n.value}`;
     else if (n.tagName === "DETAILS") now = `open=${n.open}`;
     out.push(`<${n.tagName.toLowerCase()} ${attrs.join(" ")} .${cls} ${now}>`);
-    for (const c of n.childNodes) walk(c);
+    // A <time> is compared by its datetime (in the attributes): the page's script writes
+    // its text in the viewer's time zone, the parsed fresh copy keeps the server's UTC.
+    if (n.tagName !== "TIME") for (const c of n.childNodes) walk(c);
     out.push(`</${n.tagName.toLowerCase()}>`);
   };
   for (const c of root.childNodes) walk(c);

@@ -134,6 +134,8 @@ class BadEntry(Exception):
     def __init__(self, index: int, code: str, **values: Any) -> None:
         self.index = index
         self.field = f"events[{index}]"
+        if values.get("actor") == "host":  # the table screen's entries are recorded as "host"
+            values["actor"] = say("file.table_screen")
         self.message = say(code, field=self.field, **values)
         super().__init__(self.message)
 

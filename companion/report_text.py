@@ -48,6 +48,7 @@ TEXT: dict[str, dict[str, str]] = {
         "this table.",
         "file.not_allowed": "Entry {field} of the game file was recorded by {actor}, whom the "
         "rules do not let record it.",
+        "file.table_screen": "the table screen",
         "file.at": "Entry {field} of the game file has no readable time (at).",
         "file.refused": "Entry {field} of the game file does not replay: {reason}",
         "file.broken": "Entry {field} of the game file does not replay: the rules cannot "
@@ -290,6 +291,7 @@ TEXT["ja"] = {
     "file.actor": "ゲームファイルの記録{field}を記録した{actor}はこのテーブルにいません。",
     "file.not_allowed": "ゲームファイルの記録{field}を記録した{actor}には、ルール上それを記録"
     "できません。",
+    "file.table_screen": "テーブル画面",
     "file.at": "ゲームファイルの記録{field}に読める時刻（at）がありません。",
     "file.refused": "ゲームファイルの記録{field}は再生できません：{reason}",
     "file.broken": "ゲームファイルの記録{field}は再生できません：ルールがそのデータを読めません。",

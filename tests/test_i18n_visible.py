@@ -141,3 +141,12 @@ def test_history_times_are_machine_readable_for_the_browser(client: Any) -> None
         assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", instant), instant
         assert shown == instant[11:19]
         assert any(at.startswith(instant[:19]) and at.endswith("+00:00") for at in stored)
+
+
+def test_a_game_files_refusal_names_the_table_screen(app: Any) -> None:
+    from companion.gamefile import BadEntry
+
+    for lang, name in (("ja", "テーブル画面"), ("en", "the table screen")):
+        with app.test_request_context(headers={"Accept-Language": lang}):
+            message = BadEntry(4, "file.not_allowed", actor="host").message
+        assert name in message and "host" not in message, message

@@ -84,9 +84,11 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from waitress.server import MultiSocketServer, create_server
+    from waitress.server import MultiSocketServer
 
+    from .live import PER_CLIENT
     from .paths import default_db_path
+    from .serve import PER_CLIENT_CONNECTIONS, Guard, create_server
     from .web import create_app
     from .web.export import IMPORT_LIMIT
 
@@ -102,7 +104,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 1
     try:
         # THREADS sizes the live-stream slots (threads - reserve) to the server's real pool.
-        app = create_app({"DATABASE": str(db), "THREADS": args.threads})
+        app = create_app(
+            {
+                "DATABASE": str(db),
+                "THREADS": args.threads,
+                "CLIENT_STREAMS": args.client_streams or PER_CLIENT,
+            }
+        )
     except StoreError as exc:
         print(f"companion: {exc.message}", file=sys.stderr)
         return 1
@@ -129,15 +137,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
             check_listen_host(args.host, args.port)
             # waitress stops accepting *any* connection at connection_limit (default 100);
             # every open live stream holds one, so the limit must sit well above the stream
-            # slots (threads - reserve) or an action cannot get in (select(): < 1024 fds).
+            # slots (threads - reserve) or an action cannot get in. One client address
+            # holds at most --client-connections of them, and a request must arrive
+            # within its deadlines (issue #17, companion/serve.py, which also fits the
+            # limit to the open-file limit and to select() where poll() is missing).
             server = create_server(
                 app,
                 host=args.host,
                 port=args.port,
                 threads=args.threads,
+                connection_limit=max(100, 4 * args.threads),
+                guard=Guard(per_client=args.client_connections or PER_CLIENT_CONNECTIONS),
                 ident="tsukiji-companion",
-                channel_timeout=300,
-                connection_limit=max(100, 2 * args.threads),
                 # waitress would buffer up to 1 GB before the app's own limit
                 # answers. A game file is the largest body (IMPORT_LIMIT: one limit,
                 # the import page's promise and the app's own); every other request
@@ -227,6 +238,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=port_number, default=5000, help="port (default 5000)")
     serve.add_argument("--db", help="SQLite file (default: in your user data folder)")
     serve.add_argument("--threads", type=int, default=DEFAULT_THREADS, help=argparse.SUPPRESS)
+    # What one client address may hold (issue #17): its open connections (default
+    # companion.serve.PER_CLIENT_CONNECTIONS), its live streams (companion.live.PER_CLIENT).
+    serve.add_argument("--client-connections", type=int, help=argparse.SUPPRESS)
+    serve.add_argument("--client-streams", type=int, help=argparse.SUPPRESS)
     serve.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     serve.add_argument(
         "--allow-host",

@@ -8,7 +8,11 @@ shared truth; nothing is broadcast between processes.
 
 Every open stream holds a server thread, so streams take slots from a bounded pool that
 leaves threads free for actions: an action always gets through, however many phones and
-screens are listening.
+screens are listening. On a shared network (issue #17) no one may take the pool from the
+tables: a game's first ``GAME_RESERVE`` streams get in whenever a slot is free, its
+streams beyond them only while ``HEADROOM`` slots stay free for other tables, and one
+client address holds at most ``PER_CLIENT`` streams, one viewer at most
+``PER_VIEWER_OPEN`` (replaced ones still closing included).
 """
 
 from __future__ import annotations
@@ -24,6 +28,17 @@ from dataclasses import dataclass
 WATCH_INTERVAL = 0.02
 #: Open streams one viewer (the host, or one seat) may hold; a newer one replaces the oldest.
 PER_VIEWER = 3
+#: Open streams of one viewer, replaced ones not yet closed included: beyond it a new one
+#: is refused (a replaced stream closes as soon as it wakes, so only a burst meets this).
+PER_VIEWER_OPEN = 2 * PER_VIEWER
+#: A game's first streams (six phones, the table screen, one spare): taken whenever any
+#: slot is free, so a table with no stream yet always gets its own.
+GAME_RESERVE = 8
+#: Slots a game's streams beyond its ``GAME_RESERVE`` must leave free (other tables' first).
+HEADROOM = 2 * GAME_RESERVE
+#: Open streams one client address may hold (a phone needs one; a laptop showing the table
+#: screen and a few seats' pages, a few).
+PER_CLIENT = 16
 
 
 @dataclass
@@ -34,9 +49,10 @@ class Wake:
 
 
 class Hub:
-    def __init__(self, db_path: str, max_streams: int) -> None:
+    def __init__(self, db_path: str, max_streams: int, per_client: int = PER_CLIENT) -> None:
         self.db_path = db_path
         self.max_streams = max_streams
+        self.per_client = per_client
         self._lock = threading.Lock()
         #: One condition per game, all on the one lock: a change wakes only the streams
         #: of its own game (issue #23), not every stream of every table.
@@ -46,7 +62,9 @@ class Hub:
         #: Open streams per (game, viewer) in this process; viewer = "host" or seat index.
         self._viewers: Counter[tuple[str, str]] = Counter()
         self._watched: Counter[str] = Counter()
-        self._slots = threading.BoundedSemaphore(max_streams)
+        #: Open streams per client address, and the address of each open stream.
+        self._clients: Counter[str] = Counter()
+        self._client_of: dict[int, str] = {}
         self._streams: dict[tuple[str, str], list[int]] = {}
         self._replaced: set[int] = set()
         self._next_id = 0
@@ -98,13 +116,30 @@ class Hub:
             )
 
     # -- streams and presence --------------------------------------------------------------------
-    def open_stream(self, game_id: str, viewer: str, version: int) -> int | None:
-        """Take a stream slot; its id, or None when every slot is taken (the page falls back
-        to polling). A viewer keeps at most ``PER_VIEWER`` streams: a phone that reconnects
-        replaces its oldest, which is told so and closes."""
-        if not self._slots.acquire(blocking=False):
-            return None
+    def _may_open(self, game_id: str, viewer: str, client: str) -> bool:
+        """Whether a stream of ``viewer`` in a game, from ``client``, may take a slot now
+        (the lock held)."""
+        held = sum(self._watched.values())
+        if held >= self.max_streams:
+            return False
+        if self._clients[client] >= self.per_client:
+            return False
+        if len(self._streams.get((game_id, viewer), ())) >= PER_VIEWER_OPEN:
+            return False
+        if self._watched[game_id] < GAME_RESERVE:
+            return True
+        return self.max_streams - (held + 1) >= HEADROOM
+
+    def open_stream(self, game_id: str, viewer: str, version: int, client: str = "") -> int | None:
+        """Take a stream slot; its id, or None when no slot may be taken (the page falls
+        back to polling): every slot taken, ``client`` (the address it comes from) holding
+        its ``per_client`` already, the viewer its ``PER_VIEWER_OPEN``, or the game its
+        ``GAME_RESERVE`` while fewer than ``HEADROOM`` slots are free. A viewer keeps at
+        most ``PER_VIEWER`` streams: a phone that reconnects replaces its oldest, which is
+        told so and closes."""
         with self._lock:
+            if not self._may_open(game_id, viewer, client):
+                return None
             self._next_id += 1
             sid = self._next_id
             mine = self._streams.setdefault((game_id, viewer), [])
@@ -114,6 +149,8 @@ class Hub:
             self._versions.setdefault(game_id, version)
             self._viewers[(game_id, viewer)] += 1
             self._watched[game_id] += 1
+            self._clients[client] += 1
+            self._client_of[sid] = client
             self._presence_version[game_id] += 1
             self._cond(game_id).notify_all()
         self._ensure_watcher()
@@ -137,11 +174,14 @@ class Hub:
             self._watched[game_id] -= 1
             if self._watched[game_id] <= 0:
                 del self._watched[game_id]
+            client = self._client_of.pop(sid, "")
+            self._clients[client] -= 1
+            if self._clients[client] <= 0:
+                del self._clients[client]
             self._presence_version[game_id] += 1
             self._cond(game_id).notify_all()
             if game_id not in self._watched:
                 self._conds.pop(game_id, None)  # nobody waits on it any more
-        self._slots.release()
 
     def connected(self, game_id: str) -> set[str]:
         """Viewers of a game with a live stream open in this process right now."""

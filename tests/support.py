@@ -103,8 +103,13 @@ class SSE:
         token: str | None,
         last_event_id: str | None = None,
         timeout: float = 10,
+        source: str | None = None,
     ) -> None:
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+        # ``source``: another loopback address (127.0.0.2 ...) to connect from, as another
+        # device would (the server bounds what one client address holds).
+        self.sock = socket.create_connection(
+            ("127.0.0.1", port), timeout=timeout, source_address=(source, 0) if source else None
+        )
         try:
             lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Accept: text/event-stream"]
             if token:

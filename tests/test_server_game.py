@@ -319,7 +319,9 @@ def test_body_that_is_not_an_object_is_400(server: LiveServer) -> None:
 
 def test_hundred_open_streams_and_an_action_still_gets_through(tmp_path: Path) -> None:
     """100 open streams (seven games' table screens and phones, at most three streams a
-    viewer) and an action in each game still gets through and reaches every stream."""
+    viewer) and an action in each game still gets through and reaches every stream. Each
+    viewer's device has its own address (127.0.0.10 ...), as on the table's Wi-Fi: one
+    address holds a bounded number of streams (issue #17)."""
     srv = start_server(tmp_path / "streams.sqlite3")
     streams: list[tuple[str, SSE]] = []
     try:
@@ -330,7 +332,8 @@ def test_hundred_open_streams_and_an_action_still_gets_through(tmp_path: Path) -
             viewers += [(game, "seat", s["token"]) for s in game["seats"]]
         for i in range(100):
             game, role, token = viewers[i % len(viewers)]
-            stream = SSE(srv.port, f"/games/{game['id']}/stream?as={role}", token)
+            device = f"127.0.0.{10 + i % len(viewers)}"
+            stream = SSE(srv.port, f"/games/{game['id']}/stream?as={role}", token, source=device)
             streams.append((game["id"], stream))
             assert stream.status == 200, f"stream {i + 1}: {stream.status} {stream.headers}"
             first = stream.next_update(timeout=15)  # the first bytes: it is open and live

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Flask, current_app
 
 from ..door import Door
-from ..live import Hub
+from ..live import PER_CLIENT, Hub
 from ..store import Store
 
 #: Threads kept free of live streams so actions always get through.
@@ -19,7 +19,11 @@ def init_app(app: Flask) -> None:
     db_path = app.config.get("DATABASE") or str(default_db_path())
     store = Store(db_path)
     threads = int(app.config.get("THREADS", 256))
-    hub = Hub(db_path, max_streams=max(4, threads - RESERVED_THREADS))
+    hub = Hub(
+        db_path,
+        max_streams=max(4, threads - RESERVED_THREADS),
+        per_client=int(app.config.get("CLIENT_STREAMS", PER_CLIENT)),
+    )
     app.extensions["companion.store"] = store
     app.extensions["companion.hub"] = hub
     app.extensions["companion.door"] = Door(store, hub)

@@ -85,7 +85,9 @@ def events(game_id: str) -> Any:
         return jsonify(exc.to_json()), exc.status
     db, streams = store(), hub()
     state = db.state(game_id)
-    sid = streams.open_stream(game_id, who.viewer, state.version)
+    # One client address holds a bounded number of streams (issue #17): the address the
+    # server saw, never a header the client sends.
+    sid = streams.open_stream(game_id, who.viewer, state.version, request.remote_addr or "")
     if sid is None:
         return busy()
     seen = _number(request.headers.get("Last-Event-ID"))

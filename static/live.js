@@ -39,6 +39,13 @@
     if (summary && summary.parentElement instanceof HTMLDetailsElement) held.add(summary.parentElement);
   });
   const callbacks = {
+    // A part whose digest (data-morph, made by the server from its markup) did not change
+    // is left as it is: only the parts that changed are walked.
+    beforeNodeMorphed(old, next) {
+      if (old.nodeType !== 1 || next.nodeType !== 1) return true;
+      const key = next.getAttribute("data-morph");
+      return !(key && key === old.getAttribute("data-morph"));
+    },
     beforeAttributeUpdated(name, el) {
       if (name === "open" && held.has(el)) return false;
       if (name === "value" && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)

@@ -6,6 +6,7 @@ bids) is left out here, so no page, fragment, JSON body or stream event can carr
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -349,8 +350,13 @@ class _Shared:
 
 #: Each game's newest shared view (per language). The next state's public view takes from it every
 #: player entry made from the same inputs (the same objects, so whatever a page builds
-#: from an entry is found again at once): a change rebuilds only what it changed.
-_newest: dict[tuple[str, str], _Shared] = {}
+#: from an entry is found again at once): a change rebuilds only what it changed. Kept
+#: for the games used last only, as the store keeps their folds (store.GAMES_KEPT, in two
+#: languages): one entry for every game ever opened grew the server game after game
+#: (issue #17). A game forgotten here only builds its next view whole.
+NEWEST_KEPT = 2 * 64
+_newest: OrderedDict[tuple[str, str], _Shared] = OrderedDict()
+_newest_lock = threading.Lock()
 
 
 def _same_player(old: tuple[Any, ...], new: tuple[Any, ...]) -> bool:
@@ -651,7 +657,11 @@ def _make_shared(state: GameState, connected: frozenset[str]) -> _Shared:
         player_inputs=tuple(inputs),
     )
     if before is None or before.version <= state.version:
-        _newest[newest_key] = shared
+        with _newest_lock:
+            _newest[newest_key] = shared
+            _newest.move_to_end(newest_key)
+            while len(_newest) > NEWEST_KEPT:
+                _newest.popitem(last=False)
     return shared
 
 

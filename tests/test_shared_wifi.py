@@ -204,6 +204,21 @@ def test_the_app_answers_only_to_loopback_names_unless_told_more(client: Any) ->
     assert ja.status_code == 400 and "起動時に表示したアドレス" in ja.get_data(as_text=True)
 
 
+def test_allow_host_takes_names_and_the_served_names_are_what_was_printed() -> None:
+    from companion.cli import allowed_hosts, build_parser
+
+    args = build_parser().parse_args(
+        ["serve", "--allow-host", "Table.Local", "--allow-host", "[fe80::2]:5000"]
+    )
+    assert args.allow_host == ["Table.Local", "[fe80::2]:5000"]
+    names = allowed_hosts("192.168.1.20", "0.0.0.0", args.allow_host)
+    assert {"192.168.1.20", "table.local", "fe80::2", "localhost", "127.0.0.1", "::1"} <= names
+    assert "0.0.0.0" not in names
+    for bad in ("http://table.local/", "a b", ""):
+        with pytest.raises(SystemExit):
+            build_parser().parse_args(["serve", "--allow-host", bad])
+
+
 @pytest.mark.server
 def test_the_server_refuses_a_forged_host_header(tmp_path: Path) -> None:
     """A page of another name rebound to the server's address: every request it sends

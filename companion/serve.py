@@ -162,6 +162,7 @@ class GuardedServer(TcpWSGIServer):
             # as waitress: a peer gone before accept() finished, or no descriptor left
             # (EMFILE): never a reason to stop serving
             return
+        addr = self.fix_addr(addr)
         client = client_of(addr)
         if self.guard.open(client) >= self.guard.per_client:
             oldest = self.guard.idle_of(client)

@@ -305,6 +305,12 @@ def companion_server(
             "--db",
             str(tmp / f"{name}.sqlite3"),
             "--no-qr",
+            # every device of these benchmarks is this machine (127.0.0.1): no bound per
+            # client address (issue #17) on its hundreds of streams
+            "--client-connections",
+            "1000000",
+            "--client-streams",
+            "1000000",
         ],
         port,
         tmp / f"{name}.log",

@@ -69,7 +69,7 @@ TIMEOUT = 30  # seconds, any single wait
 
 def connection_limit(threads: int) -> int:
     """As `companion serve` sets it (companion/cli.py)."""
-    return max(100, 2 * threads)
+    return max(100, 4 * threads)
 
 
 # --- the bare baseline -------------------------------------------------------------------

@@ -41,6 +41,22 @@ def settle_heap() -> None:
     gc.set_threshold(GC_YOUNG_THRESHOLD, second, third)
 
 
+def banner(url: str, qr: bool = True) -> tuple[list[str], str]:
+    """What ``companion serve`` prints once it listens at ``url`` (ending in "/"), and the
+    address its terminal QR code opens: the New game page, on the device that becomes the
+    table screen (issue #20). Players do not scan it: each scans their own seat code,
+    which the table screen shows once the game is created."""
+    start = f"{url}games/new"
+    lines = [
+        f"Tsukiji Companion is running at {url}",
+        "Open this on the table screen (the tablet or laptop everyone can see) to start a "
+        f"game: {start}",
+    ]
+    then = "each player then scans their own seat's code on the table screen."
+    lines.append(f"The QR code below opens it there; {then}" if qr else then.capitalize())
+    return lines, start
+
+
 def terminal_qr(text: str, out: TextIO) -> None:
     """Print a QR code of ``text`` with block characters (phones scan the terminal)."""
     import qrcode
@@ -171,9 +187,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         # Only these names are answered (DNS rebinding, issue #17): a page of another
         # name pointed at this address gets a 400 (companion/web/security.py).
         app.config["ALLOWED_HOSTS"] = allowed_hosts(host, args.host, args.allow_host or [])
-        print(f"Tsukiji Companion is running. Open this on the table's phones: {url}", file=out)
+        lines, qr_target = banner(url, qr=not args.no_qr)
+        for line in lines:
+            print(line, file=out)
         if not args.no_qr:
-            terminal_qr(url, out)
+            terminal_qr(qr_target, out)
         print(f"Database: {db}", file=out)
         print("Stop with Ctrl-C.", file=out, flush=True)
         server.run()

@@ -120,16 +120,45 @@
       slot.querySelectorAll("input, button").forEach(function (el) { el.disabled = !on; });
     });
   }
+  // A stepper refuses a value past its limit on the spot, with the reason under it: the
+  // value goes back to the limit, so the preview and Confirm get the same number.
+  function limit(input, wanted) {
+    var why = document.getElementById(input.id + "-why");
+    var lo = Number(input.min), hi = Number(input.max);
+    var v = wanted === undefined ? Number(input.value) : wanted;
+    var said = "";
+    if (input.value !== "" && !isNaN(v)) {
+      if (input.max !== "" && v > hi) { said = why ? why.dataset.over : ""; input.value = hi; }
+      else if (input.min !== "" && v < lo) { said = why ? why.dataset.under : ""; input.value = lo; }
+    }
+    if (why) { why.textContent = said; why.hidden = !said; }
+    if (said) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
+  }
+  // A one-tap price chip (the Fishing panel's ¥200 ¥300 …) sets its stepper.
+  document.addEventListener("click", function (e) {
+    var chip = e.target.closest && e.target.closest(".tstep-set");
+    if (!chip) return;
+    var input = document.getElementById(chip.getAttribute("aria-controls"));
+    if (!input || input.disabled) return;
+    input.value = chip.dataset.set;
+    limit(input);
+    fire(input);
+  });
   document.addEventListener("click", function (e) {
     var btn = e.target.closest && e.target.closest(".tstep-btn");
     if (!btn) return;
     var input = document.getElementById(btn.getAttribute("aria-controls"));
     if (!input || input.disabled) return;
-    if (btn.dataset.step === "1") input.stepUp(); else input.stepDown();
+    var up = btn.dataset.step === "1";
+    var step = Number(input.step) || 1;
+    var wanted = (Number(input.value) || 0) + (up ? step : -step);
+    if (up) input.stepUp(); else input.stepDown();
     slots(input.form);
     fire(input);
+    limit(input, wanted);  // after fire(): its input event would clear the reason
   });
   document.addEventListener("input", function (e) {
+    if (e.target.classList && e.target.classList.contains("tstep-input")) limit(e.target);
     if (e.target.form && e.target.closest(".turn-guide")) slots(e.target.form);
   }, true);
   document.addEventListener("htmx:afterSettle", function () { slots(document); });

@@ -368,6 +368,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "guide.from_carts": "{option} from {count} Cart uses",
         "guide.little_yen": "You hold too little Yen.",
         "guide.free_used": "Used already this turn.",
+        "guide.visited": "Visited already this turn: its free entry is once per turn.",
+        "guide.choose_entry": "Choose how to pay the entry.",
         "guide.hold_none": "You hold none.",
         "guide.own_barrel": "your {market} barrel at ¥{price:,} ({row})",
         "guide.harbor_none": "Your Harbor has none.",

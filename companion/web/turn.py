@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Flask, make_response, render_template, request
+from flask_babel import gettext  # type: ignore[import-untyped]
 from markupsafe import Markup
 
 from ..door import Door, Refused, _server_inputs, refusal
@@ -33,6 +34,7 @@ from ..rules.errors import IllegalAction
 from ..rules.fleet import arrangement, kinds_of
 from ..rules.markets import MARKETS, Market, market_of_item
 from ..rules.messages import Message, render
+from ..rules.moves import return_license
 from ..rules.table import ROWS, PlayerState, Table
 from . import edge, schemas, turn_external
 from .auth import page_identity
@@ -43,12 +45,27 @@ from .render import event_text, guide_key
 bp = Blueprint("turn", __name__)
 
 #: The guided action types this page builds.
-KINDS = ("visit", "fishing", "purchase", "start_turn", "open_port", "return_rental", "assign_buyer")
+KINDS = (
+    "visit",
+    "fishing",
+    "purchase",
+    "start_turn",
+    "open_port",
+    "return_rental",
+    "assign_buyer",
+    "return_license",
+)
 PANELS = ("markets", "fishing", "purchasing", "free")
 #: The free moves of the "Free moves" panel (not actions: no AP, any time on your turn).
-FREE_MOVES = ("open_port", "return_rental", "assign_buyer")
+FREE_MOVES = ("open_port", "return_rental", "assign_buyer", "return_license")
 #: Most price slots shown for one fish: the box holds 30 barrels of a fish.
 MAX_SLOTS = 30
+#: A barrel's price on the Fishing panel when this player never priced that fish (issue
+#: #20: not ¥0, which sells a forgotten barrel for nothing): ¥300, the middle of the
+#: one-tap chips below.
+DEFAULT_BARREL_PRICE = 300
+#: The one-tap prices beside each barrel's price.
+PRICE_CHIPS = (200, 300, 400, 500)
 
 
 # -- the flat form → the JSON shape ------------------------------------------------------------
@@ -217,10 +234,15 @@ def nested(
             chosen.append({"from": owner, "fish": fish, "row": row, "price": _num(price)})
         body["barrels"] = chosen
     elif kind in FREE_MOVES:  # the free moves: one choice each, or none (open_port)
-        for key in {"return_rental": ("boat",), "assign_buyer": ("to",)}.get(kind, ()):
+        choices = {
+            "return_rental": ("boat",),
+            "assign_buyer": ("to",),
+            "return_license": ("market", "count"),
+        }
+        for key in choices.get(kind, ()):
             known.add(key)
             if fields.get(key):
-                body[key] = fields[key]
+                body[key] = _num(fields[key]) if key == "count" else fields[key]
     elif kind == "start_turn":
         known |= {"freezer", "buy_fugu"}
         if "freezer" in fields:
@@ -245,7 +267,16 @@ def action_from_form() -> tuple[str, dict[str, Any], int | None]:
     else:
         body = nested(fields, barrels, sold)
     kind = str(body["type"])
-    action = schemas.parse(schemas.ACTIONS[kind], body, kind)
+    if kind == "visit" and body.get("entry") in (None, ""):
+        # No entry radio left on (each one off, or none chosen): a player's sentence, not
+        # the API's list of entry shapes (issue #20).
+        raise Refused(400, _say("guide.choose_entry"), "entry")
+    try:
+        action = schemas.parse(schemas.ACTIONS[kind], body, kind)
+    except Refused as exc:
+        if (exc.field or "").split(".")[0].split("[")[0] == "entry":
+            raise Refused(400, _say("guide.choose_entry"), "entry") from None
+        raise
     return kind, action.args(), action.expected_seq
 
 
@@ -400,7 +431,7 @@ def market_tile(t: Table, seat: int, m: Market) -> dict[str, Any]:
         "name": name_of(m.id, m.data.en),
         "ja": m.data.ja,
         "costs": [_option_label(o) for o in options],
-        "why": turn_external.tile_why(t, seat, m, options),
+        "why": turn_external.tile_why(t, seat, m, options, _entry_choices(t, seat, m)),
     }
 
 
@@ -429,7 +460,27 @@ def market_panel(t: Table, seat: int, m: Market) -> dict[str, Any]:
     }
 
 
-def fishing_panel(t: Table, seat: int) -> dict[str, Any]:
+def last_prices(state: GameState, player: str) -> dict[str, int]:
+    """The price ``player`` last set for each fish, from the log's guided fishing actions
+    (a barrel placed for sale, or a new price), undone ones left out."""
+    prices: dict[str, int] = {}
+    for event in state.events:
+        data = event.data
+        if not event.active or event.type != "fishing" or data.get("player") != player:
+            continue
+        for x in data.get("for_sale") or ():
+            if isinstance(x, dict) and isinstance(x.get("price"), int):
+                prices[str(x.get("fish"))] = x["price"]
+        for x in data.get("reprice") or ():
+            if isinstance(x, dict) and isinstance(x.get("to"), int):
+                prices[str(x.get("fish"))] = x["to"]
+    return prices
+
+
+def fishing_panel(t: Table, seat: int, prices: Mapping[str, int] | None = None) -> dict[str, Any]:
+    """The Fishing panel; ``prices``: the price this player last set per fish, each
+    barrel's starting price (else :data:`DEFAULT_BARREL_PRICE`)."""
+    prices = prices or {}
     p = t.players[seat]
     catch = []
     for market, n in p.licenses.items():
@@ -468,6 +519,7 @@ def fishing_panel(t: Table, seat: int) -> dict[str, Any]:
                         "fish": fish,
                         "i": i,
                         "label": _say("guide.barrel_n", market=board.id, n=i + 1),
+                        "price": prices.get(fish, DEFAULT_BARREL_PRICE),
                     }
                 )
                 number += 1
@@ -475,7 +527,13 @@ def fishing_panel(t: Table, seat: int) -> dict[str, Any]:
         {"n": n, "row": row, "fish": x.fish, "price": x.price, "name": _item_name(x.fish)}
         for n, (row, x) in enumerate((row, x) for row in ROWS for x in p.row(row))
     ]
-    return {"catch": catch, "unload": unload, "slots": slots, "reprice": reprice}
+    return {
+        "catch": catch,
+        "unload": unload,
+        "slots": slots,
+        "reprice": reprice,
+        "chips": PRICE_CHIPS,
+    }
 
 
 def _item_name(fish: str) -> str:
@@ -509,7 +567,8 @@ def purchase_panel(t: Table, seat: int) -> list[dict[str, Any]]:
 def free_panel(t: Table, seat: int) -> dict[str, Any]:
     """The free moves (turn-and-scoring.md §1: not actions, no AP, any time on your turn):
     opening the next port, sending back a rented boat after its voyage (Boat Rentals),
-    giving a Buyer token to another player (Influence) — each with why it is off now."""
+    giving a Buyer token to another player (Influence), giving licences back to their
+    board (free, no refund) — each with why it is off now."""
     p = t.players[seat]
     port: dict[str, Any] | None = None
     if p.ports < PORT_COVERINGS:
@@ -540,7 +599,18 @@ def free_panel(t: Table, seat: int) -> dict[str, Any]:
             "others": [q.name for i, q in enumerate(t.players) if i != seat],
             "given": [t.players[to].name for b, to in t.turn.buyers if b == seat],
         }
-    return {"port": port, "ports": p.ports, "rentals": rentals, "buyer": buyer}
+    licences = [
+        {"market": m, "name": name_of(m, FISH_MARKETS[m].en if m in FISH_MARKETS else m), "n": n}
+        for m, n in p.licenses.items()
+        if n > 0
+    ]
+    return {
+        "port": port,
+        "ports": p.ports,
+        "rentals": rentals,
+        "buyer": buyer,
+        "licences": licences,
+    }
 
 
 def buyer_card(t: Table, seat: int | None) -> dict[str, Any] | None:
@@ -632,7 +702,8 @@ def panel(game_id: str, panel: str, market: str | None = None) -> Any:
                 "game/_turn_visit.html", g=g, m=market_panel(t, seat, MARKETS[market])
             )
         if panel == "fishing" and market is None:
-            return render_template("game/_turn_fishing.html", g=g, f=fishing_panel(t, seat))
+            f = fishing_panel(t, seat, last_prices(state, t.players[seat].name))
+            return render_template("game/_turn_fishing.html", g=g, f=f)
         if panel == "purchasing" and market is None:
             return render_template("game/_turn_purchase.html", g=g, owners=purchase_panel(t, seat))
         if panel == "free" and (market is None or market in FREE_MOVES):
@@ -654,6 +725,14 @@ def preview(game_id: str) -> Any:
         if exc.status == 403:
             return htmx_error(exc)
         return render_template("game/_turn_preview.html", error=exc.message)
+    if kind == "return_license":  # a bookkeeping move, not a guided action: its line
+        try:
+            return_license(state.table, args)
+        except IllegalAction as exc:
+            error = refusal(exc, state, who).message
+            return render_template("game/_turn_preview.html", error=error)
+        line = render(Message("history.return_license", args), current_lang())
+        return render_template("game/_turn_preview.html", lines=[line], total=None)
     data, _group = _server_inputs(state, kind, {"type": kind, **args})
     try:
         # As this phone may read it: with closed money, no amount of another player's Yen.
@@ -702,6 +781,26 @@ def init_app(app: Flask) -> None:
             return Markup(render_guide(str(view["id"]), who))
 
         return {"turn_guide": turn_guide}
+
+    # A global, so that templates/game/_regions.html (imported without context) sees it.
+    app.jinja_env.globals["end_turn_question"] = end_turn_question
+
+
+def end_turn_question(game_id: str) -> str:
+    """The question "End my turn" / "Next turn" asks while the active player has AP left
+    ("Chiyo has 2 AP left — end the turn anyway?"), or "" (no turn on, or no AP left).
+    The API still takes a next_turn with AP left (docs/flows.md); only the pages ask."""
+    turn = store().state(game_id).table.turn
+    if turn.number <= 0 or turn.finished or not turn.ap_left:
+        return ""
+    player = store().state(game_id).table.players[turn.current].name
+    return str(
+        gettext(
+            "%(player)s has %(num)s AP left — end the turn anyway?",
+            player=player,
+            num=turn.ap_left,
+        )
+    )
 
 
 @bp.record_once

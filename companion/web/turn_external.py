@@ -282,7 +282,8 @@ def entry_choices(
     tokens: Callable[[PlayerState, str], list[dict[str, Any]]] | None = None,
 ) -> list[dict[str, Any]]:
     """The entry radios of a market's panel, fish or external: each printed option (and
-    the Carts' uses of an AP entry), off with the reason when it cannot be paid now.
+    the Carts' uses of an AP entry), off with the reason when it cannot be paid now; the
+    cheapest one that can be paid (:data:`ENTRY_RANK`) has ``default``.
     ``free_used``: the market's free entry was taken this turn; ``tokens``: the radios of a
     token entry (fish markets' own)."""
     p = t.players[seat]
@@ -320,13 +321,33 @@ def entry_choices(
             out += [{"value": v, "label": b, "why": None} for v, b in barrels.items()] or [
                 {"value": "", "label": label, "why": _why("guide.harbor_none")}
             ]
+    payable = [e for e in out if not e["why"]]
+    if payable:
+        min(payable, key=lambda e: ENTRY_RANK.get(str(e["value"]).split(":")[0], 9))["default"] = (
+            True
+        )
     return out
 
 
-def tile_why(t: Table, seat: int, m: Any, options: tuple[EntryOption, ...]) -> str | None:
+#: The order in which an entry is chosen for the player (issue #20: every entry defaults
+#: to the cheapest option the player can pay): a free entry, then Yen (the Bank's ¥100
+#: rather than its 2 AP), then a token or a barrel handed back, then the turn's AP; a
+#: Cart use only when nothing else can be paid (its uses are few, and rented).
+ENTRY_RANK = {"free": 0, "yen": 1, "token": 2, "barrel": 3, "ap": 4, "cart": 5}
+
+
+def tile_why(
+    t: Table,
+    seat: int,
+    m: Any,
+    options: tuple[EntryOption, ...],
+    entries: list[dict[str, Any]] | None = None,
+) -> str | None:
     """Why a market's tile in the turn guide is off (None: it may be entered), fish or
     external: Closed by a crash (said before anything else), the turn's AP spent, the
-    market's own refusal of this seat, or an entry whose cost the host never entered."""
+    market's own refusal of this seat, an entry whose cost the host never entered, or no
+    entry radio of its panel (``entries``) that can be paid now — a free entry taken this
+    turn says so (issue #20: the tile is off before it is tapped)."""
     if t.closed(m.id):
         return msg(Message("crash.closed", {"market": m.id}))
     if ap_spent(t, seat, options):
@@ -337,6 +358,10 @@ def tile_why(t: Table, seat: int, m: Any, options: tuple[EntryOption, ...]) -> s
         return refusal_of(refused).message
     if not options:
         return msg(Message("guide.entry_unknown", {}))
+    if entries and all(e["why"] for e in entries):
+        if any(e["value"] == "free" for e in entries):
+            return msg(Message("guide.visited", {}))
+        return " ".join(dict.fromkeys(str(e["why"]) for e in entries))
     return None
 
 
@@ -347,7 +372,7 @@ def tile(t: Table, seat: int, market: str) -> dict[str, Any]:
         "id": m.id,
         "name": name_of(m.id, m.data.en),
         "costs": [_option_label(m, o) for o in options],
-        "why": tile_why(t, seat, m, options),
+        "why": tile_why(t, seat, m, options, _entries(t, seat, m)),
         "crash": t.crash_side(market),
     }
 

@@ -11,6 +11,16 @@
 (() => {
   "use strict";
 
+  // The logged play's Copy button (templates/report/_play.html): its text to the clipboard,
+  // and selected, so the player sees what was copied. Nothing is kept on the page.
+  document.addEventListener("click", (e) => {
+    const button = e.target instanceof Element ? e.target.closest("button[data-copy]") : null;
+    const text = button ? document.querySelector(button.dataset.copy) : null;
+    if (!(text instanceof HTMLTextAreaElement)) return;
+    text.select();
+    if (navigator.clipboard) navigator.clipboard.writeText(text.value).catch(() => {});
+  });
+
   const live = document.getElementById("live");
   if (!live || !live.dataset.stream) return;
 

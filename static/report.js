@@ -170,10 +170,55 @@
     });
   }
 
+  // ---- the replay (issue #22): the scrubber over the log ------------------------------------
+  // Each position asks the server for the table after that entry (an htmx fragment, made
+  // from the public view of the log folded to it); the newest answer asked for wins.
+  function replay(section) {
+    const range = section.querySelector("input[type=range]");
+    const frame = section.querySelector("#replay-frame");
+    if (!range || !frame) return;
+    let asked = 0;
+    let timer = null;
+    const show = () => {
+      const n = Number(range.value);
+      const ask = ++asked;
+      const url = section.dataset.url.replace(/\/replay\/0(?=\?|$)/, `/replay/${n}`);
+      fetch(url, { headers: { "HX-Request": "true" } })
+        .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+        .then((html) => {
+          if (ask !== asked) return; // a newer position was asked for meanwhile
+          frame.innerHTML = html;
+        })
+        .catch(() => {});
+    };
+    range.addEventListener("input", () => {
+      clearTimeout(timer);
+      timer = setTimeout(show, 60);
+    });
+    section.addEventListener("click", (e) => {
+      const button = e.target instanceof Element ? e.target.closest("button[data-step]") : null;
+      if (!button) return;
+      const next = Math.min(Number(range.max), Math.max(0, Number(range.value) + Number(button.dataset.step)));
+      if (String(next) === range.value) return;
+      range.value = String(next);
+      show();
+    });
+  }
+
+  // The logged play's Copy button (templates/report/_play.html).
+  document.addEventListener("click", (e) => {
+    const button = e.target instanceof Element ? e.target.closest("button[data-copy]") : null;
+    const text = button ? document.querySelector(button.dataset.copy) : null;
+    if (!(text instanceof HTMLTextAreaElement)) return;
+    text.select();
+    if (navigator.clipboard) navigator.clipboard.writeText(text.value).catch(() => {});
+  });
+
   function start() {
     draw(document);
     const form = document.getElementById("import-form");
     if (form) importForm(form);
+    document.querySelectorAll("[data-replay]").forEach(replay);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

@@ -45,6 +45,7 @@ from ..eventlog import GameState
 from ..games import CARDS
 from ..i18n import current_lang
 from ..identity import Identity
+from ..play_log import logged_play
 from ..rules.errors import IllegalAction
 from ..rules.messages import Message, render
 from . import edge, schemas
@@ -406,6 +407,8 @@ def region(
         points=range(POINTS_MIN, POINTS_MAX + 1),
         colours=COLOURS,
         colour_names=colour_names(),
+        # The play to log (issue #22): None until the game has ended.
+        play=logged_play(state, current_lang()),
     )
 
 

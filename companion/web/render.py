@@ -25,6 +25,7 @@ from markupsafe import Markup
 from ..eventlog import GameState
 from ..i18n import current_lang
 from ..identity import Identity
+from ..play_log import logged_play
 from ..rules.catalogue import (
     EXTERNAL_MARKETS,
     FISH_MARKETS,
@@ -199,6 +200,8 @@ def live_context(game_id: str, who: Identity, state: GameState) -> dict[str, Any
         "board_key": (game_id, state.version, current_lang()),
         "yen_shown": tuple((p["yen"], repr(p["end"])) for p in players),
         "shared_board": shared_board,
+        # The play to log (issue #22): None until the game has ended.
+        "play": logged_play(state, current_lang()),
     }
     if who.is_host:
         from .auth import seats

@@ -31,9 +31,14 @@ from ..door import Refused
 from ..eventlog import GameState
 from ..i18n import current_lang, format_yen, name_of
 from ..identity import Identity
+from ..play_log import logged_play
+from ..replay import state_at
 from ..report_text import say
+from ..rules.messages import render
 from ..rules.setup import COLOR_HEX
 from ..story import Memo, story
+from ..story import _markets as story_markets
+from ..views import history_message, public_view
 from . import export
 from .auth import refused_page
 from .context import store
@@ -241,7 +246,11 @@ def page(game_id: str) -> Any:
         "viewer": {"role": who.role},
     }
     return render_template(
-        "report/page.html", view=view, **story_context(game_id, who, compact=False)
+        "report/page.html",
+        view=view,
+        play=logged_play(state, current_lang()),
+        replay=replay_context(state, state.version),
+        **story_context(game_id, who, compact=False),
     )
 
 
@@ -254,6 +263,57 @@ def story_fragment(game_id: str) -> Any:
     except Refused as exc:
         return jsonify(exc.to_json()), exc.status
     return render_template("report/_story_body.html", **story_context(game_id, who, compact=True))
+
+
+# -- the replay (issue #22) ------------------------------------------------------------------
+
+
+def replay_context(state: GameState, n: int) -> dict[str, Any]:
+    """The table after entry ``n`` as anyone may see it: the public view of the state
+    folded to ``n``. With closed money the Yen are in it only once the game has ended
+    (then everything is public, at every entry); while it runs, nobody's, not even the
+    viewer's own (the replay is the table screen's view)."""
+    n = max(0, min(n, state.version))
+    then = state_at(state, n)
+    view = public_view(then)
+    open_now = state.config.money == "open" or state.table.turn.finished
+    players = [
+        dict(p, yen=then.table.players[i].yen if open_now else None)
+        for i, p in enumerate(view["players"])
+    ]
+    entry = next((e for e in state.events if e.seq == n), None)
+    # The line that made it, as the game's own history says it now (amounts shown as
+    # the game as it stands shows them: closed money hides them until the end).
+    line = None if entry is None else render(history_message(state, entry, None), current_lang())
+    return {
+        "n": n,
+        "total": state.version,
+        "line": line,
+        "turn": view["turn"],
+        "players": players,
+        "markets": view["markets"],
+        "market_values": story_markets(view),
+        "hidden": not open_now,
+    }
+
+
+@bp.get("/games/<game_id>/report/replay/<int:n>")
+def replay(game_id: str, n: int) -> Any:
+    """One step of the report page's replay: an htmx fragment, the table after entry
+    ``n`` (a number past the end is the end)."""
+    try:
+        who = page_viewer(game_id)
+    except Refused as exc:
+        return jsonify(exc.to_json()), exc.status
+    # (A card game's id never gets here: companion/web/cards.py refuses it in a sentence.)
+    state = store().state(game_id)
+    return render_template(
+        "report/_replay.html",
+        game_id=game_id,
+        role=who.role,
+        yen_text=yen_text,
+        r=replay_context(state, n),
+    )
 
 
 @bp.get("/apple-touch-icon.png")

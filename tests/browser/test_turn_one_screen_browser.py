@@ -1,0 +1,132 @@
+"""Issue #20's smaller points in Chromium, against the real server: a licence count typed
+past its limit is refused on the spot with the reason, and the preview then shows what
+Confirm records; "End my turn" with AP left asks first, and a dismissed question ends
+nothing; ticking a market on the New game page chooses the markets by hand and the tick
+stays."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+import requests
+
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
+A, B, C = "Aiko", "Bo", "Chiyo"
+SETUP = {
+    "players": [A, B, C],
+    "seed": 5,
+    "fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid"],
+    "external_markets": ["government", "bank", "ships"],
+}
+
+
+class Api:
+    def __init__(self, url: str) -> None:
+        r = requests.post(f"{url}/api/games", json=SETUP, timeout=10)
+        assert r.status_code == 201
+        body = r.json()
+        self.url, self.id, self.host = url, body["id"], body["host_token"]
+        self.tokens = {s["name"]: s["token"] for s in body["seats"]}
+
+    def act(self, **action: Any) -> None:
+        r = requests.post(
+            f"{self.url}/api/games/{self.id}/actions",
+            json=action,
+            headers={"Authorization": f"Bearer {self.host}"},
+            timeout=10,
+        )
+        assert r.status_code == 201, r.json()
+
+    def state(self) -> dict[str, Any]:
+        return requests.get(
+            f"{self.url}/api/games/{self.id}",
+            timeout=10,
+            headers={"Authorization": f"Bearer {self.host}"},
+        ).json()
+
+
+def licences(api: Api, market: str) -> int:
+    me = next(p for p in api.state()["players"] if p["name"] == A)
+    return int({x["market"]: x["count"] for x in me["licenses"]}.get(market, 0))
+
+
+def open_phone(make: Any, api: Api, name: str) -> Any:
+    page = make()
+    page.goto(f"{api.url}/join/{api.tokens[name]}")
+    page.wait_for_selector("#turn-guide")
+    return page
+
+
+def test_a_count_past_its_limit_is_refused_on_the_spot_and_the_preview_is_confirm(
+    live_server: Any, phone: Any
+) -> None:
+    api = Api(live_server.url)
+    api.act(type="next_turn")
+    page = open_phone(phone, api, A)
+    page.click("#turn-guide .turn-choice:has-text('Markets')")
+    page.click(".turn-tile:has-text('Mackerel')")
+    field = page.locator("#f-licenses")
+    field.wait_for()
+    before = licences(api, "mackerel")
+    field.fill("2")  # the issue's typing: max 1
+    why = page.locator("#f-licenses-why")
+    why.wait_for(state="visible")
+    assert why.inner_text() == "No more than 1 here."
+    assert field.input_value() == "1"
+    assert field.get_attribute("aria-invalid") == "true"
+    page.wait_for_function(
+        "() => /licence/i.test(document.getElementById('turn-preview').innerText)"
+    )
+    preview = page.locator("#turn-preview").inner_text()
+    assert "at most" not in preview  # no refusal: the preview is of 1 licence
+    # The + beyond the limit says the same; the value stays.
+    page.click("button[aria-controls='f-licenses'][data-step='1']")
+    assert field.input_value() == "1" and why.is_visible()
+    page.click(".turn-confirm")
+    page.wait_for_function(
+        "() => !document.getElementById('turn-visit')", timeout=10_000
+    )  # the guide came back: recorded
+    assert licences(api, "mackerel") == before + 1
+
+
+def test_ending_my_turn_with_ap_left_asks_first(live_server: Any, phone: Any) -> None:
+    api = Api(live_server.url)
+    api.act(type="next_turn")
+    page = open_phone(phone, api, A)
+    asked: list[str] = []
+
+    def dismiss(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", dismiss)
+    page.click("#btn-next-turn")
+    page.wait_for_timeout(500)
+    assert asked == ["Aiko has 2 AP left — end the turn anyway?"]
+    assert api.state()["turn"]["current"] == A
+    page.remove_listener("dialog", dismiss)
+    page.once("dialog", lambda d: d.accept())
+    page.click("#btn-next-turn")
+    page.wait_for_function("() => document.getElementById('turn-controls').hidden", timeout=10_000)
+    assert api.state()["turn"]["current"] == B
+
+
+def test_ticking_a_market_on_the_new_game_page_keeps_it(live_server: Any, phone: Any) -> None:
+    page = phone()
+    page.goto(f"{live_server.url}/games/new")
+    page.fill("input[name=player] >> nth=0", A)
+    page.fill("input[name=player] >> nth=1", B)
+    page.wait_for_selector("#markets input[name=fish_market]")
+    manual = page.locator("#markets input[name=manual]")
+    assert not manual.is_checked()
+    off = page.locator("#markets input[name=fish_market]:not(:checked)").first
+    market = off.get_attribute("value")
+    off.check()
+    page.wait_for_timeout(800)  # the preview's 200 ms delay, and its answer
+    page.wait_for_load_state("networkidle")
+    assert page.locator("#markets input[name=manual]").is_checked()
+    ticked = page.locator(f"#markets input[name=fish_market][value={market}]")
+    assert ticked.is_checked(), re.sub(r"\s+", " ", page.locator("#markets").inner_text())

@@ -198,7 +198,10 @@ def test_returning_a_licence_is_a_free_move(game: Game) -> None:
     panel = game.get(A, "free/return_license")
     assert 'name="market" value="eel"' in panel
     form = {"type": "return_license", "player": A, "market": "eel", "count": "1"}
-    assert "Aiko returned 1 Eel licence" in game.preview(A, form)
+    said = game.preview(A, form)
+    assert "Aiko gives 1 Eel licence back to its board, with no refund" in said
+    ja = game.phones[A].post(f"/games/{game.id}/turn/preview", data=form, headers={**HX, **JA})
+    assert "Aikoがウナギの漁業免許を1枚ボードに戻します" in text(ja.get_data(as_text=True))
     r = game.confirm(A, form)
     assert r.status_code == 200, r.get_data(as_text=True)
     state = game.api.get(

@@ -370,6 +370,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "guide.free_used": "Used already this turn.",
         "guide.visited": "Visited already this turn: its free entry is once per turn.",
         "guide.choose_entry": "Choose how to pay the entry.",
+        "guide.return_licence": "{player} gives {count} {market} {count:licence|licences} back "
+        "to its board, with no refund",
         "guide.hold_none": "You hold none.",
         "guide.own_barrel": "your {market} barrel at ¥{price:,} ({row})",
         "guide.harbor_none": "Your Harbor has none.",

@@ -731,7 +731,7 @@ def preview(game_id: str) -> Any:
         except IllegalAction as exc:
             error = refusal(exc, state, who).message
             return render_template("game/_turn_preview.html", error=error)
-        line = render(Message("history.return_license", args), current_lang())
+        line = render(Message("guide.return_licence", args), current_lang())
         return render_template("game/_turn_preview.html", lines=[line], total=None)
     data, _group = _server_inputs(state, kind, {"type": kind, **args})
     try:
@@ -790,10 +790,11 @@ def end_turn_question(game_id: str) -> str:
     """The question "End my turn" / "Next turn" asks while the active player has AP left
     ("Chiyo has 2 AP left — end the turn anyway?"), or "" (no turn on, or no AP left).
     The API still takes a next_turn with AP left (docs/flows.md); only the pages ask."""
-    turn = store().state(game_id).table.turn
+    t = store().state(game_id).table
+    turn = t.turn
     if turn.number <= 0 or turn.finished or not turn.ap_left:
         return ""
-    player = store().state(game_id).table.players[turn.current].name
+    player = t.players[turn.current].name
     return str(
         gettext(
             "%(player)s has %(num)s AP left — end the turn anyway?",

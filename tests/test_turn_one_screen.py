@@ -211,6 +211,11 @@ def test_returning_a_licence_is_a_free_move(game: Game) -> None:
     assert held.get("eel") == 1
 
 
+def test_no_overfishing_row_on_the_phone_when_that_market_is_not_in_play(game: Game) -> None:
+    html = game.page(A)
+    assert 'id="ie-table"' in html and "Overfishing market" not in text(html)
+
+
 def test_final_scoring_on_the_phone_is_in_rank_order_without_an_overfishing_row(
     game: Game,
 ) -> None:

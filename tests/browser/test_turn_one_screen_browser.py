@@ -130,3 +130,32 @@ def test_ticking_a_market_on_the_new_game_page_keeps_it(live_server: Any, phone:
     assert page.locator("#markets input[name=manual]").is_checked()
     ticked = page.locator(f"#markets input[name=fish_market][value={market}]")
     assert ticked.is_checked(), re.sub(r"\s+", " ", page.locator("#markets").inner_text())
+
+
+def test_the_table_screens_next_turn_stops_asking_once_the_ap_are_spent(
+    live_server: Any, phone: Any
+) -> None:
+    api = Api(live_server.url)
+    api.act(type="gain_fish", player=A, fish="eel", count=2)
+    api.act(type="next_turn")
+    table = phone()
+    table.goto(f"{api.url}/join/{api.host}")
+    button = table.locator("#btn-next-turn")
+    button.wait_for()
+    assert button.get_attribute("hx-confirm") == "Aiko has 2 AP left — end the turn anyway?"
+    for _ in range(2):  # the stream brings each change to the open page
+        api.act(type="visit", player=A, market="eel", entry="ap", sell={"eel": 1})
+    table.wait_for_function(
+        "() => !document.getElementById('btn-next-turn').hasAttribute('hx-confirm')",
+        timeout=10_000,
+    )
+    asked: list[str] = []
+    table.on("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    button.click()
+    # Taken at once; then Bo's turn, with 2 AP, asks again.
+    table.wait_for_function(
+        "() => (document.getElementById('btn-next-turn').getAttribute('hx-confirm') || '')"
+        ".startsWith('Bo has 2 AP left')",
+        timeout=10_000,
+    )
+    assert asked == [] and api.state()["turn"]["current"] == B

@@ -36,9 +36,11 @@ PER_VIEWER_OPEN = 2 * PER_VIEWER
 GAME_RESERVE = 8
 #: Slots a game's streams beyond its ``GAME_RESERVE`` must leave free (other tables' first).
 HEADROOM = 2 * GAME_RESERVE
-#: Open streams one client address may hold (a phone needs one; a laptop showing the table
-#: screen and a few seats' pages, a few).
-PER_CLIENT = 16
+#: Open streams one client address may hold. A phone needs one, a laptop showing the
+#: table screen and a few seats' pages a few; but a page closed or reloaded keeps its
+#: stream until the server notices it went away (two keepalives, ~5 s), so a device
+#: quickly going from page to page holds several at once.
+PER_CLIENT = 32
 
 
 @dataclass

@@ -241,16 +241,16 @@ def viewers(game: dict[str, Any]) -> list[tuple[str, str]]:
 def test_one_client_holding_streams_in_many_games_leaves_the_tables_phones_theirs(
     tmp_path: Path,
 ) -> None:
-    """With ``--threads 64`` there are 32 stream slots. A stranger's device opens every
-    stream it can in four games of its own; the table's screen and six phones then still
+    """With ``--threads 72`` there are 40 stream slots. A stranger's device opens every
+    stream it can in six games of its own; the table's screen and six phones then still
     get their streams, and an action reaches all seven."""
-    srv = start_server(tmp_path / "slots.sqlite3", extra=["--threads", "64"])
+    srv = start_server(tmp_path / "slots.sqlite3", extra=["--threads", "72"])
     theirs: list[SSE] = []
     ours: list[SSE] = []
     try:
-        games = [new_game(srv, SIX) for _ in range(4)]
+        games = [new_game(srv, SIX) for _ in range(6)]
         tries = [(g["id"], role, token) for g in games for role, token in viewers(g)]
-        for i in range(40):  # more than every slot
+        for i in range(48):  # more than every slot
             gid, role, token = tries[i % len(tries)]
             s = SSE(srv.port, f"/games/{gid}/stream?as={role}", token, source="127.0.0.2")
             theirs.append(s)

@@ -435,8 +435,16 @@ def test_the_flat_form_becomes_the_api_body() -> None:
 
 def test_an_unknown_field_or_a_bad_count_is_refused_with_a_sentence(game: Game) -> None:
     game.refused(visit("bank", "ap", loans="1", licenses="1"), 'no field "licenses"')
-    game.refused(visit("government", "free", **{"left.squid": "two"}), "whole number")
-    game.refused(visit("government", "free", **{"left.bogus": "1"}), "token codes")
+    # Issue #20: a form that is not the page's own is told to reload, in a player's words
+    # (no field key, no JSON shape such as ["squid", "tuna:20"]).
+    game.refused(
+        visit("government", "free", **{"left.squid": "two"}),
+        "The tokens for the left place: not what the page offered; reload the page.",
+    )
+    game.refused(
+        visit("government", "free", **{"left.bogus": "1"}),
+        "The tokens for the left place: not what the page offered; reload the page.",
+    )
 
 
 def test_a_market_not_in_play_has_no_panel(game: Game) -> None:

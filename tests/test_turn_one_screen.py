@@ -173,6 +173,26 @@ def test_no_entry_shape_reaches_a_phone_even_from_a_bad_form(game: Game) -> None
     assert DEVELOPER not in game.confirm(A, form).get_data(as_text=True)
 
 
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"type": "visit", "market": "eel", "entry": "ap", "sell.eel": "x"},
+        {"type": "visit", "market": "nope", "entry": "ap"},
+        {"type": "fishing", "caught.eel": "x"},
+        {"type": "fishing", "unloaded.eel": "1", "for_sale.0.fish": "eel", "for_sale.0.price": "x"},
+        {"type": "purchase", "barrel": "Bo|eel|upper|x"},
+        {"type": "visit", "market": "bank", "entry": "yen", "loans": "x"},
+        {"type": "visit", "market": "government", "entry": "free", "left.zz": "1"},
+    ],
+)
+def test_a_form_that_is_not_the_pages_own_gets_no_json_shape(
+    game: Game, form: dict[str, str]
+) -> None:
+    said = game.preview(A, {**form, "player": A})
+    assert "not what the page offered; reload the page." in said
+    assert not any(c in said for c in '{["'), said
+
+
 # -- 5. the preview shows what Confirm will do --------------------------------------------------
 
 

@@ -370,6 +370,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "guide.free_used": "Used already this turn.",
         "guide.visited": "Visited already this turn: its free entry is once per turn.",
         "guide.choose_entry": "Choose how to pay the entry.",
+        "guide.bad_field": "{label}: not what the page offered; reload the page.",
         "guide.return_licence": "{player} gives {count} {market} {count:licence|licences} back "
         "to its board, with no refund",
         "guide.hold_none": "You hold none.",

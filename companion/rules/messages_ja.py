@@ -832,6 +832,8 @@ GUIDE: dict[str, str] = {
     "guide.free_used": "この手番ではもう使いました。",
     "guide.visited": "この手番ではもう訪れました。入場コストなしの訪問は1手番に1回です。",
     "guide.choose_entry": "入場コストの支払い方を選んでください。",
+    "guide.bad_field": "{label}：ページが示したものではありません。ページを再読み込みして"
+    "ください。",
     "guide.return_licence": "{player}が{market}の漁業免許を{count}枚ボードに戻します"
     "（払い戻しはありません）",
     "guide.hold_none": "持っていません。",

@@ -274,8 +274,14 @@ def action_from_form() -> tuple[str, dict[str, Any], int | None]:
     try:
         action = schemas.parse(schemas.ACTIONS[kind], body, kind)
     except Refused as exc:
-        if (exc.field or "").split(".")[0].split("[")[0] == "entry":
+        root = (exc.field or "").split(".")[0].split("[")[0]
+        if root == "entry":
             raise Refused(400, _say("guide.choose_entry"), "entry") from None
+        if exc.said is not None and any(c in render(exc.said, "en") for c in '{["'):
+            # The API's JSON shapes are for developers: a phone's form that is not the
+            # page's own (edited, or from an old page) is told to reload (issue #20).
+            label = schemas.wording(kind, root).label_message()
+            raise Refused(400, _say("guide.bad_field", label=label), exc.field) from None
         raise
     return kind, action.args(), action.expected_seq
 

@@ -26,7 +26,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import render_template
-from flask_babel import gettext  # type: ignore[import-untyped]
 
 from ..door import Refused, refusal_of
 from ..i18n import msg, name_of
@@ -106,11 +105,9 @@ def is_external(fields: Mapping[str, str]) -> bool:
 def _count(key: str, text: str) -> int:
     number = schemas.form_int(text)
     if number is None:
-        raise Refused(
-            400,
-            gettext("%(field)s must be a whole number, such as 2.", field=schemas.quoted(key)),
-            key,
-        )
+        # Not a number: a form that is not the page's own (issue #20: no field names).
+        label = schemas.wording("visit", key.split(".")[0]).label_message()
+        raise Refused(400, msg(Message("guide.bad_field", {"label": label})), key)
     return min(number, MAX_EACH)
 
 

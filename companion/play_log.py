@@ -148,7 +148,10 @@ def logged_play(state: GameState, lang: str) -> dict[str, Any] | None:
 def play_text(play: dict[str, Any], unit: str, lang: str) -> str:
     """The play as lines a person pastes into a BoardGameGeek log. (The sentences carry
     their own spaces: Japanese puts none between them.)"""
-    head = [play["game"]["name"]]
+    # The game's name as its box prints it in the reader's language (the JSON keeps the
+    # name BG Stats knows).
+    cards = play["game"]["name"] == CARDS_NAME
+    head = [say("play.game_cards" if cards else "play.game_board", lang)]
     if "playDate" in play:
         head.append(play["playDate"][:10])
     if "durationMin" in play:

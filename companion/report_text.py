@@ -134,10 +134,12 @@ TEXT: dict[str, dict[str, str]] = {
         "report.host_link_confirm": "Sign out every other device that shows this table screen?",
         # -- the logged play (issue #22): BG Stats and a BoardGameGeek log --------------
         "play.title": "Log this play",
-        "play.bgstats": "Log this play in BG Stats",
-        "play.bgstats_note": "Opens BG Stats' import page with this play filled in. It is "
+        "play.bgstats": "Log this play in {app}",
+        "play.game_board": "Tokyo Tsukiji Market",
+        "play.game_cards": "Tsukiji Market",
+        "play.bgstats_note": "Opens {app}' import page with this play filled in. It is "
         "only a link: nothing is sent until you tap it.",
-        "play.text": "The play as text, to paste into a BoardGameGeek log",
+        "play.text": "The play as text, to paste into a {site} log",
         "play.copy": "Copy",
         "play.points": "{points} points",
         "play.and": " & ",
@@ -348,10 +350,12 @@ TEXT["ja"] = {
     "います（記録{field}から）。",
     "file.nobody": "（だれでもない）",
     "play.title": "このプレイを記録",
-    "play.bgstats": "BG Statsにこのプレイを記録",
-    "play.bgstats_note": "BG Statsの取り込みページを、このプレイを記入した状態で開きます。"
+    "play.bgstats": "{app}にこのプレイを記録",
+    "play.game_board": "TOKYO TSUKIJI MARKET",
+    "play.game_cards": "TSUKIJI MARKET（2人用カードゲーム）",
+    "play.bgstats_note": "{app}の取り込みページを、このプレイを記入した状態で開きます。"
     "ただのリンクです：タップするまで何も送られません。",
-    "play.text": "テキストでのプレイ記録（BoardGameGeekのログに貼り付け用）",
+    "play.text": "テキストでのプレイ記録（{site}のログに貼り付け用）",
     "play.copy": "コピー",
     "play.points": "{points}点",
     "play.and": "・",

@@ -124,7 +124,8 @@ def test_the_play_in_japanese(app: Any) -> None:
     play = the_play(text)
     assert play["game"]["name"] == "Tokyo Tsukiji Market"  # BG Stats' name of the game
     assert play["comments"].startswith(f"{A}の勝利（{score.players[0].final_yen:,}円）。")
-    assert "BG Statsにこのプレイを記録" in text
+    assert '<span lang="en">BG Stats</span>にこのプレイを記録' in text
+    assert the_text(text).startswith("TOKYO TSUKIJI MARKET、")
     summary = the_text(text)
     assert f"1位 {A}：{score.players[0].final_yen:,}円（勝者）" in summary
     assert "スタートプレイヤー" in summary

@@ -14,8 +14,9 @@ fresh database, then two phases:
 - **attack**: the same on a new game while one client (127.0.0.2) holds up to
   ``--sockets`` half-sent requests (a header byte a second per socket; every socket the
   server closes is opened again, at most ten times over) and another (127.0.0.3) opens
-  ``--streams`` live streams round-robin over the viewers of ten games of its own,
-  holding every one it is given and reading nothing.
+  ``--streams`` live streams round-robin over the viewers of games of its own (two per
+  viewer at most, 7 viewers a game), holding every one it is given and reading nothing.
+  ``--sockets 0`` or ``--streams 0`` leaves that attacker out.
 
 Per payment: **answer** = the POST until its ``201``; **stream** = the POST until the
 phone's stream delivered that version's ``update``. A request not answered within 10 s is
@@ -139,10 +140,13 @@ class SocketHog:
 
     def __init__(self, port: int, source: str, count: int) -> None:
         self.port, self.source, self.count = port, source, count
-        self.socks: list[socket.socket] = []
+        #: Each socket and when it was opened.
+        self.socks: list[tuple[socket.socket, float]] = []
         self.opens = 0
         self.filled = threading.Event()
         self.done = threading.Event()
+        #: Per round: the sockets still open that were opened over a second before (the
+        #: server has had time to close them at once if it would).
         self.held: list[int] = []
         self.thread = threading.Thread(target=self.run, daemon=True)
         self.thread.start()
@@ -161,28 +165,29 @@ class SocketHog:
                         )
                         s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
                         s.setblocking(False)
-                        self.socks.append(s)
+                        self.socks.append((s, time.monotonic()))
                     except OSError:
                         pass
                 self.filled.set()
                 kept = []
-                for s in self.socks:
+                for s, opened in self.socks:
                     try:
                         readable, _, _ = select.select([s], [], [], 0)
                         if readable and not s.recv(4096):
                             raise ConnectionResetError
                         s.send(b"x")
-                        kept.append(s)
+                        kept.append((s, opened))
                     except (BlockingIOError, InterruptedError):
-                        kept.append(s)
+                        kept.append((s, opened))
                     except OSError:
                         s.close()
                 self.socks = kept
-                self.held.append(len(kept))
+                now = time.monotonic()
+                self.held.append(sum(now - opened > 1 for _, opened in kept))
                 self.done.wait(1)
         finally:
             self.filled.set()
-            for s in self.socks:
+            for s, _ in self.socks:
                 s.close()
 
     def stop(self) -> None:
@@ -201,13 +206,15 @@ def viewers(game: dict[str, Any]) -> list[tuple[str, str]]:
     return [("host", game["host_token"])] + [("seat", s["token"]) for s in game["seats"]]
 
 
-def hold_streams(server: Server, count: int, source: str) -> tuple[list[Stream], int]:
-    """``count`` stream requests from ``source`` over ten games' viewers: the streams it
-    was given (kept open, never read) and how many were refused."""
+def hold_streams(server: Server, count: int, source: str) -> tuple[list[Stream], int, int]:
+    """``count`` stream requests from ``source`` over the viewers of games of its own, at
+    most two a viewer (so none replaces another): the streams it was given (kept open,
+    never read), how many were refused (503, or closed at once), and how many were not
+    answered (it stops asking after three)."""
     try:
-        games = [new_game(server.url) for _ in range(10)]
+        games = [new_game(server.url) for _ in range(max(1, -(-count // 14)))]
     except requests.RequestException:
-        return [], count
+        return [], 0, 1
     tries = [(g["id"], role, token) for g in games for role, token in viewers(g)]
     held: list[Stream] = []
     refused = failed = 0
@@ -215,11 +222,13 @@ def hold_streams(server: Server, count: int, source: str) -> tuple[list[Stream],
         gid, role, token = tries[i % len(tries)]
         try:
             s = Stream(server.port, f"/games/{gid}/stream?as={role}", token, source)
-        except OSError:  # closed at once, or no answer within ANSWER
-            refused += 1
+        except TimeoutError:  # no answer within ANSWER
             failed += 1
             if failed >= 3:  # the server answers no more: stop asking
                 break
+            continue
+        except OSError:  # closed at once
+            refused += 1
             continue
         failed = 0
         if s.status == 200:
@@ -227,24 +236,34 @@ def hold_streams(server: Server, count: int, source: str) -> tuple[list[Stream],
         else:
             refused += 1
             s.close()
-    return held, refused
+    return held, refused, failed
 
 
 def play(server: Server, actions: int) -> dict[str, Any]:
-    """The table's phase: its phone's stream, then ``actions`` payments."""
+    """The table's phase: its screen's and six phones' streams (the first phone's is
+    timed), then ``actions`` payments."""
     out: dict[str, Any] = {"answer": [], "stream": [], "unanswered": 0, "stream_status": None}
+    out["table_streams"] = 0
     try:
         game = new_game(server.url)
     except requests.RequestException:
         out["unanswered"] += 1
         return out
     gid, host = game["id"], game["host_token"]
+    others: list[Stream] = []
     try:
         phone = Stream(server.port, f"/games/{gid}/stream?as=seat", game["seats"][0]["token"])
+        for role, token in [("host", host)] + [("seat", s["token"]) for s in game["seats"][1:]]:
+            others.append(Stream(server.port, f"/games/{gid}/stream?as={role}", token))
     except OSError:
         out["unanswered"] += 1
         return out
+    finally:
+        for other in others:
+            out["table_streams"] += other.status == 200
+            other.close()
     out["stream_status"] = phone.status
+    out["table_streams"] += phone.status == 200
     session = requests.Session()
     try:
         for i in range(actions):
@@ -296,39 +315,48 @@ def main(argv: list[str] | None = None) -> int:
             server = Server(app_dir.resolve(), Path(tmp), label)
             try:
                 quiet = play(server, args.actions)
+                time.sleep(6)  # the server notices the closed streams (two keepalives)
                 hog = SocketHog(server.port, "127.0.0.2", args.sockets)
                 hog.filled.wait(120)
-                streams, refused = hold_streams(server, args.streams, "127.0.0.3")
+                streams, refused, unanswered = hold_streams(server, args.streams, "127.0.0.3")
                 time.sleep(2)  # the socket hog's next round: what the server let it keep
                 attacked = play(server, args.actions)
-                held = hog.held[-3:] if hog.held else [0]
+                held = max(hog.held[1:] or [0])
                 hog.stop()
                 for s in streams:
                     s.close()
                 alive = server.process.poll() is None
             finally:
                 code = server.stop()
-            rows.append((label, quiet, attacked, hog.opens, held, len(streams), refused))
+            rows.append(
+                (label, quiet, attacked, hog.opens, held, len(streams), refused, unanswered)
+            )
             print(f"{label}: server alive during the attack: {alive}; exit code {code}")
     print()
     print(f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs; ")
     print(f"{args.actions} payments per phase; attackers: {args.sockets} sockets from ")
     print(f"127.0.0.2, {args.streams} streams asked from 127.0.0.3.\n")
-    print("| server | phase | answer: median | max | stream: median | max | n | unanswered |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    print(
+        "| server | phase | table's streams | answer: median | max | stream: median | max "
+        "| n | unanswered |"
+    )
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for label, quiet, attacked, *_ in rows:
         for name, r in (("no attacker", quiet), ("attack", attacked)):
-            stream_note = "" if r["stream_status"] == 200 else f" (stream: {r['stream_status']})"
+            status = r["stream_status"] or "not answered"
+            stream_note = "" if status == 200 else f" (phone's stream: {status})"
             print(
-                f"| {label} | {name}{stream_note} | {ms(r['answer'], 'median')} | "
+                f"| {label} | {name}{stream_note} | {r['table_streams']} of 7 | "
+                f"{ms(r['answer'], 'median')} | "
                 f"{ms(r['answer'], 'max')} | {ms(r['stream'], 'median')} | "
                 f"{ms(r['stream'], 'max')} | {len(r['answer'])} | {r['unanswered']} |"
             )
     print()
-    for label, _, _, opens, held, streams, refused in rows:
+    for label, _, _, opens, held, streams, refused, unanswered in rows:
         print(
-            f"- {label}: the socket hog opened {opens} sockets and held {held} at its last "
-            f"rounds; the stream hog was given {streams} streams, refused {refused}."
+            f"- {label}: the socket hog opened {opens} sockets and held at most {held} open "
+            f"for over a second; the stream hog was given {streams} streams, refused "
+            f"{refused}, not answered {unanswered}."
         )
     return 0
 

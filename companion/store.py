@@ -543,6 +543,12 @@ class Store:
         with self.lock:
             return bool(self.conn.execute("SELECT 1 FROM games WHERE id = ?", [game_id]).fetchone())
 
+    def game_ids(self) -> list[str]:
+        """Every game on this server, oldest first (the league reads the finished ones)."""
+        return [
+            str(row[0]) for row in self._read("SELECT id FROM games ORDER BY created_at, id", [])
+        ]
+
     def game_key(self, game_id: str) -> str:
         """Which game ``game_id`` is (``companion.games``); the board game's key for an
         unknown id. A game's config never changes, so a cached fold answers."""

@@ -347,3 +347,73 @@ def test_the_replay_refuses_in_a_sentence_never_a_500(app: Any, client: Any) -> 
     board = DoorGame(store, door, AUCTION_SETUP)
     assert client.get(f"/games/{board.game_id}/report/replay/-1").status_code == 404
     assert client.get(f"/games/{board.game_id}/report/replay/x").status_code == 404
+
+
+# -- 2. this server's league ---------------------------------------------------------------------
+
+
+def league_games(store: Any, door: Any) -> list[Any]:
+    """Three finished games, Bo written three ways ("Bo", "bo", "Bob"), and one game in
+    play that does not count."""
+    spelled = [[A, B, C], [A, "bo", C], ["Bob", A, C]]
+    out = []
+    for i, names in enumerate(spelled):
+        g = DoorGame(store, door, {**AUCTION_SETUP, "players": names, "seed": 11 + i})
+        g.act("host", type="next_turn")
+        winner = names[i]  # each game another winner: Aiko, bo, Chiyo
+        if i == 2:
+            winner = C
+        g.act("host", type="pay", **{"from": "supply", "to": winner, "amount": 1000 * (i + 1)})
+        g.act("host", type="end_game")
+        out.append(store.state(g.game_id))
+    running = DoorGame(store, door, {**AUCTION_SETUP, "players": [A, B, "Dai"]})
+    running.act("host", type="next_turn")
+    return out
+
+
+def league_rows(text: str) -> dict[str, list[str]]:
+    return cells(text, "data-player")
+
+
+def test_the_league_of_three_finished_games_with_a_merged_name(app: Any, client: Any) -> None:
+    store, door = parts(app)
+    games = league_games(store, door)
+    finals = [{p.name.casefold(): p for p in s.table.score().players} for s in games]
+    text = client.get("/league").get_data(as_text=True)
+    assert "Finished games: 3" in text
+    rows = league_rows(text)
+    assert set(rows) == {"aiko", "bo", "bob", "chiyo"}  # "Bo" and "bo" are one; Dai never ended
+    assert rows["bo"][1:3] == ["2", "1"]  # two games, one won
+    assert rows["bob"][1:3] == ["1", "0"]
+    yen = [finals[0]["bo"].final_yen, finals[1]["bo"].final_yen]
+    assert rows["bo"][3] == f"¥{round(sum(yen) / 2):,}"
+    assert rows["aiko"][1:3] == ["3", "1"]
+    assert rows["chiyo"][1:3] == ["3", "1"]
+    # Merge "Bob" into Bo: one player, three games.
+    merged = client.get("/league", query_string={"merge": "Bob", "into": "Bo"})
+    text = merged.get_data(as_text=True)
+    rows = league_rows(text)
+    assert set(rows) == {"aiko", "bo", "chiyo"}
+    assert rows["bo"][1:3] == ["3", "1"]
+    yen.append(finals[2]["bob"].final_yen)
+    assert rows["bo"][3] == f"¥{round(sum(yen) / 3):,}"
+    assert "also written" in rows["bo"][0] and "Bob" in rows["bo"][0]
+    best = max(yen)
+    assert f"¥{best:,}" in rows["bo"][4]
+    assert "Merged: Bob → Bo" in html.unescape(text)
+    # The chart's data is the table's.
+    m = re.search(r'<script type="application/json" class="story-data">(.*?)</script>', text, re.S)
+    assert m
+    chart = json.loads(html.unescape(m.group(1)))["charts"]["league"]
+    assert chart["datasets"][0]["data"][chart["labels"].index("Bo")] == round(sum(yen) / 3)
+    # In Japanese, and never a 500 for odd merges.
+    ja = client.get("/league", headers=JA).get_data(as_text=True)
+    assert "このサーバーのリーグ" in ja and "終了したゲーム：3" in ja
+    for query in ({"merge": "x" * 5000, "into": ""}, {"merge": ["a", "b"], "into": ["b", "a"]}):
+        assert client.get("/league", query_string=query).status_code == 200
+
+
+def test_the_league_with_no_finished_game(client: Any) -> None:
+    assert 'href="/league"' in client.get("/").get_data(as_text=True)
+    text = client.get("/league").get_data(as_text=True)
+    assert "No game on this server has finished yet." in text

@@ -31,6 +31,7 @@ from ..door import Refused
 from ..eventlog import GameState
 from ..i18n import current_lang, format_yen, name_of
 from ..identity import Identity
+from ..league import league, merges_of
 from ..play_log import logged_play
 from ..replay import state_at
 from ..report_text import say
@@ -313,6 +314,53 @@ def replay(game_id: str, n: int) -> Any:
         role=who.role,
         yen_text=yen_text,
         r=replay_context(state, n),
+    )
+
+
+# -- this server's league (issue #22) ---------------------------------------------------------
+
+#: At most this many merges are read from one address (each is a name and a name).
+MERGES_READ = 32
+
+
+@bp.get("/league")
+def league_page() -> Any:
+    """Every finished board game of this server, per player. ``?merge=<name>&into=<name>``
+    (repeated) reads a spelling as another player's; nothing is stored, so a merge is a
+    link anyone at the table can open, or leave."""
+    sources = request.args.getlist("merge")[:MERGES_READ]
+    targets = request.args.getlist("into")[:MERGES_READ]
+    pairs = [(a[:100], b[:100]) for a, b in zip(sources, targets, strict=False)]
+    merges = merges_of(pairs)
+    every = store()
+    data = league((every.state(gid) for gid in every.game_ids()), merges)
+    payload = {
+        "yen": {"prefix": say("yen.prefix"), "suffix": say("yen.suffix")},
+        "axes": {"turn": say("report.player"), "yen": say("report.yen")},
+        "charts": {
+            "league": {
+                "type": "bar",
+                "money": True,
+                "labels": [p["name"] for p in data["players"]],
+                "datasets": [
+                    {
+                        "label": say("league.average"),
+                        "color": COLOR_HEX["orange"],
+                        "data": [p["average_yen"] for p in data["players"]],
+                    }
+                ],
+            }
+        }
+        if data["players"]
+        else {},
+    }
+    return render_template(
+        "report/league.html",
+        league=data,
+        payload=payload,
+        pairs=[(a, b) for a, b in pairs if a.strip().casefold() in merges],
+        yen_text=yen_text,
+        compact=False,
     )
 
 

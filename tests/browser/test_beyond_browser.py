@@ -1,7 +1,8 @@
-"""Issue #22 in a real Chromium against the real server: the report page's scrubber,
-dragged and stepped, shows the table as it was after that entry of the log (each
-player's Yen as the table screen's view said it then); at the end of the game a phone
-offers "Log this play in BG Stats", whose JSON is the final score."""
+"""Issue #22 in a real Chromium against the real server: this server's league after
+three finished games with a merged name (its chart drawn from the table's numbers); the
+report page's scrubber, dragged and stepped, shows the table as it was after that entry
+of the log (each player's Yen as the table screen's view said it then); at the end of the
+game a phone offers "Log this play in BG Stats", whose JSON is the final score."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from urllib.parse import unquote
 
 import pytest
 import requests
+from axe import assert_no_horizontal_scroll, assert_no_violations
 from browser_support import LIVE
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -137,5 +139,63 @@ def test_the_scrubber_shows_the_table_at_each_entry_and_the_phone_logs_the_play(
         assert (
             phone.locator("textarea[readonly]").input_value().splitlines()[-1] == (play["comments"])
         )
+    finally:
+        ctx.close()
+
+
+def finished(url: str, names: list[str], winner: str, amount: int) -> None:
+    game = requests.post(f"{url}/api/games", json={**SETUP, "players": names}, timeout=LIVE).json()
+    for body in (
+        {"type": "next_turn"},
+        {"type": "pay", "from": "supply", "to": winner, "amount": amount},
+        {"type": "end_game"},
+    ):
+        r = requests.post(
+            f"{url}/api/games/{game['id']}/actions",
+            json=body,
+            headers=auth(game["host_token"]),
+            timeout=LIVE,
+        )
+        assert r.status_code == 201, r.json()
+
+
+def test_the_league_after_three_games_with_a_merged_name(browser: Any, live_server: Any) -> None:
+    url = live_server.url
+    finished(url, [A, B, C], B, 3000)
+    finished(url, [A, "bo", C], A, 2000)
+    finished(url, ["Bob", A, C], "Bob", 1000)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{url}/")
+        page.get_by_role("link", name="This server's league").click()
+        page.wait_for_selector("#league")
+        assert page.locator("#league tbody tr").count() == 4  # Bo and bo are one; Bob not yet
+        page.locator("select[name=merge]").select_option("Bob")
+        page.locator("select[name=into]").select_option("Bo")
+        page.get_by_role("button", name="Merge").click()
+        page.wait_for_selector("[data-merged]")
+        bo = page.locator('#league tr[data-player="bo"]')
+        assert bo.locator("td[data-played]").inner_text() == "3"
+        assert bo.locator("td[data-wins]").inner_text() == "2"
+        page.wait_for_function(
+            "() => window.Chart && window.Chart.getChart(document.querySelector("
+            "'canvas[data-chart=league]'))",
+            timeout=LIVE,
+        )
+        bars = page.evaluate(
+            "() => { const c = window.Chart.getChart(document.querySelector("
+            "'canvas[data-chart=league]')); return [c.data.labels, c.data.datasets[0].data]; }"
+        )
+        shown = {
+            r.locator("th").inner_text().split(" (")[0]: r.locator("td[data-average]").inner_text()
+            for r in page.locator("#league tbody tr").all()
+        }
+        assert {n: f"¥{v:,}" for n, v in zip(*bars, strict=True)} == shown
+        assert errors == []
+        assert_no_horizontal_scroll(page)
+        assert_no_violations(page)
     finally:
         ctx.close()

@@ -44,17 +44,20 @@
   // What the player holds is theirs: a <details> they opened or closed, a field they typed
   // in (its value differs from the one the server wrote). Everything else follows the server.
   const held = new WeakSet(); // the <details> this player opened or closed by hand
+  const sent = new WeakMap(); // each part of #live → the markup the last update gave it
   document.addEventListener("click", (e) => {
     const summary = e.target instanceof Element ? e.target.closest("summary") : null;
     if (summary && summary.parentElement instanceof HTMLDetailsElement) held.add(summary.parentElement);
   });
   const callbacks = {
-    // A part whose digest (data-morph, made by the server from its markup) did not change
-    // is left as it is: only the parts that changed are walked.
+    // A part of #live whose markup is what it was at the last update is left as it is:
+    // only the parts that changed are walked (a payment: a card, the boards, the history).
     beforeNodeMorphed(old, next) {
-      if (old.nodeType !== 1 || next.nodeType !== 1) return true;
-      const key = next.getAttribute("data-morph");
-      return !(key && key === old.getAttribute("data-morph"));
+      if (old.parentNode !== live || old.nodeType !== 1 || next.nodeType !== 1) return true;
+      const markup = next.outerHTML;
+      if (sent.get(old) === markup) return false;
+      sent.set(old, markup);
+      return true;
     },
     beforeAttributeUpdated(name, el) {
       if (name === "open" && held.has(el)) return false;

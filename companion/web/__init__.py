@@ -79,10 +79,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         sign = "−" if value < 0 else ""
         return f"{sign}¥{abs(value):,}"
 
-    from .dom import css_id, morph_key
+    from .dom import css_id
 
     app.jinja_env.filters["css_id"] = css_id
-    app.jinja_env.filters["morph_key"] = morph_key
 
     from .. import i18n  # languages per device; its yen filter replaces the one above
 

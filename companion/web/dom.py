@@ -7,10 +7,7 @@ character (the turn guide's auctions are ``a31.1``): :func:`css_id` maps it to o
 
 from __future__ import annotations
 
-import hashlib
 import re
-
-from markupsafe import Markup
 
 _KEEP = re.compile(r"[A-Za-z0-9-]")
 
@@ -25,26 +22,3 @@ def css_id(value: object) -> str:
     'a_5f_1'
     """
     return "".join(c if _KEEP.fullmatch(c) else f"_{ord(c):x}_" for c in str(value))
-
-
-_TAG = re.compile(r"\s*<[a-zA-Z][a-zA-Z0-9-]*")
-#: A digest in letters only: a run of digits on a page could read as an amount to a
-#: person (or a test) looking for one.
-_LETTERS = str.maketrans("0123456789", "ghijklmnop")
-
-
-def morph_key(html: str) -> Markup:
-    """``html`` (one element) with ``data-morph``, a digest of its markup, on its first
-    tag: the browser leaves an element whose digest did not change as it is instead of
-    walking it (static/live.js), and morphs the others.
-
-    >>> str(morph_key('<p id="x">Hi</p>'))
-    '<p data-morph="cgdocfiabjkcjfmp" id="x">Hi</p>'
-    """
-    text = str(html)
-    found = _TAG.match(text)
-    if found is None:
-        return Markup(text)
-    digest = hashlib.blake2b(text.encode(), digest_size=8).hexdigest().translate(_LETTERS)
-    end = found.end()
-    return Markup(f'{text[:end]} data-morph="{digest}"{text[end:]}')

@@ -231,6 +231,66 @@ def test_one_address_keeps_its_bound_idle_keep_alives_making_room(srv: LiveServe
             s.close()
 
 
+def test_the_server_fits_its_connections_to_few_open_files(tmp_path: Path) -> None:
+    """Started with 256 open files at most (soft and hard), the server lowers its
+    connection limit to fit: five devices holding 320 half-sent requests between them
+    make it stop accepting for a while, never fail an accept or exit, and once they go the
+    table is answered again."""
+    import os
+    import resource
+    import subprocess
+    import sys
+
+    from support import ROOT, free_port
+
+    def few_files() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
+
+    port = free_port()
+    cmd = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1"]
+    cmd += ["--port", str(port), "--db", str(tmp_path / "few.sqlite3"), "--no-qr"]
+    proc = subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+        cwd=ROOT,
+        preexec_fn=few_files,
+    )
+    srv = LiveServer(f"http://127.0.0.1:{port}", tmp_path / "few.sqlite3", proc, port)
+    hogs: list[Hog] = []
+    try:
+        deadline = time.monotonic() + 30
+        while requests_fail(srv.url) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        game = new_game(srv)
+        hogs = [Hog(port, f"127.0.0.{i}", 64, seconds=30).start() for i in range(2, 7)]
+        for hog in hogs:
+            assert hog.filled.wait(60)
+        time.sleep(2)  # every hog's round: the server at its limit
+        assert proc.poll() is None, "the server must never exit over connections"
+        for hog in hogs:
+            hog.stop()
+        r = pay(srv, game["id"], game["host_token"], "Aiko", 100)
+        assert r.status_code == 201, r.text
+    finally:
+        for hog in hogs:
+            hog.stop()
+        code = srv.stop()
+    assert code == 0, srv.captured
+    assert "Traceback" not in srv.captured, srv.captured
+    assert "accept() threw" not in srv.captured, srv.captured
+
+
+def requests_fail(url: str) -> bool:
+    try:
+        requests.get(url, timeout=2)
+        return False
+    except requests.RequestException:
+        return True
+
+
 # -- 10. live-update slots -----------------------------------------------------------------
 
 

@@ -237,9 +237,10 @@ def test_the_server_fits_its_connections_to_few_open_files(tmp_path: Path) -> No
     make it stop accepting for a while, never fail an accept or exit, and once they go the
     table is answered again."""
     import os
-    import resource
     import subprocess
     import sys
+
+    resource = pytest.importorskip("resource")  # POSIX only
 
     from support import ROOT, free_port
 

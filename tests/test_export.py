@@ -237,7 +237,7 @@ def test_nothing_the_table_screens_panel_links_to_shows_a_closed_yen(
     links = Links()
     links.feed(html)
     gets = {u for u in links.get if u.startswith("/games/") or u.startswith("/api/")}
-    assert f"/games/{g.game_id}/report/story?as=host" in gets
+    assert f"/games/{g.game_id}/report?as=host" in gets  # the charts, on the report page
     export_link = f"/games/{g.game_id}/export.json?as=host"
     assert (export_link in gets) is finished
     for url in sorted(gets):

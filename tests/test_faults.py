@@ -539,7 +539,7 @@ def _pay(client: Any, game: dict[str, Any], note: str) -> Any:
     return client.post(
         f"/api/games/{game['id']}/actions",
         headers={"Authorization": f"Bearer {game['seats'][0]['token']}"},
-        json={"type": "pay", "from": "supply", "to": PLAYERS[0], "amount": 100, "note": note},
+        json={"type": "pay", "from": PLAYERS[0], "to": "supply", "amount": 100, "note": note},
     )
 
 
@@ -564,7 +564,7 @@ def test_the_api_answers_503_with_the_sentence_and_loses_nothing(app: Any, clien
             "Authorization": f"Bearer {game['seats'][0]['token']}",
             "Accept-Language": "ja",
         },
-        json={"type": "pay", "from": "supply", "to": PLAYERS[0], "amount": 100, "note": "x"},
+        json={"type": "pay", "from": PLAYERS[0], "to": "supply", "amount": 100, "note": "x"},
     )
     assert ja.status_code == 503
     assert ja.get_json() == {
@@ -595,7 +595,7 @@ def test_pages_say_it_as_a_page_and_htmx_forms_in_the_flash(app: Any, client: An
     form = client.post(
         f"/games/{game['id']}/act",
         headers={"HX-Request": "true", "Authorization": f"Bearer {game['seats'][0]['token']}"},
-        data={"as": "seat", "type": "pay", "from": "supply", "to": PLAYERS[0], "amount": "100"},
+        data={"as": "seat", "type": "pay", "from": PLAYERS[0], "to": "supply", "amount": "100"},
     )
     assert form.status_code == 503
     assert form.headers["HX-Retarget"] == "#flash"
@@ -639,7 +639,7 @@ def test_the_real_server_refuses_while_the_disk_is_full_then_saves_again(tmp_pat
             ).json()
             seat = {"Authorization": f"Bearer {game['seats'][0]['token']}"}
             url = f"{server.url}/api/games/{game['id']}/actions"
-            body = {"type": "pay", "from": "supply", "to": PLAYERS[0], "amount": 100}
+            body = {"type": "pay", "from": PLAYERS[0], "to": "supply", "amount": 100}
             assert http.post(url, json=body, headers=seat, timeout=HANG).json() == {"seq": 1}
 
             with pytest.raises(OSError) as full, open(inside / "fill", "wb") as fill:

@@ -588,6 +588,8 @@ SHARED = frozenset(
         "game_api.undo",
         "game_api.redo",
         "game_api.reissue",
+        "game_api.reissue_host",
+        "auth.reissue_host",
         "auth.claim",
         "stream.events",
         "stream.poll",

@@ -411,3 +411,12 @@ def test_the_table_screens_history_rows_follow_undo_redo_and_language(client):
     assert 'id="history"' not in client.get(
         f"/games/{g.id}/live?as=seat", headers=auth(g.a)
     ).get_data(as_text=True)
+
+
+def test_a_card_games_table_screen_reissues_its_own_link(client):
+    g = Game(client)
+    r = client.post(f"/api/games/{g.id}/host/reissue", headers=auth(g.host))
+    assert r.status_code == 200, r.json
+    assert client.get(f"/api/games/{g.id}", headers=auth(g.host)).status_code == 401
+    new = r.json["host_token"]
+    assert client.get(f"/api/games/{g.id}", headers=auth(new)).status_code == 200

@@ -194,6 +194,15 @@ TEXT: dict[str, dict[str, str]] = {
         "league.merge_submit": "Merge",
         "league.merged": "Merged: {source} → {target}",
         "league.unmerge": "Undo the merges",
+        # -- the table screen speaks (issue #22) -----------------------------------------
+        "speak.toggle": "Speak the big moments",
+        "speak.note": "This screen says aloud whose turn it is, each auction and the end of the "
+        "game, in its own language, with the browser's own voice: nothing leaves this device.",
+        "speak.turn": "Turn {turn}: {player}'s turn.",
+        "speak.triggered": "{player} triggered the end of the game: the final turns are played.",
+        "speak.auction_open": "{owner} opens an auction: {kind}.",
+        "speak.winner": "The game is over. The winner is {names}.",
+        "speak.winners": "The game is over. The winners are {names}.",
         # -- market series ---------------------------------------------------------------
         "market.eel": "Eel track",
         "market.swordfish": "Swordfish track",
@@ -430,6 +439,14 @@ TEXT["ja"] = {
     "league.merge_submit": "まとめる",
     "league.merged": "まとめた表記：{source} → {target}",
     "league.unmerge": "まとめを取り消す",
+    "speak.toggle": "大事な場面を読み上げる",
+    "speak.note": "この画面が、だれの手番か、競り、ゲームの終了を、この画面の言語とブラウザー自身の"
+    "音声で読み上げます。この端末から何も送られません。",
+    "speak.turn": "{turn}手番目：{player}の手番です。",
+    "speak.triggered": "{player}がゲームの終了を誘発しました。最後の手番を行います。",
+    "speak.auction_open": "{owner}が競りを始めます：{kind}。",
+    "speak.winner": "ゲーム終了。勝者は{names}です。",
+    "speak.winners": "ゲーム終了。勝者は{names}です。",
 }
 
 

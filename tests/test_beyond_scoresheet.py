@@ -417,3 +417,51 @@ def test_the_league_with_no_finished_game(client: Any) -> None:
     assert 'href="/league"' in client.get("/").get_data(as_text=True)
     text = client.get("/league").get_data(as_text=True)
     assert "No game on this server has finished yet." in text
+
+
+# -- 3. the table screen speaks ------------------------------------------------------------------
+
+
+def moments(text: str) -> dict[str, str]:
+    m = re.search(r'<ul id="speak" hidden>(.*?)</ul>', text, re.S)
+    if not m:
+        return {}
+    return {
+        k: html.unescape(v) for k, v in re.findall(r'<li data-key="([^"]+)">(.*?)</li>', m.group(1))
+    }
+
+
+def test_the_table_screens_big_moments_and_never_a_phones(app: Any) -> None:
+    store, door = parts(app)
+    g = DoorGame(store, door, {**AUCTION_SETUP, "money": "closed"})
+    table = f"/games/{g.game_id}/table"
+    assert moments(page(app, g.host, table)) == {}
+    g.act("host", type="next_turn")
+    assert moments(page(app, g.host, table)) == {"turn:1:0": f"Turn 1: {A}'s turn."}
+    g.act(A, type="take_license", player=A, market="tuna")
+    tuna = sealed_auction(door, g, "tuna", A, {A: 300, B: 700, C: 500})
+    said = moments(page(app, g.host, table))
+    result = said[f"auction:{tuna}:settled"]
+    assert B in result and "700" in result  # the bids are public from the reveal on
+    g.act("host", type="end_game")
+    text = page(app, g.host, table)
+    winners = store.state(g.game_id).table.score().winners
+    assert moments(text)["end"] == f"The game is over. The winner is {winners[0]}."
+    assert 'id="speak-toggle" aria-pressed="false"' in text
+    # A phone has none of it; in Japanese the table says it in Japanese.
+    phone = page(app, g.seats[A], f"/games/{g.game_id}/seat")
+    assert 'id="speak"' not in phone and "speak-toggle" not in phone
+    ja = moments(page(app, g.host, table, JA))
+    assert ja["end"] == f"ゲーム終了。勝者は{winners[0]}です。"
+
+
+def test_a_sealed_bid_is_never_said_aloud(app: Any) -> None:
+    store, door = parts(app)
+    g = DoorGame(store, door, {**AUCTION_SETUP, "money": "closed"})
+    g.act("host", type="next_turn")
+    g.act(A, type="take_license", player=A, market="tuna")
+    aid = str(door.open_auction(g.game_id, g.host, {"kind": "tuna", "owner": A}).data["id"])
+    door.bid(g.game_id, g.seats[B], aid, 900)
+    said = moments(page(app, g.host, f"/games/{g.game_id}/table"))
+    assert said[f"auction:{aid}:open"] == f"{A} opens an auction: Tuna auction."
+    assert not any("900" in text for text in said.values())

@@ -39,6 +39,7 @@ from ..rules.moves import ITEM_PRICE, LOAN_YEN, SHARE_PRICE
 from ..rules.table import Table
 from ..views import game_view
 from .context import hub, store
+from .speech import big_moments
 
 
 def view_for(game_id: str, who: Identity, state: GameState | None = None) -> dict[str, Any]:
@@ -202,6 +203,8 @@ def live_context(game_id: str, who: Identity, state: GameState) -> dict[str, Any
         "shared_board": shared_board,
         # The play to log (issue #22): None until the game has ended.
         "play": logged_play(state, current_lang()),
+        # What the table screen may say aloud (issue #22): the public view's big moments.
+        "speak": big_moments(view) if who.is_host else [],
     }
     if who.is_host:
         from .auth import seats

@@ -199,3 +199,89 @@ def test_the_league_after_three_games_with_a_merged_name(browser: Any, live_serv
         assert_no_violations(page)
     finally:
         ctx.close()
+
+
+#: The browser's speech synthesis replaced by one that records what it is asked to say.
+STUB_SPEECH = """
+window.__spoken = [];
+window.SpeechSynthesisUtterance = function (text) { this.text = text; this.lang = ''; };
+Object.defineProperty(window, 'speechSynthesis', {configurable: true, value: {
+  speak(u) { window.__spoken.push([u.text, u.lang]); }, cancel() {} }});
+"""
+
+
+def said(page: Any, text: str, lang: str) -> None:
+    page.wait_for_function(
+        "([t, l]) => window.__spoken.some(s => s[0] === t && s[1] === l)",
+        arg=[text, lang],
+        timeout=LIVE,
+    )
+
+
+def test_the_table_screen_speaks_the_big_moments_once_opted_in(
+    browser: Any, live_server: Any
+) -> None:
+    url = live_server.url
+    game = requests.post(f"{url}/api/games", json=SETUP, timeout=LIVE).json()
+    gid, host = game["id"], game["host_token"]
+    seat = {s["name"]: s["token"] for s in game["seats"]}
+    screens = []
+    for locale in ("en-US", "ja-JP"):  # two table screens (one device's streams are bounded)
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale=locale)
+        ctx.add_init_script(STUB_SPEECH)
+        page = ctx.new_page()
+        page.goto(f"{url}/join/{host}")
+        page.goto(f"{url}/games/{gid}/table")
+        page.wait_for_selector("#live")
+        screens.append((ctx, page))
+    (_, en), (_, ja) = screens
+    try:
+        for p in (en, ja):
+            p.locator("#speak-toggle").click()
+            assert p.locator("#speak-toggle").get_attribute("aria-pressed") == "true"
+
+        def act(token: str, body: dict[str, Any]) -> None:
+            r = requests.post(
+                f"{url}/api/games/{gid}/actions", json=body, headers=auth(token), timeout=LIVE
+            )
+            assert r.status_code == 201, r.json()
+
+        act(host, {"type": "next_turn"})
+        said(en, "Turn 1: Aiko's turn.", "en")
+        said(ja, "1手番目：Aikoの手番です。", "ja")
+        act(seat[A], {"type": "take_license", "player": A, "market": "tuna"})
+        r = requests.post(
+            f"{url}/api/games/{gid}/auctions",
+            json={"kind": "tuna", "owner": A},
+            headers=auth(host),
+            timeout=LIVE,
+        )
+        aid = r.json()["auction_id"]
+        said(en, "Aiko opens an auction: Tuna auction.", "en")
+        for name, amount in ((A, 300), (B, 700), (C, 500)):
+            requests.post(
+                f"{url}/api/games/{gid}/auctions/{aid}/bids",
+                json={"amount": amount},
+                headers=auth(seat[name]),
+                timeout=LIVE,
+            )
+        en.wait_for_function(
+            "() => window.__spoken.some(s => s[0].includes('Bo') && s[0].includes('700'))",
+            timeout=LIVE,
+        )
+        # The English screen opts out again: the end is said on the Japanese one only.
+        en.locator("#speak-toggle").click()
+        assert en.locator("#speak-toggle").get_attribute("aria-pressed") == "false"
+        act(host, {"type": "end_game"})
+        ja.wait_for_function(
+            "() => window.__spoken.some(s => s[0].startsWith('ゲーム終了。勝者は'))", timeout=LIVE
+        )
+        en.wait_for_selector("#final-score:not([hidden])", timeout=LIVE)
+        spoken = [s[0] for s in en.evaluate("window.__spoken")]
+        assert len(spoken) == len(set(spoken)) == 3  # each moment once, and not the end
+        assert not any(s.startswith("The game is over.") for s in spoken)
+        ja_spoken = [s[0] for s in ja.evaluate("window.__spoken")]
+        assert len(ja_spoken) == len(set(ja_spoken)) == 4
+    finally:
+        for ctx, _ in screens:
+            ctx.close()

@@ -205,12 +205,12 @@ def test_tuna_auction_from_docking_to_settlement(live_server, screen, phone):
 
     # Only the owner's phone (and the table screen) may settle the tie.
     choices = aiko.locator("#auction .choices .button")
-    expect(choices).to_have_text(["Bo wins", "Chiyo wins"])
+    expect(choices).to_have_text(["Make Bo the winner", "Make Chiyo the winner"])
     expect(bo.locator("#auction .choices")).to_have_count(0)
     expect(chiyo.locator("#auction .choices")).to_have_count(0)
     expect(table.locator("#auction .choices .button")).to_have_count(2)
 
-    aiko.locator("#auction .choices").get_by_role("button", name="Chiyo wins").tap()
+    aiko.locator("#auction .choices").get_by_role("button", name="Make Chiyo the winner").tap()
     wait_flash(aiko, r"^Settled")
 
     # Settled everywhere: Chiyo paid the owner ¥700 and holds the drawn Tuna.

@@ -13,7 +13,8 @@ reads 「銀行」市場 as well as サバ市場.
 The glossary (the book's word, never the variants after it; tests/test_i18n_glossary.py
 checks every Japanese message): 手番 (not ターン); 鮮度が落ちた (not 劣化); ローン (not
 借金); 利子 (not 利息); 台車 (not カート); 魚市場 (not 漁業市場); 共通サプライ and
-市場のサプライ (not ストック, 供給); 単独最下位 (not 単独最少); 所持金 for the money mode
+市場のサプライ (not ストック, 供給); 単独最下位 (not 単独最少); 一番左の停泊所,
+「1」の停泊所, 「2」の停泊所 (never 停泊所0, 停泊所2); 所持金 for the money mode
 (公開・非公開); moves that take no action point are アクションとは別の行動 (not 無料);
 a licence that costs nothing is 無料, an empty License space is 空き; the table screen
 is テーブル画面 (never the role name "host").
@@ -550,7 +551,8 @@ EXTERNAL: dict[str, str] = {
     "スロットの数まで（青の漁船は2種類）、はしけはどんな組み合わせでも積めますが、どの船も"
     "サケ樽は1個までです。",
     "fleet_no_port": "{player}の開いている停泊所には、入港する船（{boats}）をすべて置く空きが"
-    "ありません。停泊所0と1には漁船1隻ずつ、停泊所2には漁船2隻またははしけ1隻を置けます。"
+    "ありません。一番左と「1」の停泊所には漁船1隻ずつ、「2」の停泊所には漁船2隻またははしけ1隻を"
+    "置けます。"
     "先に停泊所を開いてください（500円）。",
     "ext.no_interaction": "{market}市場では少なくとも1回は処理を行わなければなりません：{what}。",
     "ext.hint.ships": "船を売却または購入する",
@@ -571,8 +573,8 @@ EXTERNAL: dict[str, str] = {
     "ext.boat_not_owned": "{player}は{kind}を持っていません。",
     "ext.boat_at_sea": "{player}の{kind}は海上の樽のために海上で必要です：売却や下取りができる"
     "のは停泊所にある船だけです。",
-    "ext.no_port_place": "{player}の停泊所には{kind}を置く空きがありません：停泊所0と1には漁船"
-    "1隻ずつ、停泊所2（開いていれば）には漁船2隻またははしけ1隻を置けます。先に停泊所を開いて"
+    "ext.no_port_place": "{player}の停泊所には{kind}を置く空きがありません：一番左と「1」の"
+    "停泊所には漁船1隻ずつ、「2」の停泊所（開いていれば）には漁船2隻またははしけ1隻を置けます。先に停泊所を開いて"
     "ください。",
     "ext.trade_in_alone": "下取りは青の漁船を購入するときだけです。",
     "ext.trade_in_needed": "{market}市場の青の漁船には下取りも必要です：停泊所にある自分の漁船を"
@@ -617,8 +619,8 @@ EXTERNAL: dict[str, str] = {
     "mv.shares": "{player}が株を{count}枚購入する（「銀行」に残り{left}枚）",
     "mv.rent_item": "{player}が{item}を{count}個レンタルする（ボードに残り{left}個）",
     "ext.ports_open": "{player}はすでに両方の停泊所を開いています。",
-    "what.port": "停泊所{port}を開くこと",
-    "mv.port_open": "{player}が停泊所{port}を開く",
+    "what.port": "「{port}」の停泊所を開くこと",
+    "mv.port_open": "{player}が「{port}」の停泊所を開く",
     "history.open_port": "{player}が停泊所を開きました",
     "ext.boat_board": '船を取る先・戻す先は「漁船」市場（"ships"）か「中古漁船」市場'
     '（"used_ships"）です。',
@@ -1265,8 +1267,8 @@ RULECARDS: dict[str, str] = {
     "rc.overfishing.step": "得点計算時：乱獲状態でない魚市場のトークン1個につき+{amount:,}円、"
     "乱獲状態の魚市場のトークン1個につき−{amount:,}円。",
     # -- external markets: special rules
-    "rc.ships.port": "購入した船には空いている停泊所が必要です：停泊所0と1は漁船1隻、"
-    "停泊所2は漁船2隻かはしけ1隻。",
+    "rc.ships.port": "購入した船には空いている停泊所が必要です：一番左と「1」の停泊所は"
+    "漁船1隻、「2」の停泊所は漁船2隻かはしけ1隻。",
     "rc.ships.blue_trade_in": "青の漁船の下取りは自分の停泊所の漁船（はしけは不可）で、"
     "「中古漁船」市場があればそこに置きます。",
     "rc.bank.never_both": "一度でもローンを借りたプレイヤーは株を買えず、その逆も同じです。",

@@ -32,6 +32,7 @@ GLOSSARY: dict[str, tuple[str, list[str]]] = {
     "outright lowest": ("単独最下位", ["単独最少"]),
     "money mode": ("所持金", [r"お金(は|を|の)?(非)?公開"]),
     "free moves": ("アクションとは別の行動", ["無料の行動"]),
+    "barter offer": ("提示", ["申し出", "オファー"]),
     # The book: 一番左の停泊所, 「1」の停泊所, 「2」の停泊所; never 停泊所0 or 停泊所{port}.
     "port": ("「1」の停泊所", [r"停泊所[0-9０-９]", r"停泊所\{", r"停泊所%\("]),
 }

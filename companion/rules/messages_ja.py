@@ -14,7 +14,8 @@ The glossary (the book's word, never the variants after it; tests/test_i18n_glos
 checks every Japanese message): 手番 (not ターン); 鮮度が落ちた (not 劣化); ローン (not
 借金); 利子 (not 利息); 台車 (not カート); 魚市場 (not 漁業市場); 共通サプライ and
 市場のサプライ (not ストック, 供給); 単独最下位 (not 単独最少); 一番左の停泊所,
-「1」の停泊所, 「2」の停泊所 (never 停泊所0, 停泊所2); 所持金 for the money mode
+「1」の停泊所, 「2」の停泊所 (never 停泊所0, 停泊所2); 提示 for a Barter offer (not
+申し出); 所持金 for the money mode
 (公開・非公開); moves that take no action point are アクションとは別の行動 (not 無料);
 a licence that costs nothing is 無料, an empty License space is 空き; the table screen
 is テーブル画面 (never the role name "host").
@@ -1260,8 +1261,8 @@ RULECARDS: dict[str, str] = {
     "rc.auction.fee": "{at_least}資源以上のロット：入札の前に手数料{amount:,}円を共通サプライに。",
     "rc.auction.result": "ほかの全員が一斉入札し、最高額の入札者があなたに支払い、共通"
     "サプライも同じ額をあなたに支払います。",
-    "rc.barter.result": "ほかの全員が1回ずつ一斉に申し出ます（0円も可）。どれか1つを受け入れるか、"
-    "どれも受け入れません。",
+    "rc.barter.result": "ほかの全員が1回ずつ一斉に金額を提示します（0円も可）。どれか1つの提示を"
+    "受け入れるか、すべての提示を断ります。",
     "rc.overseas.result": "ここに入港した船の樽すべてで1つのロットになり、あなたも含めて全員が"
     "入札します。落札者はあなたに支払い、あなたが落札したら共通サプライに支払います。",
     "rc.overfishing.step": "得点計算時：乱獲状態でない魚市場のトークン1個につき+{amount:,}円、"

@@ -33,6 +33,7 @@ GLOSSARY: dict[str, tuple[str, list[str]]] = {
     "money mode": ("所持金", [r"お金(は|を|の)?(非)?公開"]),
     "free moves": ("アクションとは別の行動", ["無料の行動"]),
     "barter offer": ("提示", ["申し出", "オファー"]),
+    "Tokyo Jutaku": ("『TOKYO JUTAKU』", ["東京住宅", "退出"]),
     # The book: 一番左の停泊所, 「1」の停泊所, 「2」の停泊所; never 停泊所0 or 停泊所{port}.
     "port": ("「1」の停泊所", [r"停泊所[0-9０-９]", r"停泊所\{", r"停泊所%\("]),
 }

@@ -106,8 +106,12 @@ def test_a_japanese_phone_and_an_english_table_screen(live_server: Any, pages: A
         "共通サプライがBoに1,200円を支払いました", timeout=LIVE
     )
     expect(table.locator("#log")).to_contain_text("The supply paid Bo ¥1,200", timeout=LIVE)
+    # Aiko has AP left: the table screen asks first (issue #20), and the host says yes.
+    asked: list[str] = []
+    table.once("dialog", lambda d: (asked.append(d.message), d.accept()))
     table.locator("#turn-controls").get_by_role("button", name="Next turn").click()
     expect(table.locator("#turn")).to_contain_text("Bo", timeout=LIVE)
+    assert asked and "AP left" in asked[0]
     expect(aiko.locator("#log li").first).to_contain_text("次の手番", timeout=LIVE)
     expect(table.locator("#log li").first).to_contain_text("Next turn", timeout=LIVE)
     # Aiko's own card shows her Yen in Japanese; the table's the same player in English.

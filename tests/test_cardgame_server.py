@@ -312,8 +312,7 @@ def test_sealed_fingers_never_reach_the_other_seat_or_the_host(client):
         assert g.state(g.a)["my_bid"] == fingers  # the bidder does see it (the check can fail)
         seen.append(others_see(client, g))
         assert (
-            f"{fingers} finger"
-            in client.get(f"/games/{g.id}/live?as=seat", headers=auth(g.a)).text
+            f"{fingers} finger" in client.get(f"/games/{g.id}/live?as=seat", headers=auth(g.a)).text
         )
     assert seen[0] == seen[1] == seen[2] == seen[3]
     assert "Aiko: has bid" in seen[0]["host:region"]

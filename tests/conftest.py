@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -47,3 +49,33 @@ def live_server(tmp_path) -> Iterator[LiveServer]:
     # Shown by pytest only when the test failed: the server's own log (a traceback there
     # says more than the browser's view of it).
     print(f"--- server output ---\n{server.captured}")
+
+
+# -- the browser (Playwright driving Debian's Chromium) -------------------------------------
+
+CHROMIUM = (
+    os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+)
+
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM:
+        if os.environ.get("CI"):
+            pytest.fail("Chromium is missing on CI: .ci/run must install Debian's chromium")
+        pytest.skip("Chromium is not installed (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()

@@ -304,16 +304,9 @@ def chromium_path() -> str:
 
 
 @pytest.fixture
-def chromium() -> Any:
-    """Debian's Chromium through Playwright, as tests/browser/conftest.py launches it."""
-    path = chromium_path()
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=path, headless=True, args=["--no-sandbox", "--disable-gpu"]
-        )
-        yield browser
-        browser.close()
+def chromium(browser: Any) -> Any:
+    """The session's Chromium (tests/conftest.py): one sync Playwright per process."""
+    return browser
 
 
 @pytest.mark.browser
@@ -419,12 +412,11 @@ def test_the_host_reissues_the_host_link_and_the_old_one_stops_working(client: A
 @pytest.mark.browser
 @pytest.mark.server
 def test_an_import_leaves_no_host_link_in_the_browsers_history(
-    live_server: Any, tmp_path: Path
+    live_server: Any, tmp_path: Path, browser: Any
 ) -> None:
     """The browser's own history (its profile's History database, as the address bar
     suggests from it) and every address the page navigated to: no join link, no token."""
     path = chromium_path()
-    sync_api = pytest.importorskip("playwright.sync_api")
     base = live_server.url
     made = requests.post(f"{base}/api/games", json={"players": PLAYERS}, timeout=TIMEOUT).json()
     host = auth(made["host_token"])
@@ -435,39 +427,37 @@ def test_an_import_leaves_no_host_link_in_the_browsers_history(
     url = f"{base}/api/games/{made['id']}/export"
     file.write_bytes(requests.get(url, headers=host, timeout=TIMEOUT).content)
     profile = tmp_path / "profile"
-    with sync_api.sync_playwright() as p:
-        ctx = p.chromium.launch_persistent_context(
-            str(profile),
-            executable_path=path,
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu"],
-        )
-        try:
-            page = ctx.new_page()
-            went: list[str] = []
-            page.on("request", lambda r: went.append(r.url) if r.is_navigation_request() else None)
-            page.goto(f"{base}/games/import")
-            page.set_input_files("#import-file", str(file))
-            with page.expect_navigation(
-                url=re.compile(r"/games/[^/]+/table$"), timeout=TIMEOUT * 1000
-            ):
-                page.click("#import-form button[type=submit]")
-            gid = page.url.rsplit("/", 2)[-2]
-            assert gid != made["id"]
-            cookie = {c["name"]: c["value"] for c in ctx.cookies(base)}[f"tc_host_{gid}"]
-            assert page.locator(".topbar").inner_text()  # the table screen, signed in
-            assert went and all("/join/" not in u and cookie not in u for u in went), went
-            # A file over the one limit is refused by the page in its sentence, never sent.
-            big = tmp_path / "big.json"
-            big.write_text(" " * (2 * 1024 * 1024 + 1), encoding="utf-8")
-            page.goto(f"{base}/games/import")
-            page.set_input_files("#import-file", str(big))
+    # A profile of its own, on the session's Playwright (one sync Playwright per process).
+    ctx = browser.browser_type.launch_persistent_context(
+        str(profile),
+        executable_path=path,
+        headless=True,
+        args=["--no-sandbox", "--disable-gpu"],
+    )
+    try:
+        page = ctx.new_page()
+        went: list[str] = []
+        page.on("request", lambda r: went.append(r.url) if r.is_navigation_request() else None)
+        page.goto(f"{base}/games/import")
+        page.set_input_files("#import-file", str(file))
+        with page.expect_navigation(url=re.compile(r"/games/[^/]+/table$"), timeout=TIMEOUT * 1000):
             page.click("#import-form button[type=submit]")
-            alert = page.locator("#import-error .error")
-            alert.wait_for(timeout=TIMEOUT * 1000)
-            assert alert.inner_text() == "A game file is at most 2 MiB; this one is larger."
-        finally:
-            ctx.close()
+        gid = page.url.rsplit("/", 2)[-2]
+        assert gid != made["id"]
+        cookie = {c["name"]: c["value"] for c in ctx.cookies(base)}[f"tc_host_{gid}"]
+        assert page.locator(".topbar").inner_text()  # the table screen, signed in
+        assert went and all("/join/" not in u and cookie not in u for u in went), went
+        # A file over the one limit is refused by the page in its sentence, never sent.
+        big = tmp_path / "big.json"
+        big.write_text(" " * (2 * 1024 * 1024 + 1), encoding="utf-8")
+        page.goto(f"{base}/games/import")
+        page.set_input_files("#import-file", str(big))
+        page.click("#import-form button[type=submit]")
+        alert = page.locator("#import-error .error")
+        alert.wait_for(timeout=TIMEOUT * 1000)
+        assert alert.inner_text() == "A game file is at most 2 MiB; this one is larger."
+    finally:
+        ctx.close()
     db = sqlite3.connect(profile / "Default" / "History")
     try:
         visited = [row[0] for row in db.execute("SELECT url FROM urls")]

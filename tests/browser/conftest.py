@@ -2,39 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-
 import pytest
-
-CHROMIUM = (
-    os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-)
 
 pytestmark = pytest.mark.browser
 
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-@pytest.fixture(scope="session")
-def browser():
-    if not CHROMIUM:
-        if os.environ.get("CI"):
-            pytest.fail("Chromium is missing on CI: .ci/run must install Debian's chromium")
-        pytest.skip("Chromium is not installed (apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
+# The session's one Playwright and Chromium (``browser``) live in tests/conftest.py: one
+# sync Playwright may run at a time in a process, and tests outside this folder use it too.
 
 
 @pytest.fixture

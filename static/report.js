@@ -10,10 +10,6 @@
 (() => {
   "use strict";
 
-  /** Wait this long after the last change before the panel asks for the story again: a
-      turn records several actions in a row, and one fetch for them all is enough. */
-  const REFRESH_MS = 2500;
-
   const css = (name, fallback) =>
     getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
@@ -108,25 +104,6 @@
       });
     });
   }
-
-  // ---- the table screen's panel: fetched with the page, again after a change ------------
-  let timer = 0;
-  function maybeRefresh() {
-    const body = document.getElementById("story-body");
-    const seen = document.getElementById("seen-version");
-    if (!body || !seen || !window.htmx) return;
-    const shown = body.querySelector("[data-story]");
-    if (shown && shown.dataset.version === seen.value) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => window.htmx.trigger(body, "tc:story"), REFRESH_MS);
-  }
-
-  document.addEventListener("htmx:afterSwap", (e) => {
-    if (e.detail.target && e.detail.target.id === "story-body") draw(e.detail.target);
-    else maybeRefresh();
-  });
-  ["htmx:sseMessage", "htmx:oobAfterSwap"].forEach((name) =>
-    document.addEventListener(name, maybeRefresh));
 
   // ---- importing a game file --------------------------------------------------------------
   // The import's own answer sets this browser's table screen cookie and names the table

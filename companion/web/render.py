@@ -38,6 +38,7 @@ from ..rules.messages import Message, render
 from ..rules.moves import ITEM_PRICE, LOAN_YEN, SHARE_PRICE
 from ..rules.table import Table
 from ..views import game_view
+from .auth import seats
 from .context import hub, store
 from .speech import big_moments
 
@@ -207,8 +208,6 @@ def live_context(game_id: str, who: Identity, state: GameState) -> dict[str, Any
         "speak": big_moments(view) if who.is_host else [],
     }
     if who.is_host:
-        from .auth import seats
-
         context["seats"] = seats(game_id)
     return context
 

@@ -93,8 +93,10 @@ def events(game_id: str) -> Any:
     seen = _number(request.headers.get("Last-Event-ID"))
     if seen is None:
         seen = _number(request.args.get("since"))
-    first = live_view(game_id, who, state)
-    sent_html = first.html if seen == state.version and not who.is_host else ""
+    # A phone whose page is current is sent nothing until a change; the table screen,
+    # which shows who is connected, always gets its page at once (nothing to render now).
+    current = seen == state.version and not who.is_host
+    sent_html = live_view(game_id, who, state).html if current else ""
     keys: dict[str, str] = {}
     for held in request.args.getlist("key"):
         event, _, key = held.partition(":")

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import pytest
-import requests
+from test_turn_browser import Api
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -21,31 +21,6 @@ SETUP = {
     "fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid"],
     "external_markets": ["government", "bank", "ships"],
 }
-
-
-class Api:
-    def __init__(self, url: str) -> None:
-        r = requests.post(f"{url}/api/games", json=SETUP, timeout=10)
-        assert r.status_code == 201
-        body = r.json()
-        self.url, self.id, self.host = url, body["id"], body["host_token"]
-        self.tokens = {s["name"]: s["token"] for s in body["seats"]}
-
-    def act(self, **action: Any) -> None:
-        r = requests.post(
-            f"{self.url}/api/games/{self.id}/actions",
-            json=action,
-            headers={"Authorization": f"Bearer {self.host}"},
-            timeout=10,
-        )
-        assert r.status_code == 201, r.json()
-
-    def state(self) -> dict[str, Any]:
-        return requests.get(
-            f"{self.url}/api/games/{self.id}",
-            timeout=10,
-            headers={"Authorization": f"Bearer {self.host}"},
-        ).json()
 
 
 def licences(api: Api, market: str) -> int:
@@ -63,7 +38,7 @@ def open_phone(make: Any, api: Api, name: str) -> Any:
 def test_a_count_past_its_limit_is_refused_on_the_spot_and_the_preview_is_confirm(
     live_server: Any, phone: Any
 ) -> None:
-    api = Api(live_server.url)
+    api = Api(live_server.url, SETUP)
     api.act(type="next_turn")
     page = open_phone(phone, api, A)
     page.click("#turn-guide .turn-choice:has-text('Markets')")
@@ -93,7 +68,7 @@ def test_a_count_past_its_limit_is_refused_on_the_spot_and_the_preview_is_confir
 
 
 def test_ending_my_turn_with_ap_left_asks_first(live_server: Any, phone: Any) -> None:
-    api = Api(live_server.url)
+    api = Api(live_server.url, SETUP)
     api.act(type="next_turn")
     page = open_phone(phone, api, A)
     asked: list[str] = []
@@ -135,7 +110,7 @@ def test_ticking_a_market_on_the_new_game_page_keeps_it(live_server: Any, phone:
 def test_the_table_screens_next_turn_stops_asking_once_the_ap_are_spent(
     live_server: Any, phone: Any
 ) -> None:
-    api = Api(live_server.url)
+    api = Api(live_server.url, SETUP)
     api.act(type="gain_fish", player=A, fish="eel", count=2)
     api.act(type="next_turn")
     table = phone()

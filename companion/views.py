@@ -19,7 +19,8 @@ from .rules.arrivals import notes_at
 from .rules.auctions import KINDS, receipt, settlement
 from .rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS, RED_SNAPPER_GRID, TOKEN_NAMES
 from .rules.endgame import check_end
-from .rules.messages import Message, render
+from .rules.history import story
+from .rules.messages import NAMES, Message, render
 from .rules.moves import MOVES, describe
 from .rules.resources import red_snapper_value, resources_by_fish, salmon_in_game
 from .rules.setup import COLOR_HEX, render_checklist
@@ -31,6 +32,13 @@ def yen_visible(table: Table, viewer: Identity | None, seat: int) -> bool:
     if table.config.money == "open" or table.turn.finished:
         return True
     return viewer is not None and viewer.seat == seat
+
+
+def _ja(key: str) -> str:
+    """The Japanese name of an id (a token, a space item, an auction's kind), written
+    beside its English ``name`` in the JSON (as markets carry ``ja``) so that a Japanese
+    phone reads no English name (issue #21)."""
+    return NAMES["ja"].get(key, key)
 
 
 def _fish_rows(table: Table, seat: int, salmon: int) -> list[dict[str, Any]]:
@@ -53,6 +61,7 @@ def _fish_rows(table: Table, seat: int, salmon: int) -> list[dict[str, Any]]:
             {
                 "key": key,
                 "name": TOKEN_NAMES[key],
+                "ja": _ja(key),
                 "count": fish.count(key),
                 "detail": detail,
                 "resources": values[key],
@@ -188,29 +197,33 @@ def history_message(state: GameState, e: Event, private: str | None) -> Message:
     if e.type == "undo" and isinstance(targets, list) and targets:
         if len(targets) == 1:
             undone = state.events[targets[0] - 1]
-            return Message("history.undo", {"line": describe_event(undone, table, private)})
+            line = describe_event(undone, table, private, state.before(undone.seq))
+            return Message("history.undo", {"line": line})
         return Message("history.undo_back", {"seq": min(targets), "count": len(targets)})
     if e.type == "redo" and isinstance(targets, list):
         return Message("history.redo", {"count": len(targets)})
-    line = describe_event(e, table, private)
+    line = describe_event(e, table, private, state.before(e.seq))
     notes = _aftermath(state, e)
     if notes:
         return Message("history.aftermath", {"line": line, "notes": notes})
     return line
 
 
-def describe_event(e: Event, table: Table, me: str | None) -> Message:
+def describe_event(e: Event, table: Table, me: str | None, before: Table | None = None) -> Message:
     """An entry's line for the viewer named ``me`` (the table screen: None). With closed
     money a payment's amount shows to its two parties alone, one from or to the supply
     included: an amount from the supply tells what the player now holds. (Only the table
-    screen records Yen from the supply: issue #17.)"""
+    screen records Yen from the supply: issue #17.) With ``before``, the table the entry
+    was recorded on, a guided action or an auction tells its story (rules/history.py):
+    its amounts and items, only the viewer's own Yen with closed money."""
     action = {**e.data, "type": e.type}
+    secret = table.config.money == "closed" and not table.turn.finished
+    if before is not None:
+        told = story(e.type, action, before, lambda name: not secret or name == me)
+        if told is not None:
+            return told
     show = True
-    if (
-        table.config.money == "closed"
-        and not table.turn.finished
-        and MOVES.get(e.type, MOVES["pay"]).moves_yen
-    ):
+    if secret and MOVES.get(e.type, MOVES["pay"]).moves_yen:
         show = me is not None and me in (e.data.get("from"), e.data.get("to"))
     return describe(action, show_yen=show)
 
@@ -252,9 +265,11 @@ def _auction_public(auction: Any, table: Table) -> dict[str, Any]:
         "id": auction.id,
         "kind": auction.kind,
         "kind_name": KINDS[auction.kind],
+        "kind_ja": _ja(f"auction.{auction.kind}"),
         "owner": names[auction.owner],
         "status": auction.status,
         "lot": [t.label() for t in auction.lot],
+        "lot_ja": [render(t.message(), "ja") for t in auction.lot],
         "lot_codes": [t.code for t in auction.lot],  # the lot named in any language
         "barrels": [{"market": m, "count": n} for m, n in auction.barrels],
         "fee": auction.fee,
@@ -504,11 +519,11 @@ def _make_shared(state: GameState, connected: frozenset[str]) -> _Shared:
                 "color_hex": COLOR_HEX[p.color],
                 "yen": p.yen if visible else None,
                 "licenses": [
-                    {"market": m, "name": FISH_MARKETS[m].en, "count": n}
+                    {"market": m, "name": FISH_MARKETS[m].en, "ja": FISH_MARKETS[m].ja, "count": n}
                     for m, n in sorted(p.licenses.items())
                 ],
                 "space_items": [
-                    {"item": k, "name": SPACE_ITEMS[k], "count": n}
+                    {"item": k, "name": SPACE_ITEMS[k], "ja": _ja(k), "count": n}
                     for k, n in sorted(p.items.items())
                 ],
                 "spaces_used": p.spaces_used,
@@ -675,11 +690,15 @@ def _entering_view(table: Table) -> dict[str, Any]:
     def name(m: str) -> str:
         return FISH_MARKETS[m].en if m in FISH_MARKETS else EXTERNAL_MARKETS[m].en
 
+    def ja(m: str | None) -> str | None:
+        return None if m is None else (FISH_MARKETS.get(m) or EXTERNAL_MARKETS[m]).ja
+
     return {
         "arrivals": [
             {
                 "market": a.market,
                 "name": name(a.market) if a.market else None,
+                "ja": ja(a.market),
                 "kind": a.kind,
                 "cause": a.cause,
                 "trigger": a.trigger,
@@ -691,6 +710,7 @@ def _entering_view(table: Table) -> dict[str, Any]:
             {
                 "market": a.market,
                 "name": name(a.market),
+                "ja": ja(a.market),
                 "kind": a.kind,
                 "text": render(entering.arrival_message(a), lang),
                 "setup": render_checklist([entering.board_setup(cfg, a.market)], lang)[0],
@@ -700,7 +720,7 @@ def _entering_view(table: Table) -> dict[str, Any]:
         ],
         "known_order": (
             {
-                k: [{"id": m, "name": name(m)} for m in entering.known_order(cfg, k)]
+                k: [{"id": m, "name": name(m), "ja": ja(m)} for m in entering.known_order(cfg, k)]
                 for k in entering.KINDS
             }
             if "known_order" in cfg.variants
@@ -710,7 +730,7 @@ def _entering_view(table: Table) -> dict[str, Any]:
             {
                 "tokens_left": crash.tokens_left(table),
                 "crashed": [
-                    {"market": c.market, "name": name(c.market), "side": c.side}
+                    {"market": c.market, "name": name(c.market), "ja": ja(c.market), "side": c.side}
                     for c in table.crashes
                 ],
             }
@@ -760,6 +780,7 @@ def _bag_counts(bag: tuple[str, ...]) -> list[dict[str, Any]]:
                 "code": code,
                 "fish": fish,
                 "name": TOKEN_NAMES.get(fish, fish),
+                "ja": _ja(fish),
                 "value": int(value) if value else None,
                 "count": n,
             }

@@ -75,7 +75,7 @@
             bodyFont: font,
             footerFont: font,
             callbacks: {
-              label: (c) => (spec.type === "scatter" ? c.raw.text : `${c.dataset.label}: ${fmt(c.parsed.y)}`),
+              label: (c) => (spec.type === "scatter" ? c.raw.text : `${c.dataset.label}${payload.colon || ": "}${fmt(c.parsed.y)}`),
               footer: spec.type === "bar"
                 ? (items) => fmt(spec.datasets.reduce((sum, d) => sum + d.data[items[0].dataIndex], 0))
                 : undefined,

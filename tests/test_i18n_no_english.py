@@ -31,13 +31,18 @@ ALLOWED = frozenset(
 )
 #: Patterns of ids: the readings and the team's questions (AMB-40, TC-03), a file of the
 #: repository or a download (docs/readings.md, export.json), a sealed bid's receipt
-#: (41DB-1A33).
+#: (41DB-1A33), the file formats' names a refused file is told (tsukiji-game/1).
 ALLOWED_PATTERNS = [
     re.compile(p)
-    for p in (r"(AMB|TC)-\d+", r"[\w/.-]*\.(md|json|csv)\b", r"\b[0-9A-F]{4}-[0-9A-F]{4}\b")
+    for p in (
+        r"(AMB|TC)-\d+",
+        r"(?a)[\w/.-]*\.(md|json|csv)\b",
+        r"\b[0-9A-F]{4}-[0-9A-F]{4}\b",
+        r"tsukiji-(game|snapshot|score)/1",
+    )
 ]
-#: Elements whose text is not shown.
-HIDDEN = {"script", "style", "template", "title"}
+#: Elements whose text is not shown (a page's <title> is: the tab and the home-screen icon).
+HIDDEN = {"script", "style", "template"}
 READ_ATTRS = ("title", "aria-label", "placeholder", "alt")
 VOID = {"br", "hr", "img", "input", "link", "meta", "source", "wbr", "area", "col", "embed"}
 
@@ -100,6 +105,13 @@ def test_the_scan_finds_english_and_skips_what_is_marked_english() -> None:
 
 def _pages(client: Any) -> Iterator[tuple[str, str, frozenset[str]]]:
     """(name, page, words allowed on it: its game's id) for every screen."""
+    yield from _pages_and_games(client, {})
+
+
+def _pages_and_games(
+    client: Any, games: dict[str, dict[str, Any]]
+) -> Iterator[tuple[str, str, frozenset[str]]]:
+    """:func:`_pages`, leaving the games it made in ``games`` ("board", "cards")."""
 
     def get(url: str, token: str | None = None, **headers: str) -> str:
         h = {**JA, **headers, **(auth(token) if token else {})}
@@ -139,6 +151,7 @@ def _pages(client: Any) -> Iterator[tuple[str, str, frozenset[str]]]:
     g = client.post("/api/games", json=body).get_json()
     gid, host, seat = g["id"], g["host_token"], g["seats"][0]["token"]
     ids = frozenset({gid} | {s["token"] for s in g["seats"]} | {host})
+    games["board"] = g
     for action in (
         {"type": "next_turn"},
         {"type": "pay", "from": "supply", "to": "Bo", "amount": 1200},
@@ -169,6 +182,7 @@ def _pages(client: Any) -> Iterator[tuple[str, str, frozenset[str]]]:
     cg = client.post("/api/games", json={"game": "tsukiji_market", "players": ["Aiko", "Bo"]})
     c = cg.get_json()
     cids = frozenset({c["id"], c["host_token"]} | {s["token"] for s in c["seats"]})
+    games["cards"] = c
     yield "cards table", get(f"/games/{c['id']}/table", c["host_token"]), cids
     yield "cards seat", get(f"/games/{c['id']}/seat", c["seats"][0]["token"]), cids
     yield "cards deck", get(f"/games/{c['id']}/cards/deck", c["host_token"]), cids
@@ -193,6 +207,7 @@ def _pages(client: Any) -> Iterator[tuple[str, str, frozenset[str]]]:
         )
         assert bid.status_code in (200, 201), bid.get_json()
     settle = client.post(f"/api/games/{gid}/auctions/{aid}/reveal", headers=auth(host))
+    g["auction_id"] = aid
     yield "table (bids revealed)", get(f"/games/{gid}/table", host), ids
     end = client.post(f"/api/games/{gid}/actions", json={"type": "end_game"}, headers=auth(host))
     assert end.status_code == 201, (settle.get_json(), end.get_json())
@@ -226,3 +241,192 @@ def test_an_english_page_is_english_for_the_scan(client: Any, lang: dict[str, st
     page = client.get("/", headers=lang).get_data(as_text=True)
     assert '<html lang="en">' in page and english(page) == []
     assert len(english(page.replace('<html lang="en">', '<html lang="ja">', 1))) > 10
+
+
+# -- every route, JSON and error pages included (issue #21) --------------------------------------
+
+#: Keys of the JSON whose values are ids for programs (the fixed contracts' keys and values:
+#: shared/spec/api.md, snapshot.md), never shown as they are: a page names them in words.
+ID_KEYS = frozenset(
+    {
+        # ids of markets, tokens, boats, items, kinds, reasons; their names are beside them
+        *("id", "key", "keys", "market", "item", "kind", "type", "fish", "code", "lot_codes"),
+        *("cause", "trigger", "side", "status", "phase", "reason", "crash", "field"),
+        *("where", "face", "variant", "lang"),
+        *("money", "variants", "format", "game", "role", "color", "color_hex", "value_kind"),
+        # secrets of the asker's own and times: tokens, join links, receipts, ISO times
+        *("token", "host_token", "join_url", "receipt", "nonce", "auction_id", "at"),
+        *("start_url", "scope", "display", "orientation", "src", "sizes", "purpose"),
+        *("background_color", "theme_color", "mimetype", "url", "href", "rules_version"),
+    }
+)
+#: A display name in English may stand beside its Japanese (``name`` and ``ja``, as the
+#: markets always had): a script reads either, a Japanese phone the Japanese.
+BESIDE = {"name": "ja", "board": "ja", "kind_name": "kind_ja", "lot": "lot_ja"}
+
+
+def json_english(doc: Any, also: frozenset[str] = frozenset(), key: str = "") -> list[str]:
+    """The English a JSON answer would show a Japanese reader, but ids (:data:`ID_KEYS`)
+    and English names with their Japanese beside them (:data:`BESIDE`)."""
+    found: list[str] = []
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            if k in ID_KEYS or (k in BESIDE and BESIDE[k] in doc):
+                continue
+            found += json_english(v, also, k)
+    elif isinstance(doc, list):
+        for v in doc:
+            found += json_english(v, also, key)
+    elif isinstance(doc, str):
+        text = doc
+        for an_id in also:
+            text = text.replace(an_id, " ")
+        found += [f"{key}: {w}" for w in english(f"<p>{html_escape(text)}</p>")]
+    return found
+
+
+def html_escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;")
+
+
+def test_the_json_scan_reads_values_not_ids() -> None:
+    doc = {"market": "eel", "name": "Eel", "ja": "ウナギ", "text": "Aiko took 1 Eel"}
+    assert json_english(doc) == ["text: took", "text: Eel"]
+    assert json_english({"name": "Freezer"}) == ["name: Freezer"]
+    assert json_english({"kind_name": "Tuna auction", "kind_ja": "マグロの競り"}) == []
+
+
+#: Routes no scan reads, each with its reason.
+NOT_READ = {
+    "/static/<path:filename>": "the app's own files (scripts, styles, images)",
+    "/favicon.ico": "an image",
+    "/apple-touch-icon.png": "an image",
+    "/apple-touch-icon-precomposed.png": "an image",
+    # The stream's events carry the regions of the live page, read here through /live.
+    "/games/<game_id>/stream": "Server-Sent Events of the /live regions, read through /live",
+    "/api/games/<game_id>/events": "read below as JSON (the route has no page)",
+}
+#: Files for programs and spreadsheets, whose columns and fields are the export format's
+#: ids (docs/actions.md "Export"): read for refusals only.
+FILES = ("/export", "/export.csv", "/export.json", "/snapshot", "/snapshot.json")
+
+
+class _Recording:
+    """The test client, remembering the rule each request reached."""
+
+    def __init__(self, client: Any, app: Any) -> None:
+        self.client, self.adapter = client, app.url_map.bind("localhost")
+        self.reached: set[str] = set()
+
+    def _note(self, method: str, url: str) -> None:
+        try:
+            rule, _ = self.adapter.match(url.split("?")[0], method, return_rule=True)
+            self.reached.add(rule.rule)
+        except Exception:  # a 404 or 405 on purpose
+            pass
+
+    def get(self, url: str, **kw: Any) -> Any:
+        self._note("GET", url)
+        return self.client.get(url, **kw)
+
+    def post(self, url: str, **kw: Any) -> Any:
+        self._note("POST", url)
+        return self.client.post(url, **kw)
+
+
+def _answer_english(r: Any, ids: frozenset[str]) -> list[str]:
+    """The English in an answer: a page's visible text, or a JSON answer's values. An API
+    refusal may quote the field the script sent (its ``field``): that is the script's own
+    word, not a sentence's."""
+    assert r.status_code < 500, (r.request.path, r.status_code)
+    if 300 <= r.status_code < 400:
+        return []  # a redirect's body is never shown: the browser follows it
+    if r.is_json:
+        doc = r.get_json()
+        if isinstance(doc, dict) and isinstance(doc.get("field"), str):
+            ids = ids | {doc["field"]}
+        return json_english(doc, ids)
+    body = r.get_data(as_text=True)
+    if "<html" in body and not re.search(r"<html lang=\"?ja\b", body):
+        return ["<html> not lang=ja"]
+    if r.mimetype in ("text/html", "text/event-stream") or "<" in body:
+        return english(body, ids)
+    return []
+
+
+def test_every_route_in_japanese(client: Any, app: Any) -> None:
+    """Every route of the app, read by a Japanese device: the pages of :func:`_pages`, the
+    JSON answers, the error pages (404, 405, a refused form) and every POST's refusal;
+    no route is left unread but :data:`NOT_READ`'s."""
+    rec = _Recording(client, app)
+    games: dict[str, dict[str, Any]] = {}
+    left: dict[str, list[str]] = {}
+    for name, page, ids in _pages_and_games(rec, games):
+        if words := english(page, ids):
+            left[name] = words
+    g, c = games["board"], games["cards"]
+    gid, host, seat = g["id"], g["host_token"], g["seats"][0]["token"]
+    ids = frozenset(
+        {gid, host, c["id"], c["host_token"]}
+        | {s["token"] for s in g["seats"] + c["seats"]}
+        | {"host"}  # the viewer's role id in the state's "viewer"
+        # The field, value and address the refused requests below send, quoted back.
+        | {"nonsense", "nope", "not-a-token"}
+    )
+
+    def read(method: str, url: str, token: str | None = None, **kw: Any) -> None:
+        headers = {**JA, **(auth(token) if token else {}), **kw.pop("headers", {})}
+        r = getattr(rec, method)(url, headers=headers, **kw)
+        if words := _answer_english(r, ids):
+            left[f"{method.upper()} {url} {r.status_code}"] = words
+
+    aid = g["auction_id"]
+    for url, token in (
+        (f"/api/games/{gid}", host),
+        (f"/api/games/{gid}", seat),
+        (f"/api/games/{gid}/events", host),
+        (f"/api/games/{gid}/auctions/{aid}", seat),
+        (f"/api/games/{c['id']}", c["host_token"]),
+        (f"/games/{gid}/live?as=host", host),
+        (f"/games/{gid}/live?as=seat", seat),
+        (f"/games/{gid}/turn", seat),
+        (f"/games/{gid}/report/story", host),
+        (f"/games/{gid}/report/replay/3", host),
+        ("/league", None),
+        ("/manifest.webmanifest", None),
+        (f"/games/{c['id']}/cards/deck", c["host_token"]),
+        # The error pages: an unknown address, game, market and panel.
+        ("/no-such-page", None),
+        ("/games/nope/table", None),
+        ("/rules/nope", None),
+        (f"/games/{gid}/turn/nope", seat),
+        ("/api/games/nope", host),
+        ("/join/not-a-token", None),
+    ):
+        read("get", url, token)
+    # A closed panel's forms, fetched when opened (#16), for the host and a seat.
+    from companion.web import forms
+
+    for panel in getattr(forms, "PANELS", ()):
+        read("get", f"/games/{gid}/forms/{panel}?as=host", host)
+        read("get", f"/games/{gid}/forms/{panel}?as=seat", seat)
+    read("get", f"/games/{gid}/forms/nope?as=seat", seat)
+    for suffix in FILES:
+        for base in (f"/api/games/{gid}", f"/games/{gid}"):
+            rule_hit = rec.adapter.test(base + suffix, "GET")
+            if rule_hit:
+                read("get", base + suffix, "not-a-token")  # a refusal, in Japanese
+    # A method a route does not take: 405.
+    read("post", "/rules/")
+    # Every POST refused (no token, a body it cannot take): its sentence in Japanese.
+    for rule in app.url_map.iter_rules():
+        if "POST" not in rule.methods:
+            continue
+        url = rule.rule.replace("<game_id>", gid).replace("<aid>", aid)
+        url = url.replace("<int:seat_no>", "1").replace("<int:n>", "1")
+        for body in ({"json": {"nonsense": 1}}, {"data": {"nonsense": "1"}}):
+            read("post", url, **body)
+        read("post", url, host, json={"type": "nonsense", "amount": "x"})
+    unread = {r.rule for r in app.url_map.iter_rules() if r.rule not in rec.reached | set(NOT_READ)}
+    assert not unread, f"routes no scan reads: {sorted(unread)}"
+    assert not left, left

@@ -202,11 +202,11 @@ def test_the_report_page_in_japanese(client: Any, game: dict[str, Any]) -> None:
     gid = game["id"]
     host = auth(game["host_token"])
     ja = visible(client.get(f"/games/{gid}/report?as=host", headers={**JA, **host}).get_data(True))
-    for japanese in ("ゲームの物語", "ゲームを持ち帰る", "ゲームファイル（JSON）"):
+    for japanese in ("ゲームの経過", "ゲームを持ち帰る", "ゲームファイル（JSON）"):
         assert japanese in ja, japanese
     assert "The game's story" not in ja and "Take the game with you" not in ja
     en = visible(client.get(f"/games/{gid}/report?as=host", headers=host).get_data(True))
-    assert "Take the game with you" in en and "ゲームの物語" not in en
+    assert "Take the game with you" in en and "ゲームの経過" not in en
 
 
 # -- Tsukiji Market, the card game --------------------------------------------------------------

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, make_response, render_template, request
 from htmx_flask import Htmx
-from werkzeug.exceptions import BadRequest, RequestEntityTooLarge
+from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge
 from werkzeug.routing import IntegerConverter
 
 from ..i18n import msg
@@ -158,3 +158,28 @@ def _register_errors(app: Flask) -> None:
     @app.errorhandler(BadRequest)
     def bad_request(_exc: BadRequest) -> Any:
         return answer(400, Message("edge.unreadable"))
+
+    @app.errorhandler(HTTPException)
+    def other(exc: HTTPException) -> Any:
+        """Werkzeug's other refusals (no such address, a method a route does not take) in
+        the asker's language, not Werkzeug's English page (issue #21)."""
+        from flask_babel import gettext  # type: ignore[import-untyped]
+
+        code = exc.code or 500
+        if code == 404:
+            said = gettext("There is no page at this address.")
+        elif code == 405:
+            said = gettext("This address does not take that kind of request.")
+        else:
+            said = gettext("The server cannot answer this request (%(code)s).", code=code)
+        if request.path.startswith("/api/"):
+            resp = jsonify({"error": said})
+        elif request.headers.get("HX-Request"):
+            return htmx_error(Refused(code, said))
+        else:
+            resp = make_response(render_template("game/refused.html", error=Refused(code, said)))
+        resp.status_code = code
+        allowed = getattr(exc, "valid_methods", None)
+        if code == 405 and allowed:
+            resp.headers["Allow"] = ", ".join(allowed)
+        return resp

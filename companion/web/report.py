@@ -209,6 +209,8 @@ def charts(data: dict[str, Any]) -> dict[str, Any]:
     return {
         "yen": {"prefix": say("yen.prefix"), "suffix": say("yen.suffix")},
         "axes": {"turn": say("report.turn"), "yen": say("report.yen")},
+        # A tooltip's "Aiko: ¥1,200" (full-width in Japanese: 「Aiko：1,200円」).
+        "colon": say("report.colon"),
         "charts": out,
     }
 
@@ -337,6 +339,7 @@ def league_page() -> Any:
     payload = {
         "yen": {"prefix": say("yen.prefix"), "suffix": say("yen.suffix")},
         "axes": {"turn": say("report.player"), "yen": say("report.yen")},
+        "colon": say("report.colon"),
         "charts": {
             "league": {
                 "type": "bar",
@@ -408,7 +411,8 @@ def manifest() -> Any:
         "name": say("app.name"),
         "short_name": say("app.short_name"),
         "description": say("app.description"),
-        "lang": "en",
+        # The device's language (issue #21): the name and description are in it too.
+        "lang": current_lang(),
         "start_url": start,
         "scope": "/",
         "display": "minimal-ui",
@@ -419,4 +423,5 @@ def manifest() -> Any:
     }
     resp: Response = jsonify(body)
     resp.mimetype = "application/manifest+json"
+    resp.vary.update(("Accept-Language", "Cookie"))
     return resp

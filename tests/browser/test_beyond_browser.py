@@ -248,7 +248,7 @@ def test_the_table_screen_speaks_the_big_moments_once_opted_in(
 
         act(host, {"type": "next_turn"})
         said(en, "Turn 1: Aiko's turn.", "en")
-        said(ja, "1手番目：Aikoの手番です。", "ja")
+        said(ja, "第1手番：Aikoの手番です。", "ja")
         act(seat[A], {"type": "take_license", "player": A, "market": "tuna"})
         r = requests.post(
             f"{url}/api/games/{gid}/auctions",

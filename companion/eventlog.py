@@ -11,7 +11,7 @@ renderer (and keyed in a cache by its version) can never grow an entry under it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .games import game_of
@@ -68,6 +68,50 @@ def fold(config: Config, events: Iterable[Event]) -> Table:
     return table
 
 
+#: How many of the newest entries keep the table they were recorded on (issue #20: a
+#: history line tells what the entry did, amounts included, from the table before it).
+BEFORES_KEPT = 32
+
+
+def _fold_with_befores(
+    config: Config, rows: tuple[Event, ...]
+) -> tuple[Table, tuple[tuple[int, Table], ...]]:
+    """:func:`fold`, keeping the table each of the newest entries was recorded on. An
+    entry undone since was recorded on a table its own undo has not changed: the entries
+    before it that were still active then (not undone, or undone only after it)."""
+    game = game_of(config)
+    table: Table = game.initial(config)
+    start = max(0, len(rows) - BEFORES_KEPT)
+    at_start = table
+    befores: list[tuple[int, Table]] = []
+    for i, e in enumerate(rows):
+        if i == start:
+            at_start = table
+        if i >= start and not e.meta:
+            if e.active:
+                befores.append((e.seq, table))
+            else:
+                then = _table_then(game, at_start, rows[start:i], e.seq)
+                if then is not None:
+                    befores.append((e.seq, then))
+        if e.active:
+            table = game.apply(table, {**e.data, "type": e.type})
+    return table, tuple(befores)
+
+
+def _table_then(game: Any, table: Table, rows: tuple[Event, ...], seq: int) -> Table | None:
+    """The table an undone entry ``seq`` was recorded on, from the table before ``rows``
+    (None when the rules refuse a step: then its line says what its arguments say)."""
+    for x in rows:
+        if x.meta or (x.undone_by is not None and x.undone_by < seq):
+            continue
+        try:
+            table = game.apply(table, {**x.data, "type": x.type})
+        except Exception:  # noqa: BLE001 — any refusal: the line does without the table
+            return None
+    return table
+
+
 @dataclass(frozen=True)
 class GameState:
     """One game's log and its fold at one version."""
@@ -78,15 +122,25 @@ class GameState:
     table: Table
     version: int = 0
     events: tuple[Event, ...] = ()
+    #: The table each of the newest entries was recorded on, by seq (see BEFORES_KEPT).
+    befores: tuple[tuple[int, Table], ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
     def load(
         cls, game_id: str, config: Config, rules_version: str, events: Iterable[Event]
     ) -> GameState:
         rows = tuple(events)
+        table, befores = _fold_with_befores(config, rows)
         return cls(
-            game_id, config, rules_version, fold(config, rows), rows[-1].seq if rows else 0, rows
+            game_id, config, rules_version, table, rows[-1].seq if rows else 0, rows, befores
         )
+
+    def before(self, seq: int) -> Table | None:
+        """The table entry ``seq`` was recorded on, for the newest entries (else None)."""
+        for s, table in reversed(self.befores):
+            if s == seq:
+                return table
+        return None
 
     def next_event(
         self,
@@ -101,11 +155,15 @@ class GameState:
 
     def after(self, event: Event) -> GameState:
         """This state with one new event appended (IllegalAction if the rules refuse it)."""
+        befores = self.befores
+        if not event.meta:
+            befores = (befores + ((event.seq, self.table),))[-BEFORES_KEPT:]
         return replace(
             self,
             table=step(self.table, event, self.config),
             version=event.seq,
             events=self.events + (event,),
+            befores=befores,
         )
 
     def extended(self, events: Iterable[Event]) -> GameState:

@@ -1495,3 +1495,40 @@ CATALOGUE["en"].update(
         "there, in view of the table.",
     }
 )
+
+# -- history lines that tell the story (issue #20; rules/history.py) ---------------------------
+CATALOGUE["en"].update(
+    {
+        "history.s_gain": "+¥{amount:,}",
+        "history.s_loss": "−¥{amount:,}",
+        "history.s_other_gain": "{player} +¥{amount:,}",
+        "history.s_other_loss": "{player} −¥{amount:,}",
+        "history.s_sell": "sold {count} {fish} for ¥{amount:,}",
+        "history.s_sell_closed": "sold {count} {fish}",
+        "history.s_catch": "caught {count} {market} {count:barrel|barrels}",
+        "history.s_unload": "unloaded {count} {market} {count:barrel|barrels}",
+        "history.s_loans": "took {count} {count:loan|loans}",
+        "history.s_shares": "bought {count} {count:share|shares}",
+        "history.s_licences": "took {count} {market} {count:licence|licences}",
+        "history.s_harbor": "{fish} for sale at ¥{price:,}",
+        "history.s_discard": "discarded {count} {market} {count:barrel|barrels} at sea",
+        "history.s_track": "{track} value {before} → {after}",
+        "history.s_overfished": "{market} is Overfished",
+        "history.s_onto": "put {tokens} onto {place}",
+        "history.s_off": "took {tokens} off {place}",
+        "history.s_lot": "put up {tokens}",
+        "history.s_auction": "the {kind} opens",
+        "history.s_boat_bought": "bought a {kind}",
+        "history.s_boat_sold": "sold the {kind}",
+        "history.s_boat_traded": "traded in the {kind}",
+        "history.s_boat_rented": "rented a {kind}",
+        "history.s_rented": "rented {count} {item}{count:|s}",
+        "history.s_took": "took {count} {fish}",
+        "history.s_bid": "{player} ¥{amount:,}",
+        "history.s_bid_void": "{player} ¥0 (void: more than they held)",
+        "history.s_revealed_won": "Bids revealed: {winner} wins with ¥{amount:,} — {bids}",
+        "history.s_revealed_tie": "Bids revealed: a tie between {names} — {bids}",
+        "history.s_revealed": "Bids revealed: {bids}",
+        "history.s_chose": "{line}: {winner} wins with ¥{amount:,}",
+    }
+)

@@ -1550,3 +1550,40 @@ CATALOGUE.update(
         "みんなの見えるテーブル画面で記録してください。",
     }
 )
+
+# -- history lines that tell the story (issue #20; rules/history.py) ---------------------------
+CATALOGUE.update(
+    {
+        "history.s_gain": "+{amount:,}円",
+        "history.s_loss": "−{amount:,}円",
+        "history.s_other_gain": "{player} +{amount:,}円",
+        "history.s_other_loss": "{player} −{amount:,}円",
+        "history.s_sell": "{fish}を{count}個売却して{amount:,}円",
+        "history.s_sell_closed": "{fish}を{count}個売却",
+        "history.s_catch": "{market}樽を{count}個漁獲",
+        "history.s_unload": "{market}樽を{count}個荷降ろし",
+        "history.s_loans": "ローンを{count}枚受ける",
+        "history.s_shares": "株を{count}枚購入",
+        "history.s_licences": "{market}の漁業免許を{count}枚取る",
+        "history.s_harbor": "{fish}を{price:,}円で売りに出す",
+        "history.s_discard": "海上の{market}樽を{count}個捨てる",
+        "history.s_track": "{track}の価値 {before} → {after}",
+        "history.s_overfished": "{market}が乱獲状態になる",
+        "history.s_onto": "{tokens}を{place}に置く",
+        "history.s_off": "{place}から{tokens}を取る",
+        "history.s_lot": "{tokens}を出品",
+        "history.s_auction": "{kind}が始まる",
+        "history.s_boat_bought": "{kind}を購入",
+        "history.s_boat_sold": "{kind}を売却",
+        "history.s_boat_traded": "{kind}を下取りに出す",
+        "history.s_boat_rented": "{kind}を借りる",
+        "history.s_rented": "{item}を{count}個レンタル",
+        "history.s_took": "{fish}トークンを{count}個取る",
+        "history.s_bid": "{player} {amount:,}円",
+        "history.s_bid_void": "{player} 0円（所持金を超えたため無効）",
+        "history.s_revealed_won": "入札が公開されました：{winner}が{amount:,}円で落札 — {bids}",
+        "history.s_revealed_tie": "入札が公開されました：{names}が同額 — {bids}",
+        "history.s_revealed": "入札が公開されました：{bids}",
+        "history.s_chose": "{line}：{winner}が{amount:,}円で落札",
+    }
+)

@@ -16,10 +16,13 @@ from .rules.errors import IllegalAction
 from .rules.snapshot import score_snapshot
 from .store import StoreError
 
-#: Worker threads of the WSGI server. Every open live stream (SSE) holds one thread, so
-#: the pool is sized for 6 phones + the table screen many times over, plus a reserve that
-#: streams may never take (see companion/live.py).
+#: Worker threads of the WSGI server: they answer requests. A live stream (SSE) holds one
+#: only until its first events are out (then it is parked: companion/serve.py).
 DEFAULT_THREADS = 256
+#: Live streams one process holds at most (issue #23: 100 tables of 5 devices, and room
+#: for more). Each is a connection: the connection limit sits above it by the threads'
+#: requests, and the open-file limit is raised to fit (or the limits lowered to fit it).
+DEFAULT_STREAMS = 2000
 #: The cyclic garbage collector's first threshold in the server (CPython's default: 700).
 #: Rendering a change for seven viewers allocates thousands of short-lived objects, so at
 #: 700 a young collection ran for nearly every action; see :func:`settle_heap`.
@@ -124,6 +127,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             {
                 "DATABASE": str(db),
                 "THREADS": args.threads,
+                "STREAMS": args.streams,
                 "CLIENT_STREAMS": args.client_streams or PER_CLIENT,
             }
         )
@@ -162,7 +166,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 host=args.host,
                 port=args.port,
                 threads=args.threads,
-                connection_limit=max(100, 4 * args.threads),
+                connection_limit=args.streams + max(100, 4 * args.threads),
                 guard=Guard(per_client=args.client_connections or PER_CLIENT_CONNECTIONS),
                 ident="tsukiji-companion",
                 # waitress would buffer up to 1 GB before the app's own limit
@@ -256,6 +260,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=port_number, default=5000, help="port (default 5000)")
     serve.add_argument("--db", help="SQLite file (default: in your user data folder)")
     serve.add_argument("--threads", type=int, default=DEFAULT_THREADS, help=argparse.SUPPRESS)
+    serve.add_argument(
+        "--streams",
+        type=int,
+        default=DEFAULT_STREAMS,
+        metavar="N",
+        help=f"live streams held at most (default {DEFAULT_STREAMS}); beyond, a page polls",
+    )
     # What one client address may hold (issue #17): its open connections (default
     # companion.serve.PER_CLIENT_CONNECTIONS), its live streams (companion.live.PER_CLIENT).
     serve.add_argument("--client-connections", type=int, help=argparse.SUPPRESS)

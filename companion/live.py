@@ -3,29 +3,51 @@
 Writes made by this process notify at once. Writes made by another process serving the
 same SQLite file are seen by one watcher thread per process, which polls
 ``PRAGMA data_version`` (it changes only when another connection commits) and then reads
-the new versions of the games someone here is watching. The SQLite file stays the only
-shared truth; nothing is broadcast between processes.
+the new versions of the games someone here is watching; it polls fast only while such
+writes keep coming and backs off to once a second when none come (issue #23). The SQLite
+file stays the only shared truth; nothing is broadcast between processes.
 
-Every open stream holds a server thread, so streams take slots from a bounded pool that
-leaves threads free for actions: an action always gets through, however many phones and
-screens are listening. On a shared network (issue #17) no one may take the pool from the
-tables: a game's first ``GAME_RESERVE`` streams get in whenever a slot is free, its
-streams beyond them only while ``HEADROOM`` slots stay free for other tables, and one
-client address holds at most ``PER_CLIENT`` streams, one viewer at most
+A stream is a generator (:func:`sse`) that yields its Server-Sent Events and, when it has
+nothing to send, a :class:`Wait`. Two drivers run it (issue #23):
+
+- **parked** (``companion serve``): the stream holds no thread. Its :class:`Pump` is
+  parked in the hub; a change of its game (or a revocation, or its keepalive timer)
+  queues it for one of a few pump threads, which render its events and hand them to the
+  server's connection. An open, idle stream costs a socket and a few objects: no thread,
+  no polling, no timer but its keepalive.
+- **blocking** (:func:`blocking`, any other WSGI server and the test client): the
+  request's thread waits on its game's condition.
+
+Streams take slots from a bounded pool. On a shared network (issue #17) no one may take
+the pool from the tables: a game's first ``GAME_RESERVE`` streams get in whenever a slot
+is free, its streams beyond them only while ``HEADROOM`` slots stay free for other tables,
+and one client address holds at most ``PER_CLIENT`` streams, one viewer at most
 ``PER_VIEWER_OPEN`` (replaced ones still closing included).
 """
 
 from __future__ import annotations
 
+import heapq
+import itertools
+import logging
 import sqlite3
 import threading
 import time
-from collections import Counter
-from collections.abc import Callable, Iterator
+from collections import Counter, deque
+from collections.abc import Callable, Generator, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from typing import Any, Protocol
 
-#: How often the watcher looks for other processes' writes (seconds).
+log = logging.getLogger(__name__)
+
+#: How often the watcher looks for other processes' writes (seconds) while they come...
 WATCH_INTERVAL = 0.02
+#: ... and at most how long it waits between looks when none came for a while.
+WATCH_IDLE_INTERVAL = 1.0
+#: Threads that render and send the parked streams' events (the GIL runs one at a time;
+#: the second one renders while the first waits on a socket or the database).
+PUMP_THREADS = 2
 #: Open streams one viewer (the host, or one seat) may hold; a newer one replaces the oldest.
 PER_VIEWER = 3
 #: Open streams of one viewer, replaced ones not yet closed included: beyond it a new one
@@ -50,6 +72,135 @@ class Wake:
     stopping: bool
 
 
+@dataclass(frozen=True)
+class Wait:
+    """What a stream yields when it has nothing to send: wake it when its game's version
+    passes ``seen``, when its presence count differs from ``presence`` (a device came or
+    went, a link was revoked), or after ``timeout`` seconds. ``None`` never wakes it."""
+
+    seen: int | None
+    presence: int | None
+    timeout: float
+
+
+#: A stream: yields its events (text) and :class:`Wait`\ s, is sent a :class:`Wake` for each.
+Stream = Generator["str | Wait", "Wake | None", None]
+
+
+class Sink(Protocol):
+    """Where a parked stream's bytes go: the server's connection."""
+
+    def write(self, data: bytes) -> bool:
+        """Queue ``data``; False when the client is gone or reads too slowly (the stream
+        then ends)."""
+
+    def close(self) -> None:
+        """End the response and the connection (the browser reconnects)."""
+
+
+#: Set in the WSGI environment by a server that parks streams (``companion.serve``).
+PARK = "companion.park"
+
+
+class Parked(Exception):
+    """Raised through the WSGI server by a stream's body once its first bytes are out: the
+    server hands :attr:`pump` its connection (a :class:`Sink`) and frees the thread."""
+
+    def __init__(self, pump: Pump) -> None:
+        super().__init__("parked")
+        self.pump = pump
+
+
+class Pump:
+    """One parked stream: its generator, resumed by the hub's pump threads.
+
+    ``context`` enters what a step of the generator needs (the request's context, for the
+    viewer's language and addresses); ``encode`` turns its text into the bytes to send
+    (gzip, flushed per step, where the browser accepts it) and ``finish`` gives the last
+    bytes of a stream that ended by itself."""
+
+    def __init__(
+        self,
+        hub: Hub,
+        game_id: str,
+        stream: Stream,
+        context: Callable[[], AbstractContextManager[Any]],
+        encode: Callable[[str], bytes],
+        finish: Callable[[], bytes],
+    ) -> None:
+        self.hub, self.game_id, self.stream = hub, game_id, stream
+        self.context, self.encode, self.finish = context, encode, finish
+        self.wait: Wait | None = None
+        self.sink: Sink | None = None
+        #: "new", "parked", "queued", "running" or "done" (the hub's lock held).
+        self.state = "new"
+        self.gone = False
+        self.ticket = 0
+
+    def first(self) -> bytes:
+        """Run the stream until it first waits (in the request, before any byte is sent):
+        the bytes to send at once. A stream that ends at once is finished here."""
+        out: list[str] = []
+        try:
+            item = next(self.stream)
+            while not isinstance(item, Wait):
+                out.append(item)
+                item = next(self.stream)
+            self.wait = item
+        except StopIteration:
+            self.state = "done"
+            return self.encode("".join(out)) + self.finish()
+        return self.encode("".join(out))
+
+    def attach(self, sink: Sink) -> None:
+        """The server's connection for the rest of the stream; from now on it is parked."""
+        self.sink = sink
+        self.hub._park(self)
+
+    def hang_up(self) -> None:
+        """The client closed the connection: end the stream (its slot frees at once)."""
+        self.hub._hang_up(self)
+
+    def step(self, wake: Wake) -> None:
+        """One resumption (in a pump thread): run the stream until its next wait, and send
+        what it yielded. Ends the stream when it returns, fails, or the client is gone."""
+        sink = self.sink
+        assert sink is not None
+        if self.gone:
+            self.close()
+            return
+        out: list[str] = []
+        ended = False
+        try:
+            with self.context():
+                item = self.stream.send(wake)
+                while not isinstance(item, Wait):
+                    out.append(item)
+                    item = next(self.stream)
+            self.wait = item
+        except StopIteration:
+            ended = True
+        except Exception:
+            log.exception("a live stream failed; it ends (the browser reconnects)")
+            self.close()
+            return
+        data = self.encode("".join(out)) if out else b""
+        if ended:
+            sink.write(data + self.finish())
+            self.close()
+        elif data and not sink.write(data):
+            self.close()
+
+    def close(self) -> None:
+        """End the stream: its slot is given back, the connection closed."""
+        try:
+            self.stream.close()
+        finally:
+            self.state = "done"
+            if self.sink is not None:
+                self.sink.close()
+
+
 class Hub:
     def __init__(self, db_path: str, max_streams: int, per_client: int = PER_CLIENT) -> None:
         self.db_path = db_path
@@ -72,6 +223,13 @@ class Hub:
         self._next_id = 0
         self._stopping = threading.Event()
         self._watcher: threading.Thread | None = None
+        #: Parked streams waiting per game; those due to run; keepalive timers.
+        self._parked: dict[str, set[Pump]] = {}
+        self._runnable: deque[Pump] = deque()
+        self._timers: list[tuple[float, int, Pump]] = []
+        self._tickets = itertools.count(1)
+        self._work = threading.Condition(self._lock)
+        self._pumps: list[threading.Thread] = []
 
     # -- notifications ------------------------------------------------------------------------
     def _cond(self, game_id: str) -> threading.Condition:
@@ -81,11 +239,31 @@ class Hub:
             cond = self._conds[game_id] = threading.Condition(self._lock)
         return cond
 
+    def _changed(self, game_id: str) -> None:
+        """Wake the game's waiting streams, blocked and parked (the lock held)."""
+        cond = self._conds.get(game_id)
+        if cond is not None:
+            cond.notify_all()
+        parked = self._parked.get(game_id)
+        if parked:
+            for pump in [p for p in parked if self._due(p)]:
+                self._queue(pump)
+
+    def _due(self, pump: Pump) -> bool:
+        """Whether a parked stream's wait is over, but for its timer (the lock held)."""
+        wait = pump.wait
+        if pump.gone or self._stopping.is_set() or wait is None:
+            return True
+        game = pump.game_id
+        if wait.seen is not None and self._versions.get(game, 0) > wait.seen:
+            return True
+        return wait.presence is not None and self._presence_version[game] != wait.presence
+
     def notify(self, game_id: str, version: int) -> None:
         with self._lock:
             if version > self._versions.get(game_id, -1):
                 self._versions[game_id] = version
-                self._cond(game_id).notify_all()
+                self._changed(game_id)
 
     def version(self, game_id: str) -> int:
         """The newest version of a game this hub was told of (no database read: a stream
@@ -97,25 +275,108 @@ class Hub:
         """Wake every stream of a game so it re-checks its identity (a link was revoked)."""
         with self._lock:
             self._presence_version[game_id] += 1
-            self._cond(game_id).notify_all()
+            self._changed(game_id)
 
-    def wait(self, game_id: str, seen: int, seen_presence: int, timeout: float) -> Wake:
-        """Block until the game's version passes ``seen``, its presence changes, the hub
-        stops, or ``timeout`` passes."""
+    def _wake(self, game_id: str) -> Wake:
+        """What a waiting stream is told when it wakes (the lock held)."""
+        return Wake(
+            self._versions.get(game_id, 0),
+            self._presence_version[game_id],
+            self._stopping.is_set(),
+        )
+
+    def wait(
+        self, game_id: str, seen: int | None, seen_presence: int | None, timeout: float
+    ) -> Wake:
+        """Block until the game's version passes ``seen``, its presence changes from
+        ``seen_presence``, the hub stops, or ``timeout`` passes (``None``: not that)."""
         with self._lock:
             self._cond(game_id).wait_for(
                 lambda: (
                     self._stopping.is_set()
-                    or self._versions.get(game_id, 0) > seen
-                    or self._presence_version[game_id] != seen_presence
+                    or (seen is not None and self._versions.get(game_id, 0) > seen)
+                    or (
+                        seen_presence is not None
+                        and self._presence_version[game_id] != seen_presence
+                    )
                 ),
                 timeout=timeout,
             )
-            return Wake(
-                self._versions.get(game_id, 0),
-                self._presence_version[game_id],
-                self._stopping.is_set(),
+            return self._wake(game_id)
+
+    # -- parked streams ------------------------------------------------------------------------
+    def _queue(self, pump: Pump) -> None:
+        """Hand a parked stream to the pump threads (the lock held)."""
+        if pump.state == "parked":
+            self._parked[pump.game_id].discard(pump)
+            if not self._parked[pump.game_id]:
+                del self._parked[pump.game_id]
+        pump.state = "queued"
+        self._runnable.append(pump)
+        self._work.notify()
+
+    def _park(self, pump: Pump) -> None:
+        """After a step: queue the stream again if its wait is over already, else park
+        it with its keepalive timer."""
+        with self._lock:
+            if pump.state == "done":
+                return
+            if self._due(pump):
+                self._queue(pump)
+            else:
+                assert pump.wait is not None
+                pump.state = "parked"
+                self._parked.setdefault(pump.game_id, set()).add(pump)
+                pump.ticket = next(self._tickets)
+                due = time.monotonic() + pump.wait.timeout
+                heapq.heappush(self._timers, (due, pump.ticket, pump))
+                if self._timers[0][2] is pump:
+                    self._work.notify()  # a pump thread may sleep past this timer
+            self._start_pumps()
+
+    def _hang_up(self, pump: Pump) -> None:
+        with self._lock:
+            pump.gone = True
+            if pump.state == "parked":
+                self._queue(pump)
+
+    def _start_pumps(self) -> None:
+        """The pump threads, started with the first parked stream (the lock held)."""
+        while len(self._pumps) < PUMP_THREADS:
+            thread = threading.Thread(
+                target=self._pump, name=f"companion-pump-{len(self._pumps)}", daemon=True
             )
+            self._pumps.append(thread)
+            thread.start()
+
+    def _next_pump(self) -> tuple[Pump, Wake] | None:
+        """The next stream to run and its wake; None once the hub stopped and no stream is
+        left to end."""
+        with self._lock:
+            while True:
+                now = time.monotonic()
+                while self._timers and self._timers[0][0] <= now:
+                    _, ticket, pump = heapq.heappop(self._timers)
+                    if pump.state == "parked" and pump.ticket == ticket:
+                        self._queue(pump)
+                if self._runnable:
+                    pump = self._runnable.popleft()
+                    pump.state = "running"
+                    return pump, self._wake(pump.game_id)
+                if self._stopping.is_set() and not self._parked:
+                    return None
+                timeout = self._timers[0][0] - now if self._timers else None
+                self._work.wait(timeout)
+
+    def _pump(self) -> None:
+        while (job := self._next_pump()) is not None:
+            pump, wake = job
+            try:
+                pump.step(wake)
+            except Exception:  # a sink that failed: never a reason to stop pumping
+                log.exception("a live stream could not be sent")
+                pump.state = "done"
+            self._park(pump)
 
     # -- streams and presence --------------------------------------------------------------------
     def _may_open(self, game_id: str, viewer: str, client: str) -> bool:
@@ -154,7 +415,7 @@ class Hub:
             self._clients[client] += 1
             self._client_of[sid] = client
             self._presence_version[game_id] += 1
-            self._cond(game_id).notify_all()
+            self._changed(game_id)
         self._ensure_watcher()
         return sid
 
@@ -181,7 +442,7 @@ class Hub:
             if self._clients[client] <= 0:
                 del self._clients[client]
             self._presence_version[game_id] += 1
-            self._cond(game_id).notify_all()
+            self._changed(game_id)
             if game_id not in self._watched:
                 self._conds.pop(game_id, None)  # nobody waits on it any more
 
@@ -211,10 +472,16 @@ class Hub:
             self._watcher.start()
 
     def _watch(self) -> None:
+        """Poll ``PRAGMA data_version``: every ``WATCH_INTERVAL`` while other processes'
+        writes come, backing off (doubling) to ``WATCH_IDLE_INTERVAL`` while none come.
+        This process's own commits move ``data_version`` too (another connection), but
+        they notify directly: finding nothing new, they count as no write."""
         conn = sqlite3.connect(self.db_path, check_same_thread=False)
+        interval = WATCH_INTERVAL
         try:
             last = conn.execute("PRAGMA data_version").fetchone()[0]
-            while not self._stopping.wait(WATCH_INTERVAL):
+            while not self._stopping.wait(interval):
+                interval = min(WATCH_IDLE_INTERVAL, interval * 2)
                 current = conn.execute("PRAGMA data_version").fetchone()[0]
                 if current == last:
                     continue
@@ -230,18 +497,28 @@ class Hub:
                     games,
                 ).fetchall()
                 for game_id, version in rows:
-                    self.notify(game_id, int(version))
+                    if int(version) > self.version(game_id):
+                        interval = WATCH_INTERVAL  # another process writes: look often
+                        self.notify(game_id, int(version))
         finally:
             conn.close()
 
     def stop(self) -> None:
-        """Wake every stream so it ends; stop the watcher."""
+        """Wake every stream so it ends (the parked ones are run once more, and end);
+        stop the watcher and the pump threads."""
         self._stopping.set()
         with self._lock:
             for cond in self._conds.values():
                 cond.notify_all()
+            for pumps in list(self._parked.values()):
+                for pump in list(pumps):
+                    self._queue(pump)
+            self._work.notify_all()
+            pumps_running = list(self._pumps)
         if self._watcher is not None:
             self._watcher.join(timeout=2)
+        for thread in pumps_running:
+            thread.join(timeout=2)
 
     @property
     def stopping(self) -> bool:
@@ -250,9 +527,12 @@ class Hub:
 
 #: A live stream ends after this long; the browser reconnects with Last-Event-ID.
 STREAM_LIFETIME = 600.0
-#: A comment line this often: it keeps proxies from closing an idle stream, and writing it
-#: is how a client that went away is noticed (the write fails), so its slot frees quickly.
-KEEPALIVE = 2.5
+#: A comment line this often when nothing else is sent: it keeps proxies from closing an
+#: idle stream, writing it notices a client that vanished without closing (a phone that
+#: left the Wi-Fi), and the stream's token is re-checked then (a link revoked through
+#: another process sharing the database; one revoked here wakes its streams at once). A
+#: client that closes its connection is noticed at once by the parked streams' server.
+KEEPALIVE = 15.0
 #: How long a stream lets a burst of changes settle before rendering its latest state.
 BURST_PAUSE = 0.01
 
@@ -264,48 +544,71 @@ def sse(
     sid: int,
     is_host: bool,
     seen: int,
-    version_of: Callable[[], int],
     render: Callable[[], tuple[int, int, str]],
     still_valid: Callable[[], bool],
-) -> Iterator[str]:
+) -> Stream:
     """The Server-Sent Events of one open stream (slot ``sid``, taken already and given
-    back when the generator ends). ``render`` gives (version, presence, events) from one
-    state, the events being the Server-Sent Events this stream sends for it (empty when
-    the viewer's page did not change: then nothing is sent); ``still_valid`` re-checks the
-    stream's token on every wake-up, so a revoked link's stream closes at once with a
-    ``signed-out`` event. A stream replaced by a newer one of the same viewer ends with
-    ``replaced`` (the page then stops reconnecting)."""
+    back when the generator ends), with a :class:`Wait` yielded whenever it has nothing
+    to send. ``render`` gives (version, presence, events) from one state, the events being
+    the Server-Sent Events this stream sends for it (empty when the viewer's page did not
+    change: then nothing is sent). ``still_valid`` re-checks the stream's token when its
+    game's presence moves (a link revoked here kicks it) and at each keepalive: a revoked
+    link's stream closes with a ``signed-out`` event. A stream replaced by a newer one of
+    the same viewer ends with ``replaced`` (the page then stops reconnecting)."""
     presence = -1
     burst = False
+    check = True
     started = time.monotonic()
     try:
         yield "retry: 2000\n\n"
         while True:
-            if not still_valid():
+            if check and not still_valid():
                 yield "event: signed-out\ndata: signed-out\n\n"
                 return
             if hub.replaced(sid):
                 yield "event: replaced\ndata: replaced\n\n"
                 return
-            version = version_of()
+            version = hub.version(game_id)
             pres = hub.presence_version(game_id)
             if version != seen or (is_host and pres != presence):
                 if burst:
                     # Changes arrived while the last one was being sent: a burst (several
                     # phones at once). Let it finish, then send its latest state.
-                    time.sleep(BURST_PAUSE)
+                    pause = yield Wait(None, None, BURST_PAUSE)
+                    if pause is None or pause.stopping:
+                        return
                 version, pres, events = render()
                 if events:
                     yield events
                 seen, presence = version, pres
-                burst = version_of() != seen
+                burst = hub.version(game_id) != seen
             if time.monotonic() - started > STREAM_LIFETIME:
                 return
             waited = presence if is_host else hub.presence_version(game_id)
-            wake = hub.wait(game_id, seen, waited, KEEPALIVE)
-            if wake.stopping:
+            wake = yield Wait(seen, waited, KEEPALIVE)
+            if wake is None or wake.stopping:
                 return
-            if wake.version <= seen and wake.presence == waited:
+            moved = wake.presence != waited
+            quiet = wake.version <= seen and not moved
+            if quiet:
                 yield ": keepalive\n\n"
+            check = moved or quiet
     finally:
         hub.close_stream(game_id, viewer, sid)
+
+
+def blocking(hub: Hub, game_id: str, stream: Stream) -> Iterator[str]:
+    """A stream driven by the thread that serves it: each :class:`Wait` blocks on the
+    game's condition (any WSGI server, the test client)."""
+    try:
+        item = next(stream)
+        while True:
+            if isinstance(item, Wait):
+                item = stream.send(hub.wait(game_id, item.seen, item.presence, item.timeout))
+            else:
+                yield item
+                item = next(stream)
+    except StopIteration:
+        return
+    finally:
+        stream.close()

@@ -16,6 +16,13 @@ the whole table out. Here:
   within ``request_timeout``; a connection with nothing in progress closes after
   ``idle_timeout`` (waitress's ``channel_timeout``). A live stream is a request being
   answered, so none of these touch it.
+- **Live streams hold no thread** (issue #23): a stream's first events go out as an
+  ordinary response; then its body raises ``companion.live.Parked`` and
+  :class:`ParkingTask` hands the stream the connection (a :class:`ChannelSink`) and
+  frees the worker thread. The stream's later events are written by the hub's pump
+  threads through waitress's own thread-safe ``write_soon``, and waitress's poll loop
+  flushes them and notices the client closing (the stream then ends at once). So open
+  streams are bounded by descriptors, not threads: thousands on one process.
 - **Descriptors**: where the system has ``poll()`` the server uses it (``select()`` fails
   on a descriptor numbered 1024 or more), and the open-file limit is raised to fit the
   connection limit, or the connection limit lowered to fit it: the server stops
@@ -32,9 +39,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from waitress.adjustments import Adjustments
-from waitress.channel import HTTPChannel
+from waitress.channel import ClientDisconnected, HTTPChannel
 from waitress.server import MultiSocketServer, TcpWSGIServer
-from waitress.task import ThreadedTaskDispatcher
+from waitress.task import ThreadedTaskDispatcher, WSGITask
+
+from .live import PARK, Parked, Pump
 
 #: Open connections one client address may hold: a browser opens at most six to a host,
 #: a script on the table's laptop may send a few dozen requests at once (the tests' forty).
@@ -47,6 +56,9 @@ REQUEST_TIMEOUT = 60.0
 IDLE_TIMEOUT = 30
 #: Descriptors kept for everything but connections (the database, the log, the trigger).
 SPARE_FILES = 64
+#: Bytes a parked stream may have waiting for a client that does not read: beyond it the
+#: stream ends (its browser reconnects and gets the page's whole live part anew).
+PARKED_BACKLOG = 1 << 20
 
 
 @dataclass
@@ -92,8 +104,92 @@ def client_of(addr: Any) -> str:
     return str(addr)
 
 
+class ChannelSink:
+    """A parked stream's connection: its bytes framed as the response began (chunked or
+    not), queued with waitress's thread-safe ``write_soon`` and sent at once from the
+    pump thread when the socket takes them (else by waitress's loop)."""
+
+    def __init__(self, channel: GuardedChannel, chunked: bool) -> None:
+        self.channel, self.chunked = channel, chunked
+
+    def write(self, data: bytes) -> bool:
+        channel = self.channel
+        if not data:
+            return True
+        if not channel.connected or channel.total_outbufs_len > PARKED_BACKLOG:
+            return False
+        if self.chunked:
+            data = b"%X\r\n%b\r\n" % (len(data), data)
+        try:
+            channel.write_soon(data)
+            with channel.outbuf_lock:
+                channel._flush_exception(channel._flush_some, do_close=False)
+        except ClientDisconnected:
+            return False
+        if channel.total_outbufs_len:
+            channel.server.pull_trigger()
+        return True
+
+    def close(self) -> None:
+        channel = self.channel
+        channel.parked = None
+        if channel.connected:
+            try:
+                if self.chunked:
+                    channel.write_soon(b"0\r\n\r\n")
+            except ClientDisconnected:
+                pass
+            with channel.requests_lock:
+                channel.close_when_flushed = True
+            channel.server.pull_trigger()
+
+
+class ParkingTask(WSGITask):
+    """waitress's WSGI task that tells the app it may park a stream, and parks it."""
+
+    channel: GuardedChannel
+
+    def get_environment(self) -> Any:
+        environ = super().get_environment()
+        environ[PARK] = True
+        return environ
+
+    def service(self) -> None:
+        try:
+            self.start()
+            self.execute()
+            self.finish()
+        except Parked as parked:
+            # The response stays open (no final chunk); the connection is the stream's
+            # until it ends, and the worker thread is free.
+            self.close_on_finish = False
+            channel = self.channel
+            if channel.connected:
+                channel.pumped = True
+                channel.parked = parked.pump
+                parked.pump.attach(ChannelSink(channel, self.chunked_response))
+            else:
+                parked.pump.close()
+        except OSError:  # as waitress's Task.service
+            self.close_on_finish = True
+            if self.channel.adj.log_socket_errors:
+                raise
+
+
 class GuardedChannel(HTTPChannel):
-    """waitress's channel that knows when its current request began."""
+    """waitress's channel that knows when its current request began, and may be handed
+    to a parked live stream."""
+
+    task_class = ParkingTask
+    #: The parked stream this connection belongs to, if any.
+    parked: Pump | None = None
+    #: Once parked, always: pump threads write here, so every flush takes the lock.
+    pumped = False
+    # set by waitress, left out of its stubs
+    requests_lock: threading.Lock
+    _flush_exception: Callable[..., tuple[bool, bool]]
+    _flush_some: Callable[..., bool]
+    _flush_some_if_lockable: Callable[..., None]
 
     #: When the first byte of the request being read arrived (None between requests).
     request_started: float | None = None
@@ -103,6 +199,8 @@ class GuardedChannel(HTTPChannel):
     guard: Guard | None = None
 
     def received(self, data: bytes) -> bool:
+        if self.parked is not None:
+            return True  # nothing is read on a live stream's connection (no browser sends)
         before = self.request
         self.spoke = self.spoke or bool(data)
         result: bool = super().received(data)
@@ -117,7 +215,8 @@ class GuardedChannel(HTTPChannel):
         request being read, answered or flushed). A connection that has sent nothing yet
         is not idle: its request may be on its way."""
         return self.spoke and not (
-            self.requests
+            self.parked is not None
+            or self.requests
             or self.request is not None
             or self.total_outbufs_len
             or self.will_close
@@ -131,6 +230,25 @@ class GuardedChannel(HTTPChannel):
             return False
         limit = guard.request_timeout if request.headers_finished else guard.header_timeout
         return now - started > limit
+
+    def handle_write(self) -> None:
+        if not self.pumped:
+            super().handle_write()
+            return
+        # waitress flushes a connection with no request in progress without its lock,
+        # since no task writes then; a parked stream's pump thread does.
+        self._flush_exception(self._flush_some_if_lockable)
+        if self.close_when_flushed and not self.total_outbufs_len:
+            self.close_when_flushed = False
+            self.will_close = True
+        if self.will_close:
+            self.handle_close()
+
+    def handle_close(self) -> None:
+        pump, self.parked = self.parked, None
+        super().handle_close()
+        if pump is not None:
+            pump.hang_up()  # the client went away: its stream ends, its slot frees now
 
     def del_channel(self, map: Any = None) -> None:
         super().del_channel(map)
@@ -177,11 +295,19 @@ class GuardedServer(TcpWSGIServer):
         self.guard.add(channel)
 
     def maintenance(self, now: float) -> None:
-        super().maintenance(now)  # type: ignore[arg-type]  # idle connections (channel_timeout)
+        # waitress's own, but for the parked live streams: a connection with no request
+        # and no activity for channel_timeout closes; a live stream has no request in
+        # progress in waitress's eyes, and is never idle.
+        cutoff = now - self.adj.channel_timeout
         # (the stubs call active_channels one channel; it is waitress's dict of them)
         channels: dict[int, HTTPChannel] = self.active_channels  # type: ignore[assignment]
         for channel in list(channels.values()):
-            if isinstance(channel, GuardedChannel) and channel.too_slow(now):
+            guarded = channel if isinstance(channel, GuardedChannel) else None
+            if guarded is not None and guarded.parked is not None:
+                continue
+            if not channel.requests and channel.last_activity < cutoff:
+                channel.will_close = True
+            elif guarded is not None and guarded.too_slow(now):
                 channel.will_close = True
 
 

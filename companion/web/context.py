@@ -21,7 +21,9 @@ def init_app(app: Flask) -> None:
     threads = int(app.config.get("THREADS", 256))
     hub = Hub(
         db_path,
-        max_streams=max(4, threads - RESERVED_THREADS),
+        # A server that parks streams (companion serve) gives STREAMS; under any other,
+        # each stream holds a thread, so they take the pool but for a reserve.
+        max_streams=int(app.config.get("STREAMS") or max(4, threads - RESERVED_THREADS)),
         per_client=int(app.config.get("CLIENT_STREAMS", PER_CLIENT)),
     )
     app.extensions["companion.store"] = store

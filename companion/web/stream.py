@@ -10,19 +10,20 @@ page after any number of events equals its own reload.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, stream_with_context, url_for
+from flask.globals import request_ctx
 
 from .. import live
 from ..door import Refused
 from ..eventlog import GameState
 from ..identity import Identity
 from .auth import page_identity
-from .compress import gzip_stream, stream_encoding
+from .compress import STREAM_LEVEL, gzip_stream, stream_encoding
 from .context import hub, store
 
 bp = Blueprint("stream", __name__)
@@ -151,42 +152,64 @@ def respond(
 ) -> Response:
     """The Server-Sent Events response of a stream whose slot ``sid`` is taken:
     ``live.sse`` with the viewer's token re-checked, gzip-encoded where the browser
-    accepts it."""
+    accepts it. Under ``companion serve`` the stream is parked once its first events are
+    out (it holds no thread: ``companion.live.Pump``); under any other server the
+    request's thread waits for its game's changes."""
     db, streams = store(), hub()
-    # A link is revoked through this process's door, which kicks the game's streams (the
-    # presence count moves); one revoked by another process is noticed within a keepalive.
-    checked = [streams.presence_version(game_id), time.monotonic()]
 
     def still_valid() -> bool:
-        presence, now = streams.presence_version(game_id), time.monotonic()
-        if presence == checked[0] and now - checked[1] < live.KEEPALIVE:
-            return True
-        checked[:] = [presence, now]
+        # Asked when the game's presence moves (a link revoked through this process's
+        # door kicks the game's streams) and at each keepalive (one revoked by another
+        # process sharing the database).
         info = db.token_info(who.token)
         return info is not None and info["game_id"] == game_id
 
-    body = live.sse(
-        streams,
-        game_id,
-        who.viewer,
-        sid,
-        who.is_host,
-        seen,
-        lambda: streams.version(game_id),
-        render,
-        still_valid,
-    )
+    body = live.sse(streams, game_id, who.viewer, sid, who.is_host, seen, render, still_valid)
     encoding = stream_encoding()
-    resp = Response(
-        stream_with_context(gzip_stream(body) if encoding else body),
-        mimetype="text/event-stream",
-    )
+    if request.environ.get(live.PARK):
+        encode, finish = _encoder(bool(encoding))
+        base = request_ctx.copy()
+        pump = live.Pump(streams, game_id, body, base.copy, encode, finish)
+        resp = Response(_parking(pump.first(), pump), mimetype="text/event-stream")
+    else:
+        plain = live.blocking(streams, game_id, body)
+        resp = Response(
+            stream_with_context(gzip_stream(plain) if encoding else plain),
+            mimetype="text/event-stream",
+        )
     if encoding:
         resp.headers["Content-Encoding"] = encoding
     resp.headers["Vary"] = "Accept-Encoding"
     resp.headers["Cache-Control"] = "no-cache"
     resp.headers["X-Accel-Buffering"] = "no"
     return resp
+
+
+def _parking(head: bytes, pump: live.Pump) -> Iterator[bytes]:
+    """A parked stream's body: its first bytes, then :class:`live.Parked` for the server,
+    which hands the stream its connection. A body closed before that ends the stream."""
+    handed = False
+    try:
+        yield head
+        if pump.state != "done":
+            handed = True
+            raise live.Parked(pump)
+    finally:
+        if not handed:
+            pump.stream.close()
+
+
+def _encoder(gzipped: bool) -> tuple[Callable[[str], bytes], Callable[[], bytes]]:
+    """How a parked stream's text becomes bytes, step by step, and its last bytes: one
+    gzip member flushed after every step, as :func:`gzip_stream` does, or plain UTF-8."""
+    if not gzipped:
+        return str.encode, bytes
+    compressor = zlib.compressobj(STREAM_LEVEL, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+
+    def encode(text: str) -> bytes:
+        return compressor.compress(text.encode()) + compressor.flush(zlib.Z_SYNC_FLUSH)
+
+    return encode, lambda: compressor.flush(zlib.Z_FINISH)
 
 
 @bp.app_template_global("live_page")

@@ -72,6 +72,31 @@
   document.addEventListener("htmx:afterSettle", localTimes);
   localTimes();
 
+  // ---- a closed panel's forms, fetched the first time it opens (#16) --------------------------
+  // The page carries only the forms it shows (templates/game/_forms.html); a closed panel
+  // names its forms' address and they come, for this viewer and as the game is now, when
+  // it is first opened. A failed fetch leaves the panel to try again on its next opening.
+  document.addEventListener("toggle", (e) => {
+    const details = e.target;
+    if (!(details instanceof HTMLDetailsElement) || !details.open) return;
+    const src = details.dataset.panelSrc;
+    const body = details.querySelector(":scope > .panel-body");
+    if (!src || !body || details.dataset.panel) return;
+    details.dataset.panel = "loading";
+    fetch(src, { credentials: "same-origin" })
+      .then((r) => r.text().then((html) => {
+        body.innerHTML = html;
+        if (!r.ok) { delete details.dataset.panel; return; }
+        details.dataset.panel = "loaded";
+        if (window.htmx) window.htmx.process(body);
+        followTracks();
+      }))
+      .catch(() => {
+        delete details.dataset.panel;
+        body.textContent = body.dataset.failed || "";
+      });
+  }, true);
+
   // ---- the forms ------------------------------------------------------------------------------
   // Quick amounts and the bid keypad: data-add adds to the form's amount, data-set sets it.
   document.addEventListener("click", (e) => {

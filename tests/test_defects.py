@@ -132,6 +132,8 @@ def test_licence_form_shows_the_printed_prices(client: Any) -> None:
 
     g = Game(client)
     html = g.page("host")
+    assert 'id="form-license"' not in html  # a closed panel's forms come when it opens (#16)
+    html = _browser(g, "host").get(f"/games/{g.id}/forms/licences?as=host").get_data(as_text=True)
     form = html[html.index('id="form-license"') :]
     form = form[: form.index("</form>")]
     for m in SETUP["fish_markets"]:
@@ -143,13 +145,13 @@ def test_licence_form_shows_the_printed_prices(client: Any) -> None:
 def test_eel_track_moves_relative_from_the_current_space(client: Any) -> None:
     g = Game(client)
     g.act(type="set_track", track="eel", value=7)
-    html = g.page("host")
+    browser = _browser(g, "host")
+    html = browser.get(f"/games/{g.id}/forms/values?as=host").get_data(as_text=True)
     form = html[html.index('id="form-track-eel"') :]
     form = form[: form.index("</form>")]
     assert 'name="by" value="1"' in form and 'name="by" value="-2"' in form
     space = html[html.index('id="form-track"') :]
     assert 'name="value" value="7"' in space[: space.index("</form>")]
-    browser = _browser(g, "host")
     r = browser.post(
         f"/games/{g.id}/act", data={"as": "host", "type": "set_track", "track": "eel", "by": "-2"}
     )

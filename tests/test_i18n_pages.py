@@ -27,8 +27,8 @@ PAGES: dict[str, tuple[list[str], list[str]]] = {
         ["得点計算", "ゲーム終了時の市場", "魚トークン", "ウナギの価値トラック"],
     ),
     "table": (
-        ["Join on your phone", "Setup checklist", "Market values", "Record payment", "History"],
-        ["スマートフォンで参加", "準備チェックリスト", "市場の価値", "支払いを記録", "履歴"],
+        ["Join on your phone", "Setup checklist", "Market values", "Pay Yen", "History"],
+        ["スマートフォンで参加", "準備チェックリスト", "市場の価値", "お金を支払う", "履歴"],
     ),
     "seat": (
         ["Record payment", "No fish tokens yet.", "Licences and License spaces"],
@@ -120,7 +120,10 @@ def test_same_version_for_a_japanese_then_an_english_reader(
     # Bo's 2,000 at the start and the 1,200 paid to Bo.
     assert "¥3,200" in en and "3,200円" not in en
     assert "3,200円" in ja and "¥3,200" not in ja
-    assert "サバ — 100円" in ja  # the licence price in the form
+    # the licence price in the form (its panel, fetched when opened: #16)
+    url = f"/games/{game['id']}/forms/licences?as=seat"
+    r = client.get(url, headers={**JA, **auth(game["seats"][1]["token"])})
+    assert "サバ — 100円" in visible(r.get_data(as_text=True))
 
 
 def test_the_flash_after_a_form_is_japanese(client: Any, game: dict[str, Any]) -> None:

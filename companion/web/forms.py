@@ -16,7 +16,7 @@ from ..identity import Identity
 from . import edge
 from .auth import page_identity
 from .context import door, store
-from .render import TRACK_STEPS, event_text
+from .render import TRACK_STEPS, event_text, forms_context, view_for
 
 
 def _track_by(game_id: str, form: Any) -> Any:
@@ -43,6 +43,9 @@ def _track_by(game_id: str, form: Any) -> Any:
 
 
 bp = Blueprint("forms", __name__)
+
+#: The bookkeeping panels of templates/game/_forms.html, each fetched when first opened.
+PANELS = frozenset({"pay", "tokens", "licences", "bank", "values", "auction"})
 
 
 def htmx_error(exc: Refused) -> Any:
@@ -99,4 +102,21 @@ def act(game_id: str) -> Any:
         lambda event, who: gettext(
             "Recorded: %(entry)s", entry=event_text(game_id, event.seq, who)
         ),
+    )
+
+
+@bp.get("/games/<game_id>/forms/<name>")
+def panel(game_id: str, name: str) -> Any:
+    """One closed panel's forms, for the viewer who opened it (#16: a page does not carry
+    the forms it does not show). Rendered from the game as it is now, for that viewer."""
+    role = "host" if request.args.get("as") == "host" else "seat"
+    try:
+        who = page_identity(game_id, role)
+    except Refused as exc:
+        return render_template("game/_flash.html", error=exc.message), exc.status
+    if name not in PANELS:
+        return render_template("game/_flash.html", error=gettext("There is no such form.")), 404
+    view = view_for(game_id, who)
+    return render_template(
+        "game/_forms.html", view=view, role=role, only=name, **forms_context(view)
     )

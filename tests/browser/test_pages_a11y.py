@@ -263,6 +263,11 @@ def assert_page_checks(page) -> None:
 def open_every_details(page) -> None:
     """Every section opened, so axe and the width checks see what a player can open."""
     page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    # A closed panel's forms come when it opens (#16): wait until every one has arrived.
+    page.wait_for_function(
+        "[...document.querySelectorAll('details[data-panel-src]')]"
+        ".every(d => d.dataset.panel === 'loaded')"
+    )
 
 
 # ---- axe, contrast and lang on every page -------------------------------------------------
@@ -533,8 +538,8 @@ def test_using_a_form_keeps_the_state_in_view(browser, live_server):
     g = mid_game(live_server.url)
     ctx, table = page_for(browser, g.table_url, "dark", 1280, 800)
     try:
+        table.locator("#actions summary", has_text="Pay Yen").click()
         pay = table.locator("#form-pay")
-        table.locator("#form-pay").locator("xpath=ancestor::details[1]/summary").click()
         pay.locator('select[name="to"]').select_option("Daichi")
         pay.locator('input[name="amount"]').fill("300")
         pay.get_by_role("button", name="Record payment").click()
@@ -560,8 +565,8 @@ def test_eel_track_form_moves_from_where_the_marker_is_and_follows_live_updates(
     url = g.table_url if who == "table" else g.seats["Bo"]["join_url"]
     ctx, page = page_for(browser, url, "dark", 1280 if who == "table" else 390, 800)
     try:
+        page.locator("#actions summary", has_text="Market values").click()
         form = page.locator("#form-track-eel")
-        form.locator("xpath=ancestor::details[1]/summary").click()
         now = page.locator('[data-track-now="eel"]')
         expect(now).to_have_text("7")
         # Someone else moves it: the form shows where it is now.
@@ -611,7 +616,9 @@ def test_phone_defects_the_tour_found_are_gone(browser, live_server):
         expect(bo.locator("#turn")).to_contain_text("The table screen starts the first turn")
         expect(bo.locator("#turn")).not_to_contain_text("Start first turn")
         assert bo.evaluate(NO_MARKER) == []
+        bo.locator("#actions summary", has_text="Licences").click()
         form = bo.locator("#form-license select[name=market]")
+        expect(form).to_be_attached()
         prices = form.locator("option").evaluate_all("els => els.map(e => e.textContent)")
         assert prices and all("¥" in p for p in prices), prices
 

@@ -68,7 +68,11 @@ def test_a_port_and_a_ship_then_the_fleet_in_the_state(api: Api) -> None:
     api.act(type="visit", player=A, market="ships", entry="ap", buy=["three_slot"])
     aiko = api.player(A)
     assert aiko["yen"] == 2000 - 500 - 1500
-    assert aiko["boats"] == [{"kind": "one_slot"}, {"kind": "three_slot"}]
+    # #19: each boat with its id, its place (the free port place it went into) and cargo.
+    assert aiko["boats"] == [
+        {"id": "b1", "kind": "one_slot", "where": "leftmost", "cargo": []},
+        {"id": "b2", "kind": "three_slot", "where": "1", "cargo": []},
+    ]
     assert aiko["ports"] == 1 and api.state()["ap_left"] == 1
     assert api.state()["markets"]["stock"]["ships.three_slot"] == 1
     # Undo reverts the whole visit.
@@ -76,7 +80,10 @@ def test_a_port_and_a_ship_then_the_fleet_in_the_state(api: Api) -> None:
         f"/api/games/{api.id}/undo", json={}, headers={"Authorization": f"Bearer {api.host}"}
     )
     assert r.status_code == 200
-    assert api.player(A)["boats"] == [{"kind": "one_slot"}] and api.player(A)["yen"] == 1500
+    assert api.player(A)["boats"] == [
+        {"id": "b1", "kind": "one_slot", "where": "leftmost", "cargo": []}
+    ]
+    assert api.player(A)["yen"] == 1500
 
 
 def test_government_pays_and_keeps_the_tokens(api: Api) -> None:
@@ -209,10 +216,13 @@ def test_an_overseas_lot_short_of_tokens_settles_and_play_goes_on(app: Any) -> N
     g.act(type="next_turn")
     g.act(type="open_port", player=A)
     g.act(type="take_boat", player=A, boat="two_slot", pay=False)
-    g.act(type="fishing", player=A, caught={"eel": 1})
+    # #19: boats are placed: the Two-slot ship (b2) undocks before it catches, one barrel
+    # per Fishing action.
+    g.act(type="fishing", player=A, boats=[{"boat": "b2", "do": "undock"}])
     g.act(type="fishing", player=A, caught={"eel": 1})
     for _ in range(3):
         g.act(type="next_turn")
+    g.act(type="fishing", player=A, caught={"eel": 1})
     eel = next(m for m in g.state()["markets"]["fish"] if m["id"] == "eel")
     g.act(type="gain_fish", player=B, fish="eel", count=eel["tokens_left"] - 1)
     answer = g.act(type="visit", player=A, market="overseas", entry="yen", barrels={"eel": 2})

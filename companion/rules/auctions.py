@@ -329,11 +329,13 @@ def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
             # The winner draws a clam or oyster per barrel from a bag nobody counted (AMB-40).
             raise IllegalAction(Message("au.co_unknown", {}), "barrels")
         seller = t.players[owner]
-        if seller.yen < OVERSEAS_ENTRY:
-            raise IllegalAction(
-                Message("au.entry", {"player": seller.name, "fee": OVERSEAS_ENTRY}), "owner"
-            )
-        t = t.with_player(owner, yen=seller.yen - OVERSEAS_ENTRY)
+        if not a.get("paid"):
+            # Docked in a Fishing action, the group's ¥100 was paid with it (fishing_boats).
+            if seller.yen < OVERSEAS_ENTRY:
+                raise IllegalAction(
+                    Message("au.entry", {"player": seller.name, "fee": OVERSEAS_ENTRY}), "owner"
+                )
+            t = t.with_player(owner, yen=seller.yen - OVERSEAS_ENTRY)
         fee = OVERSEAS_ENTRY
         drawn = [Token.parse(str(c)) for c in a.get("drawn", [])]
         leftovers = []
@@ -478,7 +480,5 @@ def open_queued(t: Table) -> Table:
         return t
     nxt, rest = t.queued_auctions[0], t.queued_auctions[1:]
     t = replace(t, queued_auctions=rest)
-    t = open_auction(
-        t, {"id": nxt.id, "kind": nxt.kind, "owner": t.players[nxt.owner].name, "drawn": nxt.drawn}
-    )
+    t = open_auction(t, nxt.opening(t.players[nxt.owner].name))
     return auto_overfish(t)

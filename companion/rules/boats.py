@@ -139,7 +139,10 @@ def return_rental_run(t: Table, a: Args) -> Run:
     rented = [i for i, b in enumerate(p.boats) if b.kind == kind and b.rented]
     if not rented:
         raise refuse("ext.no_rental", "boat", player=p.name, kind=kind)
-    docked = [i for i in rented if arrangement(kinds_of(p), p.ports, p.at_sea, docked={i})]
+    if t.config.fleet == 2:
+        docked = [i for i in rented if p.boats[i].docked]
+    else:
+        docked = [i for i in rented if arrangement(kinds_of(p), p.ports, p.at_sea, docked={i})]
     if not docked:
         raise refuse("ext.boat_at_sea", "boat", player=p.name, kind=kind)
     run = Run(t)
@@ -164,6 +167,21 @@ def _describe_boat(code: str) -> Callable[[Args, bool], Message]:
     return describe
 
 
+def _describe_at_sea(code: str) -> Callable[[Args, bool], Message]:
+    def describe(a: Args, show: bool) -> Message:
+        fish = a.get("fish")
+        values = {
+            "player": a.get("player"),
+            "boat": str(a.get("boat", a.get("from")))[:8],
+            "barge": str(a.get("to"))[:8],
+            "count": a.get("count", 1) if isinstance(a.get("count", 1), int) else 1,
+            "market": fish if isinstance(fish, str) else "",
+        }
+        return Message(code, values)
+
+    return describe
+
+
 def _describe_open_port(a: Args, show: bool) -> Message:
     return Message("history.open_port", {"player": a.get("player")})
 
@@ -177,8 +195,12 @@ def _applying(run: Callable[[Table, Args], Run]) -> Callable[[Table, Args], Tabl
 
 def register() -> None:
     """Put the fleet's moves into the log's registry and the previews' (once)."""
+    from .fishing_boats import discard_run, transfer_run
+
     runs: dict[str, tuple[Callable[[Table, Args], Run], Callable[[Args, bool], Message]]] = {
         "open_port": (open_port_run, _describe_open_port),
+        "discard": (discard_run, _describe_at_sea("history.discard")),
+        "transfer": (transfer_run, _describe_at_sea("history.transfer")),
         "take_boat": (take_boat_run, _describe_boat("history.take_boat")),
         "return_boat": (return_boat_run, _describe_boat("history.return_boat")),
         "return_rental": (return_rental_run, _describe_boat("history.return_rental")),

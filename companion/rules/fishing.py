@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from . import auctions, fleet
+from . import auctions, fishing_boats, fleet
 from .catalogue import DOCKING_BONUS_BARRELS, DOCKING_BONUS_YEN, FISHING_AP
 from .ledger import Run, refuse
 from .markets import MARKETS, BagMarket, himono
@@ -43,8 +43,11 @@ FIELDS = frozenset(
         "reprice",
         "drawn",
         "auction_id",
+        "boats",
     }
 )
+#: The counted shape's fields (a per-boat action names none of them).
+COUNTED = ("caught", "caught_himono", "unloaded")
 
 
 def _counts(t: Table, raw: object, field: str) -> dict[str, int]:
@@ -306,34 +309,58 @@ def fishing_run(t: Table, a: Mapping[str, Any]) -> Run:
     drawn = a.get("drawn") or []
     if not isinstance(drawn, list):
         raise refuse("bad_field", "drawn", field="drawn", kind="kind.fishing")
-    before = dict(run.player(seat).at_sea)
-    # A boat that catches does not also dock in the same action: unloading is out of what
-    # was at sea before it (flows.md).
-    unload(run, seat, before, unloaded, placed)
-    catch(run, seat, caught)
-    himono.catch(run, seat, caught_himono)
-    if caught or caught_himono:
-        fleet.check_at_sea(run, seat)
-    if unloaded:
-        fleet.check_docked(run, seat)
-    queue = docking_auctions(
-        run,
-        seat,
-        unloaded,
-        [str(c) for c in drawn],
-        str(a.get("auction_id") or f"g{t.actions + 1}"),
-    )
+    prefix = str(a.get("auction_id") or f"g{t.actions + 1}")
+    codes = [str(c) for c in drawn]
+    boats = a.get("boats")
+    if boats is not None or run.t.config.fleet == 2:
+        if boats is not None:
+            mixed = next((k for k in COUNTED if a.get(k)), None)
+            if mixed is not None:
+                raise refuse("fleet.both_shapes", mixed, field=mixed)
+        if run.t.config.fleet != 2:
+            # A counted game's first action boat by boat: from now on its boats are placed,
+            # starting from where the fixed arrangement put them (fleet.settle).
+            run.t = replace(run.t, config=replace(run.t.config, fleet=2))
+        if boats is None:
+            boats = fishing_boats.translate(run.t, seat, a)
+        queue = by_boat(run, seat, boats, placed, codes, prefix)
+    else:
+        before = dict(run.player(seat).at_sea)
+        # A boat that catches does not also dock in the same action: unloading is out of
+        # what was at sea before it (flows.md).
+        unload(run, seat, before, unloaded, placed)
+        catch(run, seat, caught)
+        himono.catch(run, seat, caught_himono)
+        if caught or caught_himono:
+            fleet.check_at_sea(run, seat)
+        if unloaded:
+            fleet.check_docked(run, seat)
+        queue = docking_auctions(run, seat, unloaded, codes, prefix)
     reprice(run, seat, a.get("reprice"))
     finish(run)
     if queue:
         first, rest = queue[0], tuple(queue[1:])
-        run.t = auctions.open_auction(
-            run.t,
-            {"id": first.id, "kind": first.kind, "owner": run.name(seat), "drawn": first.drawn},
-        )
+        run.t = auctions.open_auction(run.t, first.opening(run.name(seat)))
         run.t = replace(run.t, queued_auctions=rest)
         finish(run)
     return run
+
+
+def by_boat(
+    run: Run, seat: int, boats: object, placed: list[ForSale], codes: list[str], prefix: str
+) -> list[QueuedAuction]:
+    """The Fishing action boat by boat (rules/fishing_boats.py): the activities, then the
+    boats docked at home unload (the docking bonus, the Harbor, the markets' rules), rented
+    ones go back, then the docking auctions and each Overseas group's auction, in turn."""
+    v = fishing_boats.activities(run, seat, boats)
+    fishing_boats.unload_home(run, seat, v, placed)
+    fleet.set_fleet(run, seat, fishing_boats.send_back(run, seat, v))
+    queue = docking_auctions(run, seat, v.unloaded, codes, prefix)
+    pool = list(codes)
+    for q in queue:
+        if q.drawn in pool:
+            pool.remove(q.drawn)
+    return queue + fishing_boats.overseas_lots(run, seat, v, pool, prefix, len(queue))
 
 
 def triggered_auctions(before: Table, after: Table) -> list[str]:

@@ -147,6 +147,22 @@ def describe(kind: str) -> Callable[[Args, bool], Message]:
                 },
             )
         if kind == "fishing":
+            for item in a.get("boats") or []:
+                if isinstance(item, Mapping) and item.get("do") in ("undock", "catch", "dock"):
+                    fish = item.get("fish")
+                    fishes = fish if isinstance(fish, list) else [fish] if fish else []
+                    at = item.get("at")
+                    at = at if at in ("leftmost", "1", "2", "overseas") else "port"
+                    details.append(
+                        Message(
+                            f"history.d_boat_{item['do']}",
+                            {
+                                "boat": str(item.get("boat"))[:8],
+                                "market": str(fishes[0]) if fishes else "",
+                                "place": Message(f"fleet.where.{at}", {}),
+                            },
+                        )
+                    )
             caught = _total(a.get("caught")) + _total(a.get("caught_himono"))
             if caught:
                 details.append(Message("history.d_caught", {"count": caught}))

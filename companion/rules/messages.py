@@ -1532,3 +1532,99 @@ CATALOGUE["en"].update(
         "history.s_chose": "{line}: {winner} wins with ¥{amount:,}",
     }
 )
+
+# -- the fleet, boat by boat (issue #19; rules/fishing_boats.py, flows.md) ---------------------
+CATALOGUE["en"].update(
+    {
+        "fleet.fish": "{market}",
+        "fleet.where.leftmost": "the leftmost port",
+        "fleet.where.1": "port “1”",
+        "fleet.where.2": "port “2”",
+        "fleet.where.sea": "at sea",
+        "fleet.where.overseas": "the Overseas market",
+        "fleet.where.port": "a free port place",
+        "fleet.where.": "a port",
+        "fleet.boats_list": 'Name the boats as a list, such as [{{"boat": "b1", "do": "undock"}}].',
+        "fleet.no_such_boat": "{player} has no boat {boat} (their boats: {boats}).",
+        "fleet.one_activity": "{player}'s {kind} {boat} already does an activity in this "
+        "Fishing action: each boat does one.",
+        "fleet.activity": "{player}'s {kind} {boat} may Undock, Catch or Dock "
+        '("undock", "catch", "dock").',
+        "fleet.undock_at_sea": "{player}'s {kind} {boat} is already at sea: only a boat in a "
+        "port can Undock.",
+        "fleet.barge_catch": "{player}'s {kind} {boat} is a barge: a barge cannot Catch (it "
+        "may only Undock or Dock).",
+        "fleet.catch_in_port": "{player}'s {kind} {boat} lies in {place}: a ship must be at sea "
+        "to Catch (Undock it first).",
+        "fleet.catch_fish": "Say which fish {player}'s {kind} {boat} catches, such as "
+        '"fish": "eel".',
+        "fleet.catch_two": "{player}'s {kind} {boat} catches one barrel: only the Blue ship "
+        "takes two, of different fish.",
+        "fleet.himono_mix": "{player}'s {kind} {boat} cannot mix barrels caught with a Himono "
+        "License and other barrels: one type per ship.",
+        "fleet.licence_wrong": "That License does not catch {market} for {player}'s {kind} {boat}.",
+        "fleet.no_licence": "{player} holds no License that catches {market}, so the {kind} "
+        "{boat} cannot Catch it.",
+        "fleet.licences_used": "{player}'s {market} Licenses were all used to Catch in this "
+        "Fishing action already: the {kind} {boat} cannot Catch {market}.",
+        "fleet.one_barrel": "{player}'s {kind} {boat} catches one barrel with that License.",
+        "fleet.other_fish": "{player}'s {kind} {boat} holds {aboard}: a partly loaded ship "
+        "may only Catch the same fish.",
+        "fleet.empty_ship": "{player}'s empty {kind} {boat} cannot Catch {market}: they hold "
+        "{licences} {market} {licences:License|Licenses} and {ships} {ships:ship|ships} at "
+        "sea already {ships:holds|hold} {market} (you need more Licenses than that).",
+        "fleet.one_salmon": "{player}'s {kind} {boat} may hold only 1 Salmon barrel at a time.",
+        "fleet.boat_full": "{player}'s {kind} {boat} has no empty slot ({slots} "
+        "{slots:slot|slots}).",
+        "fleet.dock_not_at_sea": "{player}'s {kind} {boat} lies in {place}, not at sea: only a "
+        "boat at sea can Dock.",
+        "fleet.no_place": "{player} has no free port place for the {kind} {boat} (only port "
+        "“2” holds a barge; open a port, or Undock a boat first).",
+        "fleet.place_unknown": 'Dock {player}\'s {kind} {boat} at "leftmost", "1", "2" or '
+        '"overseas".',
+        "fleet.place_taken": "{place} has no room for {player}'s {kind} {boat} (it is closed, "
+        "full, or only port “2” holds a barge).",
+        "fleet.overseas_empty": "{player} docks no barrels at the Overseas market: a group needs "
+        "at least one barrel for its lot.",
+        "fleet.counted_unload": "{player} has no boats at sea carrying exactly those barrels: a "
+        "docking boat unloads all its barrels. Name the boats "
+        '("boats": [{{"boat": "b2", "do": "dock"}}]).',
+        "fleet.counted_catch": "{player}'s ships at sea cannot catch those barrels, one barrel "
+        "per ship.",
+        "fleet.counted_ambiguous": "Several of {player}'s boats could do that: name the boats "
+        '("boats": [{{"boat": "b2", "do": "catch", "fish": "eel"}}]).',
+        "fleet.both_shapes": 'Name the boats in "boats" or count the barrels in {field}, not both.',
+        "fleet.not_in_port": "{player}'s {kind} {boat} is {place}: a boat can be sold or traded "
+        "in only from one of your ports.",
+        "fleet.discard_which": "{player}'s {market} barrels at sea are on several boats: say "
+        'which boat ({{"type": "discard", "boat": "b2", "fish": …}}).',
+        "fleet.not_at_sea": "{player}'s {kind} {boat} is in {place}, not at sea.",
+        "fleet.not_aboard": "{player}'s {kind} {boat} holds {have} {market} "
+        "{have:barrel|barrels}, not {want}.",
+        "fleet.transfer_from_barge": "Barrels cannot be transferred from {player}'s barge "
+        "{boat} back to a ship.",
+        "fleet.transfer_rented": "{player}'s {kind} {boat} is rented: its barrels cannot be "
+        "transferred to a barge.",
+        "fleet.transfer_to_ship": "{player}'s {kind} {boat} is not a barge: barrels go only "
+        "from ships to the barge.",
+        "fleet.transfer_himono": "Barrels caught with a Himono License stay on {player}'s "
+        "{kind} {boat} until it docks.",
+        "fleet.mv_undock": "{player}'s {kind} {boat} undocks from {place} and goes to sea",
+        "fleet.mv_catch": "{player}'s {kind} {boat} catches {count} {market} "
+        "{count:barrel|barrels} ({aboard} aboard)",
+        "fleet.mv_dock": "{player}'s {kind} {boat} docks at {place} and unloads {count} "
+        "{count:barrel|barrels}",
+        "fleet.mv_dock_overseas": "{player}'s {kind} {boat} docks at the Overseas market with "
+        "{count} {count:barrel|barrels}",
+        "fleet.mv_transfer": "{player} transfers {count} {market} {count:barrel|barrels} from "
+        "the {kind} {boat} to the barge {barge}",
+        "kind.discard": "discard",
+        "kind.transfer": "transfer",
+        "history.discard": "{player} discarded {count} {market} {count:barrel|barrels} from {boat}",
+        "history.transfer": "{player} transferred {count} {market} {count:barrel|barrels} from "
+        "{boat} to the barge {barge}",
+        "history.d_boat_undock": "{boat} undocks",
+        "history.d_boat_catch": "{boat} catches {market}",
+        "history.d_boat_dock": "{boat} docks at {place}",
+    }
+)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import arrivals, auctions, buyer, crash, entering, guided
+from . import arrivals, auctions, buyer, crash, entering, fleet, guided
 from .catalogue import (
     FISH_KEYS,
     FISH_MARKETS,
@@ -779,6 +779,8 @@ def apply(t: Table, action: Args) -> Table:
     # Every change passes here: Overfished markets are replaced and crashed ones crash
     # (rules/arrivals.py), as part of this same action.
     new = arrivals.settle(t, move.apply(t, action))
+    # A counted game's boats are placed by the fixed arrangement (rules/fleet.py).
+    new = fleet.settle_table(t, new)
     return replace(new, actions=t.actions + 1)
 
 

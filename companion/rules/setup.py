@@ -81,6 +81,11 @@ class GameConfig:
     start_player: int = 0
     #: Market numbers the host entered for boards whose figures the rules text lacks.
     board_numbers: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: How the fleet is recorded: 1, counted (games recorded before boats were placed: the
+    #: boats are placed by a fixed arrangement after every entry, rules/fleet.py
+    #: ``settle``); 2, placed, Fishing boat by boat (flows.md, "The fleet, boat by boat").
+    #: New games from the API and the pages record 2; a game read without it is 1.
+    fleet: int = 1
 
     @property
     def player_count(self) -> int:
@@ -102,6 +107,7 @@ class GameConfig:
             "seed": self.seed,
             "start_player": self.start_player,
             "board_numbers": self.board_numbers,
+            **({"fleet": self.fleet} if self.fleet != 1 else {}),
         }
 
     @classmethod
@@ -117,6 +123,7 @@ class GameConfig:
             seed=int(data.get("seed", 0)),
             start_player=int(data.get("start_player", 0)),
             board_numbers=dict(data.get("board_numbers", {})),
+            fleet=2 if data.get("fleet") == 2 else 1,
         )
 
 
@@ -782,8 +789,10 @@ def make_config(
     fixed_fish: str = "mackerel",
     start_player: int = 0,
     board_numbers: dict[str, dict[str, int]] | None = None,
+    fleet: int = 1,
 ) -> GameConfig:
-    """Validate the choices of a new game; missing markets are drawn at random."""
+    """Validate the choices of a new game; missing markets are drawn at random. ``fleet``:
+    see ``GameConfig.fleet`` (the API and the pages create games with 2)."""
     names = validate_players(players)
     if money not in ("open", "closed"):
         raise IllegalAction(Message("setup.money", {}), "money")
@@ -824,4 +833,5 @@ def make_config(
         seed=seed,
         start_player=start_player,
         board_numbers=numbers,
+        fleet=fleet,
     )

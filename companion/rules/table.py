@@ -80,6 +80,24 @@ class QueuedAuction:
     kind: str
     owner: int
     drawn: str
+    #: An Overseas lot docked in a Fishing action (flows.md, "The fleet, boat by boat"):
+    #: its barrels, the tokens drawn for its conversions, and its ¥100 already paid.
+    barrels: tuple[tuple[str, int], ...] = ()
+    codes: tuple[str, ...] = ()
+    paid: bool = False
+
+    def opening(self, owner: str) -> dict[str, Any]:
+        """The arguments of ``auctions.open_auction`` that open it."""
+        if self.kind == "overseas":
+            return {
+                "id": self.id,
+                "kind": self.kind,
+                "owner": owner,
+                "barrels": dict(self.barrels),
+                "drawn": list(self.codes),
+                "paid": self.paid,
+            }
+        return {"id": self.id, "kind": self.kind, "owner": owner, "drawn": self.drawn}
 
 
 @dataclass(frozen=True)
@@ -108,20 +126,44 @@ class Crash:
     at: int
 
 
+#: Where a boat lies: a port place of the Harbor board ("leftmost", "1", "2"), at sea, or
+#: docked at the Overseas market (Expansion).
+PORT_PLACES = ("leftmost", "1", "2")
+SEA = "sea"
+OVERSEAS = "overseas"
+
+
 @dataclass(frozen=True)
 class Boat:
-    """One boat of a player's fleet (a kind of ``catalogue.BOATS``). Where each boat is
-    and what it carries are not recorded: the barrels at sea are (``PlayerState.at_sea``),
-    and the app checks that some arrangement of the fleet carries them, with the boats
-    that carry nothing docked in the open ports (rules/fleet.py)."""
+    """One boat of a player's fleet (a kind of ``catalogue.BOATS``), where it lies and what
+    it carries (shared/spec/flows.md, "The fleet, boat by boat"). ``id`` stays the boat's
+    for the whole game ("b1", "b2"… per player, in the order the boats came)."""
 
     kind: str
     #: A Boat Rental (exp.): the board it came from (``ships`` or ``used_ships``), where
     #: it goes back after its one voyage; None for a boat the player owns.
     rented: str | None = None
+    id: str = "b1"
+    #: A port place (``PORT_PLACES``), ``SEA`` or ``OVERSEAS``.
+    where: str = PORT_PLACES[0]
+    #: The barrels aboard (fish market ids), in the order they were caught.
+    cargo: tuple[str, ...] = ()
+    #: Of ``cargo``, the barrels caught under a Himono licence (exp.): they go onto a Himono
+    #: licence when unloaded, never for sale.
+    himono: int = 0
+
+    @property
+    def docked(self) -> bool:
+        """In a port place of its owner's Harbor (not at sea, not at Overseas)."""
+        return self.where in PORT_PLACES
 
     def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"kind": self.kind}
+        out: dict[str, object] = {
+            "id": self.id,
+            "kind": self.kind,
+            "where": self.where,
+            "cargo": list(self.cargo),
+        }
         if self.rented:
             out["rented_from"] = self.rented
         return out
@@ -145,7 +187,8 @@ class PlayerState:
     #: The Harbor board's rows: what is for sale, in the order it was placed.
     upper: tuple[ForSale, ...] = ()
     lower: tuple[ForSale, ...] = ()
-    #: Barrels caught and not yet unloaded, by fish market id.
+    #: Barrels caught and not yet unloaded, by fish market id: the sum of the cargoes of
+    #: the boats at sea (rules/fleet.py keeps the two together).
     at_sea: dict[str, int] = field(default_factory=dict)
     #: Freezers and Carts held that were used once already (flipped to their last use).
     flipped: dict[str, int] = field(default_factory=dict)
@@ -157,6 +200,8 @@ class PlayerState:
     himono_at_sea: dict[str, int] = field(default_factory=dict)
     #: The fleet, in the order the boats came (setup.md §5: one one-slot ship).
     boats: tuple[Boat, ...] = (Boat(STARTING_BOAT),)
+    #: Boats that came to this player so far (the next boat's id is ``b<boats_came + 1>``).
+    boats_came: int = 1
     #: Port Coverings removed: 0 (only the leftmost port), 1 (port "1"), 2 (port "2" too).
     ports: int = 0
 

@@ -243,7 +243,16 @@ def start_turn_run(t: Table, a: Mapping[str, Any]) -> Run:
         if t.turn.acted:
             raise refuse("discard_too_late", "discarded", player=name)
     run = Run(t)
-    himono.discard(run, seat, plain, on_licence)
+    if t.config.fleet == 2 and (plain or on_licence):
+        # Boats placed: the barrels leave the boats that carry them (rules/fishing_boats.py).
+        from .fishing_boats import discard_counted
+        from .fleet import set_fleet
+
+        boats = discard_counted(run, seat, plain, on_licence)
+        himono.discard(run, seat, plain, on_licence)
+        set_fleet(run, seat, boats)
+    else:
+        himono.discard(run, seat, plain, on_licence)
     if t.turn.phase != START:
         finish(run)
         return run

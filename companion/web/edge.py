@@ -434,6 +434,7 @@ def _config(settings: schemas.Config) -> GameConfig:
         fixed_fish=settings.fixed_fish,
         start_player=settings.start_player,
         board_numbers=settings.board_numbers,
+        fleet=2,
     )
 
 

@@ -174,6 +174,7 @@ def _config(setup: Any) -> GameConfig:
             seed=setup.seed,
             start_player=setup.start_player,
             board_numbers={m: dict(f) for m, f in setup.board_numbers.items()},
+            fleet=setup.fleet or 1,
         )
     except IllegalAction as exc:
         raise Refused(

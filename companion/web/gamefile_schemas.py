@@ -96,6 +96,8 @@ class Setup(Body):
     seed: Seed | None
     start_player: Seat
     board_numbers: dict[Text, dict[Text, Figure]] = Field(max_length=len(FISH_MARKETS))
+    #: 2: boats placed (GameConfig.fleet); left out by games recorded before (counted).
+    fleet: Literal[2] | None = None
 
 
 class FileEntry(Body):

@@ -443,9 +443,26 @@ class Reprice(_Item):
     to: Price
 
 
+BoatId = Annotated[str, Field(min_length=2, max_length=8, pattern=r"^b[0-9]{1,6}$")]
+
+
+class BoatActivity(_Item):
+    """One boat's activity in a Fishing action (rules/fishing_boats.py)."""
+
+    boat: BoatId
+    do: Literal["undock", "catch", "dock"]
+    fish: BarrelKey | Annotated[list[BarrelKey], Field(min_length=1, max_length=2)] | None = None
+    at: Literal["leftmost", "1", "2", "overseas"] | None = None
+    licence: BarrelKey | None = None
+    count: Annotated[int, FormNumber, Field(ge=1, le=2)] | None = None
+    group: Annotated[int, FormNumber, Field(ge=1, le=12)] | None = None
+
+
 class Fishing(ActionBody):
     type: Literal["fishing"]
     player: Name
+    #: Boat by boat (flows.md, "The fleet, boat by boat"); not with the counted fields.
+    boats: Annotated[list[BoatActivity], Field(max_length=12)] | None = None
     caught: Counts | None = None
     unloaded: Counts | None = None
     for_sale: Annotated[list[ForSale], Field(max_length=MAX_ITEMS)] | None = None
@@ -486,6 +503,23 @@ class StartTurn(ActionBody):
     #: Barrels at sea given up at the start of the turn (back to their market).
     discarded: Counts | None = None
     discarded_himono: Counts | None = None
+
+
+class Discard(ActionBody):
+    type: Literal["discard"]
+    player: Name
+    boat: BoatId
+    fish: BarrelKey
+    count: Annotated[int, FormNumber, Field(ge=1, le=6)] = 1
+
+
+class Transfer(ActionBody):
+    type: Literal["transfer"]
+    player: Name
+    from_: BoatId = Field(alias="from")
+    to: BoatId
+    fish: BarrelKey
+    count: Annotated[int, FormNumber, Field(ge=1, le=6)] = 1
 
 
 class OpenPort(ActionBody):
@@ -552,6 +586,8 @@ ACTIONS: dict[str, type[ActionBody]] = {
     "start_turn": StartTurn,
     "load_himono": LoadHimono,
     "open_port": OpenPort,
+    "discard": Discard,
+    "transfer": Transfer,
     "take_boat": TakeBoat,
     "return_boat": ReturnBoat,
     "return_rental": ReturnRental,
@@ -772,6 +808,15 @@ WORDINGS: dict[str, Wording] = {
         "each place one of 2, 3, 4, 5, 10",
     ),
     "freezers": Wording("the Freezers rented", "a whole number from 0 to 2"),
+    "boats": Wording(
+        "the boats",
+        'a list of one activity per boat, such as [{"boat": "b1", "do": "undock"}, '
+        '{"boat": "b2", "do": "catch", "fish": "eel"}, {"boat": "b3", "do": "dock", "at": "1"}]',
+    ),
+    "do": Wording("the activity", '"undock", "catch" or "dock"'),
+    "at": Wording("where the boat docks", '"leftmost", "1", "2" or "overseas"'),
+    "licence": Wording("the licence used", 'a fish market id, such as "horse_mackerel"'),
+    "group": Wording("the Overseas group", "a whole number from 1 to 12"),
     "rent": Wording("the boats rented", 'a list such as [{"boat": "three_slot", "from": "ships"}]'),
     "buyer_tokens": Wording("the Buyer tokens", "a whole number from 0 to 2"),
     "expansion_tokens": Wording(
@@ -860,6 +905,10 @@ OVERRIDES: dict[tuple[str, str], Wording] = {
     ("give_fish", "from"): Wording('the giver ("from")', _PLAYER),
     ("give_fish", "to"): Wording('the taker ("to")', _PLAYER),
     ("take_boat", "from"): Wording('the board ("from")', '"ships" or "used_ships"'),
+    ("fishing", "boat"): Wording("the boat", 'one of your boats by its id, such as "b2"'),
+    ("discard", "boat"): Wording("the boat", 'one of your boats at sea by its id, such as "b2"'),
+    ("transfer", "from"): Wording('the ship ("from")', 'one of your ships at sea, such as "b2"'),
+    ("transfer", "to"): Wording('the barge ("to")', 'your barge at sea, such as "b3"'),
     ("return_boat", "to"): Wording('the board ("to")', '"ships" or "used_ships"'),
     ("set_track", "value"): Wording("the space", "a space of the track, from 1 to 13"),
     ("add_market", "market"): Wording(

@@ -90,6 +90,16 @@ def wordings(
             "場所は2・3・4・5・10のどれか",
         ),
         "freezers": ("借りる冷凍庫", "0から2までの整数"),
+        "boats": (
+            "船",
+            '船ごとに1つの活動のリスト（[{"boat": "b1", "do": "undock"}, '
+            '{"boat": "b2", "do": "catch", "fish": "eel"}, '
+            '{"boat": "b3", "do": "dock", "at": "1"}]など）',
+        ),
+        "do": ("活動", '"undock"（出港）・"catch"（漁獲）・"dock"（入港）のどれか'),
+        "at": ("入港する場所", '"leftmost"・"1"・"2"・"overseas"のどれか'),
+        "licence": ("使う漁業免許", '"horse_mackerel"のような魚市場のID'),
+        "group": ("「海外」市場のグループ", "1から12までの整数"),
         "rent": ("借りる船", '[{"boat": "three_slot", "from": "ships"}]のようなリスト'),
         "buyer_tokens": ("バイヤートークン", "0から2までの整数"),
         "expansion_tokens": ("拡張トークン", '"fish"と"external"の1つか2つのリスト'),
@@ -161,6 +171,10 @@ def overrides() -> dict[tuple[str, str], tuple[str, str]]:
         ("give_fish", "from"): ('渡す人（"from"）', _PLAYER),
         ("give_fish", "to"): ('受け取る人（"to"）', _PLAYER),
         ("take_boat", "from"): ('ボード（"from"）', '"ships"か"used_ships"'),
+        ("fishing", "boat"): ("船", '"b2"のような自分の船のID'),
+        ("discard", "boat"): ("船", '"b2"のような海上にある自分の船のID'),
+        ("transfer", "from"): ('漁船（"from"）', '"b2"のような海上にある自分の漁船'),
+        ("transfer", "to"): ('はしけ（"to"）', '"b3"のような海上にある自分のはしけ'),
         ("return_boat", "to"): ('ボード（"to"）', '"ships"か"used_ships"'),
         ("set_track", "value"): ("マス", "トラックのマス（1から13）"),
         ("add_market", "market"): ("市場", '"squid"や"bank"のような魚市場か外部市場のID'),

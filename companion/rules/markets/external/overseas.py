@@ -17,6 +17,7 @@ The server adds the bag, shuffled with the game's seed, for the draws (``drawn``
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ...auctions import OVERSEAS_CONVERSIONS, lot_shortfall, open_auction
@@ -24,6 +25,7 @@ from ...catalogue import FISHING_AP, OVERSEAS_ENTRY
 from ...ledger import Run, refuse, short_of_yen
 from ...markets import MARKETS
 from ...messages import Message
+from ...table import OVERSEAS
 from ..base import whole
 from .auction import auction_id
 from .base import External
@@ -76,13 +78,26 @@ class Overseas(External):
         if p.yen < OVERSEAS_ENTRY:
             what = Message("what.entry_yen", {"market": self.id})
             raise short_of_yen(run.t, seat, OVERSEAS_ENTRY, what, "entry")
-        at_sea = {m: k - barrels.get(m, 0) for m, k in p.at_sea.items()}
-        himono = {m: min(k, at_sea.get(m, 0)) for m, k in p.himono_at_sea.items()}
-        run.set_player(
-            seat,
-            at_sea={m: k for m, k in at_sea.items() if k},
-            himono_at_sea={m: k for m, k in himono.items() if k},
-        )
+        if run.t.config.fleet == 2:
+            # Boats placed: the boats at sea carrying exactly these barrels dock here
+            # (rules/fishing_boats.py; a Fishing action names them: "at": "overseas").
+            from ...fishing_boats import boats_carrying
+            from ...fleet import set_fleet
+
+            docking = boats_carrying(run, seat, barrels, "barrels")
+            boats = [
+                replace(b, where=OVERSEAS, cargo=(), himono=0) if i in docking else b
+                for i, b in enumerate(p.boats)
+            ]
+            set_fleet(run, seat, boats)
+        else:
+            at_sea = {m: k - barrels.get(m, 0) for m, k in p.at_sea.items()}
+            himono = {m: min(k, at_sea.get(m, 0)) for m, k in p.himono_at_sea.items()}
+            run.set_player(
+                seat,
+                at_sea={m: k for m, k in at_sea.items() if k},
+                himono_at_sea={m: k for m, k in himono.items() if k},
+            )
         for market, n in barrels.items():
             run.note("mv.overseas_dock", player=p.name, count=n, market=market)
             run.barrels_back(market, n)

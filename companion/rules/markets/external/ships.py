@@ -12,10 +12,11 @@ the order named. A rented boat is not yours to sell or trade in (AMB-54).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from ...catalogue import BOATS, ships_buy_price, ships_sell_price
-from ...fleet import arrangement, kinds_of
+from ...fleet import arrangement, kinds_of, new_boat
 from ...ledger import Run, refuse
 from ...messages import Message
 from ...table import Boat
@@ -46,6 +47,20 @@ def own_boat(run: Run, seat: int, kind: str, field: str) -> int:
         if any(b.kind == kind for b in p.boats):
             raise refuse("ext.boat_rented", field, player=p.name, kind=kind)
         raise refuse("ext.boat_not_owned", field, player=p.name, kind=kind)
+    if run.t.config.fleet == 2:
+        # Boats placed: only a boat lying in a port place can be sold or traded in.
+        docked = [i for i in owned if p.boats[i].docked]
+        if docked:
+            return docked[0]
+        b = p.boats[owned[0]]
+        raise refuse(
+            "fleet.not_in_port",
+            field,
+            player=p.name,
+            kind=kind,
+            boat=b.id,
+            place=Message(f"fleet.where.{b.where}", {}),
+        )
     kinds = kinds_of(p)
     for i in owned:
         if arrangement(kinds, p.ports, p.at_sea, docked={i}):
@@ -63,9 +78,17 @@ def dock_new_boat(run: Run, seat: int, boat: Boat, field: str) -> None:
     """A boat bought or rented goes into a free port place at once (any boats at sea do
     not matter)."""
     p = run.player(seat)
+    if run.t.config.fleet == 2:
+        placed = new_boat(p, boat)
+        if placed is None:
+            raise refuse("ext.no_port_place", field, player=p.name, kind=boat.kind, ports=p.ports)
+        run.set_player(seat, boats=placed[0].boats, boats_came=placed[0].boats_came)
+        return
     if not arrangement(kinds_of(p), p.ports, p.at_sea, arriving=[boat.kind]):
         raise refuse("ext.no_port_place", field, player=p.name, kind=boat.kind, ports=p.ports)
-    run.set_player(seat, boats=p.boats + (boat,))
+    # A counted game: the fixed arrangement places it after the entry (fleet.settle).
+    came = p.boats_came + 1
+    run.set_player(seat, boats=p.boats + (replace(boat, id=f"b{came}", where=""),), boats_came=came)
 
 
 class BoatMarket(External):

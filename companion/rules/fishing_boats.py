@@ -1,0 +1,600 @@
+"""Fishing boat by boat (shared/spec/flows.md, "The fleet, boat by boat"; the rulebook's
+Fishing action, turn-and-scoring.md §3).
+
+``{"boats": [{"boat": "b1", "do": "undock"}, {"boat": "b2", "do": "catch", "fish": "eel"},
+{"boat": "b3", "do": "dock", "at": "1"}, {"boat": "b4", "do": "dock", "at": "overseas"}]}``:
+each boat named does exactly one activity, in the order named; a boat not named does
+nothing. The activities, as the book writes them:
+
+- ``undock``: a boat in a port place (or docked at Overseas) goes to sea.
+- ``catch``: a ship at sea takes ONE barrel with a licence not yet used in this action
+  (``"licence"``: which licence, by default the fish's own, then another that catches it:
+  a Horse Mackerel licence takes 1 Horse Mackerel or ``"count": 2`` Mackerel on the same
+  ship; ``"licence": "himono"`` a Himono licence). An empty ship may catch fish X only
+  while its owner holds more licences of X than ships at sea already holding X (the barge
+  not counted); a loaded ship only its own fish; at most one Salmon per boat; the Blue
+  ship takes two barrels of different kinds (``"fish": [A, B]``), one per licence; a barge
+  never catches.
+- ``dock``: a boat at sea into a free port place that fits it (``"at"``: "leftmost", "1",
+  "2"; by default the first that fits) and ALL its cargo is unloaded (the docking bonus,
+  the Harbor, the markets' docking rules, the docking auctions: rules/fishing.py); a
+  rented boat then goes back to its board at once (one voyage). ``"at": "overseas"``
+  docks it at the Overseas market instead (Expansion): the boats docked there in this
+  action with the same ``"group"`` (default 1) make one lot, ¥100 a group, one Overseas
+  auction each, no AP besides the Fishing action's 1, no docking bonus.
+
+The counted shape (``caught``/``unloaded``) of a game whose boats are placed is translated
+into this one when exactly one outcome fits it (``translate``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import permutations
+from typing import Any
+
+from . import fleet
+from .auctions import OVERSEAS_CONVERSIONS, lot_shortfall
+from .catalogue import BOATS, HIMONO_CATCHES, OVERSEAS_ENTRY
+from .errors import IllegalAction
+from .ledger import Run, refuse
+from .markets import MARKETS, himono
+from .markets.base import whole
+from .messages import Message
+from .table import OVERSEAS, PORT_PLACES, SEA, Boat, ForSale, QueuedAuction, Table
+
+ITEM_FIELDS = frozenset({"boat", "do", "fish", "at", "licence", "count", "group"})
+ACTIVITIES = ("undock", "catch", "dock")
+SALMON = "salmon"
+
+
+def place_name(where: str) -> Message:
+    """A boat's place as the book names it (a port place, at sea, Overseas)."""
+    return Message(f"fleet.where.{where}", {})
+
+
+@dataclass
+class Voyage:
+    """What the activities of one Fishing action did, for unloading and the auctions."""
+
+    boats: list[Boat]
+    #: Barrels unloaded at the player's own ports (fish → count), and of them the ones
+    #: caught under Himono licences.
+    unloaded: dict[str, int] = field(default_factory=dict)
+    unloaded_himono: dict[str, int] = field(default_factory=dict)
+    #: Overseas lots by group, in the order first named.
+    overseas: dict[int, dict[str, int]] = field(default_factory=dict)
+    #: Catches under Himono licences (fish → count), made together at the end.
+    himono_caught: dict[str, int] = field(default_factory=dict)
+    #: Licences used to catch in this action, by licence market.
+    used: dict[str, int] = field(default_factory=dict)
+    #: Rented boats that docked at home: (index in ``boats``), sent back after unloading.
+    returning: list[int] = field(default_factory=list)
+
+
+def _who(run: Run, seat: int, b: Boat) -> dict[str, Any]:
+    return {"player": run.name(seat), "kind": b.kind, "boat": b.id}
+
+
+def _items(raw: object) -> list[Mapping[str, Any]]:
+    if not isinstance(raw, list) or len(raw) > 12:
+        raise refuse("fleet.boats_list", "boats")
+    for k, x in enumerate(raw):
+        if not isinstance(x, Mapping):
+            raise refuse("fleet.boats_list", f"boats[{k}]")
+        for key in x:
+            if key not in ITEM_FIELDS:
+                raise refuse("bad_field", f"boats[{k}].{key}", field=str(key), kind="kind.fishing")
+    return list(raw)
+
+
+def _licences_for(t: Table, seat: int, fish: str) -> list[str]:
+    """The licence markets the player holds that catch ``fish`` (its own first)."""
+    held = t.players[seat].licenses
+    own = [fish] if held.get(fish) and MARKETS[fish].catches().get(fish) else []
+    others = [
+        m
+        for m, n in held.items()
+        if n and m != fish and m in MARKETS and MARKETS[m].catches().get(fish)
+    ]
+    return own + sorted(others)
+
+
+def _ships_holding(boats: Sequence[Boat], fish: str, but: int) -> int:
+    return sum(
+        1
+        for i, b in enumerate(boats)
+        if i != but and b.where == SEA and not BOATS[b.kind].barge and fish in b.cargo
+    )
+
+
+def _catch(run: Run, seat: int, v: Voyage, i: int, item: Mapping[str, Any], where: str) -> None:
+    b = v.boats[i]
+    who = _who(run, seat, b)
+    kind = BOATS[b.kind]
+    if kind.barge:
+        raise refuse("fleet.barge_catch", where, **who)
+    if b.where != SEA:
+        raise refuse("fleet.catch_in_port", where, place=place_name(b.where), **who)
+    raw = item.get("fish")
+    fishes = [raw] if isinstance(raw, str) else raw
+    if (
+        not isinstance(fishes, list)
+        or not fishes
+        or len(fishes) > 2
+        or len(set(map(str, fishes))) != len(fishes)
+    ):
+        raise refuse("fleet.catch_fish", f"{where}.fish", **who)
+    if len(fishes) == 2 and (kind.kinds or 1) < 2:
+        raise refuse("fleet.catch_two", f"{where}.fish", **who)
+    count = whole(item.get("count", 1), f"{where}.count", 1, 2)
+    if count > 1 and len(fishes) > 1:
+        raise refuse("fleet.catch_two", f"{where}.count", **who)
+    cargo = list(b.cargo)
+    caught_himono = 0
+    for fish in fishes:
+        if fish not in MARKETS:
+            raise refuse("not_a_fish_market", f"{where}.fish", name=repr(fish))
+        if fish not in run.t.config.fish_markets:
+            raise refuse("market_not_in_play", f"{where}.fish", market=fish)
+        licence = item.get("licence")
+        if licence == himono.ID:
+            if fish not in (*HIMONO_CATCHES, himono.ID) or count != 1:
+                raise refuse("himono_catch_wrong", f"{where}.fish", market=fish)
+            if b.cargo and b.himono < len(b.cargo) or b.himono and cargo and cargo[0] != fish:
+                raise refuse("fleet.himono_mix", where, fish=fish, **who)
+            candidates = [himono.ID] if run.player(seat).licenses.get(himono.ID) else []
+        elif licence is not None:
+            if licence not in MARKETS or not MARKETS[licence].catches().get(fish):
+                raise refuse("fleet.licence_wrong", f"{where}.licence", market=fish, **who)
+            candidates = [str(licence)] if run.player(seat).licenses.get(licence) else []
+        else:
+            if b.himono:
+                raise refuse("fleet.himono_mix", where, fish=fish, **who)
+            candidates = _licences_for(run.t, seat, fish)
+        held = run.player(seat).licenses
+        free = [m for m in candidates if v.used.get(m, 0) < held.get(m, 0)]
+        if not candidates:
+            raise refuse("fleet.no_licence", f"{where}.fish", market=fish, **who)
+        if not free:
+            raise refuse("fleet.licences_used", f"{where}.fish", market=fish, **who)
+        use = free[0]
+        if count > (MARKETS[use].catches().get(fish, 1) if use != himono.ID else 1):
+            raise refuse("fleet.one_barrel", f"{where}.count", **who)
+        if fish not in cargo:
+            kinds_aboard = len(set(cargo))
+            if kinds_aboard >= (kind.kinds or 99):
+                raise refuse(
+                    "fleet.other_fish",
+                    f"{where}.fish",
+                    market=fish,
+                    aboard=Message("fleet.fish", {"market": cargo[0]}),
+                    **who,
+                )
+            if use != himono.ID:
+                # The empty-ship rule (the barge not counted), for each fish a ship takes
+                # on for the first time.
+                holders = _ships_holding(v.boats, fish, i)
+                licences = sum(held.get(m, 0) for m in _licences_for(run.t, seat, fish))
+                if licences <= holders:
+                    raise refuse(
+                        "fleet.empty_ship",
+                        f"{where}.fish",
+                        market=fish,
+                        licences=licences,
+                        ships=holders,
+                        **who,
+                    )
+        if fish == SALMON and (SALMON in cargo or count > 1):
+            raise refuse("fleet.one_salmon", f"{where}.fish", **who)
+        if len(cargo) + count > kind.slots:
+            raise refuse("fleet.boat_full", f"{where}.fish", slots=kind.slots, **who)
+        v.used[use] = v.used.get(use, 0) + 1
+        cargo += [fish] * count
+        run.note("fleet.mv_catch", count=count, market=fish, aboard=len(cargo), **who)
+        if use == himono.ID:
+            caught_himono += count
+            v.himono_caught[fish] = v.himono_caught.get(fish, 0) + count
+        else:
+            run.barrels_out(fish, count, f"{where}.fish")
+    v.boats[i] = replace(b, cargo=tuple(cargo), himono=b.himono + caught_himono)
+
+
+def _dock(run: Run, seat: int, v: Voyage, i: int, item: Mapping[str, Any], where: str) -> None:
+    b = v.boats[i]
+    who = _who(run, seat, b)
+    if b.where != SEA:
+        raise refuse("fleet.dock_not_at_sea", where, place=place_name(b.where), **who)
+    at = item.get("at")
+    p = run.player(seat)
+    if at == OVERSEAS:
+        if OVERSEAS not in run.t.config.external_markets:
+            raise refuse("market_not_in_play", f"{where}.at", market=OVERSEAS)
+        group = whole(item.get("group", 1), f"{where}.group", 1, 12)
+        lot = v.overseas.setdefault(group, {})
+        for fish in b.cargo:
+            lot[fish] = lot.get(fish, 0) + 1
+        v.boats[i] = replace(b, where=OVERSEAS, cargo=(), himono=0)
+        run.note("fleet.mv_dock_overseas", count=len(b.cargo), **who)
+        return
+    others = [x for k, x in enumerate(v.boats) if k != i]
+    if at is None:
+        place = fleet.free_place(others, p.ports, b.kind)
+        if place is None:
+            raise refuse("fleet.no_place", f"{where}.at", **who)
+    else:
+        if at not in PORT_PLACES:
+            raise refuse("fleet.place_unknown", f"{where}.at", **who)
+        place = str(at)
+        if not fleet.fits_at(others, p.ports, b.kind, place):
+            raise refuse("fleet.place_taken", f"{where}.at", place=place_name(place), **who)
+    for fish in b.cargo:
+        v.unloaded[fish] = v.unloaded.get(fish, 0) + 1
+    if b.himono and b.cargo:
+        v.unloaded_himono[b.cargo[0]] = v.unloaded_himono.get(b.cargo[0], 0) + b.himono
+    v.boats[i] = replace(b, where=place, cargo=(), himono=0)
+    run.note("fleet.mv_dock", place=place_name(place), count=len(b.cargo), **who)
+    if b.rented:
+        v.returning.append(i)
+
+
+def activities(run: Run, seat: int, raw: object) -> Voyage:
+    """Every boat's activity, in the order named (all or nothing: the run is the action's)."""
+    items = _items(raw)
+    p = run.player(seat)
+    v = Voyage(list(p.boats))
+    named: set[int] = set()
+    for k, item in enumerate(items):
+        where = f"boats[{k}]"
+        i = fleet.boat_by_id(p, item.get("boat"))
+        if i is None:
+            raise refuse(
+                "fleet.no_such_boat",
+                f"{where}.boat",
+                player=p.name,
+                boat=str(item.get("boat"))[:8],
+                boats=", ".join(b.id for b in p.boats) or "—",
+            )
+        b = v.boats[i]
+        if i in named:
+            raise refuse("fleet.one_activity", f"{where}.boat", **_who(run, seat, b))
+        named.add(i)
+        do = item.get("do")
+        if do == "undock":
+            if not (b.docked or b.where == OVERSEAS):
+                raise refuse("fleet.undock_at_sea", f"{where}.do", **_who(run, seat, b))
+            v.boats[i] = replace(b, where=SEA)
+            run.note("fleet.mv_undock", place=place_name(b.where), **_who(run, seat, b))
+        elif do == "catch":
+            _catch(run, seat, v, i, item, where)
+        elif do == "dock":
+            _dock(run, seat, v, i, item, where)
+        else:
+            raise refuse("fleet.activity", f"{where}.do", **_who(run, seat, b))
+    if v.himono_caught:
+        # Himono licences: one barrel per face-up licence, checked together (himono.py).
+        himono.catch(run, seat, v.himono_caught)
+    return v
+
+
+def unload_home(run: Run, seat: int, v: Voyage, placed: list[ForSale]) -> None:
+    """The boats docked at home unload all their cargo: rules/fishing.py's ``unload`` (the
+    docking bonus, the Harbor, the markets' rules), out of exactly what they carried."""
+    from .fishing import unload
+
+    run.set_player(seat, at_sea=dict(v.unloaded), himono_at_sea=dict(v.unloaded_himono))
+    unload(run, seat, dict(v.unloaded), dict(v.unloaded), placed)
+
+
+def send_back(run: Run, seat: int, v: Voyage) -> list[Boat]:
+    """Rented boats that docked at home go back to their board at once (one voyage)."""
+    from .markets.external.base import move_stock
+
+    boats = list(v.boats)
+    for i in sorted(v.returning, reverse=True):
+        b = boats.pop(i)
+        assert b.rented is not None
+        move_stock(run, f"{b.rented}.{b.kind}", 1)
+        who = _who(run, seat, b)
+        if run.t.closed("boat_rentals"):
+            run.note("mv.rental_back_box", player=who["player"], kind=b.kind, market=b.rented)
+        else:
+            move_stock(run, "boat_rentals.token", 1)
+            run.note("mv.rental_back", player=who["player"], kind=b.kind, market=b.rented)
+    return boats
+
+
+def overseas_lots(
+    run: Run, seat: int, v: Voyage, pool: list[str], prefix: str, first: int
+) -> list[QueuedAuction]:
+    """Each Overseas group: ¥100 to the supply, its barrels back to their markets, the
+    conversions drawn (external-markets.md §12), one Overseas auction (opened in turn)."""
+    out: list[QueuedAuction] = []
+    name = run.name(seat)
+    for n, (_group, lot) in enumerate(v.overseas.items()):
+        if not lot:
+            raise refuse("fleet.overseas_empty", "boats", player=name)
+        what = Message("what.entry_yen", {"market": OVERSEAS})
+        run.pay(seat, None, OVERSEAS_ENTRY, "entry", what, "boats")
+        for market, count in lot.items():
+            run.note("mv.overseas_dock", player=name, count=count, market=market)
+            run.barrels_back(market, count)
+        short = lot_shortfall(run.t, lot)
+        for market, count in short.items():
+            run.note("mv.overseas_short", market=market, count=count)
+        drawn: list[str] = []
+        for fish, per in OVERSEAS_CONVERSIONS.items():
+            need = (lot.get(fish, 0) - short.get(fish, 0)) // per
+            if fish == "swordfish":
+                drawn += ["swordfish"] * need
+                continue
+            codes = [c for c in pool if c.split(":")[0] == fish][:need]
+            if len(codes) < need:
+                raise refuse("draw_needed", "drawn", kind=OVERSEAS, fish=fish)
+            for c in codes:
+                pool.remove(c)
+            drawn += codes
+        aid = f"{prefix}.{first + n + 1}"
+        out.append(
+            QueuedAuction(aid, "overseas", seat, "", tuple(sorted(lot.items())), tuple(drawn), True)
+        )
+    return out
+
+
+# -- the counted shape, in a game whose boats are placed ----------------------------------------
+
+
+def _counts(raw: object) -> dict[str, int]:
+    if not isinstance(raw, Mapping):
+        return {}
+    return {str(k): n for k, n in raw.items() if isinstance(n, int) and n > 0}
+
+
+def translate(t: Table, seat: int, a: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The per-boat activities that make a counted ``caught``/``caught_himono``/``unloaded``
+    (the counted shape cannot undock): the boats at sea whose whole cargo is ``unloaded``
+    dock, and each barrel caught is one ship's catch. Accepted when exactly one outcome
+    fits; several say which boat; none refuses with the first reason found."""
+    p = t.players[seat]
+    unloaded = _counts(a.get("unloaded"))
+    caught: list[tuple[str, str | None]] = [
+        (f, None) for f, n in _counts(a.get("caught")).items() for _ in range(n)
+    ]
+    caught += [(f, himono.ID) for f, n in _counts(a.get("caught_himono")).items() for _ in range(n)]
+    at_sea = [i for i, b in enumerate(p.boats) if b.where == SEA]
+    docking: list[list[int]] = []
+    for mask in range(1 << len(at_sea)):
+        chosen = [at_sea[k] for k in range(len(at_sea)) if mask >> k & 1]
+        got: dict[str, int] = {}
+        for i in chosen:
+            for f in p.boats[i].cargo:
+                got[f] = got.get(f, 0) + 1
+        if got == unloaded:
+            docking.append(chosen)
+    if not docking:
+        raise refuse("fleet.counted_unload", "unloaded", player=p.name)
+    outcomes: dict[tuple[Boat, ...], list[dict[str, Any]]] = {}
+    reasons: list[IllegalAction] = []
+    for chosen in docking:
+        free = [i for i in at_sea if i not in chosen]
+        for plan in _catch_plans(caught, free):
+            items: list[dict[str, Any]] = [{"boat": p.boats[i].id, "do": "dock"} for i in chosen]
+            for i, catches in plan.items():
+                fishes = [f for f, _ in catches]
+                item: dict[str, Any] = {"boat": p.boats[i].id, "do": "catch"}
+                item["fish"] = fishes[0] if len(fishes) == 1 else fishes
+                if catches[0][1]:
+                    item["licence"] = catches[0][1]
+                items.append(item)
+            trial = Run(t)
+            try:
+                v = activities(trial, seat, items)
+            except IllegalAction as exc:
+                reasons.append(exc)
+                continue
+            outcomes.setdefault(tuple(sorted(v.boats, key=lambda b: b.id)), items)
+    if not outcomes:
+        if len(reasons) == 1:
+            raise reasons[0]  # one way to do it, and why it cannot be done
+        raise refuse("fleet.counted_catch", "caught", player=p.name)
+    shapes = {tuple(sorted((b.kind, b.where, b.cargo) for b in k)) for k in outcomes}
+    if len(shapes) > 1:
+        raise refuse("fleet.counted_ambiguous", "caught", player=p.name)
+    return next(iter(outcomes.values()))
+
+
+def _catch_plans(
+    caught: list[tuple[str, str | None]], ships: list[int]
+) -> list[dict[int, list[tuple[str, str | None]]]]:
+    """Every way to give each barrel caught to a ship at sea (one barrel a ship, or two
+    different fish on one ship: the Blue ship), few enough to try each."""
+    if not caught:
+        return [{}]
+    plans: list[dict[int, list[tuple[str, str | None]]]] = []
+    seen: set[tuple[tuple[int, tuple[tuple[str, str | None], ...]], ...]] = set()
+    slots = [s for s in ships for _ in range(2)]
+    for order in permutations(slots, len(caught)):
+        plan: dict[int, list[tuple[str, str | None]]] = {}
+        for barrel, ship in zip(caught, order, strict=True):
+            plan.setdefault(ship, []).append(barrel)
+        if any(len({f for f, _ in c}) < len(c) for c in plan.values()):
+            continue  # one barrel per ship (two of different fish: the Blue ship)
+        key = tuple(sorted((s, tuple(sorted(c, key=str))) for s, c in plan.items()))
+        if key in seen:
+            continue
+        seen.add(key)
+        plans.append(plan)
+        if len(plans) > 200:
+            break
+    return plans
+
+
+# -- at sea, outside the Fishing action ----------------------------------------------------------
+
+
+def boats_carrying(run: Run, seat: int, counts: Mapping[str, int], field: str) -> list[int]:
+    """The boats at sea whose whole cargo is exactly ``counts`` (a counted Overseas docking
+    in a game whose boats are placed); refused unless one outcome fits."""
+    p = run.player(seat)
+    at_sea = [i for i, b in enumerate(p.boats) if b.where == SEA]
+    want = {k: n for k, n in counts.items() if n}
+    found: list[list[int]] = []
+    for mask in range(1, 1 << len(at_sea)):
+        chosen = [at_sea[k] for k in range(len(at_sea)) if mask >> k & 1]
+        got: dict[str, int] = {}
+        for i in chosen:
+            for f in p.boats[i].cargo:
+                got[f] = got.get(f, 0) + 1
+        if got == want:
+            found.append(chosen)
+    if not found:
+        raise refuse("fleet.counted_unload", field, player=p.name)
+    shapes = {tuple(sorted((p.boats[i].kind, p.boats[i].cargo) for i in c)) for c in found}
+    if len(shapes) > 1:
+        raise refuse("fleet.counted_ambiguous", field, player=p.name)
+    return found[0]
+
+
+def discard_counted(
+    run: Run, seat: int, plain: Mapping[str, int], on_licence: Mapping[str, int]
+) -> list[Boat]:
+    """A counted start-of-turn discard in a game whose boats are placed: accepted when it
+    takes all of that fish at sea, or all of it lies on one boat (else say which boat: the
+    ``discard`` move). The boats after it; the counts are himono.discard's."""
+    p = run.player(seat)
+    boats = list(p.boats)
+    for fish, n in [*plain.items(), *on_licence.items()]:
+        holders = [i for i, b in enumerate(boats) if b.where == SEA and fish in b.cargo]
+        total = sum(boats[i].cargo.count(fish) for i in holders)
+        if n != total and len(holders) != 1:
+            raise refuse("fleet.discard_which", "discarded", player=p.name, market=fish)
+        left = n
+        for i in holders:
+            b = boats[i]
+            take = min(left, b.cargo.count(fish))
+            cargo = list(b.cargo)
+            for _ in range(take):
+                cargo.remove(fish)
+            boats[i] = replace(b, cargo=tuple(cargo), himono=max(0, b.himono - take))
+            left -= take
+    return boats
+
+
+DISCARD_FIELDS = frozenset({"type", "player", "boat", "fish", "count"})
+TRANSFER_FIELDS = frozenset({"type", "player", "from", "to", "fish", "count"})
+
+
+def _fields(a: Mapping[str, Any], allowed: frozenset[str], kind: str) -> None:
+    for key in a:
+        if key not in allowed:
+            raise refuse("bad_field", str(key), field=str(key), kind=kind)
+
+
+def _boat_at_sea(run: Run, seat: int, a: Mapping[str, Any], key: str) -> int:
+    p = run.player(seat)
+    i = fleet.boat_by_id(p, a.get(key))
+    if i is None:
+        raise refuse(
+            "fleet.no_such_boat",
+            key,
+            player=p.name,
+            boat=str(a.get(key))[:8],
+            boats=", ".join(b.id for b in p.boats) or "—",
+        )
+    b = p.boats[i]
+    if b.where != SEA:
+        raise refuse("fleet.not_at_sea", key, place=place_name(b.where), **_who(run, seat, b))
+    return i
+
+
+def _fish_aboard(run: Run, seat: int, b: Boat, a: Mapping[str, Any]) -> tuple[str, int]:
+    fish = a.get("fish")
+    count = whole(a.get("count", 1), "count", 1, 6)
+    if not isinstance(fish, str) or b.cargo.count(fish) < count:
+        raise refuse(
+            "fleet.not_aboard",
+            "fish",
+            market=fish if isinstance(fish, str) and fish in MARKETS else "mackerel",
+            have=b.cargo.count(fish) if isinstance(fish, str) else 0,
+            want=count,
+            **_who(run, seat, b),
+        )
+    return fish, count
+
+
+def discard_run(t: Table, a: Mapping[str, Any]) -> Run:
+    """``{"type": "discard", "player", "boat", "fish", "count"?: 1}``: free, at the start
+    of your turn before your first action: barrels thrown back from a boat at sea, to
+    their market (the box once Overfished; turn-and-scoring.md §1 step 1)."""
+    from .turn import active_seat, finish
+
+    seat = active_seat(t, a)
+    _fields(a, DISCARD_FIELDS, "kind.discard")
+    if t.turn.acted:
+        raise refuse("discard_too_late", "type", player=t.players[seat].name)
+    run = Run(t)
+    i = _boat_at_sea(run, seat, a, "boat")
+    b = run.player(seat).boats[i]
+    fish, count = _fish_aboard(run, seat, b, a)
+    on_licence = min(b.himono, count)
+    himono.discard(
+        run,
+        seat,
+        {fish: count - on_licence} if count > on_licence else {},
+        {fish: on_licence} if on_licence else {},
+    )
+    cargo = list(b.cargo)
+    for _ in range(count):
+        cargo.remove(fish)
+    boats = list(run.player(seat).boats)
+    boats[i] = replace(b, cargo=tuple(cargo), himono=b.himono - on_licence)
+    fleet.set_fleet(run, seat, boats)
+    finish(run)
+    return run
+
+
+def transfer_run(t: Table, a: Mapping[str, Any]) -> Run:
+    """``{"type": "transfer", "player", "from": SHIP, "to": BARGE, "fish", "count"?: 1}``:
+    free, any time on your turn: barrels from a ship at sea to your barge at sea, within
+    its slots and at most 1 Salmon; never from a rented ship, never back to a ship."""
+    from .turn import active_seat
+
+    seat = active_seat(t, a)
+    _fields(a, TRANSFER_FIELDS, "kind.transfer")
+    run = Run(t)
+    i = _boat_at_sea(run, seat, a, "from")
+    k = _boat_at_sea(run, seat, a, "to")
+    boats = list(run.player(seat).boats)
+    src, barge = boats[i], boats[k]
+    if BOATS[src.kind].barge:
+        raise refuse("fleet.transfer_from_barge", "from", **_who(run, seat, src))
+    if src.rented:
+        raise refuse("fleet.transfer_rented", "from", **_who(run, seat, src))
+    if not BOATS[barge.kind].barge:
+        raise refuse("fleet.transfer_to_ship", "to", **_who(run, seat, barge))
+    fish, count = _fish_aboard(run, seat, src, a)
+    if src.himono or barge.himono:
+        raise refuse("fleet.transfer_himono", "from", **_who(run, seat, src))
+    if len(barge.cargo) + count > BOATS[barge.kind].slots:
+        raise refuse(
+            "fleet.boat_full", "count", slots=BOATS[barge.kind].slots, **_who(run, seat, barge)
+        )
+    if fish == SALMON and barge.cargo.count(SALMON) + count > 1:
+        raise refuse("fleet.one_salmon", "fish", **_who(run, seat, barge))
+    cargo = list(src.cargo)
+    for _ in range(count):
+        cargo.remove(fish)
+    boats[i] = replace(src, cargo=tuple(cargo))
+    boats[k] = replace(barge, cargo=barge.cargo + (fish,) * count)
+    fleet.set_fleet(run, seat, boats)
+    run.note(
+        "fleet.mv_transfer",
+        player=run.name(seat),
+        count=count,
+        market=fish,
+        boat=src.id,
+        kind=src.kind,
+        barge=barge.id,
+    )
+    return run

@@ -458,7 +458,9 @@ def say(code: str, lang: str | None = None, **values: Any) -> str:
     ``lang``: the language of the request being answered (English outside a request)."""
     if lang is None:
         lang = current_lang()
-    template = TEXT.get(lang, TEXT["en"]).get(code) or TEXT["en"].get(code)
+    # An empty text is a text (the Japanese Yen prefix: 2,000円, not ¥2,000円).
+    own = TEXT.get(lang, TEXT["en"]).get(code)
+    template = own if own is not None else TEXT["en"].get(code)
     if template is None:
         raise KeyError(f"no text {code!r}")
     names = NAMES.get(lang, NAMES["en"])

@@ -205,8 +205,22 @@ def history_message(state: GameState, e: Event, private: str | None) -> Message:
     line = describe_event(e, table, private, state.before(e.seq))
     notes = _aftermath(state, e)
     if notes:
-        return Message("history.aftermath", {"line": line, "notes": notes})
+        return Message("history.aftermath", {"line": line, "notes": _unrepeated(line, notes)})
     return line
+
+
+def _unrepeated(line: Message, notes: list[Message]) -> list[Message]:
+    """An arrival told after the line that said why, without saying it again: "Nori is
+    Overfished. Squid enters the game in its place" (issue #21), not "… in place of the
+    Overfished Nori"."""
+    if line.code != "history.overfished":
+        return notes
+    said = Message("arrive.cause_overfished", {"market": line.values.get("market")})
+    instead = Message("arrive.cause_instead", {})
+    return [
+        Message(n.code, {**n.values, "cause": instead}) if n.values.get("cause") == said else n
+        for n in notes
+    ]
 
 
 def describe_event(e: Event, table: Table, me: str | None, before: Table | None = None) -> Message:
@@ -273,7 +287,10 @@ def _auction_public(auction: Any, table: Table) -> dict[str, Any]:
         "lot_codes": [t.code for t in auction.lot],  # the lot named in any language
         "barrels": [{"market": m, "count": n} for m, n in auction.barrels],
         "fee": auction.fee,
-        "note": " ".join(render(m, current_lang()) for m in auction.notes),
+        # Sentences: a space between them in English, none after 「。」 in Japanese.
+        "note": ("" if current_lang() == "ja" else " ").join(
+            render(m, current_lang()) for m in auction.notes
+        ),
         "eligible": [names[s] for s in auction.eligible],
         "sealed": [names[s] for s in auction.eligible if s in auction.sealed],
         "missing": [names[s] for s in auction.missing] if auction.status == "open" else [],

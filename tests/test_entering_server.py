@@ -78,13 +78,15 @@ def test_an_overfished_market_is_replaced_and_its_setup_shows_on_the_table(live_
     for line in lines:
         assert f"<li>{line}</li>" in page
     name = FISH_MARKETS[new].en
-    assert f"Squid is Overfished. {name} enters the game in place of the Overfished Squid" in page
+    # The history line says why once (issue #21); the arrival box says it whole.
+    assert f"Squid is Overfished. {name} enters the game in its place" in page
+    assert f"{name} enters the game in place of the Overfished Squid" in page
 
     # The next action clears the box; the history keeps the line.
     act(base, game, type="set_track", track="eel", value=3)
     page = html.unescape(get(base, game, f"/games/{game['id']}/table").text)
     assert 'id="just-entered"' not in page
-    assert f"{name} enters the game in place of the Overfished Squid" in page
+    assert f"Squid is Overfished. {name} enters the game in its place" in page
 
 
 def test_the_crash_variant_shows_the_crashed_chip_tokens_left_and_the_queues(live_server) -> None:

@@ -653,6 +653,22 @@ from . import messages_ja  # noqa: E402  (the Japanese catalogue needs nothing a
 CATALOGUE["ja"] = messages_ja.CATALOGUE
 NAMES["ja"] = messages_ja.NAMES
 _LIST_SEP: dict[str, str] = {"ja": "、"}
+_SENTENCE_SEP: dict[str, str] = {"ja": "。"}
+
+
+def _grouped(words: list[str], lang: str) -> list[str]:
+    """A list's words, in Japanese each named once with its count (「ウナギ×2、マグロ」,
+    not 「ウナギ、ウナギ、マグロ」), in the order they first come (issue #21).
+
+    >>> _grouped(["ウナギ", "マグロ", "ウナギ"], "ja")
+    ['ウナギ×2', 'マグロ']
+    """
+    if lang != "ja":
+        return words
+    counts: dict[str, int] = {}
+    for w in words:
+        counts[w] = counts.get(w, 0) + 1
+    return [w if n == 1 else f"{w}×{n}" for w, n in counts.items()]
 
 
 def register(catalogue: MutableMapping[str, str], messages: Mapping[str, str]) -> None:
@@ -684,9 +700,13 @@ def render(message: Message, lang: str = "en") -> str:
         elif key in PARTY_KEYS and value in ("supply", "box", "bag"):
             values[key] = _name(value, lang)
         elif isinstance(value, list | tuple):
-            values[key] = _LIST_SEP.get(lang, ", ").join(
+            words = [
                 str(render(v, lang) if isinstance(v, Message) else _name(v, lang)) for v in value
-            )
+            ]
+            if key == "notes":  # sentences: 「。」 between them in Japanese
+                values[key] = _SENTENCE_SEP.get(lang, ", ").join(words)
+            else:
+                values[key] = _LIST_SEP.get(lang, ", ").join(_grouped(words, lang))
         else:
             values[key] = value
     return _FORMAT.vformat(template, (), values)
@@ -909,6 +929,7 @@ CATALOGUE["en"].update(
         "arrive.cause_expansion": "with an Expansion token",
         "arrive.cause_crash": "in place of the crashed {market}",
         "arrive.cause_hand": "by hand",
+        "arrive.cause_instead": "in its place",
         "crash.crashed_now": "{market} crashes: a crash token goes on it, Crashed side up (it "
         "stays open and cannot crash again)",
         "crash.closed_now": "{market} crashes: a crash token goes on it, Closed side up (it "

@@ -373,7 +373,7 @@ BOARD: dict[str, str] = {
     "item.cart": "台車",
     "item.buyer_token": "バイヤートークン",
     "item.other": "{item}",
-    "history.take_loan": "{player}がローンを{count}つ受けました",
+    "history.take_loan": "{player}がローンを{count}枚受けました",
     "history.buy_share": "{player}が株を{count}枚購入しました",
     "history.set_track": "{track}の価値マーカーを{value}に置きました",
     "history.overfished": "{market}が乱獲状態になりました",
@@ -881,8 +881,8 @@ CHECKLIST: dict[str, str] = {
     "check.shares": "株{count}枚",
     "check.freezers": "冷凍庫{count}個",
     "check.carts": "台車{count}個",
-    "check.buyer_tokens": "バイヤートークン{count}枚",
-    "check.expansion_tokens": "拡張トークン{count}枚",
+    "check.buyer_tokens": "バイヤートークン{count}個",
+    "check.expansion_tokens": "拡張トークン{count}個",
     "check.boat_rentals": "漁船レンタルトークン{count}個",
     "check.starts_empty": "最初は空",
     "check.empty_places": "スペースは空",
@@ -905,7 +905,7 @@ CHECKLIST: dict[str, str] = {
     "check.board_supply": "共通サプライ",
     "check.other_yen": "残りの円すべて",
     "check.board_crash": "暴落トークン",
-    "check.crash": "暴落トークン{count}枚を共通サプライの横に",
+    "check.crash": "暴落トークン{count}個を共通サプライの横に",
     "check.open_money": "所持金は公開：全員の円が見える状態のまま",
     "check.closed_money": "所持金は非公開：各プレイヤーが自分の円を隠す",
     "check.board_start": "ゲーム開始前",
@@ -947,7 +947,7 @@ EXPANSION: dict[str, str] = {
     "what.influence": "{item}{count}個",
     "what.boat_rent": "{kind}を借りること",
     "what.auction_fee": "「競り」の手数料",
-    "mv.buyer_tokens": "{player}がバイヤートークンを{count}枚取る（ボードに残り{left}枚）",
+    "mv.buyer_tokens": "{player}がバイヤートークンを{count}個取る（ボードに残り{left}個）",
     "mv.expansion_token": "{player}の拡張トークンが箱に戻る：{kind}が場に加わる",
     "mv.box_empty": "箱にその種類（{kind}）のボードがもうない：何も加わらない",
     "mv.market_enters": "{market}市場がゲームに加わり、ゲーム開始時と同じようにセットアップされる",
@@ -964,14 +964,15 @@ EXPANSION: dict[str, str] = {
 
 # -- markets entering during the game and the crash variant (rules/entering.py, crash.py) --
 ARRIVALS: dict[str, str] = {
-    "arrive.market": "{market}市場が{cause}ゲームに加わり、"
+    "arrive.market": "{cause}{market}市場がゲームに加わり、"
     "ゲーム開始時と同じようにセットアップされる",
     "arrive.none": "{cause}何も加わらない：箱にその種類（{kind}）のボードが残っていない",
-    "arrive.cause_overfished": "乱獲状態になった{market}の代わりに",
-    "arrive.cause_mackerel": "{market}が乱獲状態になりサバ市場が場にないため先に"
+    "arrive.cause_overfished": "乱獲状態になった{market}の代わりに、",
+    "arrive.cause_instead": "代わりに",
+    "arrive.cause_mackerel": "{market}が乱獲状態になり、サバ市場が場にないため先に"
     "（免許はボードに置き、誰にも配らない）",
     "arrive.cause_expansion": "拡張トークンで",
-    "arrive.cause_crash": "暴落した{market}の代わりに",
+    "arrive.cause_crash": "暴落した{market}の代わりに、",
     "arrive.cause_hand": "手動で",
     "crash.crashed_now": "{market}が暴落：暴落トークンを「暴落」面で置く"
     "（開いたまま。再び暴落しない）",
@@ -982,7 +983,8 @@ ARRIVALS: dict[str, str] = {
     "mv.item_box": "{player}の{item}は箱に戻る（「レンタル」は閉鎖）",
     "mv.rental_back_box": "{player}が借りた{kind}が{market}市場に戻り、そのトークンは箱に戻る"
     "（「漁船レンタル」は閉鎖）",
-    "history.aftermath": "{line}。{notes}",
+    # The notes in brackets, 「。」 between them: the line is polite, a note plain.
+    "history.aftermath": "{line}（{notes}）",
 }
 
 # -- Buyer tokens and the phone's free moves (issue #9) ----------------------------------------
@@ -1250,13 +1252,13 @@ RULECARDS: dict[str, str] = {
     "rc.government.total": "ゲームを通して最大{amount:,}円。",
     "rc.trading.place": "空いているスペースに{at_least}資源以上のトークン：{amount:,}円。",
     "rc.trading.total": "トークンとお金の取引で最大{amount:,}円。",
-    "rc.bank.loan": "ローン1つ：共通サプライから{amount:,}円を受け取る。",
-    "rc.bank.share": "株1つ：共通サプライに{amount:,}円を支払う。",
-    "rc.bank.repay": "ゲーム終了時、ローン1つにつき{principal:,}円 + 利子{interest:,}円 = "
+    "rc.bank.loan": "ローン1枚：共通サプライから{amount:,}円を受け取る。",
+    "rc.bank.share": "株1枚：共通サプライに{amount:,}円を支払う。",
+    "rc.bank.repay": "ゲーム終了時、ローン1枚につき{principal:,}円 + 利子{interest:,}円 = "
     "{amount:,}円を返済します。",
     "rc.bank.interest": "利子は株の持ち主で分け、1人100円単位に切り上げます。",
     "rc.rentals.price": "冷凍庫か台車1つにつき{amount:,}円。",
-    "rc.influence.price": "バイヤートークンか拡張トークン1つにつき{amount:,}円。",
+    "rc.influence.price": "バイヤートークンか拡張トークン1個につき{amount:,}円。",
     "rc.sushi.place": "{size}個用のスペース：{amount:,}円。",
     "rc.auction.fee": "{at_least}資源以上のロット：入札の前に手数料{amount:,}円を共通サプライに。",
     "rc.auction.result": "ほかの全員が一斉入札し、最高額の入札者があなたに支払い、共通"

@@ -1,0 +1,191 @@
+"""Sentences built from parts read as Japanese (issue #21, "Natural Japanese"): counters by
+item (隻 for boats, 枚 for licences, shares, loans and cards, 個 for tokens and barrels), a
+repeated name counted (「ウナギ×2」), 「第1手番」, notes joined with 「。」, an arrival line
+that neither repeats its cause nor mixes politeness, and the report in the table screen's
+words (ゲームの経過, 最終所持金, 受け取った利子)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+from test_i18n_pages import JA, auth, visible
+
+from companion import report_text
+from companion.rules.messages import CATALOGUE, Message, render
+from companion.rules.table import Table
+from companion.views import _unrepeated
+
+PO = "companion/translations/ja/LC_MESSAGES/messages.po"
+PLAYERS = ["Aiko", "Bo", "Chiyo"]
+
+#: A number (or its placeholder) right after an item, with the wrong counter for it.
+NUMBER = r"(?:を|が|は)?(?:\{[a-z_]+\}|%\([a-z_]+\)s|[0-9]+)"
+WRONG_COUNTER = {
+    "licences, shares, loans and cards take 枚": re.compile(
+        rf"(?:漁業免許|株|ローン|カード){NUMBER}(?:個|つ|隻)"
+    ),
+    "tokens and barrels take 個": re.compile(rf"(?:トークン|樽){NUMBER}(?:枚|つ|隻)"),
+    "boats take 隻": re.compile(rf"(?:漁船|はしけ){NUMBER}(?:個|枚|つ)"),
+    "a turn is 第N手番": re.compile(rf"{NUMBER}手番目"),
+}
+
+
+def _japanese_texts() -> dict[str, str]:
+    """Every Japanese sentence of the app: the rules' catalogue (the card game's and
+    Jutaku's registered in it), the templates' .po and the report's texts."""
+    texts = {f"messages_ja {code}": t for code, t in CATALOGUE["ja"].items()}
+    with open(PO, "rb") as f:
+        for m in read_po(f):
+            strings = m.string if isinstance(m.string, tuple) else (m.string,)
+            for s in strings:
+                if m.id and s:
+                    texts[f".po {m.id if isinstance(m.id, str) else m.id[0]!r}"] = s
+    texts |= {f"report_text {k}": t for k, t in report_text.TEXT["ja"].items()}
+    return texts
+
+
+def test_the_counter_scan_finds_a_wrong_counter() -> None:
+    def wrong(text: str) -> list[str]:
+        return [why for why, r in WRONG_COUNTER.items() if r.search(text)]
+
+    assert wrong("ローンを{count}つ受けました") == ["licences, shares, loans and cards take 枚"]
+    assert wrong("バイヤートークン{count}枚") == ["tokens and barrels take 個"]
+    assert wrong("樽%(num)sつ") == ["tokens and barrels take 個"]
+    assert wrong("1スロット漁船2個") == ["boats take 隻"]
+    assert wrong("%(number)s手番目") == ["a turn is 第N手番"]
+    assert wrong("株を1枚、ウナギトークン2個、漁船1隻、第3手番") == []
+
+
+def test_every_japanese_sentence_counts_with_the_right_counter() -> None:
+    found = [
+        f"{where}: {why}: {text}"
+        for where, text in _japanese_texts().items()
+        for why, r in WRONG_COUNTER.items()
+        if r.search(text)
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_a_repeated_name_is_counted_once() -> None:
+    boats = Message(
+        "fleet_full", {"player": "Aiko", "boats": ["one_slot", "one_slot", "two_slot"], "count": 4}
+    )
+    ja = render(boats, "ja")
+    assert "1スロット漁船×2、2スロット漁船" in ja, ja
+    assert "1スロット漁船、1スロット漁船" not in ja
+    # English keeps its own list.
+    assert "One-slot ship, One-slot ship, Two-slot ship" in render(boats, "en")
+
+
+def test_notes_are_sentences_joined_with_the_full_stop() -> None:
+    notes = [Message("crash.crashed_now", {"market": "bank"}), Message("arrive.cause_hand", {})]
+    line = Message("history.overfished", {"market": "nori"})
+    ja = render(Message("history.aftermath", {"line": line, "notes": notes}), "ja")
+    assert ja.startswith("海苔が乱獲状態になりました（「銀行」が暴落"), ja
+    assert "。手動で）" in ja and "、手動で" not in ja, ja
+
+
+def test_an_arrival_after_its_cause_does_not_say_it_again() -> None:
+    line = Message("history.overfished", {"market": "nori"})
+    arrival = Message(
+        "arrive.market",
+        {"market": "squid", "cause": Message("arrive.cause_overfished", {"market": "nori"})},
+    )
+    other = Message(
+        "arrive.market",
+        {"market": "eel", "cause": Message("arrive.cause_overfished", {"market": "fugu"})},
+    )
+    notes = _unrepeated(line, [arrival, other])
+    ja = render(Message("history.aftermath", {"line": line, "notes": notes}), "ja")
+    assert ja.startswith("海苔が乱獲状態になりました（代わりにイカ市場がゲームに加わり、"), ja
+    assert ja.count("海苔") == 1, ja
+    # Another market's arrival keeps its own cause, the cause before the board.
+    assert "乱獲状態になったフグの代わりに、ウナギ市場がゲームに加わり" in ja, ja
+    en = render(Message("history.aftermath", {"line": line, "notes": notes}), "en")
+    assert en.startswith("Nori is Overfished. Squid enters the game in its place"), en
+    # A line that says something else keeps the whole cause.
+    took = Message("history.take_loan", {"player": "Bo", "count": 1})
+    assert _unrepeated(took, [arrival]) == [arrival]
+
+
+def test_every_arrival_line_is_plain_inside_a_polite_line() -> None:
+    """The history line is polite (〜ました); the notes in its brackets are plain, never a
+    polite verb after a plain one."""
+    for code in ("arrive.market", "arrive.none", "arrive.drawn", "crash.crashed_now"):
+        text = CATALOGUE["ja"][code]
+        assert not re.search(r"(ます|ました|です)$", text), (code, text)
+    assert CATALOGUE["ja"]["history.aftermath"] == "{line}（{notes}）"
+
+
+@pytest.fixture
+def game(client: Any) -> dict[str, Any]:
+    r = client.post("/api/games", json={"players": PLAYERS, "money": "open", "seed": 7})
+    g: dict[str, Any] = r.get_json()
+    for body in (
+        {"type": "next_turn"},
+        {"type": "take_loan", "player": "Bo", "count": 2},
+    ):
+        r = client.post(f"/api/games/{g['id']}/actions", json=body, headers=auth(g["host_token"]))
+        assert r.status_code == 201, r.get_json()
+    return g
+
+
+def test_the_table_screen_reads_dai_n_teban_and_counts_loans(
+    client: Any, game: dict[str, Any]
+) -> None:
+    host = auth(game["host_token"])
+    page = visible(client.get(f"/games/{game['id']}/table", headers={**JA, **host}).get_data(True))
+    assert "第1手番" in page and "手番目" not in page, page
+    assert "Boがローンを2枚受けました" in page, page
+
+
+def test_the_report_in_the_table_screens_words(client: Any, game: dict[str, Any]) -> None:
+    host = auth(game["host_token"])
+    r = client.get(f"/games/{game['id']}/report?as=host", headers={**JA, **host})
+    page = visible(r.get_data(True))
+    assert "ゲームの経過" in page and "物語" not in page, page
+    assert "の円" not in page  # 所持金, as the table screen and the rulebook say
+    # The score's steps as the table screen and the calculator name them.
+    with open(PO, "rb") as f:
+        po = {m.id: m.string for m in read_po(f) if isinstance(m.id, str)}
+    same = {
+        "step.start_yen": "Yen at the end",
+        "step.interest_received": "Interest received",
+        "step.loan_repayment": "Loans repaid with interest",
+        "step.overfishing": "Overfishing market",
+        "step.fish_yen": "Fish → Yen",
+        "step.resource_award": "Resource award / penalty",
+        "report.total": "Final Yen",
+    }
+    ja = report_text.TEXT["ja"]
+    assert {k: ja[k] for k in same} == {k: po[v] for k, v in same.items()}
+    assert ja["report.total"] == "最終所持金" and ja["step.interest_received"] == "受け取った利子"
+    assert ja["replay.turn"].startswith("第{turn}手番")
+    # The charts: a full-width colon in the tooltips, and Yen as 2,000円 (never ¥2,000円).
+    payload = r.get_data(as_text=True)
+    assert '"colon": "\\uff1a"' in payload, payload
+    assert '"prefix": ""' in payload and '"prefix": "\\u00a5"' not in payload
+
+
+def test_an_auctions_notes_have_no_space_after_the_full_stop(client: Any) -> None:
+    """An Overseas lot that leaves barrels over: its two notes are one text, 「。」 between
+    them and no space (English keeps its space)."""
+    from companion.rules.auctions import Auction
+    from companion.views import _auction_public
+
+    notes = (
+        Message("au.back", {"barrels": [Message("au.back_one", {"count": 1, "fish": "eel"})]}),
+        Message("au.short", {"barrels": [Message("au.back_one", {"count": 2, "fish": "tuna"})]}),
+    )
+    auction = Auction(id="a1", kind="overseas", owner=0, eligible=(1,), notes=notes)
+    table = Table.__new__(Table)
+    object.__setattr__(table, "config", type("C", (), {"players": PLAYERS})())
+    with client.application.test_request_context(headers=JA):
+        ja = _auction_public(auction, table)["note"]
+    with client.application.test_request_context():
+        en = _auction_public(auction, table)["note"]
+    assert "。 " not in ja and ja.count("。") == 2, ja
+    assert ". " in en, en

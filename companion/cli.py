@@ -8,6 +8,7 @@ import signal
 import sys
 from pathlib import Path
 from typing import Any, TextIO
+from urllib.parse import urlsplit
 
 # ``as lan_address``: still exported from here until every caller imports companion.network.
 from .network import check_listen_host, listen_problem
@@ -107,7 +108,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from .live import PER_CLIENT
     from .paths import default_db_path
-    from .serve import PER_CLIENT_CONNECTIONS, Guard, create_server
+    from .serve import PER_CLIENT_CONNECTIONS, Guard, behind_proxies, create_server
     from .web import create_app
     from .web.export import IMPORT_LIMIT
 
@@ -129,11 +130,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 "THREADS": args.threads,
                 "STREAMS": args.streams,
                 "CLIENT_STREAMS": args.client_streams or PER_CLIENT,
+                "ID_PREFIX": args.id_prefix,
             }
         )
     except StoreError as exc:
         print(f"companion: {exc.message}", file=sys.stderr)
         return 1
+    proxies = frozenset(args.proxy or ())
+    if proxies:
+        app.wsgi_app = behind_proxies(app.wsgi_app, proxies)  # type: ignore[method-assign]
     settle_heap()
     out = sys.stdout
 
@@ -167,7 +172,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 port=args.port,
                 threads=args.threads,
                 connection_limit=args.streams + max(100, 4 * args.threads),
-                guard=Guard(per_client=args.client_connections or PER_CLIENT_CONNECTIONS),
+                guard=Guard(
+                    per_client=args.client_connections or PER_CLIENT_CONNECTIONS,
+                    proxies=proxies,
+                ),
                 ident="tsukiji-companion",
                 # waitress would buffer up to 1 GB before the app's own limit
                 # answers. A game file is the largest body (IMPORT_LIMIT: one limit,
@@ -186,11 +194,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
             port = int(getattr(server, "effective_port", args.port))
         host = lan_address() if args.host in ("0.0.0.0", "::", "") else args.host
         url = f"http://{host}:{port}/"
+        extra_hosts = list(args.allow_host or [])
+        if args.public_url:  # behind a proxy: the address phones reach is the proxy's
+            url = args.public_url.rstrip("/") + "/"
+            extra_hosts.append(urlsplit(url).hostname or host)
         # Join links and QR codes use the address printed here, the one phones can reach.
         app.config["PUBLIC_URL"] = url.rstrip("/")
         # Only these names are answered (DNS rebinding, issue #17): a page of another
         # name pointed at this address gets a 400 (companion/web/security.py).
-        app.config["ALLOWED_HOSTS"] = allowed_hosts(host, args.host, args.allow_host or [])
+        app.config["ALLOWED_HOSTS"] = allowed_hosts(host, args.host, extra_hosts)
         lines, qr_target = banner(url, qr=not args.no_qr)
         for line in lines:
             print(line, file=out)
@@ -237,6 +249,21 @@ def host_option(text: str) -> str:
     return name
 
 
+def id_prefix(text: str) -> str:
+    """An ``--id-prefix``: 1 to 8 lower-case letters and digits."""
+    if not (1 <= len(text) <= 8 and text.isascii() and text.isalnum() and text.islower()):
+        raise argparse.ArgumentTypeError(f"{text!r}: 1 to 8 lower-case letters and digits")
+    return text
+
+
+def public_url(text: str) -> str:
+    """A ``--public-url``: http(s)://name[:port] of the proxy in front of this process."""
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not an address like http://table.local/")
+    return text
+
+
 def port_number(text: str) -> int:
     """A TCP port (0 lets the system choose); waitress would wrap 70000 round to 4464."""
     try:
@@ -272,6 +299,27 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--client-connections", type=int, help=argparse.SUPPRESS)
     serve.add_argument("--client-streams", type=int, help=argparse.SUPPRESS)
     serve.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+    # Several processes behind one proxy (issue #23, deploy/README.md).
+    serve.add_argument(
+        "--id-prefix",
+        type=id_prefix,
+        default="",
+        metavar="P",
+        help="begin every game id and link this process makes with P, so a proxy in front "
+        "of several processes routes each game to its owner (deploy/README.md)",
+    )
+    serve.add_argument(
+        "--proxy",
+        action="append",
+        metavar="ADDRESS",
+        help="a reverse proxy's address (repeatable): its X-Forwarded-For names the device",
+    )
+    serve.add_argument(
+        "--public-url",
+        type=public_url,
+        metavar="URL",
+        help="the proxy's address, printed and put in join links and QR codes",
+    )
     serve.add_argument(
         "--allow-host",
         action="append",

@@ -67,6 +67,9 @@ class Guard:
     listening sockets of one server)."""
 
     per_client: int = PER_CLIENT_CONNECTIONS
+    #: Addresses of reverse proxies (``--proxy``): each carries many devices' connections,
+    #: so the per-address bound is not theirs (the proxy bounds its own clients).
+    proxies: frozenset[str] = frozenset()
     header_timeout: float = HEADER_TIMEOUT
     request_timeout: float = REQUEST_TIMEOUT
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -282,7 +285,7 @@ class GuardedServer(TcpWSGIServer):
             return
         addr = self.fix_addr(addr)
         client = client_of(addr)
-        if self.guard.open(client) >= self.guard.per_client:
+        if client not in self.guard.proxies and self.guard.open(client) >= self.guard.per_client:
             oldest = self.guard.idle_of(client)
             if oldest is None:
                 self.guard.refused += 1
@@ -309,6 +312,22 @@ class GuardedServer(TcpWSGIServer):
                 channel.will_close = True
             elif guarded is not None and guarded.too_slow(now):
                 channel.will_close = True
+
+
+def behind_proxies(app: Callable[..., Any], proxies: frozenset[str]) -> Callable[..., Any]:
+    """``app`` with the client address of a request relayed by one of ``proxies`` taken
+    from the last ``X-Forwarded-For`` entry (the one the proxy added: HAProxy's
+    ``option forwardfor``). From any other peer the header is ignored: a phone cannot
+    pose as another address to escape its bounds (issue #17)."""
+
+    def wsgi(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        if environ.get("REMOTE_ADDR") in proxies:
+            forwarded = str(environ.get("HTTP_X_FORWARDED_FOR", "")).rsplit(",", 1)[-1].strip()
+            if forwarded:
+                environ["REMOTE_ADDR"] = forwarded
+        return app(environ, start_response)
+
+    return wsgi
 
 
 def fit_open_files(connections: int) -> int:

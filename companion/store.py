@@ -390,6 +390,11 @@ def _remove_new(path: Path) -> None:
 class Store:
     """The one SQLite connection of this process, and the folded games."""
 
+    #: What every game id and token this process mints begins with (``companion serve
+    #: --id-prefix``): a proxy in front of several processes routes a game's requests to
+    #: its owner by it (deploy/README.md, issue #23).
+    id_prefix = ""
+
     def __init__(self, path: str | Path) -> None:
         """Open (or create) the database; :class:`StoreError` says what is wrong with it."""
         self.path = str(path)
@@ -482,9 +487,9 @@ class Store:
         """A new game; returns its id, the host token and one token per seat. ``events``:
         the log of an imported game, already replayed by the rules (companion/gamefile.py),
         written in the same transaction, so a game is created whole or not at all."""
-        game_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-        host = new_token()
-        seats = [new_token() for _ in config.players]
+        game_id = self.id_prefix + secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        host = self.id_prefix + new_token()
+        seats = [self.id_prefix + new_token() for _ in config.players]
         created = now()
         with self.write():
             self.db.table("games").insert(
@@ -607,7 +612,7 @@ class Store:
 
     def reissue_seat(self, game_id: str, seat: int) -> str:
         """Revoke a seat's join link and issue a new one."""
-        token = new_token()
+        token = self.id_prefix + new_token()
         with self.write():
             joined = self.conn.execute(
                 "SELECT 1 FROM tokens WHERE game_id = ? AND role = 'seat' AND seat = ? AND "
@@ -634,7 +639,7 @@ class Store:
     def reissue_host(self, game_id: str) -> str:
         """Revoke the table screen's link (every device signed in with it) and issue a
         new one (issue #17: a host link left in a browser's history)."""
-        token = new_token()
+        token = self.id_prefix + new_token()
         with self.write():
             self.conn.execute(
                 "UPDATE tokens SET revoked = 1 WHERE game_id = ? AND role = 'host'", [game_id]

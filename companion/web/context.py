@@ -18,6 +18,7 @@ def init_app(app: Flask) -> None:
 
     db_path = app.config.get("DATABASE") or str(default_db_path())
     store = Store(db_path)
+    store.id_prefix = str(app.config.get("ID_PREFIX") or "")
     threads = int(app.config.get("THREADS", 256))
     hub = Hub(
         db_path,

@@ -189,3 +189,38 @@ def test_an_auctions_notes_have_no_space_after_the_full_stop(client: Any) -> Non
         en = _auction_public(auction, table)["note"]
     assert "。 " not in ja and ja.count("。") == 2, ja
     assert ". " in en, en
+
+
+#: Refusals a phone's page shows (the turn guide, the start of a turn, the card game's
+#: phone): they name the buttons, never the API's ids (next_turn, for_sale, take_card…).
+PHONE_REFUSALS = (
+    "no_turn_yet",
+    "ap_spent",
+    "not_start_phase",
+    "not_placed",
+    "not_placed_himono",
+    "himono_prices_count",
+    "himono_price_needed",
+    "licence_price_unknown",
+    "bk.licence_price_unknown",
+    "cards.take_now",
+    "cards.discard_now",
+)
+
+
+@pytest.mark.parametrize("code", PHONE_REFUSALS)
+def test_a_refusal_on_a_phone_names_no_api_field(code: str) -> None:
+    text = CATALOGUE["ja"][code]
+    assert not re.findall(r"[A-Za-z_]{3,}", re.sub(r"\{[^}]*\}", "", text)), text
+
+
+def test_the_card_games_phone_refusal_in_japanese(client: Any) -> None:
+    g = client.post("/api/games", json={"game": "tsukiji_market", "players": PLAYERS[:2]})
+    c = g.get_json()
+    seat = auth(c["seats"][0]["token"])
+    r = client.post(
+        f"/api/games/{c['id']}/actions", json={"type": "discard_card"}, headers={**JA, **seat}
+    )
+    assert r.status_code in (400, 409), r.get_json()
+    said = r.get_json()["error"]
+    assert not re.search(r"take_card|discard_card|speciality", said), said

@@ -143,12 +143,12 @@ NAMES: dict[str, str] = {
 BOARD: dict[str, str] = {
     # -- refusals ----------------------------------------------------------------------------
     "not_your_turn": "今は{active}の手番です。{player}は今は行動できません。",
-    "no_turn_yet": "まだ手番が始まっていません。next_turnで最初の手番を始めてください。",
+    "no_turn_yet": "まだ手番が始まっていません。「次の手番」で最初の手番を始めてください。",
     "game_over": "ゲームは終了しています。",
     "not_enough_ap": "{player}のアクションポイントは残り{left}点です。{what}には{need}点必要です。",
     "ap_spent": "{player}はこの手番のアクションポイントを使い切りました。{what}は今は始められ"
-    "ません（next_turnで手番を終えます）。",
-    "not_start_phase": "{player}には今、手番開始時の選択はありません。start_turnは、冷凍庫・"
+    "ません（「次の手番」で手番を終えます）。",
+    "not_start_phase": "{player}には今、手番開始時の選択はありません。手番開始時の選択は、冷凍庫・"
     "鮮度が落ちたフグ・満杯の干物の漁業免許がある手番の開始時か、手番の最初のアクションの前に"
     "海上の樽を捨てるときに使います。",
     "discard_too_late": "海上の樽を捨てられるのは手番の開始時、アクションを行う前だけです。"
@@ -171,11 +171,11 @@ BOARD: dict[str, str] = {
     "not_placed_himono": "{player}は{market}樽を{unloaded}個荷降ろしし、{placed}個を置こうとして"
     "いますが、海上にあったうち干物の漁業免許で漁獲したものは{himono}個だけです（それらは免許の"
     "上に置きます）。荷降ろししたそれ以外の{market}樽はすべて、漁港ボードの販売エリアの上段に"
-    "売りに出します（for_sale）。",
+    "売りに出します。",
     "himono_prices_count": "{player}の満杯の干物の漁業免許{count}枚が今、干物樽になります。"
-    "himono_pricesで価格を{count}個指定してください（{given}個ではありません）。",
+    "その価格を{count}個指定してください（{given}個ではありません）。",
     "himono_price_needed": "{player}の満杯の干物の漁業免許が、先に干物樽{count}個になります。"
-    "start_turnでその価格（himono_prices）を答えてください。",
+    "手番開始時の選択で、その価格を答えてください。",
     "himono_no_room": "{player}の干物の漁業免許に置けるのはあと{room}個で、{want}個では"
     "ありません。",
     "himono_load_wrong": "干物の漁業免許の上に置けるのはサバ・アジ・イワシの樽またはトークン"
@@ -223,7 +223,7 @@ BOARD: dict[str, str] = {
     "bad_price": "漁港ボードの価格は100円単位です（0円も可）。{price}は使えません。",
     "bad_field": "{field}は{kind}で指定する項目ではありません。",
     "licence_price_unknown": "{market}の漁業免許の価格はルールブックに載っていません。"
-    "take_licenseで記録してください。",
+    "「漁業免許を取る」で記録してください。",
     "licences_per_visit": "{market}市場への1回の入場で購入できる漁業免許は最大{limit}枚です。",
     "licences_per_player": "1人のプレイヤーが持てる{market}の漁業免許は{limit}枚までです。",
     "licences_left": "{market}市場に残っている漁業免許は{left}枚です。",
@@ -241,7 +241,7 @@ BOARD: dict[str, str] = {
     "unload_more_than_at_sea": "{player}が海上に持っている{market}樽は{at_sea}個で、{want}個では"
     "ありません。",
     "not_placed": "{player}は{market}樽を{unloaded}個荷降ろしし、{placed}個を置こうとしています。"
-    "荷降ろししたすべての{market}樽は、漁港ボードの販売エリアの上段に売りに出します（for_sale）。",
+    "荷降ろししたすべての{market}樽は、漁港ボードの販売エリアの上段に売りに出します。",
     "not_for_sale_fish": "{market}樽は売りに出さず、{where}へ送られます。",
     "for_sale_not_unloaded": "{player}は{market}樽を{placed}個売りに出そうとしていますが、荷降ろし"
     "したのは{unloaded}個です。",
@@ -297,7 +297,7 @@ BOARD: dict[str, str] = {
     "bk.spaces_free": "{player}の空いている免許スペースは4つのうち{free}つです",
     "bk.licences_left": "{market}市場に残っている漁業免許は{left}枚です",
     "bk.licence_price_unknown": "{market}の漁業免許の価格は不明です。支払いは別に記録し、"
-    "pay offで受け取ってください",
+    "漁業免許は支払いなしで受け取ってください",
     "bk.licences_not_held": "{player}はそのような漁業免許を{count}枚持っていません",
     "bk.item_kind": 'アイテムは"freezer"（冷凍庫）、"cart"（台車）、"buyer_token"（バイヤー'
     "トークン）のいずれかです",
@@ -654,8 +654,8 @@ CARDS: dict[str, str] = {
     "cards.not_yours": "今は{first}です。{player}の番ではありません。",
     "cards.wrong_source": "{player}が今カードを取るのは{expected}からで、{given}からでは"
     "ありません。",
-    "cards.discard_now": "{player}は今、{owner}のカードを1枚捨て札にします（discard_card）。",
-    "cards.take_now": "{player}は今、カードを取ります（take_card）。discard_cardではありません。",
+    "cards.discard_now": "{player}は今、{owner}のカードを1枚捨て札にします。",
+    "cards.take_now": "{player}は今、カードを取ります。捨て札にはしません。",
     "cards.steal_from": "{player}が奪う相手は、もう1人のプレイヤーの{owner}です。",
     "cards.colour": "カードの色は1〜{most}文字の名前です（例：red）。",
     "cards.points": "カードの点数は{low}から{high}までの整数です。",

@@ -224,3 +224,19 @@ def test_the_card_games_phone_refusal_in_japanese(client: Any) -> None:
     assert r.status_code in (400, 409), r.get_json()
     said = r.get_json()["error"]
     assert not re.search(r"take_card|discard_card|speciality", said), said
+
+
+def test_the_checklist_gives_a_second_name_only_to_a_printed_board(
+    client: Any, game: dict[str, Any]
+) -> None:
+    """A market's board is named in both languages (its English name is printed on it);
+    the bag, the box, each player and the supply are no board: no English under them."""
+    host = auth(game["host_token"])
+    pairs = ((JA, "各プレイヤー", "Each player"), ({}, "Each player", "各プレイヤー"))
+    for lang, own, other in pairs:
+        html = client.get(f"/games/{game['id']}/table", headers={**lang, **host}).get_data(True)
+        checklist = html[html.index('class="checklist') :]
+        assert f"<strong>{own}</strong>" in checklist
+        assert other not in checklist, other
+    ja = client.get(f"/games/{game['id']}/table", headers={**JA, **host}).get_data(True)
+    assert '<strong>サバ</strong> <span class="muted" lang="en">Mackerel</span>' in ja

@@ -6,21 +6,19 @@ everywhere and nothing is ever half-written.
 
 from __future__ import annotations
 
-import random
-import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
 from . import cardgame
+from .engine import IllegalAction, Message, Opened, all_in, is_clause, render, reveal, seal
 from .eventlog import Config, Event, GameState, redoable, undo_targets
 from .gamefile import BadEntry, Entry, replay
-from .games import CARDS, is_cards
+from .games import CARDS, game_of, is_cards
 from .i18n import current_lang, finished
 from .identity import Identity
 from .live import Hub
-from .rules import auctions as auction_rules
-from .rules.errors import IllegalAction, is_clause
-from .rules.messages import Message, render
+from .rules import draws
+from .rules.draws import group_of
 from .rules.moves import MOVES, SUPPLY, may_record
 from .store import Store, now
 
@@ -217,15 +215,12 @@ class Door:
             name = table.players[seat]
             key = f"r{table.rounds + 1}"
             state = self._append(state, who, "bid", {"player": name}, name, grp=key)
-            nonce = secrets.token_hex(8)
-            code = auction_rules.receipt(key, seat, fingers, nonce)
-            self.store.put_bid(game_id, key, seat, fingers, nonce, code, who.token)
-            if len(card_table(state).bid_by) == len(table.players):
-                sealed = self.store.bids(game_id, key)
-                seats = range(len(table.players))
+            code = self._seal(game_id, who, seat, key, fingers)
+            if all_in(card_table(state).bid_by, range(len(table.players))):
+                opened = self._opened(state, key, range(len(table.players)))
                 data: dict[str, Any] = {
-                    "fingers": {table.players[s]: sealed[s][0] for s in seats},
-                    "receipts": [[s, sealed[s][1], sealed[s][2]] for s in seats],
+                    "fingers": {table.players[s]: v for s, v in opened.values.items()},
+                    "receipts": opened.receipts,
                 }
                 state = self._append(state, None, "reveal", data, name, grp=key)
         self.hub.notify(game_id, state.version)
@@ -329,7 +324,7 @@ class Door:
             self._check_version(state, expected)
             seq = state.version + 1
             aid = f"a{seq}"
-            rng = random.Random(f"{state.config.seed}:{seq}")
+            rng = draws.rng(state.config.seed, seq)
             data: dict[str, Any] = {"id": aid, "kind": body.get("kind"), "owner": body.get("owner")}
             if not who.is_host and data["owner"] != state.config.players[who.seat or 0]:
                 # The owner pays the fee and sells the lot: their own holdings.
@@ -338,7 +333,7 @@ class Door:
                     Message("door.auction_own"),
                 )
             try:
-                data.update(_auction_inputs(state, body, rng))
+                data.update(draws.auction_inputs(state.table, body, rng))
             except IllegalAction as exc:
                 raise refusal(exc, state, who) from None
             state = self._append(
@@ -379,9 +374,7 @@ class Door:
             have = state.table.players[seat].yen
             if amount > have:
                 raise Refused(400, Message("door.bid_over", {"have": have}), "amount")
-            nonce = secrets.token_hex(8)
-            code = auction_rules.receipt(auction_id, seat, amount, nonce)
-            self.store.put_bid(game_id, auction_id, seat, amount, nonce, code, who.token)
+            code = self._seal(game_id, who, seat, auction_id, amount)
             name = state.config.players[seat]
             data = {"auction": auction_id, "player": name}
             state = self._append(state, who, "bid_sealed", data, name, grp=group_of(auction_id))
@@ -419,8 +412,8 @@ class Door:
             }
             if auction.kind == "overseas" and winner:
                 data.update(
-                    _settle_draws(
-                        state, auction, random.Random(f"{state.config.seed}:{state.version + 1}")
+                    draws.settle_draws(
+                        state.table, auction, draws.rng(state.config.seed, state.version + 1)
                     )
                 )
             state = self._append(
@@ -444,18 +437,33 @@ class Door:
 
     def _reveal(self, state: GameState, auction_id: str, actor: str) -> GameState:
         """Append the reveal (inside a write): every bid and its receipt at once."""
-        sealed = self.store.bids(state.id, auction_id)
         auction = state.table.auctions[auction_id]
-        bids = {str(s): sealed[s][0] for s in auction.eligible if s in sealed}
-        receipts = [[s, sealed[s][1], sealed[s][2]] for s in auction.eligible if s in sealed]
-        data: dict[str, Any] = {"auction": auction_id, "bids": bids, "receipts": receipts}
+        opened = self._opened(state, auction_id, auction.eligible)
+        bids = {str(s): v for s, v in opened.values.items()}
+        data: dict[str, Any] = {"auction": auction_id, "bids": bids, "receipts": opened.receipts}
         if auction.kind == "overseas":
             data.update(
-                _settle_draws(
-                    state, auction, random.Random(f"{state.config.seed}:{state.version + 1}")
+                draws.settle_draws(
+                    state.table, auction, draws.rng(state.config.seed, state.version + 1)
                 )
             )
         return self._append(state, None, "auction_reveal", data, actor, grp=group_of(auction_id))
+
+    # -- the one sealed-secret mechanism (companion/engine/sealed.py) -------------------------
+    def _seal(self, game_id: str, who: Identity, seat: int, key: str, value: int) -> str:
+        """Keep ``seat``'s sealed ``value`` under ``key`` apart from the log (it
+        replaces the one the seat sealed before), sealed with its link; inside a write.
+        Returns the receipt, for the sealing seat alone."""
+        sealed = seal(key, seat, value)
+        self.store.put_bid(
+            game_id, key, sealed.seat, sealed.value, sealed.nonce, sealed.receipt, who.token
+        )
+        return sealed.receipt
+
+    def _opened(self, state: GameState, key: str, seats: Iterable[int]) -> Opened:
+        """Every sealed value under ``key`` of the expected ``seats``, with the receipts
+        the log publishes; inside a write, for a reveal only."""
+        return reveal(self.store.bids(state.id, key), seats)
 
     def reissue(self, game_id: str, token: str | None, seat: int) -> str:
         who = self.identify(game_id, token)
@@ -549,47 +557,12 @@ def card_table(state: GameState) -> cardgame.State:
     return cast(cardgame.State, state.table)
 
 
-def group_of(auction_id: str) -> str:
-    """The undo group of an auction's entries: a docking auction (``a17.2``) belongs to the
-    Fishing action that triggered it (``a17``), so one undo reverts all of it."""
-    return auction_id.split(".", 1)[0]
-
-
 def _server_inputs(
     state: GameState, kind: str, data: dict[str, Any]
 ) -> tuple[dict[str, Any], str | None]:
-    """What the server adds to a guided action before the rules see it: the bag draws (a
-    seeded shuffle, recorded in the log so the fold replays) and the id of the auctions it
-    may trigger, whose entries share the action's undo group."""
-    seq = state.version + 1
-    if kind == "visit" and data.get("market") in ("auction", "barter", "overseas"):
-        # A visit that puts up a lot opens its auction in the visit's undo group; Overseas
-        # draws its converted tokens from the bag, shuffled as for a Fishing action.
-        extra: dict[str, Any] = {"auction_id": f"a{seq}"}
-        if data["market"] == "overseas":
-            bag = sorted(state.table.bag)
-            random.Random(f"{state.config.seed}:{seq}").shuffle(bag)
-            extra["drawn"] = bag
-        return {**data, **extra}, f"a{seq}"
-    if kind not in ("fishing", "purchase"):
-        return data, None
-    rng = random.Random(f"{state.config.seed}:{seq}")
-    if kind == "fishing":
-        bag = sorted(state.table.bag)
-        rng.shuffle(bag)
-        return {**data, "drawn": bag, "auction_id": f"a{seq}"}, f"a{seq}"
-    n = sum(
-        1
-        for b in data.get("barrels", [])
-        if isinstance(b, dict) and b.get("fish") in ("clams_oysters", "clam", "oyster")
-    )
-    bag = list(state.table.bag)
-    draws = []
-    for _ in range(n):
-        if not any(c in ("clam", "oyster") for c in bag):
-            break
-        draws.append(_draw(bag, "clam|oyster", rng))
-    return ({**data, "draws": draws} if draws else data), None
+    """What the server adds to a move before the rules see it (the preview's too)."""
+    drawn = game_of(state.config).draws(state.table, state.config, kind, data, state.version + 1)
+    return drawn.args, drawn.group
 
 
 def _sentence(message: str, field: str | None = None) -> str:
@@ -598,65 +571,3 @@ def _sentence(message: str, field: str | None = None) -> str:
         message = f"{field.split('.')[-1].replace('_', ' ')} {message}"
     message = message[0].upper() + message[1:] if message else message
     return message if message.endswith((".", "!", "?")) else message + "."
-
-
-def _draw(bag: list[str], fish: str, rng: random.Random) -> str:
-    """A uniform draw among the bag's tokens of one fish (AMB-28); removes it from ``bag``."""
-    choices = sorted(c for c in bag if c.split(":")[0] in fish.split("|"))
-    if not choices:
-        raise IllegalAction(Message("door.bag_empty", {"fish": fish.split("|")[0]}), "drawn")
-    pick = rng.choice(choices)
-    bag.remove(pick)
-    return pick
-
-
-def _auction_inputs(state: GameState, body: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """The lot of a new auction: drawn tokens (at random unless the table says which),
-    the seller's lot, or the Overseas barrels."""
-    kind = body.get("kind")
-    bag = list(state.table.bag)
-    out: dict[str, Any] = {}
-    if kind in ("spider_crab", "tuna"):
-        by_hand = body.get("drawn")
-        out["drawn"] = str(by_hand) if by_hand else _draw(bag, str(kind), rng)
-        out["draw"] = "by hand" if by_hand else "random"
-    elif kind == "swordfish":
-        out["drawn"] = "swordfish"
-    elif kind in ("auction_market", "barter"):
-        out["lot"] = body.get("lot")
-    elif kind == "overseas":
-        barrels = body.get("barrels")
-        out["barrels"] = barrels
-        if isinstance(barrels, dict):
-            hand = body.get("drawn") or []
-            if not isinstance(hand, list):
-                raise IllegalAction(Message("door.drawn_list"), "drawn")
-            hand = list(hand)
-            tokens: list[str] = []
-            for fish, per in auction_rules.OVERSEAS_CONVERSIONS.items():
-                n = barrels.get(fish, 0)
-                if not isinstance(n, int):
-                    n = 0
-                # Only the tokens left to take (none for the groups the bag or board lacks).
-                n -= auction_rules.lot_shortfall(state.table, {fish: n}).get(fish, 0)
-                for _ in range(n // per):
-                    if fish == "swordfish":
-                        tokens.append("swordfish")
-                    else:
-                        hand_drawn = [h for h in hand if str(h).startswith(fish)]
-                        if hand_drawn:
-                            hand.remove(hand_drawn[0])
-                            tokens.append(str(hand_drawn[0]))
-                        else:
-                            tokens.append(_draw(bag, fish, rng))
-            out["drawn"] = tokens
-    return out
-
-
-def _settle_draws(state: GameState, auction: Any, rng: random.Random) -> dict[str, Any]:
-    """Clam/oyster draws for the Clams & Oysters barrels of an Overseas lot."""
-    n = dict(auction.barrels).get("clams_oysters", 0)
-    if not n:
-        return {}
-    bag = list(state.table.bag)
-    return {"draws": [_draw(bag, "clam|oyster", rng) for _ in range(n)]}

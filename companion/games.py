@@ -1,10 +1,11 @@
-"""The games this server keeps, and what the shared parts need of each.
+"""The games this server keeps: each an :class:`~companion.engine.Game`, the one place
+that names them all.
 
-The event log, the store, the door, the views and the live stream are shared; what
-differs per game is a small record: how its setup is kept as JSON, the table after setup,
-the fold's step, and which of its moves are entries of the history (what one undo
-reverts). A stored config names its game under ``"game"``; a config without it is Tokyo
-Tsukiji Market (every game created before the card game was added).
+The event log, the store, the door and the live stream are shared; what differs per game
+is what the ``Game`` protocol asks: how its setup is kept as JSON, the table after setup,
+a move's step of the fold, its moves and who may make each, what the server draws for a
+move, and the end. A stored config names its game under ``"game"``; a config without it
+is Tokyo Tsukiji Market (every game created before the card game was added).
 
 >>> game_of_json({"players": ["Aiko", "Bo"]}).key
 'tokyo_tsukiji_market'
@@ -14,12 +15,15 @@ Tsukiji Market (every game created before the card game was added).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from . import cardgame
+from .cardgame.scoring import outcome as card_outcome
 from .cardgame.state import Config as CardConfig
+from .engine import Drawn, Game, Message, Outcome
+from .rules import draws
+from .rules.moves import MOVES, SUPPLY, may_record
 from .rules.moves import apply as board_apply
 from .rules.setup import GameConfig
 from .rules.table import initial_table
@@ -30,27 +34,118 @@ BOARD = "tokyo_tsukiji_market"
 CARDS = "tsukiji_market"
 
 
-@dataclass(frozen=True)
-class Game:
-    """One game the shared parts can keep. ``history``: whether a move type is an entry
-    of the history by itself (undo reverts entries; a card game's bid is not one)."""
+class BoardGame:
+    """Tokyo Tsukiji Market, the board game (companion/rules)."""
 
-    key: str
-    from_json: Callable[[dict[str, Any]], Any]
-    to_json: Callable[[Any], dict[str, Any]]
-    initial: Callable[[Any], Any]
-    apply: Callable[[Any, Mapping[str, Any]], Any]
-    history: Callable[[str], bool]
+    key = BOARD
+
+    def from_json(self, data: dict[str, Any]) -> GameConfig:
+        return GameConfig.from_json(data)
+
+    def to_json(self, config: Any) -> dict[str, Any]:
+        # Unchanged from before the card game: no "game" key, so stored games read the same.
+        data: dict[str, Any] = config.to_json()
+        return data
+
+    def setup(self, config: Any) -> Any:
+        return initial_table(config)
+
+    #: The fold's name for :meth:`setup` (companion/eventlog.py).
+    initial = setup
+
+    def apply(self, table: Any, move: Mapping[str, Any]) -> Any:
+        return board_apply(table, dict(move))
+
+    def moves(self) -> Mapping[str, object]:
+        return MOVES
+
+    def history(self, kind: str) -> bool:
+        return True
+
+    def client_move(self, kind: str) -> Message | None:
+        """Why a client may never send this kind (a 400), or None."""
+        move = MOVES.get(kind)
+        if move is None:
+            return Message("door.no_action", {"name": repr(kind)[:40]})
+        if move.internal:
+            return Message("door.auction_internal")
+        return None
+
+    def why_not(
+        self, table: Any, kind: str, args: Mapping[str, Any], seat: int | None
+    ) -> Message | None:
+        if may_record(table, kind, dict(args), seat):
+            return None
+        move = MOVES[kind]
+        if move.who == "host":
+            return Message("door.host_only")
+        if move.who == "current":
+            return Message("door.current_only")
+        if any(args.get(key) == SUPPLY for key in move.owners):
+            return Message("door.supply_host")
+        return Message("door.own_only")
+
+    def draws(self, table: Any, config: Any, kind: str, args: dict[str, Any], seq: int) -> Drawn:
+        data, group = draws.server_inputs(table, config.seed, kind, args, seq)
+        return Drawn(data, group)
+
+    def outcome(self, table: Any) -> Outcome | None:
+        if not table.turn.finished:
+            return None
+        winners = table.score().winners
+        return Outcome("final_scoring", tuple(table.index(name) for name in winners))
 
 
-def _board_to_json(config: Any) -> dict[str, Any]:
-    # Unchanged from before the card game: no "game" key, so stored games read the same.
-    data: dict[str, Any] = config.to_json()
-    return data
+class CardGame:
+    """Tsukiji Market, the 2-player card game (companion/cardgame)."""
 
+    key = CARDS
 
-def _board_apply(table: Any, move: Mapping[str, Any]) -> Any:
-    return board_apply(table, dict(move))
+    def from_json(self, data: dict[str, Any]) -> CardConfig:
+        return card_config_from_json(data)
+
+    def to_json(self, config: Any) -> dict[str, Any]:
+        return card_config_to_json(config)
+
+    def setup(self, config: Any) -> Any:
+        return cardgame.initial_state(config)
+
+    #: The fold's name for :meth:`setup` (companion/eventlog.py).
+    initial = setup
+
+    def apply(self, table: Any, move: Mapping[str, Any]) -> Any:
+        return cardgame.apply(table, move)
+
+    def moves(self) -> Mapping[str, object]:
+        return cardgame.MOVES
+
+    def history(self, kind: str) -> bool:
+        # A bid is not an entry by itself: the reveal is (shared/spec/cards.md).
+        move = cardgame.MOVES.get(kind)
+        return move is None or move.history
+
+    def client_move(self, kind: str) -> Message | None:
+        """Why a client may never send this kind as an action (a 400), or None."""
+        move = cardgame.MOVES.get(kind)
+        if move is None:
+            return Message("cards.no_such_move", {"kind": str(kind)[:30]})
+        if move.who == "bidder":
+            return Message("cards.bid_endpoint")
+        if move.who == "server":
+            return Message("cards.only_server")
+        return None
+
+    def why_not(
+        self, table: Any, kind: str, args: Mapping[str, Any], seat: int | None
+    ) -> Message | None:
+        return cardgame.why_not(table, kind, {**args, "type": kind}, seat)
+
+    def draws(self, table: Any, config: Any, kind: str, args: dict[str, Any], seq: int) -> Drawn:
+        return Drawn(args)  # the deck's order is the config's: nothing is drawn per move
+
+    def outcome(self, table: Any) -> Outcome | None:
+        result = card_outcome(table)
+        return None if result is None else Outcome(result.reason, result.winners)
 
 
 def card_config_to_json(config: CardConfig) -> dict[str, Any]:
@@ -72,37 +167,17 @@ def card_config_from_json(data: dict[str, Any]) -> CardConfig:
     )
 
 
-def _card_history(kind: str) -> bool:
-    move = cardgame.MOVES.get(kind)
-    return move is None or move.history
+#: The games by key (each an engine Game: mypy checks the two lines below).
+GAMES: dict[str, BoardGame | CardGame] = {BOARD: BoardGame(), CARDS: CardGame()}
+_CHECKED: tuple[Game, Game] = (GAMES[BOARD], GAMES[CARDS])
 
 
-GAMES: dict[str, Game] = {
-    BOARD: Game(
-        BOARD,
-        GameConfig.from_json,
-        _board_to_json,
-        initial_table,
-        _board_apply,
-        lambda _kind: True,
-    ),
-    CARDS: Game(
-        CARDS,
-        card_config_from_json,
-        card_config_to_json,
-        cardgame.initial_state,
-        cardgame.apply,
-        _card_history,
-    ),
-}
-
-
-def game_of_json(data: Mapping[str, Any]) -> Game:
+def game_of_json(data: Mapping[str, Any]) -> BoardGame | CardGame:
     """The game a stored config belongs to (no ``"game"``: the board game)."""
     return GAMES[str(data.get("game", BOARD))]
 
 
-def game_of(config: Any) -> Game:
+def game_of(config: Any) -> BoardGame | CardGame:
     """The game of a loaded config."""
     return GAMES[CARDS] if isinstance(config, CardConfig) else GAMES[BOARD]
 

@@ -32,10 +32,10 @@ import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
 from .cardgame import Config as CardConfig
+from .engine import Message, render
 from .eventlog import Config, Event, GameState
 from .games import BOARD, config_from_json, config_to_json, game_of
 from .rules import RULES_VERSION
-from .rules.messages import Message, render
 
 migrations = Migrations("tsukiji-companion")
 

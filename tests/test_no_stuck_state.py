@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from types import SimpleNamespace
 from typing import Any
 
 from hypothesis import HealthCheck, event, given, settings
@@ -30,8 +29,8 @@ from rules.test_guided_properties import ENTRY, fishing_action
 from rules.test_guided_properties import visit_action as fish_visit
 from test_game_properties import PLAYERS, valid_action
 
-from companion.door import _auction_inputs, _server_inputs, _settle_draws
 from companion.rules.auctions import Auction
+from companion.rules.draws import auction_inputs, server_inputs, settle_draws
 from companion.rules.errors import IllegalAction
 from companion.rules.fish import Fish
 from companion.rules.moves import apply
@@ -118,12 +117,8 @@ def warm(t: Table) -> Table:
     return replace(t, board_barrels=board, board_tokens=tokens, bag=tuple(bag), values=values)
 
 
-def server(t: Table, version: int) -> Any:
-    """What the door reads of a game's state to add its inputs (companion/door.py)."""
-    return SimpleNamespace(version=version, config=t.config, table=t)
-
-
 def rng(t: Table, version: int) -> random.Random:
+    """The randomness the door draws the next entry's lot with (companion/rules/draws.py)."""
     return random.Random(f"{t.config.seed}:{version + 1}")
 
 
@@ -164,7 +159,7 @@ def endpoint_open(data: st.DataObject, t: Table, seat: int, version: int) -> dic
     elif kind in ("auction_market", "barter"):
         body["lot"] = some(data, codes(p.fish), 3, "lot", low=1)
     action = {"type": "auction_open", "id": f"a{version + 1}", "kind": kind, "owner": p.name}
-    return {**action, **_auction_inputs(server(t, version), body, rng(t, version))}
+    return {**action, **auction_inputs(t, body, rng(t, version))}
 
 
 def settle_move(
@@ -174,11 +169,7 @@ def settle_move(
     the reveal-now with every bid ¥0), then the owner's choice among the tied (or, at
     Barter, an offer or none)."""
     names = t.config.players
-    extra = (
-        _settle_draws(server(t, version), auction, rng(t, version))
-        if auction.kind == "overseas"
-        else {}
-    )
+    extra = settle_draws(t, auction, rng(t, version)) if auction.kind == "overseas" else {}
     if auction.status == "open":
         bids = {}
         if data is not None:
@@ -230,7 +221,8 @@ def next_move(data: st.DataObject, t: Table, version: int) -> dict[str, Any]:
     else:
         return {"type": "next_turn"}
     fields = {k: v for k, v in action.items() if k != "type"}
-    return {"type": action["type"], **_server_inputs(server(t, version), action["type"], fields)[0]}
+    drawn, _group = server_inputs(t, t.config.seed, action["type"], fields, version + 1)
+    return {"type": action["type"], **drawn}
 
 
 # -- the property ----------------------------------------------------------------------------

@@ -14,7 +14,8 @@ error at import, never a silent overwrite.
 
 from __future__ import annotations
 
-from ..rules.messages import CATALOGUE, Message, register
+from ..engine import Message as Message
+from ..rules.messages import CATALOGUE, register
 
 __all__ = ["MESSAGES_EN", "Message", "register"]
 

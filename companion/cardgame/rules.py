@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..rules.errors import IllegalAction
+from ..engine import IllegalAction
 from .catalogue import (
     EXHAUSTIONS_TO_END,
     FINGERS,

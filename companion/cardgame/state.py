@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..rules.errors import IllegalAction
+from ..engine import IllegalAction
 from .catalogue import (
     CARDS,
     COLOUR_MAX,

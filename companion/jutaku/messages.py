@@ -10,7 +10,8 @@ game's: :mod:`companion.cardgame.messages`). A category's name is a message of i
 
 from __future__ import annotations
 
-from ..rules.messages import CATALOGUE, Message, register
+from ..engine import Message as Message
+from ..rules.messages import CATALOGUE, register
 
 __all__ = ["MESSAGES_EN", "Message"]
 

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..rules.errors import IllegalAction
+from ..engine import IllegalAction
 from .catalogue import (
     CATEGORIES,
     CLOTHING,

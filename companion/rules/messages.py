@@ -14,31 +14,11 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping, MutableMapping
-from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.messages import Message as Message
+from ..engine.messages import use_renderer
 from .catalogue import EXTERNAL_MARKETS, FISH_MARKETS, TOKEN_NAMES
-
-
-@dataclass(frozen=True)
-class Message:
-    """A sentence to be: a code of the catalogue and the values of its placeholders."""
-
-    code: str
-    values: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"code", "values"}``, nested messages as objects too (for the API)."""
-        return {
-            "code": self.code,
-            "values": {
-                k: v.to_json() if isinstance(v, Message) else v for k, v in self.values.items()
-            },
-        }
-
-    def __str__(self) -> str:
-        return render(self)
-
 
 #: Placeholders whose value is an id to be named in the language (a market, a fish token,
 #: a Harbor row, a reason, a place tokens go to).
@@ -710,6 +690,9 @@ def render(message: Message, lang: str = "en") -> str:
         else:
             values[key] = value
     return _FORMAT.vformat(template, (), values)
+
+
+use_renderer(render)  # Message.__str__ and IllegalAction word messages by this catalogue
 
 
 def known(code: str) -> bool:

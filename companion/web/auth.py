@@ -15,8 +15,8 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ..door import Refused
+from ..engine import Message
 from ..identity import Identity
-from ..rules.messages import Message
 from ..rules.setup import COLOR_HEX
 from .context import door, store
 

@@ -25,8 +25,8 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, current_app, jsonify, make_response, render_template, request
 from flask_babel import lazy_gettext  # type: ignore[import-untyped]
 
+from ..engine import Message
 from ..i18n import msg
-from ..rules.messages import Message
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 

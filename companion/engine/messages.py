@@ -1,0 +1,52 @@
+"""Messages as codes with values: a game says *what* happened or why a move is refused,
+and the edge words it in the viewer's language.
+
+The engine keeps no sentences: a catalogue registers the function that words a message
+(:func:`use_renderer`); until one has, a message reads as its code.
+
+>>> Message("no_freezer", {"player": "Bo"}).to_json()
+{'code': 'no_freezer', 'values': {'player': 'Bo'}}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Message:
+    """A sentence to be: a code of the catalogue and the values of its placeholders."""
+
+    code: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"code", "values"}``, nested messages as objects too (for the API)."""
+        return {
+            "code": self.code,
+            "values": {
+                k: v.to_json() if isinstance(v, Message) else v for k, v in self.values.items()
+            },
+        }
+
+    def __str__(self) -> str:
+        return render(self)
+
+
+Renderer = Callable[[Message, str], str]
+
+_renderer: list[Renderer] = []
+
+
+def use_renderer(renderer: Renderer) -> None:
+    """The catalogue's way of wording a message (the last one registered words them)."""
+    _renderer[:] = [renderer]
+
+
+def render(message: Message, lang: str = "en") -> str:
+    """The message as a sentence in ``lang``, by the registered catalogue."""
+    if not _renderer:
+        return message.code
+    return _renderer[0](message, lang)

@@ -31,14 +31,14 @@ EVENT = "<p>" + "x" * max(0, int(os.environ.get("FLOOR_EVENT_BYTES", "800")) - 4
 _sse = live.sse
 
 
-def sse(*args: Any) -> Iterator[str]:
-    """``live.sse`` with its ``render`` (the 8th argument) replaced by a fixed event."""
-    hub, game_id, version_of = args[0], args[1], args[6]
+def sse(*args: Any) -> Iterator[Any]:
+    """``live.sse`` with its ``render`` (the 7th argument) replaced by a fixed event."""
+    hub, game_id = args[0], args[1]
 
     def rendered_for_nothing() -> tuple[int, int, str]:
-        return version_of(), hub.presence_version(game_id), EVENT
+        return hub.version(game_id), hub.presence_version(game_id), EVENT
 
-    return _sse(*args[:7], rendered_for_nothing, *args[8:])
+    return _sse(*args[:6], rendered_for_nothing, *args[7:])
 
 
 live.sse = sse  # companion.web.stream calls live.sse at each stream's start

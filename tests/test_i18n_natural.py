@@ -240,3 +240,23 @@ def test_the_checklist_gives_a_second_name_only_to_a_printed_board(
         assert other not in checklist, other
     ja = client.get(f"/games/{game['id']}/table", headers={**JA, **host}).get_data(True)
     assert '<strong>サバ</strong> <span class="muted" lang="en">Mackerel</span>' in ja
+
+
+def test_the_apps_reading_badge_leads_to_a_page_in_the_readers_language(client: Any) -> None:
+    """「アプリの解釈」 links to the readings page, in Japanese on a Japanese device: each
+    reading with the lines of the cards that apply it, no English document."""
+    card = client.get("/rules/eel", headers=JA).get_data(as_text=True)
+    assert '<a class="badge" href="/rules/readings#AMB-30">アプリの解釈</a>' in card, card
+    assert "docs/readings.md" not in visible(card)
+    r = client.get("/rules/readings", headers=JA)
+    assert r.status_code == 200
+    page = r.get_data(as_text=True)
+    assert '<html lang="ja">' in page and 'id="AMB-30"' in page
+    text = visible(page)
+    assert "アプリの解釈" in text and "docs/readings.md" not in text
+    # The line the eel card marks, as the card says it, under its reading.
+    section = page[page.index('id="AMB-30"') :]
+    section = section[: section.index("</section>")]
+    assert "台車はアクションポイントの入場コストのうち1を支払えます" in section, section
+    en = visible(client.get("/rules/readings").get_data(as_text=True))
+    assert "The app's readings" in en and "docs/readings.md" in en

@@ -123,7 +123,8 @@ def _pages_and_games(
         return page
 
     none: frozenset[str] = frozenset()
-    for url in ("/", "/games/new", "/calculator/", "/jutaku/", "/rules/", "/games/import"):
+    home = ("/", "/games/new", "/calculator/", "/jutaku/", "/rules/", "/rules/readings")
+    for url in (*home, "/games/import"):
         yield url, get(url), none
     yield "/games/new/cards", get("/games/new/cards"), none
     yield "/games/new/cards/deck", get("/games/new/cards/deck"), none

@@ -27,7 +27,7 @@ from flask_babel import gettext  # type: ignore[import-untyped]
 from ..door import Refused
 from ..i18n import msg
 from ..rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS
-from ..rules.rulecards import RuleCard, card, market_ids
+from ..rules.rulecards import RuleCard, _reading_order, card, market_ids
 from .auth import refused_page
 from .context import store
 from .export import page_viewer
@@ -90,6 +90,25 @@ def index() -> Any:
     return render_template(
         "rules/index.html", groups=[(title, [m.id for m in ms]) for title, ms in groups]
     )
+
+
+@bp.get("/rules/readings")
+def readings() -> Any:
+    """What "the app's reading" means, in the device's language (issue #21: the badge led
+    a Japanese reader to an English document): per reading the rules cards cite, the
+    lines of every card that apply it, each linking to its card. docs/readings.md keeps
+    the question and the reasons, in English, for the people who change the app."""
+    cited: dict[str, list[dict[str, str]]] = {}
+    for m in market_ids():
+        c = card(m)
+        title = msg(c.title)
+        for line in c.lines():
+            for r in line.readings:
+                cited.setdefault(r, []).append(
+                    {"market": m, "title": title, "text": msg(line.message)}
+                )
+    order = sorted(cited, key=_reading_order)
+    return render_template("rules/readings.html", readings=[(r, cited[r]) for r in order])
 
 
 @bp.get("/rules/<market>")

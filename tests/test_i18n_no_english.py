@@ -43,7 +43,25 @@ ALLOWED_PATTERNS = [
 ]
 #: Elements whose text is not shown (a page's <title> is: the tab and the home-screen icon).
 HIDDEN = {"script", "style", "template"}
-READ_ATTRS = ("title", "aria-label", "placeholder", "alt")
+#: Attributes people read: shown by the browser (a tooltip, a screen reader, an empty
+#: field, a missing image) or by the page's scripts (a confirm dialog, a failed fetch, a
+#: stepper's limits, the table screen's voice).
+READ_ATTRS = (
+    *("title", "aria-label", "aria-description", "aria-valuetext", "placeholder", "alt"),
+    *("hx-confirm", "data-confirm", "data-failed", "data-under", "data-over"),
+    *("data-say-turn", "data-say-bid"),
+)
+#: Input types whose value is their label on the page.
+LABELLED_BY_VALUE = {"submit", "button", "reset"}
+
+
+def _read(tag: str, a: dict[str, str | None]) -> list[str]:
+    said = [a[k] or "" for k in READ_ATTRS if a.get(k)]
+    if tag == "input" and (a.get("type") or "") in LABELLED_BY_VALUE and a.get("value"):
+        said.append(a["value"] or "")
+    return said
+
+
 VOID = {"br", "hr", "img", "input", "link", "meta", "source", "wbr", "area", "col", "embed"}
 
 
@@ -62,13 +80,14 @@ class _Text(HTMLParser):
         a = dict(attrs)
         skip = tag in HIDDEN or (a.get("lang") or "ja").startswith("en")
         if not skip and not self._skipping():
-            self.parts += [a[k] or "" for k in READ_ATTRS if a.get(k)]
+            self.parts += _read(tag, a)
         if tag not in VOID:
             self.stack.append(skip)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if not self._skipping() and not (dict(attrs).get("lang") or "ja").startswith("en"):
-            self.parts += [v or "" for k, v in attrs if k in READ_ATTRS and v]
+        a = dict(attrs)
+        if not self._skipping() and not (a.get("lang") or "ja").startswith("en"):
+            self.parts += _read(tag, a)
 
     def handle_endtag(self, tag: str) -> None:
         if tag not in VOID and self.stack:
@@ -98,6 +117,8 @@ def test_the_scan_finds_english_and_skips_what_is_marked_english() -> None:
     assert english('<p>乱獲 <span lang="en">Overfishing <i>x</i></span> 円</p>') == []
     assert english("<script>var x = 1</script><p>Aikoの手番 (AP 2)</p>") == []
     assert english("<p>AMB-40 docs/readings.md</p><br><p>Bid</p>") == ["Bid"]
+    assert english('<button hx-confirm="Undo it?">取り消す</button>') == ["Undo", "it"]
+    assert english('<input type="submit" value="Save"><input name="x" value="eel">') == ["Save"]
 
 
 # -- the pages -----------------------------------------------------------------------------------

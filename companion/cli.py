@@ -130,7 +130,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 "THREADS": args.threads,
                 "STREAMS": args.streams,
                 "CLIENT_STREAMS": args.client_streams or PER_CLIENT,
-                "ID_PREFIX": args.id_prefix,
+                "ID_PREFIX": args.id_prefix or "",
             }
         )
     except StoreError as exc:
@@ -303,7 +303,6 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--id-prefix",
         type=id_prefix,
-        default="",
         metavar="P",
         help="begin every game id and link this process makes with P, so a proxy in front "
         "of several processes routes each game to its owner (deploy/README.md)",

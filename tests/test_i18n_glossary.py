@@ -36,6 +36,11 @@ GLOSSARY: dict[str, tuple[str, list[str]]] = {
     "Tokyo Jutaku": ("『TOKYO JUTAKU』", ["東京住宅", "退出"]),
     # The book: 一番左の停泊所, 「1」の停泊所, 「2」の停泊所; never 停泊所0 or 停泊所{port}.
     "port": ("「1」の停泊所", [r"停泊所[0-9０-９]", r"停泊所\{", r"停泊所%\("]),
+    # The table screen is never the role name (the API's "host").
+    "table screen": ("テーブル画面", ["ホスト"]),
+    # The report page is the game's course (ゲームの経過), its total the final money.
+    "report": ("ゲームの経過", ["物語"]),
+    "final Yen": ("最終所持金", ["最終的な円", "終了時の円"]),
 }
 
 

@@ -35,7 +35,7 @@ def wordings(
         "fish": ("魚", '"eel"や"tuna"のような魚トークンのキー'),
         "count": ("数", f"1から{MAX_COUNT}までの整数"),
         "value": ("印刷された値", "タカアシガニは4・6・8、マグロは15・20・25"),
-        "side": ("サケの面", '"fresh"か"degraded"'),
+        "side": ("サケの面", '"fresh"（新鮮な面）か"degraded"（鮮度が落ちた「4」の面）'),
         "market": ("市場", '"eel"のような魚市場のID'),
         "item": ("アイテム", '"freezer"・"cart"・"buyer_token"のどれか'),
         "track": ("トラック", '"eel"か"swordfish"'),

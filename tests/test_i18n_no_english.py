@@ -452,3 +452,63 @@ def test_every_route_in_japanese(client: Any, app: Any) -> None:
     unread = {r.rule for r in app.url_map.iter_rules() if r.rule not in rec.reached | set(NOT_READ)}
     assert not unread, f"routes no scan reads: {sorted(unread)}"
     assert not left, left
+
+
+# -- a whole game read in Japanese (issue #21) ----------------------------------------------------
+
+
+def test_a_whole_game_in_japanese(client: Any, app: Any) -> None:
+    """The long scenario game (every kind of action, auctions, markets entering, undo and
+    redo, the end) played by Japanese devices: every refusal it meets, every history line,
+    the table screen, each phone, the report and its replay read with no English. What
+    the players typed (a payment's note) is theirs, not the app's: taken out."""
+    from test_game_scenario import SETUP, ClientGame, play_long_game
+
+    notes: set[str] = set()
+    refusals: list[tuple[str, str | None]] = []
+
+    class JapaneseGame(ClientGame):
+        def act(self, who: str, **action: Any) -> int:
+            if isinstance(action.get("note"), str):
+                notes.add(action["note"])
+            return super().act(who, **action)
+
+        def refuse(self, who: str, **action: Any) -> tuple[int, str, str | None]:
+            r = self.client.post(
+                f"/api/games/{self.game_id}/actions",
+                json=action,
+                headers={**JA, **self._auth(who)},
+            )
+            body = r.get_json()
+            refusals.append((body["error"], body.get("field")))
+            # The scenario checks the English sentence: hand it the English one.
+            return super().refuse(who, **action)
+
+    g = JapaneseGame(client, app.extensions["companion.store"], SETUP)
+    play_long_game(g)
+    assert refusals, "the scenario meets refusals"
+    ids = frozenset(notes | {g.game_id, g.host, *g.seats.values()})
+    left: dict[str, list[str]] = {}
+    for said, field in refusals:
+        # An API refusal may quote the values the API takes ("fresh"), its words beside.
+        said = re.sub(r'"[A-Za-z0-9_:./-]+"', " ", said)
+        if words := english(f"<p>{html_escape(said)}</p>", ids | ({field} if field else set())):
+            left[f"refusal: {said}"] = words
+    host = auth(g.host)
+    events = client.get(f"/api/games/{g.game_id}/events", headers={**JA, **host}).get_json()
+    for e in events["events"]:
+        if words := english(f"<p>{html_escape(e['text'])}</p>", ids):
+            left[f"history: {e['text']}"] = words
+    pages = [(f"/games/{g.game_id}/table", g.host), (f"/games/{g.game_id}/report", g.host)]
+    pages += [(f"/games/{g.game_id}/seat", token) for token in g.seats.values()]
+    pages += [(f"/games/{g.game_id}/report/replay/{n}", g.host) for n in (1, 20, 40, 60)]
+    for url, token in pages:
+        r = client.get(url, headers={**JA, **auth(token)})
+        assert r.status_code == 200, url
+        if words := english(r.get_data(as_text=True), ids):
+            left[url] = words
+    state = client.get(f"/api/games/{g.game_id}", headers={**JA, **host}).get_json()
+    assert state["turn"]["finished"]
+    if words := json_english(state, ids | {"host"}):
+        left["state"] = words
+    assert not left, left

@@ -150,6 +150,9 @@ def valid_action(draw: Any, t: Table) -> dict[str, Any]:
         "take_boat",
         "return_boat",
         "return_rental",
+        # #19: the free moves at sea (rules/fishing_boats.py).
+        "discard",
+        "transfer",
         # Influence's Buyer tokens (rules/buyer.py).
         "assign_buyer",
     ]
@@ -243,6 +246,16 @@ def valid_action(draw: Any, t: Table) -> dict[str, Any]:
         a.update(player=t.players[t.turn.current].name, to=draw(st.sampled_from(PLAYERS)))
     elif kind == "open_port":
         a["player"] = t.players[t.turn.current].name
+    elif kind in ("discard", "transfer"):
+        me = t.players[t.turn.current]
+        sea = [b for b in me.boats if b.where == "sea"]
+        ids = [b.id for b in sea] or ["b1"]
+        fish = sorted({f for b in sea for f in b.cargo}) or ["eel"]
+        a.update(player=me.name, fish=draw(st.sampled_from(fish)))
+        if kind == "discard":
+            a["boat"] = draw(st.sampled_from(ids))
+        else:
+            a.update({"from": draw(st.sampled_from(ids)), "to": draw(st.sampled_from(ids))})
     elif kind in ("take_boat", "return_boat", "return_rental"):
         boats = ["one_slot", "two_slot", "three_slot", "barge"]
         a.update(player=name, boat=draw(st.sampled_from(boats)))
@@ -268,7 +281,17 @@ def _guided(draw: Any, t: Table, kind: str) -> dict[str, Any]:
             elif key != "salmon":
                 a["sell"] = {key: 1}
     elif kind == "fishing":
-        if me.at_sea and draw(st.booleans()):
+        if draw(st.integers(0, 3)) == 0:  # #19: boat by boat
+            b = draw(st.sampled_from(me.boats))
+            do = "dock" if b.where == "sea" else "undock"
+            a["boats"] = [{"boat": b.id, "do": do}]
+            if do == "dock":
+                a["for_sale"] = [
+                    {"fish": f, "price": 100 * draw(st.integers(0, 5))}
+                    for f in b.cargo
+                    if f not in ("spider_crab", "tuna", "swordfish")
+                ]
+        elif me.at_sea and draw(st.booleans()):
             a["unloaded"] = dict(me.at_sea)
             a["for_sale"] = [
                 {"fish": m, "price": 100 * draw(st.integers(0, 5))}

@@ -73,7 +73,15 @@ def test_every_page_of_a_game_with_a_dotted_auction_id_has_valid_ids(app: Any) -
     )
     act(host, {"type": "return_boat", "player": "Aiko", "boat": "one_slot"})
     act(host, {"type": "take_boat", "player": "Aiko", "boat": "three_slot", "pay": False})
-    act(tokens[0], {"type": "fishing", "player": "Aiko", "caught": {"tuna": 3}})
+    # #19: a ship catches one barrel per Fishing action, at sea: it undocks first.
+    act(tokens[0], {"type": "fishing", "player": "Aiko", "boats": [{"boat": "b2", "do": "undock"}]})
+    act(tokens[0], {"type": "fishing", "player": "Aiko", "caught": {"tuna": 1}})
+    for _ in range(len(tokens)):
+        act(host, {"type": "next_turn"})
+    act(tokens[0], {"type": "fishing", "player": "Aiko", "caught": {"tuna": 1}})
+    act(tokens[0], {"type": "fishing", "player": "Aiko", "caught": {"tuna": 1}})
+    for _ in range(len(tokens)):
+        act(host, {"type": "next_turn"})
     act(tokens[0], {"type": "fishing", "player": "Aiko", "unloaded": {"tuna": 3}})
     state = client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {host}"})
     aid = state.get_json()["auction"]["id"]

@@ -513,7 +513,14 @@ def test_a_boat_rented_from_the_phone(exp: Game) -> None:
     exp.recorded(visit("boat_rentals", "ap", **{"rent.ships.two_slot": "1"}))
     assert exp.yen()[A] - before[A] == -200
     boats = exp.player(A)["boats"]
-    assert {"kind": "two_slot", "rented_from": "ships"} in boats
+    # #19: the rented boat lies in a free port place, with its id.
+    assert {
+        "id": "b2",
+        "kind": "two_slot",
+        "where": "1",
+        "cargo": [],
+        "rented_from": "ships",
+    } in boats
 
 
 def test_a_sushi_group_from_the_phone(exp: Game) -> None:
@@ -540,7 +547,11 @@ def test_a_barrel_for_sale_pays_the_new_aquarium_entry_from_the_phone(app: Any) 
     g.act(type="gain_fish", player=A, fish="nori", count=1)
     g.act(type="take_license", player=A, market="mackerel", count=1, pay=False)
     g.act(type="next_turn")
+    # #19: the one-slot ship (b1) undocks before it catches; it docks on the next turn.
+    g.act(type="fishing", player=A, boats=[{"boat": "b1", "do": "undock"}])
     g.act(type="fishing", player=A, caught={"mackerel": 1})
+    for _ in range(3):
+        g.act(type="next_turn")
     g.act(
         type="fishing",
         player=A,
@@ -562,6 +573,10 @@ def test_a_barrel_for_sale_pays_the_new_aquarium_entry_from_the_phone(app: Any) 
 
 def test_overseas_docks_the_barrels_at_sea(exp: Game) -> None:
     exp.act(type="take_license", player=A, market="eel", count=1, pay=False)
+    # #19: the one-slot ship (b1) undocks before it catches.
+    exp.act(type="fishing", player=A, boats=[{"boat": "b1", "do": "undock"}])
+    for _ in range(3):
+        exp.act(type="next_turn")
     exp.act(type="fishing", player=A, caught={"eel": 1})
     html = exp.panel("markets/overseas")
     assert 'name="barrels.eel"' in html
@@ -646,6 +661,10 @@ def test_a_rented_boat_at_sea_is_off(exp: Game) -> None:
         rent=[{"boat": "one_slot", "from": "ships"}],
     )
     exp.act(type="take_license", player=A, market="eel", count=1, pay=False)
+    # #19: the rented ship (b2) undocks before it catches.
+    exp.act(type="fishing", player=A, boats=[{"boat": "b2", "do": "undock"}])
+    for _ in range(3):
+        exp.act(type="next_turn")
     exp.act(type="fishing", player=A, caught={"eel": 1})
     assert "Your rented boats are carrying barrels at sea." in text(exp.panel("free"))
     exp.refused(free("return_rental", boat="one_slot"), "at sea")
@@ -655,6 +674,13 @@ def test_a_buyer_token_given_and_used_from_the_phones(exp: Game) -> None:
     """§13's example on the phones: Aiko buys a Buyer token, gives it to Chiyo; right after
     Chiyo's next turn Aiko buys Bo's Eel barrel at ¥400 with no AP; the token goes back
     and play resumes to the left of Chiyo (Aiko, in a 3-player game)."""
+    # #19: Bo's ship undocks and catches on his first turn, and docks on his second.
+    exp.act(type="next_turn")
+    exp.act(type="take_license", player=B, market="eel", count=1, pay=False)
+    exp.act(type="fishing", player=B, boats=[{"boat": "b1", "do": "undock"}])
+    exp.act(type="fishing", player=B, caught={"eel": 1})
+    exp.act(type="next_turn")
+    exp.act(type="next_turn")
     assert "You hold no Buyer token." in text(exp.panel("free"))
     exp.act(type="visit", player=A, market="influence", entry="ap", buyer_tokens=1)
     html = exp.panel("free/assign_buyer")
@@ -667,8 +693,6 @@ def test_a_buyer_token_given_and_used_from_the_phones(exp: Game) -> None:
     assert "Given to Chiyo" in text(exp.panel("free"))
     # Bo puts an Eel barrel up for ¥400 on his turn; Chiyo plays; her turn ends.
     exp.act(type="next_turn")
-    exp.act(type="take_license", player=B, market="eel", count=1, pay=False)
-    exp.act(type="fishing", player=B, caught={"eel": 1})
     exp.act(type="fishing", player=B, unloaded={"eel": 1}, for_sale=[{"fish": "eel", "price": 400}])
     exp.act(type="next_turn")
     exp.act(type="next_turn")

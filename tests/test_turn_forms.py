@@ -56,7 +56,12 @@ def mackerel(app: Any) -> Game:
     g.act(type="return_boat", player=A, boat="one_slot")
     g.act(type="take_boat", player=A, boat="three_slot", pay=False)
     g.act(type="next_turn")
-    g.act(type="fishing", player=A, caught={"mackerel": 2})
+    # #19: the ship (b2) undocks, then catches one barrel per Fishing action, then docks.
+    g.act(type="fishing", player=A, boats=[{"boat": "b2", "do": "undock"}])
+    g.act(type="fishing", player=A, caught={"mackerel": 1})
+    for _ in range(3):
+        g.act(type="next_turn")
+    g.act(type="fishing", player=A, caught={"mackerel": 1})
     g.act(
         type="fishing",
         player=A,
@@ -258,7 +263,8 @@ def test_confirm_leaves_the_live_region_to_the_stream(mackerel: Game) -> None:
     """While the page's stream is up (X-Live: up, from game.js) the stream brings what
     changed, so Confirm answers with the guide and the notice only; with the stream down
     the answer asks the page to fetch #live (one way in, as forms.live_answer)."""
-    form = {"type": "fishing", "player": A, "caught.mackerel": "1"}
+    # #19: the Fishing panel is boat by boat (b2 lies in port: it undocks).
+    form = {"type": "fishing", "player": A, "fleet": "1", "boat.b2": "undock"}
     seq = mackerel.state()["seq"]
     up = mackerel.phones[A].post(
         f"/games/{mackerel.id}/turn/confirm",
@@ -271,7 +277,8 @@ def test_confirm_leaves_the_live_region_to_the_stream(mackerel: Game) -> None:
     assert 'id="live"' not in html
     down = mackerel.phones[A].post(
         f"/games/{mackerel.id}/turn/confirm",
-        data={**form, "expected_seq": str(seq + 1)},
+        # #19: b2 is at sea now: it catches.
+        data={**form, "boat.b2": "catch.mackerel", "expected_seq": str(seq + 1)},
         headers={**HX, "X-Live": "down"},
     )
     assert down.status_code == 200

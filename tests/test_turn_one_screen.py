@@ -124,18 +124,23 @@ def test_a_barrels_price_starts_at_300_then_at_the_price_last_set(app: Any) -> N
     g = Game(app)
     g.act(type="take_license", player=A, market="eel", count=1, pay=False)
     g.act(type="next_turn")
+    # #19: the Fishing panel is boat by boat: the one-slot ship b1 undocks, then catches.
+    g.act(type="fishing", player=A, boats=[{"boat": "b1", "do": "undock"}])
     g.act(type="fishing", player=A, caught={"eel": 1})
     panel = g.get(A, "fishing")
-    assert re.search(r'name="for_sale\.0\.price" value="300"', panel), panel
-    chips = re.findall(r'data-set="(\d+)"\s+aria-controls="f-for_sale-0-price"', panel)
+    assert re.search(r'name="sale\.b1\.0\.price" value="300"', panel), panel
+    chips = re.findall(r'data-set="(\d+)"\s+aria-controls="f-sale-b1-0-price"', panel)
     assert chips == ["200", "300", "400", "500"]
     # Aiko unloads it at ¥500: her next Eel barrel starts at ¥500.
+    for _ in range(3):
+        g.act(type="next_turn")
     g.act(type="fishing", player=A, unloaded={"eel": 1}, for_sale=[{"fish": "eel", "price": 500}])
+    g.act(type="fishing", player=A, boats=[{"boat": "b1", "do": "undock"}])
     for _ in range(3):
         g.act(type="next_turn")
     g.act(type="fishing", player=A, caught={"eel": 1})
     panel = g.get(A, "fishing")
-    assert re.search(r'name="for_sale\.0\.price" value="500"', panel), panel
+    assert re.search(r'name="sale\.b1\.0\.price" value="500"', panel), panel
 
 
 def test_the_banks_entry_starts_at_the_cheapest_option_that_can_be_paid(game: Game) -> None:

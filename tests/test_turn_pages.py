@@ -202,9 +202,17 @@ def test_a_fishing_action_that_opens_a_tuna_auction(game: Game) -> None:
     # 3 Tuna need a three-slot ship: Aiko's one-slot ship goes back for one (bookkeeping).
     game.act(type="return_boat", player=A, boat="one_slot")
     game.act(type="take_boat", player=A, boat="three_slot", pay=False)
-    r = game.confirm(A, {"type": "fishing", "player": A, "caught.tuna": "3"})
+    # #19: the ship (b2) undocks, then catches one barrel per Fishing action.
+    game.act(type="fishing", player=A, boats=[{"boat": "b2", "do": "undock"}])
+    r = game.confirm(A, {"type": "fishing", "player": A, "caught.tuna": "1"})
     assert r.status_code == 200, r.get_data(as_text=True)
+    for _ in range(3):
+        game.act(type="next_turn")
+    game.act(type="fishing", player=A, caught={"tuna": 1})
+    game.act(type="fishing", player=A, caught={"tuna": 1})
     assert game.state()["players"][0]["at_sea"] == {"tuna": 3}
+    for _ in range(3):
+        game.act(type="next_turn")
     before, seq = game.yen(), game.state()["seq"]
     form = {"type": "fishing", "player": A, "unloaded.tuna": "3"}
     assert "Tuna auction 1 of 1" in text(game.preview(A, form))
@@ -219,9 +227,13 @@ def test_a_fishing_action_that_opens_a_tuna_auction(game: Game) -> None:
 
 def test_a_purchase_records_one_entry_with_the_right_yen(game: Game) -> None:
     game.act(type="take_license", player=A, market="mackerel", count=1, pay=False)
+    # #19: the one-slot ship (b1) undocks before it catches.
+    game.act(type="fishing", player=A, boats=[{"boat": "b1", "do": "undock"}])
     assert (
         game.confirm(A, {"type": "fishing", "player": A, "caught.mackerel": "1"}).status_code == 200
     )
+    for _ in range(3):
+        game.act(type="next_turn")
     form = {
         "type": "fishing",
         "player": A,

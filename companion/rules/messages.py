@@ -1630,5 +1630,23 @@ CATALOGUE["en"].update(
         "history.d_boat_undock": "{boat} undocks",
         "history.d_boat_catch": "{boat} catches {market}",
         "history.d_boat_dock": "{boat} docks at {place}",
+        "guide.fleet_boat": "{kind} {boat}",
+        "guide.fleet_nothing": "Nothing",
+        "guide.fleet_undock": "Undock",
+        "guide.fleet_catch": "Catch {market}",
+        "guide.fleet_dock": "Dock ({place})",
+        "guide.fleet_dock_overseas": "Dock at Overseas",
+        "guide.fleet_prices": "If it docks at your port: the price of each barrel placed for "
+        "sale (upper row).",
+        "guide.fleet_free_moves": "Discard or transfer barrels (free moves)",
+        "guide.fleet_pick": "Choose a boat and a fish.",
+        "guide.fleet_discard": "Discard barrels at sea",
+        "guide.fleet_discard_when": "Only at the start of your turn, before your first action: "
+        "the barrels go back to their market.",
+        "guide.fleet_discard_one": "{count} {market} {count:barrel|barrels} on the {kind} {boat}",
+        "guide.fleet_transfer": "Transfer barrels to the barge",
+        "guide.fleet_transfer_one": "{market} from the {kind} {boat} to the barge {barge}",
+        "guide.fleet_transfer_none": "No ship at sea has barrels your barge at sea can take.",
+        "guide.fleet_count": "How many barrels",
     }
 )

@@ -1683,5 +1683,22 @@ CATALOGUE.update(
         "history.d_boat_undock": "{boat}が出港",
         "history.d_boat_catch": "{boat}が{market}を漁獲",
         "history.d_boat_dock": "{boat}が{place}に入港",
+        "guide.fleet_boat": "{kind} {boat}",
+        "guide.fleet_nothing": "何もしない",
+        "guide.fleet_undock": "出港",
+        "guide.fleet_catch": "{market}を漁獲",
+        "guide.fleet_dock": "入港（{place}）",
+        "guide.fleet_dock_overseas": "「海外」市場に入港",
+        "guide.fleet_prices": "自分の停泊所に入港したら：売りに出す樽それぞれの価格（上段）。",
+        "guide.fleet_free_moves": "魚樽を捨てる・はしけに移す（アクションとは別の行動）",
+        "guide.fleet_pick": "船と魚を選んでください。",
+        "guide.fleet_discard": "海上の魚樽を捨てる",
+        "guide.fleet_discard_when": "自分の手番の開始時、アクションを行う前だけです。"
+        "樽は対応する市場ボードに戻ります。",
+        "guide.fleet_discard_one": "{kind} {boat}の{market}樽{count}個",
+        "guide.fleet_transfer": "魚樽をはしけに移す",
+        "guide.fleet_transfer_one": "{kind} {boat}からはしけ{barge}へ{market}",
+        "guide.fleet_transfer_none": "海上のはしけに移せる魚樽を積んだ漁船が海上にありません。",
+        "guide.fleet_count": "樽の数",
     }
 )

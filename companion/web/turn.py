@@ -54,10 +54,19 @@ KINDS = (
     "return_rental",
     "assign_buyer",
     "return_license",
+    "discard",
+    "transfer",
 )
 PANELS = ("markets", "fishing", "purchasing", "free")
 #: The free moves of the "Free moves" panel (not actions: no AP, any time on your turn).
-FREE_MOVES = ("open_port", "return_rental", "assign_buyer", "return_license")
+FREE_MOVES = (
+    "open_port",
+    "return_rental",
+    "assign_buyer",
+    "return_license",
+    "discard",
+    "transfer",
+)
 #: Most price slots shown for one fish: the box holds 30 barrels of a fish.
 MAX_SLOTS = 30
 #: A barrel's price on the Fishing panel when this player never priced that fish (issue
@@ -197,6 +206,9 @@ def nested(
             if prices:
                 body["takoyaki_prices"] = prices
         known |= {k for k in fields if k.startswith("takoyaki.")}
+    elif kind == "fishing" and "fleet" in fields:
+        known.add("fleet")
+        _fishing_by_boat(fields, body, known)
     elif kind == "fishing":
         for part in ("caught", "unloaded"):
             counts = _counts(fields, f"{part}.")
@@ -243,6 +255,16 @@ def nested(
             known.add(key)
             if fields.get(key):
                 body[key] = _num(fields[key]) if key == "count" else fields[key]
+        if kind in ("discard", "transfer"):  # pick: "b2|eel" or "b1|b3|eel" (from, to)
+            known |= {"pick", "count"}
+            parts = fields.get("pick", "").split("|")
+            if len(parts) != (2 if kind == "discard" else 3):
+                raise Refused(400, _say("guide.fleet_pick"), "pick")
+            if kind == "discard":
+                body.update({"boat": parts[0], "fish": parts[1]})
+            else:
+                body.update({"from": parts[0], "to": parts[1], "fish": parts[2]})
+            body["count"] = _num(fields.get("count", "1"))
     elif kind == "start_turn":
         known |= {"freezer", "buy_fugu"}
         if "freezer" in fields:
@@ -255,6 +277,43 @@ def nested(
         if key not in known:
             raise _unknown(key)
     return body
+
+
+def _fishing_by_boat(fields: Mapping[str, str], body: dict[str, Any], known: set[str]) -> None:
+    """The Fishing panel boat by boat: ``boat.<id>`` = ``undock`` / ``catch.<fish>`` /
+    ``dock.<place>`` (one tap per boat), ``sale.<id>.<i>.fish|price`` for the barrels of the
+    boats docking at home. Undocks first, then docks, then catches: a place a boat left is
+    free, and a licence a docked boat held is free to catch again (Naomi's example)."""
+    items: dict[str, list[dict[str, Any]]] = {"undock": [], "dock": [], "catch": []}
+    for key, value in fields.items():
+        if not key.startswith("boat."):
+            continue
+        known.add(key)
+        if not value:
+            continue
+        do, _, arg = value.partition(".")
+        item: dict[str, Any] = {"boat": key[len("boat.") :], "do": do}
+        if do == "catch":
+            item["fish"] = arg
+        elif do == "dock" and arg:
+            item["at"] = arg
+        items.setdefault(do, []).append(item)
+    body["boats"] = [x for group in items.values() for x in group]
+    home = {x["boat"] for x in items["dock"] if x.get("at") != "overseas"}
+    for_sale = []
+    for key in fields:
+        if key.startswith("sale."):
+            known.add(key)
+    for bid in _numbered(fields, "sale."):
+        for n in _numbered(fields, f"sale.{bid}."):
+            fish, price = fields.get(f"sale.{bid}.{n}.fish"), fields.get(f"sale.{bid}.{n}.price")
+            if bid in home and fish is not None and price is not None:
+                for_sale.append({"fish": fish, "price": _num(price)})
+    if for_sale:
+        body["for_sale"] = for_sale
+    reprice = _reprice(fields, known)
+    if reprice:
+        body["reprice"] = reprice
 
 
 def action_from_form() -> tuple[str, dict[str, Any], int | None]:
@@ -539,7 +598,81 @@ def fishing_panel(t: Table, seat: int, prices: Mapping[str, int] | None = None) 
         "slots": slots,
         "reprice": reprice,
         "chips": PRICE_CHIPS,
+        "boats": fleet_panel(t, seat, prices),
+        "texts": {
+            "nothing": _say("guide.fleet_nothing"),
+            "prices": _say("guide.fleet_prices"),
+            "free": _say("guide.fleet_free_moves"),
+        },
     }
+
+
+def fleet_panel(
+    t: Table, seat: int, prices: Mapping[str, int] | None = None
+) -> list[dict[str, Any]]:
+    """The player's boats as they lie (issue #19), each with only what it may do now, one
+    tap each: Undock (in a port or at Overseas), Catch <fish> (a ship at sea, each fish a
+    catch the rules allow now), Dock (port …) at each place that fits it now, Dock at
+    Overseas; and a price per barrel a boat at sea would unload for sale."""
+    from ..rules.fishing_boats import activities, place_name
+    from ..rules.fleet import fits_at, open_places
+    from ..rules.ledger import Run
+    from ..rules.table import OVERSEAS, SEA
+
+    prices = prices or {}
+    p = t.players[seat]
+    fish_in_play = [m for m in t.config.fish_markets if m in MARKETS]
+    out = []
+    for b in p.boats:
+        options: list[dict[str, str]] = []
+        if b.docked or b.where == OVERSEAS:
+            options.append({"value": "undock", "label": _say("guide.fleet_undock")})
+        if b.where == SEA:
+            for fish in fish_in_play:
+                try:
+                    activities(Run(t), seat, [{"boat": b.id, "do": "catch", "fish": fish}])
+                except IllegalAction:
+                    continue
+                options.append(
+                    {"value": f"catch.{fish}", "label": _say("guide.fleet_catch", market=fish)}
+                )
+            others = [x for x in p.boats if x.id != b.id]
+            for place in open_places(p.ports):
+                if fits_at(others, p.ports, b.kind, place):
+                    options.append(
+                        {
+                            "value": f"dock.{place}",
+                            "label": _say("guide.fleet_dock", place=place_name(place)),
+                        }
+                    )
+            if OVERSEAS in t.config.external_markets and b.cargo:
+                options.append(
+                    {"value": "dock.overseas", "label": _say("guide.fleet_dock_overseas")}
+                )
+        sales = [
+            {
+                "n": i,
+                "fish": fish,
+                "label": _say("guide.barrel_n", market=fish, n=i + 1),
+                "price": prices.get(fish, DEFAULT_BARREL_PRICE),
+            }
+            for i, fish in enumerate(b.cargo)
+            if MARKETS[fish].for_sale and not (b.himono and i >= len(b.cargo) - b.himono)
+        ]
+        out.append(
+            {
+                "id": b.id,
+                "name": name_of(b.kind),
+                "where": _say(f"fleet.where.{b.where}"),
+                "at_sea": b.where == SEA,
+                "cargo": [name_of(f, FISH_MARKETS[f].en) for f in b.cargo],
+                "rented": name_of(b.rented) if b.rented else None,
+                "options": options,
+                "sales": sales,
+                "legend": _say("guide.fleet_boat", kind=b.kind, boat=b.id),
+            }
+        )
+    return out
 
 
 def _item_name(fish: str) -> str:
@@ -586,7 +719,11 @@ def free_panel(t: Table, seat: int) -> dict[str, Any]:
         for i, b in enumerate(p.boats):
             if b.rented is None:
                 continue
-            docked = arrangement(kinds, p.ports, p.at_sea, docked={i})
+            docked = (
+                b.docked
+                if t.config.fleet == 2
+                else arrangement(kinds, p.ports, p.at_sea, docked={i})
+            )
             row = seen.setdefault(
                 b.kind,
                 {
@@ -610,12 +747,64 @@ def free_panel(t: Table, seat: int) -> dict[str, Any]:
         for m, n in p.licenses.items()
         if n > 0
     ]
+    discard: list[dict[str, Any]] = []
+    transfer: list[dict[str, Any]] = []
+    sea = [b for b in p.boats if b.where == "sea"]
+    if not t.turn.acted:  # only at the start of the turn, before the first action
+        for b in sea:
+            for fish in sorted(set(b.cargo)):
+                discard.append(
+                    {
+                        "value": f"{b.id}|{fish}",
+                        "max": b.cargo.count(fish),
+                        "label": _say(
+                            "guide.fleet_discard_one",
+                            kind=b.kind,
+                            boat=b.id,
+                            market=fish,
+                            count=b.cargo.count(fish),
+                        ),
+                    }
+                )
+    from ..rules.catalogue import BOATS
+
+    for barge in (x for x in sea if BOATS[x.kind].barge):
+        room = BOATS[barge.kind].slots - len(barge.cargo)
+        for b in sea:
+            if BOATS[b.kind].barge or b.rented or b.himono or not room:
+                continue
+            for fish in sorted(set(b.cargo)):
+                if fish == "salmon" and "salmon" in barge.cargo:
+                    continue
+                transfer.append(
+                    {
+                        "value": f"{b.id}|{barge.id}|{fish}",
+                        "max": min(room, b.cargo.count(fish)),
+                        "label": _say(
+                            "guide.fleet_transfer_one",
+                            kind=b.kind,
+                            boat=b.id,
+                            market=fish,
+                            barge=barge.id,
+                        ),
+                    }
+                )
     return {
         "port": port,
         "ports": p.ports,
         "rentals": rentals,
         "buyer": buyer,
         "licences": licences,
+        "discard": discard,
+        "transfer": transfer,
+        "acted": t.turn.acted,
+        "texts": {
+            "discard": _say("guide.fleet_discard"),
+            "discard_when": _say("guide.fleet_discard_when"),
+            "transfer": _say("guide.fleet_transfer"),
+            "transfer_none": _say("guide.fleet_transfer_none"),
+            "count": _say("guide.fleet_count"),
+        },
     }
 
 

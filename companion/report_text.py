@@ -333,7 +333,7 @@ TEXT["ja"] = {
     "app.description": "『TOKYO TSUKIJI MARKET』のテーブルのお供。",
     "wake.hint": "画面を点けたままにしてください：プレイ中は自動ロック（iPhone：設定 › 画面表示と"
     "明るさ）や画面消灯（Android：設定 › ディスプレイ）を長めにしてください。",
-    "wake.dismiss": "OK",
+    "wake.dismiss": "閉じる",
     "yen.prefix": "",
     "yen.suffix": "円",
     # -- the game file's refusals in Japanese (issue #11) --

@@ -25,9 +25,11 @@ ALLOWED = frozenset(
     PLAYERS
     + ["AP", "QR", "CSV", "JSON", "JavaScript", "MiB", "KiB", "WA-SA-BI"]
     + ["TOKYO", "TSUKIJI", "MARKET", "JUTAKU", "Tsukiji", "Companion"]
+    # The phones whose settings the keep-the-screen-on hint names, as Japan calls them.
+    + ["iPhone", "Android"]
     # The rules cards' formulas (k tokens pay ¥100 × k²) and the Salmon board's printed "P"
-    # (the player count).
-    + ["k", "n", "P"]
+    # (the player count); the Jutaku Salmon piece's printed 「f」 face, as the book says it.
+    + ["k", "n", "P", "f"]
 )
 #: Patterns of ids: the readings and the team's questions (AMB-40, TC-03), a file of the
 #: repository or a download (docs/readings.md, export.json), a sealed bid's receipt
@@ -49,7 +51,8 @@ HIDDEN = {"script", "style", "template"}
 READ_ATTRS = (
     *("title", "aria-label", "aria-description", "aria-valuetext", "placeholder", "alt"),
     *("hx-confirm", "data-confirm", "data-failed", "data-under", "data-over"),
-    *("data-say-turn", "data-say-bid"),
+    *("data-say-turn", "data-say-bid", "data-error-message", "data-hint", "data-dismiss"),
+    "data-no-file",
 )
 #: Input types whose value is their label on the page.
 LABELLED_BY_VALUE = {"submit", "button", "reset"}
@@ -78,8 +81,9 @@ class _Text(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
-        skip = tag in HIDDEN or (a.get("lang") or "ja").startswith("en")
-        if not skip and not self._skipping():
+        marked_en = (a.get("lang") or "ja").startswith("en")
+        skip = tag in HIDDEN or marked_en
+        if not marked_en and not self._skipping():  # a script's data-* words are read too
             self.parts += _read(tag, a)
         if tag not in VOID:
             self.stack.append(skip)
@@ -511,4 +515,94 @@ def test_a_whole_game_in_japanese(client: Any, app: Any) -> None:
     assert state["turn"]["finished"]
     if words := json_english(state, ids | {"host"}):
         left["state"] = words
+    assert not left, left
+
+
+def test_a_whole_card_game_in_japanese(client: Any) -> None:
+    """Tsukiji Market from the first bid to the end on Japanese devices: the ties (Night,
+    Day, the Barrel in the centre), takes, a refused take, the Quick Knives that end it;
+    after each step the table screen and both phones, at the end the history and the
+    state's JSON. The cards' colours are the names the players gave them."""
+    from test_cardgame_server import CARD, NEW, Game
+
+    g = Game(client, {**NEW, "notches": 9})
+    ids = frozenset({g.id, g.host, g.a, g.b, "red", "blue", "green"})
+    left: dict[str, list[str]] = {}
+
+    def read(step: str) -> None:
+        for who, token in (("table", g.host), ("Aiko", g.a), ("Bo", g.b)):
+            url = f"/games/{g.id}/table" if who == "table" else f"/games/{g.id}/seat"
+            r = client.get(url, headers={**JA, **auth(token)})
+            assert r.status_code == 200, (step, url)
+            if words := english(r.get_data(as_text=True), ids):
+                left[f"{step}: {who}"] = words
+
+    def refused(token: str, body: dict[str, Any]) -> None:
+        r = client.post(f"/api/games/{g.id}/actions", json=body, headers={**JA, **auth(token)})
+        assert r.status_code in (400, 403, 409), r.get_json()
+        doc = r.get_json()
+        said = re.sub(r'"[A-Za-z0-9_:./-]+"', " ", doc["error"])
+        field = {doc["field"]} if doc.get("field") else set()
+        if words := english(f"<p>{html_escape(said)}</p>", ids | field):
+            left[f"refusal: {doc['error']}"] = words
+
+    read("start")
+    refused(g.a, {"type": "take_card", "player": "Aiko", **CARD})  # nobody has a card yet
+    g.round(2, 2)  # Night tie
+    read("night tie")
+    g.round(1, 1)  # Day tie, the Barrel in the centre
+    read("day tie")
+    g.round(1, 3)
+    read("Bo won")
+    refused(g.b, {"type": "take_card", "player": "Aiko", **CARD})  # not Aiko's phone
+    assert g.take("Bo").status_code == 201
+    g.round(4, 4)  # Day tie leaning toward Aiko: both take
+    read("both take")
+    assert g.take("Aiko", colour="blue", points=5).status_code == 201
+    assert g.take("Bo", colour="green", points=1).status_code == 201
+    for _ in range(4):
+        g.round(2, 1)
+        assert g.take("Aiko", knife=True).status_code == 201
+    assert g.state()["finished"] is True
+    read("the end")
+    host = {**JA, **auth(g.host)}
+    state = client.get(f"/api/games/{g.id}", headers=host).get_json()
+    if words := json_english(state, ids | {"host"}):
+        left["state"] = words
+    assert not left, left
+
+
+def test_a_whole_jutaku_in_japanese(client: Any) -> None:
+    """『TOKYO JUTAKU』 on a Japanese phone: the start, a Tuna bought, exits with goods, a
+    refused exit, an undo and everyone gone; every page read."""
+    from urllib.parse import parse_qs, urlsplit
+
+    left: dict[str, list[str]] = {}
+
+    def read(step: str, r: Any) -> str:
+        if r.status_code == 303:
+            url = r.headers["Location"]
+            r = client.get(url, headers=JA)
+        assert r.status_code in (200, 400), (step, r.status_code)
+        if words := english(r.get_data(as_text=True)):
+            left[step] = words
+        return str(r.request.url if r.status_code == 200 else "")
+
+    r = client.post("/jutaku/", data={"action": "start", "name": ["Aiko", "Bo"]}, headers=JA)
+    url = read("start", r)
+
+    def g_of(url: str) -> str:
+        return parse_qs(urlsplit(url).query)["g"][0]
+
+    steps = [
+        ("tuna", {"action": "buy_tuna", "player": "0"}),
+        ("no player", {"action": "exit"}),
+        ("exit", {"action": "exit", "player": "0", "carried.red": "1", "carried.salmon": "1"}),
+        ("undo", {"action": "undo"}),
+        ("exit again", {"action": "exit", "player": "0", "carried.shirt_trousers": "2"}),
+        ("last exit", {"action": "exit", "player": "1", "carried.red": "2"}),
+    ]
+    for step, data in steps:
+        r = client.post("/jutaku/", data={**data, "g": g_of(url)}, headers=JA)
+        url = read(step, r) or url
     assert not left, left

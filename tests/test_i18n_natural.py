@@ -260,3 +260,16 @@ def test_the_apps_reading_badge_leads_to_a_page_in_the_readers_language(client: 
     assert "台車はアクションポイントの入場コストのうち1を支払えます" in section, section
     en = visible(client.get("/rules/readings").get_data(as_text=True))
     assert "The app's readings" in en and "docs/readings.md" in en
+
+
+def test_a_card_game_history_line_and_its_notes_are_sentences(client: Any) -> None:
+    """「ワ・サ・ビ：Aikoは2本、Boは2本。夜の面で同数：…」: the notes follow the line as
+    sentences after 「。」, not a chain of colons."""
+    from test_cardgame_server import NEW, Game
+
+    g = Game(client, NEW)
+    g.round(2, 2)  # a Night tie: its note says what happened to the Scale cards
+    html = client.get(f"/games/{g.id}/table", headers={**JA, **auth(g.host)}).get_data(True)
+    text = visible(html)
+    assert "ワ・サ・ビ：Aikoは2本、Boは2本 。夜の面で同数：" in text, text
+    assert "本 ：" not in text

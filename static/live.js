@@ -50,15 +50,6 @@
     if (summary && summary.parentElement instanceof HTMLDetailsElement) held.add(summary.parentElement);
   });
   const callbacks = {
-    // A part of #live whose markup is what it was at the last update is left as it is:
-    // only the parts that changed are walked (a payment: a card, the boards, the history).
-    beforeNodeMorphed(old, next) {
-      if (old.parentNode !== live || old.nodeType !== 1 || next.nodeType !== 1) return true;
-      const markup = next.outerHTML;
-      if (sent.get(old) === markup) return false;
-      sent.set(old, markup);
-      return true;
-    },
     beforeAttributeUpdated(name, el) {
       if (name === "open" && held.has(el)) return false;
       if (name === "value" && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)
@@ -66,11 +57,42 @@
       return true;
     },
   };
+  // The parts as the page was served: an update leaves alone a part whose markup it
+  // gives again unchanged.
+  for (const part of live.children) sent.set(part, part.outerHTML);
+
+  /** Each part of #live that changed is morphed on its own: a payment walks a card, the
+   * boards and the history, not the whole page (idiomorph's cost grows with what it is
+   * given). When the parts themselves come and go (an auction opens, the game ends), the
+   * whole of #live is morphed at once. Returns the parts that were put in. */
+  function morphParts(html) {
+    const box = document.createElement("template");
+    box.innerHTML = html;
+    const next = [...box.content.children];
+    const now = [...live.children];
+    const same = next.length === now.length
+      && next.every((el, i) => el.tagName === now[i].tagName && el.id === now[i].id);
+    if (!same) {
+      window.Idiomorph.morph(live, box.content, { morphStyle: "innerHTML", callbacks });
+      for (const part of live.children) sent.set(part, part.outerHTML);
+      return [live];
+    }
+    const changed = [];
+    next.forEach((el, i) => {
+      const markup = el.outerHTML;
+      if (sent.get(now[i]) === markup) return;
+      window.Idiomorph.morph(now[i], el, { morphStyle: "outerHTML", callbacks });
+      const part = live.children[i];
+      sent.set(part, markup);
+      changed.push(part);
+    });
+    return changed;
+  }
 
   function morph(html) {
     const before = snapshot();
-    window.Idiomorph.morph(live, html, { morphStyle: "innerHTML", callbacks });
-    if (window.htmx) window.htmx.process(live);
+    const changed = morphParts(html);
+    if (window.htmx) changed.forEach((part) => window.htmx.process(part));
     attend(before, snapshot());
     document.dispatchEvent(new CustomEvent("live:update"));
   }

@@ -368,7 +368,6 @@ def test_every_answer_carries_the_protective_headers(client: Any) -> None:
         "/calculator/",
         f"/join/{game['seats'][0]['token']}",
         f"/games/{game['id']}/seat",
-        "/static/app.css",
         "/api/games/nosuch",
     ):
         r = client.get(path)
@@ -377,6 +376,14 @@ def test_every_answer_carries_the_protective_headers(client: Any) -> None:
         assert "frame-ancestors 'none'" in r.headers["Content-Security-Policy"], path
         assert r.headers["X-Content-Type-Options"] == "nosniff", path
         assert r.headers["Referrer-Policy"] == "same-origin", path
+    # A static file is no document: it keeps nosniff and carries no more (#16: bytes on a
+    # phone's cold load).
+    for path in ("/static/app.css", "/favicon.ico"):
+        r = client.get(path)
+        r.close()
+        assert r.headers["X-Content-Type-Options"] == "nosniff", path
+        for name in ("X-Frame-Options", "Content-Security-Policy", "Referrer-Policy"):
+            assert name not in r.headers, (path, name)
 
 
 def test_a_stream_whose_phone_went_away_frees_its_slot_within_seconds(tmp_path: Path) -> None:

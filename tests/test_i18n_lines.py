@@ -139,7 +139,7 @@ def test_the_report_bag_and_actor_in_japanese(client: Any) -> None:
     assert "3,200円" in report and "¥" not in report, report
     html = client.get(f"/games/{g['id']}/table", headers={**JA, **host}).get_data(True)
     bag = re.search(r"競り袋</span>(.*?)</p>", html, re.S)
-    assert bag is not None and "× マグロ 15" in bag.group(1) and "Tuna" not in bag.group(1)
+    assert bag is not None and "「15」のマグロ×" in bag.group(1) and "Tuna" not in bag.group(1)
     assert "テーブル画面 ·" in visible(html)
 
 

@@ -273,3 +273,32 @@ def test_a_card_game_history_line_and_its_notes_are_sentences(client: Any) -> No
     text = visible(html)
     assert "ワ・サ・ビ：Aikoは2本、Boは2本 。夜の面で同数：" in text, text
     assert "本 ：" not in text
+
+
+def test_the_table_screen_counts_the_bag_ranks_and_salmon_in_japanese(client: Any) -> None:
+    """The Auction bag as the checklist says it (「15」のマグロ×3, not 3× マグロ 15), a final
+    rank as 1位, fresh and degraded Salmon tokens counted with 個, the page's title the
+    table screen's own word."""
+    setup = {
+        "players": PLAYERS,
+        "seed": 5,
+        "fish_markets": ["mackerel", "tuna", "spider_crab", "salmon", "squid"],
+        "external_markets": ["ships", "bank", "rentals"],
+    }
+    g = client.post("/api/games", json=setup).get_json()
+    host = auth(g["host_token"])
+    for body in (
+        {"type": "next_turn"},
+        {"type": "gain_fish", "player": "Aiko", "fish": "salmon", "count": 2},
+        {"type": "end_game"},
+    ):
+        r = client.post(f"/api/games/{g['id']}/actions", json=body, headers=host)
+        assert r.status_code == 201, r.get_json()
+    html = client.get(f"/games/{g['id']}/table", headers={**JA, **host}).get_data(True)
+    text = visible(html)
+    assert "<title>テーブル画面 — 築地コンパニオン</title>" in html
+    assert "「15」のマグロ×" in text and "× マグロ" not in text, text
+    assert "1位 " in text and "1. " not in text, text
+    assert "新鮮2個、鮮度が落ちた面0個" in text, text
+    en = visible(client.get(f"/games/{g['id']}/table", headers=host).get_data(True))
+    assert "× Tuna 15" in en and "1. " in en

@@ -1333,7 +1333,7 @@ CATALOGUE.update(
         "history.undo": "取り消し：{line}",
         "history.undo_back": "記録{seq}まで取り消し（{count}件）",
         "history.redo": "{count}件をやり直し",
-        "view.salmon_detail": "新鮮{fresh}枚、鮮度が落ちた面{degraded}枚",
+        "view.salmon_detail": "新鮮{fresh}個、鮮度が落ちた面{degraded}個",
         "view.auction_declined": "売り手はすべての提示を断りました。ロットは戻ります。",
         "view.auction_won": "{winner}が{amount:,}円で落札しました。",
         "view.auction_gain": "{player} +{amount:,}円",

@@ -538,6 +538,7 @@ def test_using_a_form_keeps_the_state_in_view(browser, live_server):
     g = mid_game(live_server.url)
     ctx, table = page_for(browser, g.table_url, "dark", 1280, 800)
     try:
+        table.locator("#table-tools > summary").click()  # the corrections' one control (#20)
         table.locator("#actions summary", has_text="Pay Yen").click()
         pay = table.locator("#form-pay")
         pay.locator('select[name="to"]').select_option("Daichi")
@@ -565,6 +566,8 @@ def test_eel_track_form_moves_from_where_the_marker_is_and_follows_live_updates(
     url = g.table_url if who == "table" else g.seats["Bo"]["join_url"]
     ctx, page = page_for(browser, url, "dark", 1280 if who == "table" else 390, 800)
     try:
+        if who == "table":
+            page.locator("#table-tools > summary").click()  # the corrections' one control
         page.locator("#actions summary", has_text="Market values").click()
         form = page.locator("#form-track-eel")
         now = page.locator('[data-track-now="eel"]')

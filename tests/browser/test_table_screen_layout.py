@@ -1,0 +1,121 @@
+"""Issue #20: the table screen is the table. At 1280×800 and 1920×1080, with 4 and with 6
+players, every player's card, the markets, whose turn it is, the last entry, History and
+Undo are on the screen at once, with no scrolling either way; the host's corrections are
+behind one control and come into view when it is opened."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import requests
+from browser_support import LIVE
+
+pytestmark = pytest.mark.slow
+
+NAMES = ["Aiko", "Bo", "Chiyo", "Daichi", "Emi", "Fumio"]
+FISH = ["mackerel", "eel", "squid", "octopus", "fugu", "tuna"]
+
+INSIDE = """sel => [...document.querySelectorAll(sel)].map(e => {
+  const r = e.getBoundingClientRect();
+  return {sel, top: r.top, left: r.left, bottom: r.bottom, right: r.right,
+          w: innerWidth, h: innerHeight};
+})"""
+
+
+def game(base: str, n: int) -> tuple[str, str]:
+    """A game of ``n`` whose players hold a few licences and tokens (a card with something
+    in it), on its first turn after a Bank visit."""
+    body = requests.post(
+        f"{base}/api/games",
+        json={
+            "players": NAMES[:n],
+            "seed": 11,
+            "fish_markets": FISH[: 4 + (n >= 4) + (n >= 5)],
+            "external_markets": ["ships", "bank", "government", "rentals", "trading"][
+                : 3 + (n >= 4) + (n >= 5)
+            ],
+        },
+        timeout=10,
+    ).json()
+    gid, host = body["id"], body["host_token"]
+
+    def act(**a: Any) -> None:
+        r = requests.post(
+            f"{base}/api/games/{gid}/actions",
+            json=a,
+            headers={"Authorization": f"Bearer {host}"},
+            timeout=10,
+        )
+        assert r.status_code == 201, r.text
+
+    for i, name in enumerate(NAMES[:n]):
+        act(type="gain_fish", player=name, fish="mackerel", count=3)
+        act(type="gain_fish", player=name, fish="squid", count=1)
+        act(type="take_license", player=name, market=FISH[1 + i % 3], count=1, pay=False)
+    act(type="next_turn")
+    act(type="visit", player="Aiko", market="bank", entry="yen", loans=1)
+    return gid, host
+
+
+@pytest.mark.parametrize("n", [4, 6])
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_whole_table_fits_the_screen(
+    live_server: Any, screen: Any, n: int, size: tuple[int, int]
+) -> None:
+    base = live_server.url
+    gid, host = game(base, n)
+    page = screen(width=size[0], height=size[1])
+    page.goto(f"{base}/join/{host}")
+    page.wait_for_selector("#players .player", timeout=LIVE)
+    assert page.locator("#players .player").count() == n
+    # Nothing scrolls: the page is the screen's size.
+    scroll = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight,"
+        " innerWidth, innerHeight]"
+    )
+    assert scroll[0] <= scroll[2] and scroll[1] <= scroll[3], scroll
+    # Every player's card, whose turn, the last entry, the markets, History and Undo, and
+    # the one control for the corrections: each box wholly inside the screen.
+    for sel in (
+        "#players .player",
+        "#turn",
+        "#last-action",
+        "#markets-board",
+        "#history",
+        "#btn-undo",
+        "#btn-next-turn",
+        "#table-tools > summary",
+    ):
+        boxes = page.evaluate(INSIDE, sel)
+        assert boxes, sel
+        for b in boxes:
+            assert b["top"] >= 0 and b["left"] >= 0, b
+            assert b["bottom"] <= b["h"] + 0.5 and b["right"] <= b["w"] + 0.5, b
+    # The cards do not overlap (side by side, in rows).
+    cards = page.evaluate(INSIDE, "#players .player")
+    for i, a in enumerate(cards):
+        for b in cards[i + 1 :]:
+            apart = (
+                a["right"] <= b["left"] + 0.5
+                or b["right"] <= a["left"] + 0.5
+                or a["bottom"] <= b["top"] + 0.5
+                or b["bottom"] <= a["top"] + 0.5
+            )
+            assert apart, (a, b)
+    assert "Aiko visited Bank: took 1 loan" in page.locator("#last-action").inner_text()
+    assert "Aiko’s turn" in page.locator("#turn").inner_text()
+    # Names and Yen are large enough to read across the table.
+    px = page.evaluate(
+        "() => parseFloat(getComputedStyle(document.querySelector('#players .yen.big')).fontSize)"
+    )
+    assert px >= 26, px
+    # The corrections: hidden behind one control, in view once it is opened.
+    pay = page.locator("#actions summary", has_text="Pay Yen")
+    assert not pay.is_visible()
+    page.locator("#table-tools > summary").click()
+    pay.wait_for(state="visible", timeout=LIVE)
+    box = pay.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= size[1], box
+    page.locator("#table-tools > summary").click()
+    assert not pay.is_visible()

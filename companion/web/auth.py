@@ -82,7 +82,9 @@ def join_url(token: str, base: str | None = None) -> str:
     return f"{base or public_base()}{url_for('auth.join', token=token)}"
 
 
-@functools.lru_cache(maxsize=64)
+#: Every unjoined seat's code of every table a server holds (issue #23: at 64, a server
+#: with more than ~16 tables drew each table screen's codes anew at every change).
+@functools.lru_cache(maxsize=1024)
 def qr_svg(text: str) -> Markup:
     """An inline SVG QR code (no imaging library, no external service); cached, as a
     code takes milliseconds to draw and a link's code never changes."""

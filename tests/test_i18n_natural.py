@@ -302,3 +302,16 @@ def test_the_table_screen_counts_the_bag_ranks_and_salmon_in_japanese(client: An
     assert "新鮮2個、鮮度が落ちた面0個" in text, text
     en = visible(client.get(f"/games/{g['id']}/table", headers=host).get_data(True))
     assert "× Tuna 15" in en and "1. " in en
+
+
+def test_the_checklist_counts_with_counters(client: Any, game: dict[str, Any]) -> None:
+    """The setup checklist as the rulebook's setup lists it (サバ市場：樽15個／サバトークン
+    30個／漁業免許3枚), not 「漁業免許 ×3」."""
+    host = auth(game["host_token"])
+    html = client.get(f"/games/{game['id']}/table", headers={**JA, **host}).get_data(True)
+    checklist = visible(html[html.index('class="checklist') :])
+    assert "漁業免許3枚" in checklist and "樽15個" in checklist, checklist
+    assert "トークン30個" in checklist, checklist
+    assert not re.search(r"(漁業免許|樽|トークン) ?×\d", checklist), checklist
+    en = visible(client.get(f"/games/{game['id']}/table", headers=host).get_data(True))
+    assert "3 licences" in en and "15 barrels" in en

@@ -386,6 +386,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "check.barrels": "{count:barrel|barrels}",
         "check.tokens": "{count:token|tokens}",
         "check.octopus_tokens": "Octopus {count:token|tokens}",
+        # A count with its word (Japanese: its counter, 漁業免許3枚, 樽15個).
+        "check.licences.n": "{count} {count:licence|licences}",
+        "check.barrels.n": "{count} {count:barrel|barrels}",
+        "check.tokens.n": "{count} {count:token|tokens}",
+        "check.octopus_tokens.n": "{count} Octopus {count:token|tokens}",
         "check.co_bag": "every Clam and Oyster token into the Auction bag",
         "check.into_bag": "{tokens} into the Auction bag",
         "check.red_snapper": "a token on each of the {spots} grid spots",

@@ -38,7 +38,7 @@ from .catalogue import (
     ships_on_market,
 )
 from .errors import IllegalAction
-from .messages import Message, render
+from .messages import Message, known, render
 
 #: What the external boards hold at the start (setup.md §4), as checklist lines.
 EXTERNAL_STOCK: dict[str, tuple[tuple[str, int], ...]] = {
@@ -374,6 +374,8 @@ def _count(n: int | None, what: str) -> Message:
     known (AMB-40)."""
     if n is None:
         return Message("check.unknown", {"what": Message(what, {"count": 2})})
+    if known(f"{what}.n"):  # the count with its counter word: 漁業免許3枚, 樽15個
+        return Message(f"{what}.n", {"count": n})
     return Message("check.count", {"count": n, "what": Message(what, {"count": n})})
 
 

@@ -22,12 +22,14 @@ PO = "companion/translations/ja/LC_MESSAGES/messages.po"
 PLAYERS = ["Aiko", "Bo", "Chiyo"]
 
 #: A number (or its placeholder) right after an item, with the wrong counter for it.
-NUMBER = r"(?:を|が|は)?(?:\{[a-z_]+\}|%\([a-z_]+\)s|[0-9]+)"
+NUMBER = r"(?:を|が|は|残り|を残り)?(?:\{[a-z_]+\}|%\([a-z_]+\)s|[0-9]+)"
 WRONG_COUNTER = {
     "licences, shares, loans and cards take 枚": re.compile(
         rf"(?:漁業免許|株|ローン|カード){NUMBER}(?:個|つ|隻)"
     ),
-    "tokens and barrels take 個": re.compile(rf"(?:トークン|樽){NUMBER}(?:枚|つ|隻)"),
+    "tokens and barrels take 個": re.compile(
+        rf"(?:トークン|樽|冷凍庫|台車|アイテム){NUMBER}(?:枚|つ|隻)"
+    ),
     "boats take 隻": re.compile(rf"(?:漁船|はしけ){NUMBER}(?:個|枚|つ)"),
     "a turn is 第N手番": re.compile(rf"{NUMBER}手番目"),
 }

@@ -599,7 +599,7 @@ EXTERNAL: dict[str, str] = {
     "ext.trade_tokens": 'スペースに置くトークンを["octopus", "mackerel"]のように指定してください。',
     "ext.trade_worth": "{place}に置くトークンの価値は{worth}資源です。{need}資源以上が必要です。",
     "ext.rentals_left": "「レンタル」市場のボードに残っている{item}は{left}個です。",
-    "ext.option_per_item": "無料、その後レンタルするアイテム1つにつき{amount:,}円",
+    "ext.option_per_item": "無料、その後レンタルするアイテム1個につき{amount:,}円",
     "what.boat": "{market}市場の{kind}",
     "what.shares": "株{count}枚",
     "what.rent": "{item}{count}個",
@@ -1261,7 +1261,7 @@ RULECARDS: dict[str, str] = {
     "rc.bank.repay": "ゲーム終了時、ローン1枚につき{principal:,}円 + 利子{interest:,}円 = "
     "{amount:,}円を返済します。",
     "rc.bank.interest": "利子は株の持ち主で分け、1人100円単位に切り上げます。",
-    "rc.rentals.price": "冷凍庫か台車1つにつき{amount:,}円。",
+    "rc.rentals.price": "冷凍庫か台車1個につき{amount:,}円。",
     "rc.influence.price": "バイヤートークンか拡張トークン1個につき{amount:,}円。",
     "rc.sushi.place": "{size}個用のスペース：{amount:,}円。",
     "rc.auction.fee": "{at_least}資源以上のロット：入札の前に手数料{amount:,}円を共通サプライに。",

@@ -606,3 +606,36 @@ def test_a_whole_jutaku_in_japanese(client: Any) -> None:
         r = client.post("/jutaku/", data={**data, "g": g_of(url)}, headers=JA)
         url = read(step, r) or url
     assert not left, left
+
+
+def test_the_turn_guides_previews_and_flash_in_japanese(app: Any) -> None:
+    """What the active phone shows before and after Confirm (the movements of a sale, a
+    loan, a licence bought with its payouts; the recorded flash): no English."""
+    from test_turn_pages import HX, VISIT, Game
+
+    g = Game(app)
+    g.act(type="gain_fish", player="Aiko", fish="eel", count=3)
+    g.act(type="take_license", player="Bo", market="eel", count=1, pay=False)
+    g.act(type="next_turn")
+    phone = g.phones["Aiko"]
+    left: dict[str, list[str]] = {}
+    forms = {
+        "eel": VISIT,
+        "bank": {"type": "visit", "player": "Aiko", "market": "bank", "entry": "ap", "loans": "1"},
+        "mackerel": {**VISIT, "market": "mackerel", "licenses": "1", "sell.eel": "0"},
+    }
+    for name, form in forms.items():
+        r = phone.post(f"/games/{g.id}/turn/preview", data=form, headers={**HX, **JA})
+        assert r.status_code == 200 and "次のことが起こります" in r.get_data(as_text=True), name
+        if words := english(r.get_data(as_text=True), frozenset({g.id})):
+            left[f"preview {name}"] = words
+    seq = g.state()["seq"]
+    r = phone.post(
+        f"/games/{g.id}/turn/confirm",
+        data={**VISIT, "expected_seq": str(seq)},
+        headers={**HX, **JA, "Origin": "http://localhost"},
+    )
+    assert "記録しました" in r.get_data(as_text=True)
+    if words := english(r.get_data(as_text=True), frozenset({g.id})):
+        left["confirmed"] = words
+    assert not left, left

@@ -396,7 +396,7 @@ TEXT["ja"] = {
     "play.won_shared": "{names}が同点で勝利（{score}）。",
     "play.won_knives": "{names}がクイックナイフ4枚で勝利。",
     "play.turns": "プレイヤー{players}人、{turns}手番。",
-    "play.by_app": "Tsukiji Companionで記録。",
+    "play.by_app": "築地コンパニオンで記録。",
     "play.minutes": "{minutes}分",
     "play.players": "{players}人",
     "play.sep": "、",

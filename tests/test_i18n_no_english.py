@@ -20,11 +20,11 @@ from test_i18n_pages import JA, auth
 
 PLAYERS = ["Aiko", "Bo", "Chiyo"]
 #: Words a Japanese page may show as they are: the players' names, the games' titles as
-#: printed on their boxes, units and formats, the app's own name.
+#: printed on their boxes, units and formats (the app's own name is 築地コンパニオン).
 ALLOWED = frozenset(
     PLAYERS
     + ["AP", "QR", "CSV", "JSON", "JavaScript", "MiB", "KiB", "WA-SA-BI"]
-    + ["TOKYO", "TSUKIJI", "MARKET", "JUTAKU", "Tsukiji", "Companion"]
+    + ["TOKYO", "TSUKIJI", "MARKET", "JUTAKU"]
     # The phones whose settings the keep-the-screen-on hint names, as Japan calls them.
     + ["iPhone", "Android"]
     # The rules cards' formulas (k tokens pay ¥100 × k²) and the Salmon board's printed "P"

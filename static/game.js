@@ -188,5 +188,21 @@
   }, true);
   document.addEventListener("htmx:afterSettle", function () { slots(document); });
   document.addEventListener("live:guide", function () { slots(document); });
+
+  // ---- my turn comes first (#20) ---------------------------------------------------------------
+  // After a Confirm (the guide comes back whole) the guide's head is brought to the top of
+  // the screen, so its next step is in view wherever the Confirm was; a panel opened from
+  // the guide is brought into view when its head is off screen.
+  function intoView(el) {
+    if (!el) return;
+    const r = el.getBoundingClientRect();
+    if (r.top < 0 || r.top > window.innerHeight * 0.6) el.scrollIntoView({ block: "start", behavior: "auto" });
+  }
+  document.addEventListener("htmx:afterSettle", function (e) {
+    const target = e.detail && e.detail.target;
+    if (!target || !target.id) return;
+    if (target.id === "turn-guide-wrap") intoView(document.getElementById("turn-guide"));
+    else if (target.id === "turn-panel" && target.firstElementChild) intoView(target);
+  });
   document.addEventListener("DOMContentLoaded", function () { slots(document); });
 })();

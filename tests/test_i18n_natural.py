@@ -32,6 +32,10 @@ WRONG_COUNTER = {
     ),
     "boats take 隻": re.compile(rf"(?:漁船|はしけ){NUMBER}(?:個|枚|つ)"),
     "a turn is 第N手番": re.compile(rf"{NUMBER}手番目"),
+    # As the table screen says them: アクションポイント2点.
+    "action points take 点": re.compile(
+        r"アクションポイント(?:は|を)?(?:\{[a-z_]+\}|%\([a-z_]+\)s|[0-9]+)(?![点0-9])"
+    ),
 }
 
 
@@ -58,7 +62,8 @@ def test_the_counter_scan_finds_a_wrong_counter() -> None:
     assert wrong("樽%(num)sつ") == ["tokens and barrels take 個"]
     assert wrong("1スロット漁船2個") == ["boats take 隻"]
     assert wrong("%(number)s手番目") == ["a turn is 第N手番"]
-    assert wrong("株を1枚、ウナギトークン2個、漁船1隻、第3手番") == []
+    assert wrong("アクションポイント{count}。") == ["action points take 点"]
+    assert wrong("株を1枚、ウナギトークン2個、漁船1隻、第3手番、アクションポイント2点") == []
 
 
 def test_every_japanese_sentence_counts_with_the_right_counter() -> None:
@@ -259,7 +264,7 @@ def test_the_apps_reading_badge_leads_to_a_page_in_the_readers_language(client: 
     # The line the eel card marks, as the card says it, under its reading.
     section = page[page.index('id="AMB-30"') :]
     section = section[: section.index("</section>")]
-    assert "台車はアクションポイントの入場コストのうち1を支払えます" in section, section
+    assert "台車はアクションポイントの入場コストのうち1点を支払えます" in section, section
     en = visible(client.get("/rules/readings").get_data(as_text=True))
     assert "The app's readings" in en and "docs/readings.md" in en
 

@@ -112,7 +112,7 @@ def test_refusals_name_the_boat_in_each_language(api: Api) -> None:
     ja = api.refused(
         "ja", type="fishing", player=A, boats=[{"boat": "b2", "do": "catch", "fish": "eel"}]
     )
-    assert ja["error"].startswith("Aikoの2スロット漁船 b2は「1」の停泊所にあります")
+    assert ja["error"].startswith("Aikoの2スロット漁船（船2）は「1」の停泊所にあります")
     # The counted shape cannot say which boat undocks: a catch with both in port.
     body = api.refused(type="fishing", player=A, caught={"eel": 1})
     assert "one barrel per ship" in body["error"]

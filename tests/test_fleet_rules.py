@@ -75,7 +75,8 @@ def test_at_least_two_mackerel_licenses_for_a_second_ship() -> None:
         "Aiko's empty One-slot ship b2 cannot Catch Mackerel: they hold 1 Mackerel License "
         "and 1 ship at sea already holds Mackerel (you need more Licenses than that)."
     )
-    assert "b2" in render(err.code_message, "ja") if err.code_message else False
+    assert err.code_message is not None
+    assert "1スロット漁船（船2）" in render(err.code_message, "ja")
     t1 = fishing(one, {"boat": "b1", "do": "catch", "fish": "mackerel"})
     assert where(t1, "Aiko")["b1"] == ("sea", ("mackerel", "mackerel"))
     two = with_fleet(t, "Aiko", *fleet, licenses={"mackerel": 2})
@@ -547,7 +548,7 @@ def test_the_preview_names_each_boat_and_every_yen() -> None:
         {"type": "fishing", "player": "Aiko", "boats": [{"boat": "b1", "do": "undock"}]},
         "ja",
     )
-    assert "Aikoの1スロット漁船 b1が一番左の停泊所から出港する" in ja
+    assert "Aikoの1スロット漁船（船1）が一番左の停泊所から出港する" in ja
 
 
 # -- counted games: the fixed arrangement --------------------------------------------------------

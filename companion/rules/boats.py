@@ -173,7 +173,9 @@ def _describe_at_sea(code: str) -> Callable[[Args, bool], Message]:
         values = {
             "player": a.get("player"),
             "boat": str(a.get("boat", a.get("from")))[:8],
+            "no": str(a.get("boat", a.get("from")))[1:8],
             "barge": str(a.get("to"))[:8],
+            "barge_no": str(a.get("to"))[1:8],
             "count": a.get("count", 1) if isinstance(a.get("count", 1), int) else 1,
             "market": fish if isinstance(fish, str) else "",
         }

@@ -74,7 +74,12 @@ class Voyage:
 
 
 def _who(run: Run, seat: int, b: Boat) -> dict[str, Any]:
-    return {"player": run.name(seat), "kind": b.kind, "boat": b.id}
+    return {"player": run.name(seat), "kind": b.kind, "boat": b.id, "no": number(b.id)}
+
+
+def number(boat_id: str) -> str:
+    """A boat's number, as Japanese names it (船2 for b2)."""
+    return boat_id[1:] if boat_id.startswith("b") else boat_id
 
 
 def _items(raw: object) -> list[Mapping[str, Any]]:
@@ -594,7 +599,9 @@ def transfer_run(t: Table, a: Mapping[str, Any]) -> Run:
         count=count,
         market=fish,
         boat=src.id,
+        no=number(src.id),
         kind=src.kind,
         barge=barge.id,
+        barge_no=number(barge.id),
     )
     return run

@@ -158,6 +158,7 @@ def describe(kind: str) -> Callable[[Args, bool], Message]:
                             f"history.d_boat_{item['do']}",
                             {
                                 "boat": str(item.get("boat"))[:8],
+                                "no": str(item.get("boat"))[1:8],
                                 "market": str(fishes[0]) if fishes else "",
                                 "place": Message(f"fleet.where.{at}", {}),
                             },

@@ -1653,5 +1653,9 @@ CATALOGUE["en"].update(
         "guide.fleet_transfer_one": "{market} from the {kind} {boat} to the barge {barge}",
         "guide.fleet_transfer_none": "No ship at sea has barrels your barge at sea can take.",
         "guide.fleet_count": "How many barrels",
+        "fleet.pic_label": "{player}’s ports and boats",
+        "fleet.pic_covered": "covered",
+        "fleet.pic_rented": "rented",
+        "fleet.pic_id": "b{no}",
     }
 )

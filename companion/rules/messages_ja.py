@@ -1607,46 +1607,46 @@ CATALOGUE.update(
         "fleet.where.": "停泊所",
         "fleet.boats_list": '船を[{{"boat": "b1", "do": "undock"}}]のようなリストで'
         "指定してください。",
-        "fleet.no_such_boat": "{player}には船{boat}がありません（{player}の船：{boats}）。",
-        "fleet.one_activity": "{player}の{kind} {boat}はこの「漁業」アクションですでに活動を"
+        "fleet.no_such_boat": "{player}には「{boat}」という船がありません。",
+        "fleet.one_activity": "{player}の{kind}（船{no}）はこの「漁業」アクションですでに活動を"
         "行っています。各船が行える活動は1つです。",
-        "fleet.activity": "{player}の{kind} {boat}が行えるのは出港・漁獲・入港"
+        "fleet.activity": "{player}の{kind}（船{no}）が行えるのは出港・漁獲・入港"
         '（"undock"・"catch"・"dock"）です。',
-        "fleet.undock_at_sea": "{player}の{kind} {boat}はすでに海上にあります。出港できるのは"
+        "fleet.undock_at_sea": "{player}の{kind}（船{no}）はすでに海上にあります。出港できるのは"
         "停泊所にある船だけです。",
-        "fleet.barge_catch": "{player}の{kind} {boat}ははしけです。はしけは漁獲の活動を行えません"
-        "（出港か入港だけです）。",
-        "fleet.catch_in_port": "{player}の{kind} {boat}は{place}にあります。漁獲するには漁船が"
+        "fleet.barge_catch": "{player}の{kind}（船{no}）ははしけです。はしけは漁獲の活動を"
+        "行えません（出港か入港だけです）。",
+        "fleet.catch_in_port": "{player}の{kind}（船{no}）は{place}にあります。漁獲するには漁船が"
         "海上にある必要があります（先に出港させてください）。",
-        "fleet.catch_fish": '{player}の{kind} {boat}が漁獲する魚を"fish": "eel"のように'
+        "fleet.catch_fish": '{player}の{kind}（船{no}）が漁獲する魚を"fish": "eel"のように'
         "指定してください。",
-        "fleet.catch_two": "{player}の{kind} {boat}が漁獲できる樽は1個です。2個（異なる魚種）を"
+        "fleet.catch_two": "{player}の{kind}（船{no}）が漁獲できる樽は1個です。2個（異なる魚種）を"
         "漁獲できるのは青い漁船だけです。",
-        "fleet.himono_mix": "{player}の{kind} {boat}には、干物の漁業免許で漁獲した樽とほかの樽を"
+        "fleet.himono_mix": "{player}の{kind}（船{no}）には、干物の漁業免許で漁獲した樽とほかの樽を"
         "一緒に積めません。1隻に1魚種です。",
-        "fleet.licence_wrong": "その漁業免許では{player}の{kind} {boat}は{market}を"
+        "fleet.licence_wrong": "その漁業免許では{player}の{kind}（船{no}）は{market}を"
         "漁獲できません。",
-        "fleet.no_licence": "{player}は{market}を漁獲できる漁業免許を持っていないので、{kind} "
-        "{boat}はそれを漁獲できません。",
+        "fleet.no_licence": "{player}は{market}を漁獲できる漁業免許を持っていないので、{kind}"
+        "（船{no}）はそれを漁獲できません。",
         "fleet.licences_used": "{player}の{market}の漁業免許は、この「漁業」アクションですべて"
-        "漁獲に使われています。{kind} {boat}は{market}を漁獲できません。",
-        "fleet.one_barrel": "{player}の{kind} {boat}がその漁業免許で漁獲できる樽は1個です。",
-        "fleet.other_fish": "{player}の{kind} {boat}には{aboard}が積まれています。一部だけ積み"
+        "漁獲に使われています。{kind}（船{no}）は{market}を漁獲できません。",
+        "fleet.one_barrel": "{player}の{kind}（船{no}）がその漁業免許で漁獲できる樽は1個です。",
+        "fleet.other_fish": "{player}の{kind}（船{no}）には{aboard}が積まれています。一部だけ積み"
         "込まれた漁船では同じ魚種しか漁獲できません。",
-        "fleet.empty_ship": "{player}の空の{kind} {boat}は{market}を漁獲できません。{market}の"
+        "fleet.empty_ship": "{player}の空の{kind}（船{no}）は{market}を漁獲できません。{market}の"
         "免許は{licences}枚で、{market}の樽を積んで海上にいる漁船がすでに{ships}隻あります"
         "（それより多くの免許が必要です）。",
-        "fleet.one_salmon": "{player}の{kind} {boat}に一度に積めるサケ樽は1個だけです。",
-        "fleet.boat_full": "{player}の{kind} {boat}には空きスロットがありません（{slots}"
+        "fleet.one_salmon": "{player}の{kind}（船{no}）に一度に積めるサケ樽は1個だけです。",
+        "fleet.boat_full": "{player}の{kind}（船{no}）には空きスロットがありません（{slots}"
         "スロット）。",
-        "fleet.dock_not_at_sea": "{player}の{kind} {boat}は海上ではなく{place}にあります。入港"
+        "fleet.dock_not_at_sea": "{player}の{kind}（船{no}）は海上ではなく{place}にあります。入港"
         "できるのは海上にある船だけです。",
-        "fleet.no_place": "{player}の停泊所には{kind} {boat}を入港させる空きスペースがありません"
+        "fleet.no_place": "{player}の停泊所には{kind}（船{no}）を入港させる空きスペースがありません"
         "（はしけを置けるのは「2」の停泊所だけです。停泊所を開くか、先に船を出港させて"
         "ください）。",
-        "fleet.place_unknown": '{player}の{kind} {boat}の入港先は"leftmost"・"1"・"2"・'
+        "fleet.place_unknown": '{player}の{kind}（船{no}）の入港先は"leftmost"・"1"・"2"・'
         '"overseas"のどれかです。',
-        "fleet.place_taken": "{place}には{player}の{kind} {boat}を置く空きがありません（まだ"
+        "fleet.place_taken": "{place}には{player}の{kind}（船{no}）を置く空きがありません（まだ"
         "開いていないか、いっぱいか、はしけを置けるのは「2」の停泊所だけです）。",
         "fleet.overseas_empty": "{player}は「海外」市場に樽を入港させていません。1つのロットに"
         "は樽が1個以上必要です。",
@@ -1659,35 +1659,38 @@ CATALOGUE.update(
         '（"boats": [{{"boat": "b2", "do": "catch", "fish": "eel"}}]）。',
         "fleet.both_shapes": '船を"boats"で指定するか、樽を{field}で数えるかのどちらかにして'
         "ください。",
-        "fleet.not_in_port": "{player}の{kind} {boat}は{place}にあります。船を売ったり下取りに"
+        "fleet.not_in_port": "{player}の{kind}（船{no}）は{place}にあります。船を売ったり下取りに"
         "出したりできるのは、自分の停泊所にあるときだけです。",
         "fleet.discard_which": "{player}の海上の{market}樽は複数の船に積まれています。どの船か"
         '指定してください（{{"type": "discard", "boat": "b2", "fish": …}}）。',
-        "fleet.not_at_sea": "{player}の{kind} {boat}は海上ではなく{place}にあります。",
-        "fleet.not_aboard": "{player}の{kind} {boat}に積まれている{market}樽は{have}個で、"
+        "fleet.not_at_sea": "{player}の{kind}（船{no}）は海上ではなく{place}にあります。",
+        "fleet.not_aboard": "{player}の{kind}（船{no}）に積まれている{market}樽は{have}個で、"
         "{want}個ではありません。",
-        "fleet.transfer_from_barge": "{player}のはしけ{boat}から漁船に魚樽を移すことはできません。",
-        "fleet.transfer_rented": "{player}の{kind} {boat}は借りた船です。その魚樽ははしけに移せ"
+        "fleet.transfer_from_barge": "{player}のはしけ（船{no}）から漁船に魚樽を移すことは"
+        "できません。",
+        "fleet.transfer_rented": "{player}の{kind}（船{no}）は借りた船です。その魚樽ははしけに移せ"
         "ません。",
-        "fleet.transfer_to_ship": "{player}の{kind} {boat}ははしけではありません。魚樽を移せる"
+        "fleet.transfer_to_ship": "{player}の{kind}（船{no}）ははしけではありません。魚樽を移せる"
         "のは漁船からはしけへだけです。",
-        "fleet.transfer_himono": "干物の漁業免許で漁獲した樽は、入港するまで{player}の{kind} "
-        "{boat}に積んだままです。",
-        "fleet.mv_undock": "{player}の{kind} {boat}が{place}から出港する",
-        "fleet.mv_catch": "{player}の{kind} {boat}が{market}樽を{count}個漁獲する"
+        "fleet.transfer_himono": "干物の漁業免許で漁獲した樽は、入港するまで{player}の{kind}"
+        "（船{no}）に積んだままです。",
+        "fleet.mv_undock": "{player}の{kind}（船{no}）が{place}から出港する",
+        "fleet.mv_catch": "{player}の{kind}（船{no}）が{market}樽を{count}個漁獲する"
         "（{aboard}個積載）",
-        "fleet.mv_dock": "{player}の{kind} {boat}が{place}に入港し、樽を{count}個降ろす",
-        "fleet.mv_dock_overseas": "{player}の{kind} {boat}が樽{count}個を積んで「海外」市場に"
+        "fleet.mv_dock": "{player}の{kind}（船{no}）が{place}に入港し、樽を{count}個降ろす",
+        "fleet.mv_dock_overseas": "{player}の{kind}（船{no}）が樽{count}個を積んで「海外」市場に"
         "入港する",
-        "fleet.mv_transfer": "{player}が{market}樽{count}個を{kind} {boat}からはしけ{barge}に移す",
+        "fleet.mv_transfer": "{player}が{market}樽{count}個を{kind}（船{no}）から"
+        "はしけ（船{barge_no}）に移す",
         "kind.discard": "discard",
         "kind.transfer": "transfer",
-        "history.discard": "{player}が{boat}から{market}樽を{count}個捨てました",
-        "history.transfer": "{player}が{market}樽{count}個を{boat}からはしけ{barge}に移しました",
-        "history.d_boat_undock": "{boat}が出港",
-        "history.d_boat_catch": "{boat}が{market}を漁獲",
-        "history.d_boat_dock": "{boat}が{place}に入港",
-        "guide.fleet_boat": "{kind} {boat}",
+        "history.discard": "{player}が船{no}から{market}樽を{count}個捨てました",
+        "history.transfer": "{player}が{market}樽{count}個を船{no}から"
+        "はしけ（船{barge_no}）に移しました",
+        "history.d_boat_undock": "船{no}が出港",
+        "history.d_boat_catch": "船{no}が{market}を漁獲",
+        "history.d_boat_dock": "船{no}が{place}に入港",
+        "guide.fleet_boat": "{kind}（船{no}）",
         "guide.fleet_nothing": "何もしない",
         "guide.fleet_undock": "出港",
         "guide.fleet_catch": "{market}を漁獲",
@@ -1699,10 +1702,14 @@ CATALOGUE.update(
         "guide.fleet_discard": "海上の魚樽を捨てる",
         "guide.fleet_discard_when": "自分の手番の開始時、アクションを行う前だけです。"
         "樽は対応する市場ボードに戻ります。",
-        "guide.fleet_discard_one": "{kind} {boat}の{market}樽{count}個",
+        "guide.fleet_discard_one": "{kind}（船{no}）の{market}樽{count}個",
         "guide.fleet_transfer": "魚樽をはしけに移す",
-        "guide.fleet_transfer_one": "{kind} {boat}からはしけ{barge}へ{market}",
+        "guide.fleet_transfer_one": "{kind}（船{no}）からはしけ（船{barge_no}）へ{market}",
         "guide.fleet_transfer_none": "海上のはしけに移せる魚樽を積んだ漁船が海上にありません。",
         "guide.fleet_count": "樽の数",
+        "fleet.pic_label": "{player}の停泊所と船",
+        "fleet.pic_covered": "閉じている",
+        "fleet.pic_rented": "レンタル",
+        "fleet.pic_id": "船{no}",
     }
 )

@@ -669,7 +669,7 @@ def fleet_panel(
                 "rented": name_of(b.rented) if b.rented else None,
                 "options": options,
                 "sales": sales,
-                "legend": _say("guide.fleet_boat", kind=b.kind, boat=b.id),
+                "legend": _say("guide.fleet_boat", kind=b.kind, boat=b.id, no=b.id[1:]),
             }
         )
     return out
@@ -761,6 +761,7 @@ def free_panel(t: Table, seat: int) -> dict[str, Any]:
                             "guide.fleet_discard_one",
                             kind=b.kind,
                             boat=b.id,
+                            no=b.id[1:],
                             market=fish,
                             count=b.cargo.count(fish),
                         ),
@@ -784,8 +785,10 @@ def free_panel(t: Table, seat: int) -> dict[str, Any]:
                             "guide.fleet_transfer_one",
                             kind=b.kind,
                             boat=b.id,
+                            no=b.id[1:],
                             market=fish,
                             barge=barge.id,
+                            barge_no=barge.id[1:],
                         ),
                     }
                 )
@@ -979,6 +982,8 @@ def init_app(app: Flask) -> None:
 
     # A global, so that templates/game/_regions.html (imported without context) sees it.
     app.jinja_env.globals["end_turn_question"] = end_turn_question
+    # The fleet picture's words (templates/game/_fleet.html), from the rules' catalogue.
+    app.jinja_env.globals["fleet_word"] = _say
 
 
 def end_turn_question(game_id: str) -> str:

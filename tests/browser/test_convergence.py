@@ -184,8 +184,17 @@ def test_a_board_game_every_page_equals_its_reload_after_every_step(
     t.act("host", {"type": "return_boat", "player": "Aiko", "boat": "one_slot"})
     t.act("host", {"type": "take_boat", "player": "Aiko", "boat": "three_slot", "pay": False})
     t.converge("licences and a boat for the catch")
-    t.act("Aiko", {"type": "fishing", "player": "Aiko", "caught": {"tuna": 3}})
+    # #19: the ship (b2) undocks, then catches one barrel per Fishing action.
+    t.act("Aiko", {"type": "fishing", "player": "Aiko", "boats": [{"boat": "b2", "do": "undock"}]})
+    t.act("Aiko", {"type": "fishing", "player": "Aiko", "caught": {"tuna": 1}})
+    t.converge("the ship undocked and caught a Tuna")
+    for _ in PLAYERS:
+        t.act("host", {"type": "next_turn"})
+    t.act("Aiko", {"type": "fishing", "player": "Aiko", "caught": {"tuna": 1}})
+    t.act("Aiko", {"type": "fishing", "player": "Aiko", "caught": {"tuna": 1}})
     t.converge("three Tuna caught")
+    for _ in PLAYERS:
+        t.act("host", {"type": "next_turn"})
     t.act("Aiko", {"type": "fishing", "player": "Aiko", "unloaded": {"tuna": 3}})
     t.converge("docked: a Tuna auction opens", reload=True)
     auction = api(base, "GET", f"/api/games/{gid}", game["host_token"])["auction"]

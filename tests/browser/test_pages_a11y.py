@@ -85,7 +85,11 @@ def mid_game(base: str, **options: Any) -> Game:
         **options,
     )
     g.act({"type": "next_turn"})
+    # #19: the ship undocks before it catches, and docks on Aiko's next turn.
+    g.act({"type": "fishing", "player": "Aiko", "boats": [{"boat": "b1", "do": "undock"}]})
     g.act({"type": "fishing", "player": "Aiko", "caught": {"mackerel": 1}})
+    for _ in PLAYERS:
+        g.act({"type": "next_turn"})
     g.act(
         {
             "type": "fishing",

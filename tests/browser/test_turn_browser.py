@@ -90,7 +90,13 @@ def test_a_turn_from_the_active_phone(
     # 3 Tuna need a three-slot ship: Aiko's one-slot ship goes back for one (bookkeeping).
     api.act(type="return_boat", player=A, boat="one_slot")
     api.act(type="take_boat", player=A, boat="three_slot", pay=False)
-    api.act(type="fishing", player=A, caught={"tuna": 3})
+    # #19: the ship (b2) undocks, then catches one barrel per Fishing action.
+    api.act(type="fishing", player=A, boats=[{"boat": "b2", "do": "undock"}])
+    api.act(type="fishing", player=A, caught={"tuna": 1})
+    for _ in range(3):
+        api.act(type="next_turn")
+    api.act(type="fishing", player=A, caught={"tuna": 1})
+    api.act(type="fishing", player=A, caught={"tuna": 1})
     for _ in range(3):
         api.act(type="next_turn")  # Bo, Chiyo, then Aiko again with 2 AP
     assert api.state()["players"][0]["at_sea"] == {"tuna": 3}
@@ -134,11 +140,11 @@ def test_a_turn_from_the_active_phone(
     assert after[A] - before[A] == sale and after[B] - before[B] == 100
     expect(bo.locator("#turn-guide")).to_contain_text("Aiko has 1 AP left.", timeout=LIVE)
 
-    # Fishing: unload the 3 Tuna barrels at sea → a Tuna auction opens.
+    # Fishing: the Three-slot ship docks with its 3 Tuna barrels → a Tuna auction opens.
     guide.get_by_role("button", name="Fishing").click()
-    more = guide.get_by_role("button", name="Tuna barrels unloaded: more")
-    for _ in range(3):
-        more.click()
+    guide.locator('fieldset[data-boat="b2"]').get_by_role(
+        "radio", name=re.compile("Dock \\(the leftmost port")
+    ).check()
     expect(guide.locator("#turn-preview")).to_contain_text("Tuna auction 1 of 1", timeout=LIVE)
     assert axe_violations(aiko, "#turn-guide") == []
     aiko.set_viewport_size({"width": 360, "height": 780})
@@ -206,7 +212,12 @@ def test_the_new_phone_forms(live_server: Any, phone: Any) -> None:
     api.act(type="return_boat", player=A, boat="one_slot")
     api.act(type="take_boat", player=A, boat="three_slot", pay=False)
     api.act(type="next_turn")
-    api.act(type="fishing", player=A, caught={"mackerel": 2})
+    # #19: the ship (b2) undocks, catches one barrel per Fishing action, then docks.
+    api.act(type="fishing", player=A, boats=[{"boat": "b2", "do": "undock"}])
+    api.act(type="fishing", player=A, caught={"mackerel": 1})
+    for _ in range(3):
+        api.act(type="next_turn")
+    api.act(type="fishing", player=A, caught={"mackerel": 1})
     api.act(
         type="fishing",
         player=A,

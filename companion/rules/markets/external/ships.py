@@ -59,6 +59,7 @@ def own_boat(run: Run, seat: int, kind: str, field: str) -> int:
             player=p.name,
             kind=kind,
             boat=b.id,
+            no=b.id[1:],
             place=Message(f"fleet.where.{b.where}", {}),
         )
     kinds = kinds_of(p)

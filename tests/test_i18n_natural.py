@@ -322,3 +322,18 @@ def test_the_checklist_counts_with_counters(client: Any, game: dict[str, Any]) -
     assert not re.search(r"(漁業免許|樽|トークン) ?×\d", checklist), checklist
     en = visible(client.get(f"/games/{game['id']}/table", headers=host).get_data(True))
     assert "3 licences" in en and "15 barrels" in en
+
+
+def test_the_rules_cards_count_with_counters(client: Any) -> None:
+    """A rules card's stock in the table screen's words: ローン：3枚, 樽：2人で4個,
+    1スロット漁船：2人で1隻 (English keeps the bare number)."""
+    cards = {
+        m: visible(client.get(f"/rules/{m}", headers=JA).get_data(True))
+        for m in ("bank", "eel", "ships", "rentals")
+    }
+    assert "ローン：3枚。" in cards["bank"] and "株：2枚。" in cards["bank"]
+    assert "樽：2人で4個、3人で6個" in cards["eel"] and "漁業免許：2人で2枚" in cards["eel"]
+    assert "魚トークン：13個。" in cards["eel"]
+    assert "1スロット漁船：2人で1隻" in cards["ships"] and "冷凍庫：2個。" in cards["rentals"]
+    en = visible(client.get("/rules/bank").get_data(True))
+    assert "Loans: 3." in en, en

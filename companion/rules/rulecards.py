@@ -80,7 +80,7 @@ from .catalogue import (
 from .fish import Fish
 from .markets import MARKETS
 from .markets.external import EXTERNAL
-from .messages import Message
+from .messages import Message, known
 from .resources import (
     DEGRADED_SALMON_VALUE,
     FLAT_VALUES,
@@ -209,16 +209,23 @@ def _sections(parts: dict[str, list[Line]]) -> tuple[Section, ...]:
     return tuple(Section(sid, tuple(parts[sid])) for sid in SECTIONS if parts.get(sid))
 
 
+def _n(what: str, n: int | None) -> Message | int | None:
+    """A figure with its counter where the language has one (issue #21: 「漁業免許：3枚」,
+    「ローン：3枚」, 「樽：2人で4個」 in Japanese; the bare number in English)."""
+    code = f"rc.n.{what}"
+    return Message(code, {"count": n}) if n is not None and known(code) else n
+
+
 def _per_p_line(what: str, values: tuple[int, ...], config: GameConfig | None) -> Line:
     """A figure printed per player count: this game's, or every count's."""
     label = Message(f"rc.fig.{what}", {})
     if config is not None:
         n = values[config.player_count - PLAYER_COUNTS[0]]
-        return _l("rc.stock.game", what=label, count=n, players=config.player_count)
+        return _l("rc.stock.game", what=label, count=_n(what, n), players=config.player_count)
     if len(set(values)) == 1:
-        return _l("rc.stock.same", what=label, count=values[0])
+        return _l("rc.stock.same", what=label, count=_n(what, values[0]))
     counts = [
-        Message("rc.p_count", {"players": p, "count": n})
+        Message("rc.p_count", {"players": p, "count": _n(what, n)})
         for p, n in zip(PLAYER_COUNTS, values, strict=True)
     ]
     return _l("rc.stock.per_p", what=label, counts=counts)
@@ -380,7 +387,7 @@ def _fish_card(market: str, config: GameConfig | None) -> tuple[Section, ...]:
                     "reading",
                     disputed,
                     what=Message(f"rc.fig.{what}", {}),
-                    count=value,
+                    count=_n(what, value),
                     players=config.player_count,
                 )
             )
@@ -455,7 +462,9 @@ def _mackerel_licences(config: GameConfig | None) -> list[Line]:
         set_aside = not config.horse_mackerel_from_start
         count = mackerel_licenses(config.player_count, set_aside)
         code = "rc.mackerel.licences_game" if set_aside else "rc.mackerel.licences_game_hm"
-        return [_l(code, "printed", "AMB-17", count=count, players=config.player_count)]
+        return [
+            _l(code, "printed", "AMB-17", count=_n("licenses", count), players=config.player_count)
+        ]
     normal = [mackerel_licenses(p) for p in PLAYER_COUNTS]
     without = [mackerel_licenses(p, set_aside=False) for p in PLAYER_COUNTS]
     return [
@@ -463,7 +472,7 @@ def _mackerel_licences(config: GameConfig | None) -> list[Line]:
             "rc.mackerel.licences",
             box=MACKEREL_LICENSES_IN_BOX,
             counts=[
-                Message("rc.p_count", {"players": p, "count": c})
+                Message("rc.p_count", {"players": p, "count": _n("licenses", c)})
                 for p, c in zip(PLAYER_COUNTS, normal, strict=True)
             ],
         ),
@@ -473,7 +482,7 @@ def _mackerel_licences(config: GameConfig | None) -> list[Line]:
             "AMB-17",
             what=label,
             counts=[
-                Message("rc.p_count", {"players": p, "count": c})
+                Message("rc.p_count", {"players": p, "count": _n("licenses", c)})
                 for p, c in zip(PLAYER_COUNTS, without, strict=True)
             ],
         ),
@@ -662,22 +671,23 @@ def _external_stock(market: str, config: GameConfig | None) -> list[Line]:
     e = EXTERNAL_MARKETS[market]
     out: list[Line] = []
     for item, count in e.stock.items():
-        out.append(_l("rc.stock.item", what=Message(f"rc.fig.{item}", {}), count=count))
+        what = Message(f"rc.fig.{item}", {})
+        out.append(_l("rc.stock.item", what=what, count=_n(item, count)))
     if market == "ships":
         variants = config.variants if config else ()
         if config is not None:
             for kind, count in ships_board(config.player_count, variants).items():
                 if count:
-                    out.append(_l("rc.ships.board_game", kind=kind, count=count))
+                    out.append(_l("rc.ships.board_game", kind=kind, count=_n("boats", count)))
         else:
             for kind in ships_board(PLAYER_COUNTS[0]):
                 values = tuple(ships_board(p)[kind] for p in PLAYER_COUNTS)
                 counts = [
-                    Message("rc.p_count", {"players": p, "count": c})
+                    Message("rc.p_count", {"players": p, "count": _n("boats", c)})
                     for p, c in zip(PLAYER_COUNTS, values, strict=True)
                 ]
                 if len(set(values)) == 1:
-                    out.append(_l("rc.ships.board_same", kind=kind, count=values[0]))
+                    out.append(_l("rc.ships.board_same", kind=kind, count=_n("boats", values[0])))
                 else:
                     out.append(_l("rc.ships.board_per_p", kind=kind, counts=counts))
             out.append(_l("rc.ships.expansion_boats"))

@@ -320,7 +320,7 @@ def post(conn: http.client.HTTPConnection, path: str, token: str, body: bytes) -
     return int(json.loads(data)["seq"])
 
 
-def create_tables(server: Server, n: int) -> list[Table]:
+def create_tables(server: Server, n: int, players: list[str] = PLAYERS) -> list[Table]:
     if server.kind == "bare":
         return [Table(f"t{i}", "bare") for i in range(n)]
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
@@ -329,7 +329,7 @@ def create_tables(server: Server, n: int) -> list[Table]:
         conn.request(
             "POST",
             "/api/games",
-            json.dumps({"players": PLAYERS, "money": "open"}),
+            json.dumps({"players": players, "money": "closed"}),
             {"Content-Type": "application/json"},
         )
         r = conn.getresponse()
@@ -443,6 +443,75 @@ def run_step(kind: str, n: int, seconds: float, pin: str | None, tmp: Path) -> d
         server.stop()
 
 
+PEER = Path(__file__).resolve().parent / "peer_bgio"
+
+
+def peer(blocks: int, per_block: int, tmp: Path) -> dict[str, Any]:
+    """One action reaching 7 devices (a table screen and 6 phones, closed money: each its
+    own view), the app against boardgame.io 0.50.2 (``bench/peer_bgio``: in memory and
+    FlatFile), in alternating blocks of ``per_block`` actions, one after another."""
+    if not (PEER / "node_modules" / "boardgame.io").exists():
+        raise SystemExit("cd bench/peer_bgio && npm install (boardgame.io 0.50.2)")
+    six = ["Aiko", "Bo", "Chiyo", "Daichi", "Emi", "Fumi"]
+    server = start("app", tmp, None, 1)
+    out: dict[str, list[float]] = {"app": [], "memory": [], "flatfile": []}
+    readers: Readers | None = None
+    try:
+        tables = create_tables(server, 1, six)
+        table = tables[0]
+        readers = Readers(tables)
+        readers.thread.start()
+        viewers = [("host", table.host)] + [("seat", s) for s in table.seats]  # type: ignore[attr-defined]
+        for d, (role, token) in enumerate(viewers):
+            readers.add(
+                open_stream(server.port, 0, d, f"/games/{table.game}/stream?as={role}", token)
+            )
+        while not all(d.events for d in readers.devices):
+            time.sleep(0.05)
+        time.sleep(1)
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        path = f"/api/games/{table.game}/actions"
+        for b in range(blocks):
+            for k in range(per_block):
+                body = {"type": "pay", "from": "supply", "to": six[k % 6], "amount": 100}
+                t0 = time.monotonic()
+                seq = post(conn, path, table.host, json.dumps(body).encode())
+                deadline = t0 + 10
+                while len(table.arrivals.get(seq, ())) < 7 and time.monotonic() < deadline:
+                    time.sleep(0.0005)
+                got = table.arrivals.get(seq, [])
+                if len(got) == 7:
+                    out["app"].append(1000 * (max(got) - t0))
+            for kind in ("memory", "flatfile"):
+                run = subprocess.run(
+                    ["node", "bench.js", kind, str(per_block), str(free_port())],
+                    cwd=PEER,
+                    capture_output=True,
+                    text=True,
+                    timeout=300,
+                )
+                line = [x for x in run.stdout.splitlines() if x.startswith("{")]
+                if not line:
+                    raise RuntimeError(run.stdout + run.stderr)
+                out[kind] += json.loads(line[-1])["times"]
+            print(f"{time.strftime('%H:%M:%S')} peer block {b + 1}/{blocks}", flush=True)
+    finally:
+        if readers is not None:
+            readers.stop.set()
+            for d in readers.devices:
+                d.sock.close()
+        server.stop()
+    result: dict[str, Any] = {}
+    for kind, times in out.items():
+        times.sort()
+        result[kind] = {
+            "n": len(times),
+            "p50_ms": round(statistics.median(times), 2),
+            "p99_ms": round(times[min(len(times) - 1, int(0.99 * len(times)))], 2),
+        }
+    return result
+
+
 def many_connections(tmp: Path, count: int) -> dict[str, Any]:
     """``count`` connections open at once on a default app server: half silent sockets,
     half live streams (4 per table); it must stay up and answer a page."""
@@ -455,6 +524,10 @@ def many_connections(tmp: Path, count: int) -> dict[str, Any]:
             for d, (role, token) in enumerate(viewers):
                 dev = open_stream(server.port, t, d, f"/games/{table.game}/stream?as={role}", token)
                 socks.append(dev.sock)
+        for sock in socks:  # every stream answered
+            sock.setblocking(True)
+            sock.settimeout(120)
+            sock.recv(1)
         for i in range(count - len(socks)):
             source = (f"127.200.{i // 50}.{i % 50 + 1}", 0)
             socks.append(socket.create_connection(("127.0.0.1", server.port), 30, source))
@@ -467,11 +540,18 @@ def many_connections(tmp: Path, count: int) -> dict[str, Any]:
                 rss = int(line.split()[1]) // 1024
             if line.startswith("Threads:"):
                 threads = int(line.split()[1])
-        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-        t0 = time.monotonic()
-        conn.request("GET", "/")
-        page = conn.getresponse().status
-        took = 1000 * (time.monotonic() - t0)
+        times = []
+        for _ in range(5):
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+            t0 = time.monotonic()
+            conn.request("GET", "/")
+            r = conn.getresponse()
+            r.read()
+            page = r.status
+            times.append(round(1000 * (time.monotonic() - t0), 1))
+            conn.close()
+        took = max(times)
+        print("page times", times, flush=True)
         return {
             "connections": len(socks),
             "streams": sum(1 for _ in tables) * 4,
@@ -494,6 +574,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--settings", default="2cores,1core")
     parser.add_argument("--servers", default="app,bare")
     parser.add_argument("--connections", type=int, default=0)
+    parser.add_argument("--peer", type=int, default=0, metavar="BLOCKS")
     parser.add_argument("--json", help="also write the results to this file")
     parser.add_argument("--serve-bare", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--bare-threads", type=int, default=600, help=argparse.SUPPRESS)
@@ -512,7 +593,7 @@ def main(argv: list[str] | None = None) -> int:
         for setting in args.settings.split(","):
             pin = "1" if setting == "1core" else None
             os.sched_setaffinity(0, {0} if pin else {0, 1})
-            for n in [int(x) for x in args.ladder.split(",")]:
+            for n in [int(x) for x in args.ladder.split(",") if x]:
                 for kind in args.servers.split(","):
                     r = run_step(kind, n, args.seconds, pin, tmp)
                     r["setting"] = setting
@@ -532,6 +613,10 @@ def main(argv: list[str] | None = None) -> int:
             c = many_connections(tmp, args.connections)
             results.append(c)
             print(f"{time.strftime('%H:%M:%S')} {c}", flush=True)
+        if args.peer:
+            p = peer(args.peer, 50, tmp)
+            results.append({"peer": p})
+            print(f"{time.strftime('%H:%M:%S')} peer: {p}", flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     return 0

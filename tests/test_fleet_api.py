@@ -156,3 +156,51 @@ def test_transfer_and_discard_through_the_api(app: Any) -> None:
     g.act(type="discard", player=A, boat="b2", fish="eel")
     assert [b["cargo"] for b in g.boats()] == [[], []]
     assert next(p for p in g.state()["players"] if p["name"] == A)["at_sea"] == {}
+
+
+def test_an_old_game_recorded_counted_opens_replays_and_goes_on(app: Any) -> None:
+    """A file from before boats were placed (no ``setup.fleet``): its counted Fishing
+    action — two Eel barrels caught with both ships in port, which the placed fleet
+    refuses — replays as recorded; the boats are shown placed by the fixed arrangement
+    (docs/actions.md, "The fleet"), and the game goes on boat by boat."""
+    g = Api(app)
+    g.act(type="take_license", player=A, market="eel", count=2, pay=False)
+    g.act(type="next_turn")
+    doc = g.client.get(
+        f"/api/games/{g.id}/export", headers={"Authorization": f"Bearer {g.host}"}
+    ).get_json()
+    assert doc["setup"].pop("fleet") == 2
+    last = doc["events"][-1]
+    extra = [
+        {"type": "open_port", "data": {"player": A}},
+        {"type": "take_boat", "data": {"player": A, "boat": "two_slot", "pay": False}},
+        {
+            "type": "fishing",
+            "data": {"player": A, "caught": {"eel": 2}, "drawn": [], "auction_id": "a"},
+        },
+    ]
+    for k, e in enumerate(extra, start=last["seq"] + 1):
+        if e["type"] == "fishing":
+            e["data"]["auction_id"] = f"a{k}"  # the server's id, a<seq>
+        doc["events"].append({**last, "seq": k, "undone_by": None, **e})
+    r = g.client.post("/api/games/import", json=doc)
+    assert r.status_code == 201, r.get_json()
+    made = r.get_json()
+    old = Api.__new__(Api)
+    old.client, old.id, old.host = g.client, made["id"], made["host_token"]
+    assert old.boats() == [
+        {"id": "b1", "kind": "one_slot", "where": "leftmost", "cargo": []},
+        {"id": "b2", "kind": "two_slot", "where": "sea", "cargo": ["eel", "eel"]},
+    ]
+    # The same counted action in a game created now is refused (both ships lie in port).
+    g.act(type="open_port", player=A)
+    g.act(type="take_boat", player=A, boat="two_slot", pay=False)
+    assert "one barrel per ship" in g.refused(type="fishing", player=A, caught={"eel": 2})["error"]
+    # The old game goes on boat by boat: the Two-slot ship docks at port "1".
+    old.act(
+        type="fishing",
+        player=A,
+        boats=[{"boat": "b2", "do": "dock"}],
+        for_sale=[{"fish": "eel", "price": 300}, {"fish": "eel", "price": 300}],
+    )
+    assert [(b["id"], b["where"]) for b in old.boats()] == [("b1", "leftmost"), ("b2", "1")]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from fleet_support import act, boat, fishing, placed_game, refused, where, with_fleet
 
+from companion.rules.errors import IllegalAction
 from companion.rules.fleet import settle
 from companion.rules.guided import preview_lines
 from companion.rules.messages import render
@@ -596,3 +597,36 @@ def test_both_shapes_at_once_are_refused(shape: dict[str, dict[str, int]]) -> No
         boats=[{"boat": "b1", "do": "undock"}],
         **shape,
     )
+
+
+@pytest.mark.parametrize(
+    "boats",
+    [
+        [{"boat": "b1", "do": "catch", "fish": [{"a": 1}]}],
+        [{"boat": "b1", "do": "catch", "fish": "eel", "licence": {"x": 1}}],
+        [{"boat": {"x": 1}, "do": "undock"}],
+        [{"boat": "b1", "do": {"x": 1}}],
+        [{"boat": "b1", "do": "dock", "at": {"x": 1}}],
+        [{"boat": "b1", "do": "dock", "at": "overseas", "group": {"a": 1}}],
+        [{"boat": "b1", "do": "catch", "fish": "eel", "count": "x"}],
+        [{"boat": "b1", "do": "catch", "fish": ["eel", "eel"]}],
+        "b1",
+        [1],
+    ],
+)
+def test_anything_malformed_is_a_refusal_never_a_crash(boats: object) -> None:
+    t = placed_game()
+    t = with_fleet(t, "Aiko", boat("two_slot", "b1", "sea"), licenses={"eel": 1})
+    with pytest.raises(IllegalAction):
+        act(t, "fishing", player="Aiko", boats=boats)
+
+
+def test_a_fishing_action_that_names_no_boat_only_spends_its_ap() -> None:
+    """The book allows a Fishing action only to change prices; the counted shape with
+    nothing counted is that too (it names no boat: none moves)."""
+    t = placed_game()
+    t = with_fleet(t, "Aiko", boat("two_slot", "b1", "sea"), boat("one_slot", "b2", "leftmost"))
+    for action in ({}, {"boats": []}):
+        t2 = act(t, "fishing", player="Aiko", **action)
+        assert where(t2, "Aiko") == where(t, "Aiko")
+        assert t2.turn.ap_left == t.turn.ap_left - 1

@@ -128,7 +128,8 @@ def _catch(run: Run, seat: int, v: Voyage, i: int, item: Mapping[str, Any], wher
         not isinstance(fishes, list)
         or not fishes
         or len(fishes) > 2
-        or len(set(map(str, fishes))) != len(fishes)
+        or not all(isinstance(f, str) for f in fishes)
+        or len(set(fishes)) != len(fishes)
     ):
         raise refuse("fleet.catch_fish", f"{where}.fish", **who)
     if len(fishes) == 2 and (kind.kinds or 1) < 2:
@@ -144,6 +145,8 @@ def _catch(run: Run, seat: int, v: Voyage, i: int, item: Mapping[str, Any], wher
         if fish not in run.t.config.fish_markets:
             raise refuse("market_not_in_play", f"{where}.fish", market=fish)
         licence = item.get("licence")
+        if licence is not None and not isinstance(licence, str):
+            raise refuse("fleet.licence_wrong", f"{where}.licence", market=fish, **who)
         if licence == himono.ID:
             if fish not in (*HIMONO_CATCHES, himono.ID) or count != 1:
                 raise refuse("himono_catch_wrong", f"{where}.fish", market=fish)
@@ -368,9 +371,11 @@ def translate(t: Table, seat: int, a: Mapping[str, Any]) -> list[dict[str, Any]]
     ]
     caught += [(f, himono.ID) for f, n in _counts(a.get("caught_himono")).items() for _ in range(n)]
     at_sea = [i for i, b in enumerate(p.boats) if b.where == SEA]
+    # The counted shape docks only boats carrying barrels (it cannot name an empty one).
+    loaded = [i for i in at_sea if p.boats[i].cargo]
     docking: list[list[int]] = []
-    for mask in range(1 << len(at_sea)):
-        chosen = [at_sea[k] for k in range(len(at_sea)) if mask >> k & 1]
+    for mask in range(1 << len(loaded)):
+        chosen = [loaded[k] for k in range(len(loaded)) if mask >> k & 1]
         got: dict[str, int] = {}
         for i in chosen:
             for f in p.boats[i].cargo:
@@ -442,7 +447,7 @@ def boats_carrying(run: Run, seat: int, counts: Mapping[str, int], field: str) -
     """The boats at sea whose whole cargo is exactly ``counts`` (a counted Overseas docking
     in a game whose boats are placed); refused unless one outcome fits."""
     p = run.player(seat)
-    at_sea = [i for i, b in enumerate(p.boats) if b.where == SEA]
+    at_sea = [i for i, b in enumerate(p.boats) if b.where == SEA and b.cargo]
     want = {k: n for k, n in counts.items() if n}
     found: list[list[int]] = []
     for mask in range(1, 1 << len(at_sea)):

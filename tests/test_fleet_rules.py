@@ -630,3 +630,24 @@ def test_a_fishing_action_that_names_no_boat_only_spends_its_ap() -> None:
         t2 = act(t, "fishing", player="Aiko", **action)
         assert where(t2, "Aiko") == where(t, "Aiko")
         assert t2.turn.ap_left == t.turn.ap_left - 1
+
+
+def test_the_history_line_names_what_each_boat_did() -> None:
+    """Not an empty "Bo went fishing": each boat and its activity, in both languages."""
+    from companion.rules.moves import describe
+
+    a = {
+        "type": "fishing",
+        "player": "Bo",
+        "boats": [
+            {"boat": "b1", "do": "undock"},
+            {"boat": "b2", "do": "catch", "fish": "eel"},
+            {"boat": "b3", "do": "dock", "at": "1"},
+        ],
+    }
+    assert (
+        render(describe(a)) == "Bo went fishing: b1 undocks, b2 catches Eel, b3 docks at port “1”"
+    )
+    assert render(describe(a), "ja") == (
+        "Boが「漁業」アクションを行いました：船1が出港、船2がウナギを漁獲、船3が「1」の停泊所に入港"
+    )

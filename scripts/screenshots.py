@@ -2,7 +2,7 @@
 """Screenshots for the README's tour: the turn guide on a phone (issue #8), the card game
 and the Tokyo Jutaku calculator (issue #10).
 
-    python scripts/screenshots.py [--out docs/screenshots] [--only turn|cards]
+    python scripts/screenshots.py [--out docs/screenshots] [--only turn|cards] [--lang ja]
 
 Starts the real server (``python -m companion serve``, as tests/support.py does, on a free
 port and a temporary database), sets a 3-player game up through the JSON API, plays to
@@ -309,16 +309,154 @@ def shoot_cards(out: Path) -> list[Path]:
     return saved
 
 
+#: A Japanese device: its language and its time zone (the history's times).
+JAPANESE = {
+    "locale": "ja-JP",
+    "timezone_id": "Asia/Tokyo",
+    "extra_http_headers": {"Accept-Language": "ja"},
+}
+
+
+def shoot_japanese(out: Path) -> list[Path]:
+    """The README's 日本語 tour (issue #21): the same game on Japanese devices.
+
+    - ``ja-turn.png``: the turn guide on Aiko's phone, 「あなたの手番 — アクションポイント2点」;
+    - ``ja-markets.png``: its market grid, what each market costs to enter now;
+    - ``ja-auction.png``: Bo's phone bidding in a Tuna auction Aiko opened;
+    - ``ja-table.png``: the table screen (1280×900) during the auction;
+    - ``ja-rules.png``: the Eel rules card, with its app's readings;
+    - ``ja-report.png``: the report page (ゲームの経過) after the game ended.
+    """
+    from playwright.sync_api import expect, sync_playwright
+
+    saved: list[Path] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        server = start_server(Path(tmp) / "ja.sqlite3")
+        try:
+            api = Api(server.url)
+            # Aiko's first turn: Eel tokens to sell, Bo and Chiyo holding Eel licences, a
+            # payment in the history.
+            api.act(type="gain_fish", player=A, fish="eel", count=3)
+            api.act(type="take_license", player=B, market="eel", count=1, pay=False)
+            api.act(type="take_license", player=C, market="eel", count=2, pay=False)
+            api.act(type="next_turn")
+            api.act(type="pay", **{"from": "supply", "to": B, "amount": 300})
+            with sync_playwright() as p:
+                browser = p.chromium.launch(
+                    executable_path=CHROMIUM, headless=True, args=["--no-sandbox"]
+                )
+                phone: dict[str, Any] = dict(
+                    viewport={"width": 390, "height": 844},
+                    device_scale_factor=2,
+                    is_mobile=True,
+                    has_touch=True,
+                    **JAPANESE,
+                )
+
+                def snap(page: Any, name: str, locator: Any = None) -> None:
+                    page.wait_for_timeout(300)  # let a swap settle before the picture
+                    target = locator if locator is not None else page
+                    target.screenshot(path=str(out / name), animations="disabled")
+                    saved.append(out / name)
+
+                aiko = browser.new_context(**phone).new_page()
+                aiko.set_default_timeout(WAIT)
+                aiko.add_init_script(
+                    "document.addEventListener('DOMContentLoaded', () => {"
+                    " const s = document.createElement('style');"
+                    " s.textContent = '#flash { visibility: hidden !important; }';"
+                    " document.head.append(s); });"
+                )
+                aiko.goto(f"{api.url}/join/{api.tokens[A]}")
+                guide = aiko.locator("#turn-guide")
+                expect(guide).to_contain_text("あなたの手番")
+                aiko.evaluate(
+                    "document.getElementById('turn-guide').scrollIntoView({block: 'start'})"
+                )
+                snap(aiko, "ja-turn.png")
+                guide.get_by_role("button", name="市場", exact=True).click()
+                expect(guide.locator(".turn-tiles").first).to_be_visible()
+                snap(aiko, "ja-markets.png", guide)
+
+                r = requests.post(
+                    f"{api.url}/api/games/{api.id}/auctions",
+                    json={"kind": "tuna", "owner": A, "drawn": "tuna:20"},
+                    headers={"Authorization": f"Bearer {api.host}"},
+                    timeout=10,
+                )
+                r.raise_for_status()
+                bo = browser.new_context(**phone).new_page()
+                bo.set_default_timeout(WAIT)
+                bo.goto(f"{api.url}/join/{api.tokens[B]}")
+                bid = bo.locator("#auction, .auction").first
+                expect(bid).to_contain_text("マグロの競り")
+                bid.scroll_into_view_if_needed()
+                bo.evaluate("window.scrollBy(0, -80)")
+                snap(bo, "ja-auction.png")
+
+                table = browser.new_context(
+                    viewport={"width": 1280, "height": 900}, **JAPANESE
+                ).new_page()
+                table.set_default_timeout(WAIT)
+                table.context.add_cookies(
+                    [{"name": f"tc_host_{api.id}", "value": api.host, "url": api.url}]
+                )
+                table.goto(f"{api.url}/games/{api.id}/table")
+                expect(table.locator("body")).to_contain_text("マグロの競り")
+                snap(table, "ja-table.png")
+
+                rules = browser.new_context(**phone).new_page()
+                rules.set_default_timeout(WAIT)
+                rules.goto(f"{api.url}/rules/eel")
+                expect(rules.locator("h1")).to_have_text("ウナギ")
+                snap(rules, "ja-rules.png")
+
+                for seat in (B, C):
+                    requests.post(
+                        f"{api.url}/api/games/{api.id}/auctions/{r.json()['auction_id']}/bids",
+                        json={"amount": 300 if seat == B else 200},
+                        headers={"Authorization": f"Bearer {api.tokens[seat]}"},
+                        timeout=10,
+                    ).raise_for_status()
+                requests.post(
+                    f"{api.url}/api/games/{api.id}/auctions/{r.json()['auction_id']}/reveal",
+                    headers={"Authorization": f"Bearer {api.host}"},
+                    timeout=10,
+                )  # when a bid is still missing (answered 400 once all have bid)
+                api.act(type="end_game")
+                report = browser.new_context(
+                    viewport={"width": 1024, "height": 1100}, **JAPANESE
+                ).new_page()
+                report.set_default_timeout(WAIT)
+                report.context.add_cookies(
+                    [{"name": f"tc_host_{api.id}", "value": api.host, "url": api.url}]
+                )
+                report.goto(f"{api.url}/games/{api.id}/report")
+                expect(report.locator("h1")).to_contain_text("ゲームの経過")
+                report.wait_for_timeout(800)  # the charts draw once
+                snap(report, "ja-report.png")
+                browser.close()
+        finally:
+            server.stop()
+    return saved
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument(
         "--only", choices=("turn", "cards"), help="only the turn guide's or the card game's"
     )
+    parser.add_argument(
+        "--lang", choices=("en", "ja"), default="en", help="ja: the 日本語 tour (ja-*.png)"
+    )
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    paths = [] if args.only == "cards" else shoot(args.out)
-    paths += [] if args.only == "turn" else shoot_cards(args.out)
+    if args.lang == "ja":
+        paths = shoot_japanese(args.out)
+    else:
+        paths = [] if args.only == "cards" else shoot(args.out)
+        paths += [] if args.only == "turn" else shoot_cards(args.out)
     for path in paths:
         print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
     return 0

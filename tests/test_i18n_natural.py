@@ -337,3 +337,12 @@ def test_the_rules_cards_count_with_counters(client: Any) -> None:
     assert "1スロット漁船：2人で1隻" in cards["ships"] and "冷凍庫：2個。" in cards["rentals"]
     en = visible(client.get("/rules/bank").get_data(True))
     assert "Loans: 3." in en, en
+
+
+def test_the_calculator_names_valued_tokens_as_the_table_screen(client: Any) -> None:
+    """「20」のマグロ, as the history and the checklist say it, not the English order
+    「マグロ 20」."""
+    ja = visible(client.get("/calculator/", headers=JA).get_data(True))
+    assert "「4」のタカアシガニ" in ja and "「20」のマグロ" in ja, ja
+    assert "マグロ 20" not in ja and "タカアシガニ 4" not in ja
+    assert "Tuna 20" in visible(client.get("/calculator/").get_data(True))

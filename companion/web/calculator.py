@@ -27,7 +27,7 @@ from flask import Blueprint, render_template, request
 from flask_babel import LazyString, gettext, lazy_gettext  # type: ignore[import-untyped]
 from werkzeug.datastructures import MultiDict
 
-from ..i18n import current_lang, msg
+from ..i18n import current_lang, msg, token_name
 from ..rules import messages
 from ..rules.catalogue import (
     FISH_KEYS,
@@ -103,9 +103,9 @@ def _fish_counters() -> tuple[Counter, ...]:
         elif key in ("spider_crab", "tuna"):
             values = SPIDER_CRAB_VALUES if key == "spider_crab" else TUNA_VALUES
             for v in sorted(values):
-                out.append(
-                    Counter(f"fish.{key}.{v}", local_name(key, f" {v}"), expansion=exp, printed=v)
-                )
+                # As the table screen names the token: "Tuna 20", 「20」のマグロ (issue #21).
+                label = LazyString(token_name, f"{key}:{v}")
+                out.append(Counter(f"fish.{key}.{v}", label, expansion=exp, printed=v))
         else:
             out.append(Counter(f"fish.{key}", local_name(key), expansion=exp))
     return tuple(out)

@@ -346,3 +346,13 @@ def test_the_calculator_names_valued_tokens_as_the_table_screen(client: Any) -> 
     assert "「4」のタカアシガニ" in ja and "「20」のマグロ" in ja, ja
     assert "マグロ 20" not in ja and "タカアシガニ 4" not in ja
     assert "Tuna 20" in visible(client.get("/calculator/").get_data(True))
+
+
+def test_the_calculators_resources_by_fish_say_their_unit(client: Any) -> None:
+    """Each fish's Resources in the result: 「フグ 4資源」, not a bare 「フグ 4」."""
+    from test_calculator_page import THREE
+
+    ja = client.post("/calculator/", data=THREE, headers=JA).get_data(as_text=True)
+    chips = ja[ja.index('class="chips"') :]
+    chips = visible(chips[: chips.index("</ul>")])
+    assert "フグ 4資源" in chips and "マグロ 20資源" in chips, chips

@@ -356,3 +356,16 @@ def test_the_calculators_resources_by_fish_say_their_unit(client: Any) -> None:
     chips = ja[ja.index('class="chips"') :]
     chips = visible(chips[: chips.index("</ul>")])
     assert "フグ 4資源" in chips and "マグロ 20資源" in chips, chips
+
+
+def test_jutakus_new_prices_use_the_full_width_colon(client: Any) -> None:
+    """「赤ドリンク：300円 → 200円」, as the Salmon line beside it (not 「赤ドリンク: …」)."""
+    from urllib.parse import parse_qs, urlsplit
+
+    r = client.post("/jutaku/", data={"action": "start", "name": ["Aiko", "Bo"]}, headers=JA)
+    g = parse_qs(urlsplit(r.headers["Location"]).query)["g"][0]
+    exit_ = {"action": "exit", "player": "0", "carried.red": "1", "g": g}
+    r = client.post("/jutaku/", data=exit_, headers=JA)
+    text = visible(client.get(r.headers["Location"], headers=JA).get_data(as_text=True))
+    assert "赤ドリンク：300円 → 200円" in text, text
+    assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]: ", text), text

@@ -6,6 +6,7 @@ import argparse
 import json
 import signal
 import sys
+import threading
 from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import urlsplit
@@ -145,10 +146,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     def stop(signum: int, frame: object) -> None:
         # End the live streams here, not only in the finally below: waitress's run() joins
         # its worker threads (5 s) as soon as this interrupt reaches it, and a stream
-        # thread ends only when woken.
+        # thread ends only when woken. From another thread: the signal may arrive while
+        # this one (waitress's loop, noticing a client hang up) holds the hub's lock.
         end_streams = app.extensions.get("companion.shutdown.streams")
         if end_streams:
-            end_streams()
+            threading.Thread(target=end_streams, name="companion-stop", daemon=True).start()
         raise KeyboardInterrupt
 
     # Before the socket listens: a SIGTERM/SIGINT that arrives as soon as the port answers

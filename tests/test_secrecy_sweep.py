@@ -50,6 +50,7 @@ from companion import live
 from companion.paths import STATIC
 from companion.rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS
 from companion.web import create_app
+from companion.web.forms import PANELS as FORM_PANELS
 from companion.web.turn import FREE_MOVES, PANELS
 
 PLAYERS = ["Aiko", "Bo", "Chiyo", "Daichi"]
@@ -227,6 +228,8 @@ def _values(w: World, rule: Any, arg: str) -> list[str] | None:
         return [*ALL_MARKETS, "no_such_market"]
     if arg == "panel":
         return [*PANELS, "no_such_panel"]
+    if arg == "name" and "/forms/" in rule.rule:  # a closed panel's forms, as each role
+        return [f"{n}?as={r}" for n in [*FORM_PANELS, "no_such_form"] for r in ("seat", "host")]
     if arg == "n":  # an entry of the log (the report's replay): the first, a few, none such
         return ["0", "1", "2", "3", "9999"]
     return None

@@ -260,6 +260,29 @@ def test_no_japanese_page_has_english_left(client: Any) -> None:
     assert not left, left
 
 
+#: ASCII punctuation after (or an opening bracket before) Japanese: 「所持金: 数値」,
+#: 「…ません.」, 「資源 (50)」 — Japanese writes ：。（）.
+HALF_WIDTH = re.compile(
+    r"[\u3040-\u30ff\u4e00-\u9fff」』）][:;,!?.](?![0-9A-Za-z])"
+    r"|[\u3040-\u30ff\u4e00-\u9fff」』）] ?\((?!\d)|\([\u3040-\u30ff\u4e00-\u9fff]"
+)
+
+
+def test_japanese_pages_use_full_width_punctuation(client: Any) -> None:
+    assert HALF_WIDTH.search("所持金: 数値") and HALF_WIDTH.search("なりません.")
+    assert not HALF_WIDTH.search("所持金：1,200円（残り3個）。docs/readings.md")
+    left = {}
+    for name, page, _ids in _pages(client):
+        reader = _Text()
+        reader.feed(page)
+        text = " ".join(reader.parts)
+        if found := [
+            text[max(0, m.start() - 12) : m.end() + 12] for m in HALF_WIDTH.finditer(text)
+        ]:
+            left[name] = found
+    assert not left, left
+
+
 @pytest.mark.parametrize("lang", [{}, {"Accept-Language": "en"}])
 def test_an_english_page_is_english_for_the_scan(client: Any, lang: dict[str, str]) -> None:
     """The English home page says it is English, and read as a Japanese page would be it

@@ -320,7 +320,8 @@ class FieldError:
         """The message as a sentence on its own, shown next to the field (in the
         request's language when the rules gave a message code)."""
         text = msg(self.message).replace("in markets.external", "in play")
-        return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+        stop = "。" if current_lang() == "ja" else "."  # issue #21: never 「…ません.」
+        return text[:1].upper() + text[1:] + ("" if text.endswith((".", "。")) else stop)
 
     @property
     def text(self) -> str:

@@ -394,7 +394,9 @@ def _answer_english(r: Any, ids: frozenset[str]) -> list[str]:
         doc = r.get_json()
         if isinstance(doc, dict) and isinstance(doc.get("field"), str):
             ids = ids | {doc["field"]}
-        return json_english(doc, ids)
+        said = doc.get("error") if isinstance(doc, dict) else None
+        half = [m.group() for m in HALF_WIDTH.finditer(said)] if isinstance(said, str) else []
+        return json_english(doc, ids) + [f"half-width {h!r}" for h in half]
     body = r.get_data(as_text=True)
     if "<html" in body and not re.search(r"<html lang=\"?ja\b", body):
         return ["<html> not lang=ja"]

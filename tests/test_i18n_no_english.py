@@ -523,11 +523,15 @@ def test_a_whole_game_in_japanese(client: Any, app: Any) -> None:
         said = re.sub(r'"[A-Za-z0-9_:./-]+"', " ", said)
         if words := english(f"<p>{html_escape(said)}</p>", ids | ({field} if field else set())):
             left[f"refusal: {said}"] = words
+        if half := [m.group() for m in HALF_WIDTH.finditer(said)]:
+            left[f"refusal's punctuation: {said}"] = half
     host = auth(g.host)
     events = client.get(f"/api/games/{g.game_id}/events", headers={**JA, **host}).get_json()
     for e in events["events"]:
         if words := english(f"<p>{html_escape(e['text'])}</p>", ids):
             left[f"history: {e['text']}"] = words
+        if half := [m.group() for m in HALF_WIDTH.finditer(e["text"])]:
+            left[f"history's punctuation: {e['text']}"] = half
     pages = [(f"/games/{g.game_id}/table", g.host), (f"/games/{g.game_id}/report", g.host)]
     pages += [(f"/games/{g.game_id}/seat", token) for token in g.seats.values()]
     pages += [(f"/games/{g.game_id}/report/replay/{n}", g.host) for n in (1, 20, 40, 60)]

@@ -7,19 +7,26 @@ everywhere and nothing is ever half-written.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, cast
+from typing import Any
 
-from . import cardgame
-from .engine import IllegalAction, Message, Opened, all_in, is_clause, render, reveal, seal
+from .engine import (
+    Game,
+    IllegalAction,
+    Message,
+    Opened,
+    Secret,
+    Turned,
+    is_clause,
+    render,
+    reveal,
+    seal,
+)
 from .eventlog import Config, Event, GameState, redoable, undo_targets
 from .gamefile import BadEntry, Entry, replay
-from .games import CARDS, game_of, is_cards
+from .games import GAMES, game_of
 from .i18n import current_lang, finished
 from .identity import Identity
 from .live import Hub
-from .rules import draws
-from .rules.draws import group_of
-from .rules.moves import MOVES, SUPPLY, may_record
 from .store import Store, now
 
 
@@ -82,7 +89,7 @@ class Door:
         return "host" if who.is_host else state.config.players[who.seat or 0]
 
     # -- changes ------------------------------------------------------------------------------
-    def create_game(self, config: Config | cardgame.Config) -> tuple[str, str, list[str]]:
+    def create_game(self, config: Any) -> tuple[str, str, list[str]]:
         """A new game from a checked setup: its id, the host token, one token per seat."""
         return self.store.create_game(config)
 
@@ -113,6 +120,10 @@ class Door:
         except IllegalAction as exc:
             raise refusal(exc, state, who) from None
 
+    def game(self, game_id: str) -> Game:
+        """The game kept under ``game_id`` (it exists: identified first)."""
+        return GAMES[self.store.game_key(game_id)]
+
     def act(
         self,
         game_id: str,
@@ -122,140 +133,48 @@ class Door:
         expected: int | None = None,
         correction: bool = False,
     ) -> Event:
-        """Record one bookkeeping action (its arguments parsed at the edge); returns the
-        new event (its seq is the version)."""
+        """Record one action (its arguments parsed at the edge): the game's permission
+        first (403), then the version (409), then what the server draws for it and the
+        rules (400). Returns the new event (its seq is the version)."""
         who = self.identify(game_id, token)
-        if self.store.game_key(game_id) == CARDS:
-            return self._act_cards(who, kind, data, expected, correction)
-        move = MOVES.get(kind)
-        if move is None:
-            raise Refused(400, Message("door.no_action", {"name": repr(kind)[:40]}), "type")
-        if move.internal:
-            raise Refused(
-                400,
-                Message("door.auction_internal"),
-                "type",
-            )
+        game = self.game(game_id)
+        why = game.client_move(kind)
+        if why is not None:
+            raise Refused(400, why, "type")
         with self.store.write():
             state = self.store.state(game_id)
-            self._permit(state, who, kind, data)
+            self.permit(state, who, kind, data)
             self._check_version(state, expected)
             last = state.events[-1] if state.events else None
             correction = correction or (last is not None and last.type == "undo")
-            data, grp = _server_inputs(state, kind, data)
+            drawn = game.draws(state.table, state.config, kind, data, state.version + 1)
             state = self._append(
-                state, who, kind, data, self.actor_name(state, who), correction=correction, grp=grp
+                state,
+                who,
+                kind,
+                drawn.args,
+                self.actor_name(state, who),
+                correction=correction,
+                grp=drawn.group,
             )
         self.hub.notify(game_id, state.version)
         return state.events[-1]
-
-    # -- the card game (companion.cardgame) ----------------------------------------------------
-    def _act_cards(
-        self,
-        who: Identity,
-        kind: str,
-        data: dict[str, Any],
-        expected: int | None,
-        correction: bool,
-    ) -> Event:
-        """One card-game action (take_card, discard_card, speciality): the game's own
-        permission first (403), then the version, then its rules (400)."""
-        move = cardgame.MOVES.get(kind)
-        if move is None:
-            raise Refused(400, Message("cards.no_such_move", {"kind": str(kind)[:30]}), "type")
-        if move.who == "bidder":
-            raise Refused(400, Message("cards.bid_endpoint"), "type")
-        if move.who == "server":
-            raise Refused(400, Message("cards.only_server"), "type")
-        game_id = who.game_id
-        with self.store.write():
-            state = self.store.state(game_id)
-            try:
-                why = cardgame.why_not(
-                    card_table(state),
-                    kind,
-                    {**data, "type": kind},
-                    None if who.is_host else who.seat,
-                )
-            except IllegalAction as exc:  # a name that is nobody at this table
-                raise refusal(exc, state, who) from None
-            if why is not None:
-                raise Refused(403, why)
-            self._check_version(state, expected)
-            last = state.events[-1] if state.events else None
-            correction = correction or (last is not None and last.type == "undo")
-            state = self._append(
-                state, who, kind, data, self.actor_name(state, who), correction=correction
-            )
-        self.hub.notify(game_id, state.version)
-        return state.events[-1]
-
-    def card_bid(self, game_id: str, token: str | None, fingers: Any) -> tuple[Event, str, bool]:
-        """Seal (or change) a seat's WA-SA-BI bid: the fingers go to the sealed-bids table
-        (with a receipt for the bidder), the log records only that the seat has bid. When
-        both seats have bid, the reveal is appended in the same write, in one undo group
-        with the round's bids. Returns the last event, the receipt, and whether this seat
-        had already bid this round (a changed bid)."""
-        who = self.identify(game_id, token)
-        if who.is_host or who.seat is None:
-            raise Refused(403, Message("cards.only_own_bid"))
-        if self.store.game_key(game_id) != CARDS:
-            raise Refused(404, Message("cards.no_finger_bids"), "fingers")
-        seat = who.seat
-        if (
-            not isinstance(fingers, int)
-            or isinstance(fingers, bool)
-            or fingers not in cardgame.catalogue.FINGERS
-        ):
-            raise Refused(400, Message("cards.fingers"), "fingers")
-        with self.store.write():
-            state = self.store.state(game_id)
-            table = card_table(state)
-            changed = seat in table.bid_by
-            name = table.players[seat]
-            key = f"r{table.rounds + 1}"
-            state = self._append(state, who, "bid", {"player": name}, name, grp=key)
-            code = self._seal(game_id, who, seat, key, fingers)
-            if all_in(card_table(state).bid_by, range(len(table.players))):
-                opened = self._opened(state, key, range(len(table.players)))
-                data: dict[str, Any] = {
-                    "fingers": {table.players[s]: v for s, v in opened.values.items()},
-                    "receipts": opened.receipts,
-                }
-                state = self._append(state, None, "reveal", data, name, grp=key)
-        self.hub.notify(game_id, state.version)
-        return state.events[-1], code, changed
-
-    def sealed_fingers(self, state: GameState, seat: int | None) -> dict[int, int]:
-        """The viewer's own sealed bid of the current round, seat → fingers (nobody
-        else's: a view built from it carries no other seat's amount)."""
-        table = card_table(state)
-        if seat is None or seat not in table.bid_by:
-            return {}
-        own = self.store.own_bids(state.id, seat).get(f"r{table.rounds + 1}")
-        return {} if own is None else {seat: own[0]}
 
     @staticmethod
-    def _permit(state: GameState, who: Identity, kind: str, data: dict[str, Any]) -> None:
-        """Permission, asked of the move before anything else is looked at, so a refusal
+    def permit(state: GameState, who: Identity, kind: str, data: dict[str, Any]) -> None:
+        """Permission, asked of the game before anything else is looked at, so a refusal
         can say nothing about another player's holdings."""
         try:
-            allowed = may_record(state.table, kind, data, None if who.is_host else who.seat)
+            why = game_of(state.config).why_not(
+                state.table, kind, data, None if who.is_host else who.seat
+            )
         except IllegalAction as exc:  # a name that is nobody at this table
             raise refusal(exc, state, who) from None
-        if allowed:
-            return
-        move = MOVES[kind]
-        if move.who == "host":
-            raise Refused(403, Message("door.host_only"))
-        if move.who == "current":
-            raise Refused(403, Message("door.current_only"))
-        if any(data.get(key) == SUPPLY for key in move.owners):
-            raise Refused(403, Message("door.supply_host"))
-        raise Refused(
-            403,
-            Message("door.own_only"),
-        )
+        if why is not None:
+            raise Refused(403, why)
+
+    #: The old name of :meth:`permit` (the turn preview's).
+    _permit = permit
 
     def undo(
         self,
@@ -309,145 +228,89 @@ class Door:
         self.hub.notify(game_id, event.seq)
         return event
 
-    # -- sealed bids ---------------------------------------------------------------------------
-    def open_auction(
-        self, game_id: str, token: str | None, body: Any, expected: int | None = None
-    ) -> Event:
-        """Open a sealed-bid auction; bag draws are made here (seeded by the game's seed and
-        the entry number, recorded in the log) unless the table drew by hand."""
+    # -- sealed secrets and the server's moves ------------------------------------------------
+    def seal(
+        self, game_id: str, token: str | None, secret: str, key: str | None, value: object
+    ) -> tuple[Event, str, bool]:
+        """Seal (or change) the token's own value of one of the game's secrets (an
+        auction's bid, a round's fingers): the value goes to the sealed-bids table with a
+        receipt for the sealer, the log records only that the seat has sealed; when the last
+        expected seat has sealed, the reveal is appended in the same write. Returns the last
+        event, the receipt, and whether this seat had sealed under this key before."""
         who = self.identify(game_id, token)
-        self._board_only(game_id)
-        if not isinstance(body, dict):
-            raise Refused(400, Message("door.auction_shape"))
+        rules = self._secret(game_id, secret)
+        seat = None if who.is_host else who.seat
         with self.store.write():
             state = self.store.state(game_id)
-            self._check_version(state, expected)
-            seq = state.version + 1
-            aid = f"a{seq}"
-            rng = draws.rng(state.config.seed, seq)
-            data: dict[str, Any] = {"id": aid, "kind": body.get("kind"), "owner": body.get("owner")}
-            if not who.is_host and data["owner"] != state.config.players[who.seat or 0]:
-                # The owner pays the fee and sells the lot: their own holdings.
-                raise Refused(
-                    403,
-                    Message("door.auction_own"),
-                )
             try:
-                data.update(draws.auction_inputs(state.table, body, rng))
-            except IllegalAction as exc:
-                raise refusal(exc, state, who) from None
+                sealing = rules.seal(state.table, state.config, seat, key, value)
+            except Turned as exc:
+                raise Refused(exc.status, exc.message, exc.field) from None
+            assert seat is not None  # a game seals a seat's value only
+            code = self._seal(game_id, who, seat, sealing.key, sealing.value)
             state = self._append(
-                state, who, "auction_open", data, self.actor_name(state, who), grp=aid
+                state, who, sealing.kind, sealing.data, sealing.actor, grp=sealing.group
             )
+            seats = rules.seats(state.table, sealing.key)
+            if seats is not None:
+                state = self._reveal(state, rules, sealing.key, seats, sealing.actor)
+        self.hub.notify(game_id, state.version)
+        return state.events[-1], code, sealing.changed
+
+    def reveal_now(self, game_id: str, token: str | None, secret: str, key: str) -> Event:
+        """Reveal now, whoever is still out (a missing value counts as none): the host or
+        the owner, as the game says."""
+        who = self.identify(game_id, token)
+        rules = self._secret(game_id, secret)
+        with self.store.write():
+            state = self.store.state(game_id)
+            try:
+                seats = rules.may_reveal(state.table, None if who.is_host else who.seat, key)
+            except Turned as exc:
+                raise Refused(exc.status, exc.message, exc.field) from None
+            state = self._reveal(state, rules, key, seats, self.actor_name(state, who))
         self.hub.notify(game_id, state.version)
         return state.events[-1]
 
-    def bid(
-        self,
-        game_id: str,
-        token: str | None,
-        auction_id: str,
-        amount: Any,
-    ) -> tuple[Event, str, int]:
-        """Seal (or change) the token's own bid. The answer goes to the bidder alone; when
-        the last eligible seat has sealed, the reveal happens in the same transaction."""
+    def server_move(
+        self, game_id: str, token: str | None, name: str, body: object, expected: int | None = None
+    ) -> Event:
+        """A move the server records from a request (opening an auction, the owner's
+        choice): the game checks it and makes the entry, with its draws."""
         who = self.identify(game_id, token)
-        self._board_only(game_id)
-        if who.is_host or who.seat is None:
-            raise Refused(403, Message("door.bid_player"))
-        seat = who.seat
-        if not isinstance(amount, int) or isinstance(amount, bool):
-            raise Refused(400, Message("door.bid_whole"), "amount")
-        if amount < 0:
-            raise Refused(400, Message("door.bid_negative"), "amount")
-        if amount % 100:
-            raise Refused(400, Message("door.bid_step"), "amount")
-        with self.store.write():
-            state = self.store.state(game_id)
-            auction = state.table.auctions.get(auction_id)
-            if auction is None:
-                raise Refused(404, Message("door.no_auction"))
-            if auction.status != "open":
-                raise Refused(409, Message("door.bids_revealed"), "amount")
-            if seat not in auction.eligible:
-                raise Refused(403, Message("door.not_bidder"))
-            have = state.table.players[seat].yen
-            if amount > have:
-                raise Refused(400, Message("door.bid_over", {"have": have}), "amount")
-            code = self._seal(game_id, who, seat, auction_id, amount)
-            name = state.config.players[seat]
-            data = {"auction": auction_id, "player": name}
-            state = self._append(state, who, "bid_sealed", data, name, grp=group_of(auction_id))
-            if not state.table.auctions[auction_id].missing:
-                state = self._reveal(state, auction_id, name)
-        self.hub.notify(game_id, state.version)
-        return state.events[-1], code, amount
-
-    def reveal(self, game_id: str, token: str | None, auction_id: str) -> Event:
-        """Reveal now; a missing bid counts as ¥0. Host or the auction's owner."""
-        who = self.identify(game_id, token)
-        self._board_only(game_id)
-        with self.store.write():
-            state = self.store.state(game_id)
-            auction = self._owned_auction(state, who, auction_id, "door.to_reveal")
-            if auction.status != "open":
-                raise Refused(409, Message("door.revealed_already"))
-            state = self._reveal(state, auction_id, self.actor_name(state, who))
+        move = self.game(game_id).server_moves().get(name)
+        if move is None:
+            raise Refused(404, _absent(name))
+        try:
+            move.check(body)
+            with self.store.write():
+                state = self.store.state(game_id)
+                self._check_version(state, expected)
+                seat = None if who.is_host else who.seat
+                try:
+                    entry = move.entry(state.table, state.config, seat, body, state.version + 1)
+                except IllegalAction as exc:
+                    raise refusal(exc, state, who) from None
+                actor = self.actor_name(state, who)
+                state = self._append(state, who, entry.kind, entry.data, actor, grp=entry.group)
+        except Turned as exc:
+            raise Refused(exc.status, exc.message, exc.field) from None
         self.hub.notify(game_id, state.version)
         return state.events[-1]
 
-    def choose(self, game_id: str, token: str | None, auction_id: str, winner: str | None) -> Event:
-        """The owner settles a tie (or, at Barter, accepts one offer or declines all)."""
-        who = self.identify(game_id, token)
-        self._board_only(game_id)
-        with self.store.write():
-            state = self.store.state(game_id)
-            auction = self._owned_auction(state, who, auction_id, "door.to_settle")
-            if auction.status != "revealed":
-                raise Refused(409, Message("door.nothing_to_choose"))
-            data = {
-                "auction": auction_id,
-                "winner": winner or None,
-                "chooser": self.actor_name(state, who),
-            }
-            if auction.kind == "overseas" and winner:
-                data.update(
-                    draws.settle_draws(
-                        state.table, auction, draws.rng(state.config.seed, state.version + 1)
-                    )
-                )
-            state = self._append(
-                state,
-                who,
-                "auction_choose",
-                data,
-                self.actor_name(state, who),
-                grp=group_of(auction_id),
-            )
-        self.hub.notify(game_id, state.version)
-        return state.events[-1]
+    def _secret(self, game_id: str, name: str) -> Secret:
+        rules = self.game(game_id).secrets().get(name)
+        if rules is None:
+            raise Refused(404, _absent(name))
+        return rules
 
-    def _owned_auction(self, state: GameState, who: Identity, auction_id: str, what: str) -> Any:
-        auction = state.table.auctions.get(auction_id)
-        if auction is None:
-            raise Refused(404, Message("door.no_auction"))
-        if not who.is_host and who.seat != auction.owner:
-            raise Refused(403, Message("door.owner_or_host", {"what": Message(what)}))
-        return auction
-
-    def _reveal(self, state: GameState, auction_id: str, actor: str) -> GameState:
-        """Append the reveal (inside a write): every bid and its receipt at once."""
-        auction = state.table.auctions[auction_id]
-        opened = self._opened(state, auction_id, auction.eligible)
-        bids = {str(s): v for s, v in opened.values.items()}
-        data: dict[str, Any] = {"auction": auction_id, "bids": bids, "receipts": opened.receipts}
-        if auction.kind == "overseas":
-            data.update(
-                draws.settle_draws(
-                    state.table, auction, draws.rng(state.config.seed, state.version + 1)
-                )
-            )
-        return self._append(state, None, "auction_reveal", data, actor, grp=group_of(auction_id))
+    def _reveal(
+        self, state: GameState, rules: Secret, key: str, seats: Iterable[int], actor: str
+    ) -> GameState:
+        """Append the reveal (inside a write): every value and its receipt at once."""
+        opened = self._opened(state, key, seats)
+        entry = rules.reveal(state.table, state.config, key, opened, state.version + 1)
+        return self._append(state, None, entry.kind, entry.data, actor, grp=entry.group)
 
     # -- the one sealed-secret mechanism (companion/engine/sealed.py) -------------------------
     def _seal(self, game_id: str, who: Identity, seat: int, key: str, value: int) -> str:
@@ -508,10 +371,6 @@ class Door:
         self.hub.kick(who.game_id)
         return who
 
-    def _board_only(self, game_id: str) -> None:
-        if self.store.game_key(game_id) == CARDS:
-            raise Refused(404, Message("cards.no_auctions"))
-
     @staticmethod
     def _check_version(state: GameState, expected: int | None) -> None:
         if expected is not None and expected != state.version:
@@ -529,8 +388,7 @@ def refusal(exc: IllegalAction, state: GameState, who: Identity | None) -> Refus
     seat = who.seat if who is not None else None
     if (
         exc.public_message
-        and not is_cards(state.config)
-        and state.config.money == "closed"
+        and game_of(state.config).private_refusals(state.config)
         and seat != exc.private_to
     ):
         message = exc.public_message
@@ -552,9 +410,17 @@ def _rule_refused(message: str, said: Message | None, field: str | None) -> Refu
     return Refused(400, _sentence(message, field), field)
 
 
-def card_table(state: GameState) -> cardgame.State:
-    """A card game's folded table (``GameState.table`` is typed as the board game's)."""
-    return cast(cardgame.State, state.table)
+def _absent(name: str) -> Message:
+    """Why this game has no secret or server move ``name``: in the words of the game
+    that has one."""
+    for game in GAMES.values():
+        secret = game.secrets().get(name)
+        if secret is not None:
+            return secret.absent
+        move = game.server_moves().get(name)
+        if move is not None:
+            return move.absent
+    return Message("door.no_action", {"name": repr(name)[:40]})
 
 
 def _server_inputs(

@@ -19,10 +19,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import cardgame
+from .cardgame import secret as card_secret
 from .cardgame.scoring import outcome as card_outcome
 from .cardgame.state import Config as CardConfig
-from .engine import Drawn, Game, Message, Outcome
-from .rules import draws
+from .engine import Drawn, Game, Message, Outcome, Secret, ServerMove
+from .rules import draws, sealed_bids
 from .rules.moves import MOVES, SUPPLY, may_record
 from .rules.moves import apply as board_apply
 from .rules.setup import GameConfig
@@ -89,6 +90,15 @@ class BoardGame:
         data, group = draws.server_inputs(table, config.seed, kind, args, seq)
         return Drawn(data, group)
 
+    def secrets(self) -> Mapping[str, Secret]:
+        return sealed_bids.SECRETS
+
+    def server_moves(self) -> Mapping[str, ServerMove]:
+        return sealed_bids.SERVER_MOVES
+
+    def private_refusals(self, config: Any) -> bool:
+        return bool(config.money == "closed")
+
     def outcome(self, table: Any) -> Outcome | None:
         if not table.turn.finished:
             return None
@@ -142,6 +152,15 @@ class CardGame:
 
     def draws(self, table: Any, config: Any, kind: str, args: dict[str, Any], seq: int) -> Drawn:
         return Drawn(args)  # the deck's order is the config's: nothing is drawn per move
+
+    def secrets(self) -> Mapping[str, Secret]:
+        return card_secret.SECRETS
+
+    def server_moves(self) -> Mapping[str, ServerMove]:
+        return {}
+
+    def private_refusals(self, config: Any) -> bool:
+        return False
 
     def outcome(self, table: Any) -> Outcome | None:
         result = card_outcome(table)

@@ -460,8 +460,10 @@ def test_a_sealed_bid_is_never_said_aloud(app: Any) -> None:
     g = DoorGame(store, door, {**AUCTION_SETUP, "money": "closed"})
     g.act("host", type="next_turn")
     g.act(A, type="take_license", player=A, market="tuna")
-    aid = str(door.open_auction(g.game_id, g.host, {"kind": "tuna", "owner": A}).data["id"])
-    door.bid(g.game_id, g.seats[B], aid, 900)
+    aid = str(
+        door.server_move(g.game_id, g.host, "open_auction", {"kind": "tuna", "owner": A}).data["id"]
+    )
+    door.seal(g.game_id, g.seats[B], "bids", aid, 900)
     said = moments(page(app, g.host, f"/games/{g.game_id}/table"))
     assert said[f"auction:{aid}:open"] == f"{A} opens an auction: Tuna auction."
     assert not any("900" in text for text in said.values())

@@ -12,7 +12,7 @@ import pytest
 
 import companion.engine
 from companion import cardgame, games
-from companion.engine import IllegalAction, Message, all_in, receipt, reveal, seal
+from companion.engine import IllegalAction, Message, Turned, all_in, receipt, reveal, seal
 from companion.rules import auctions as auction_rules
 from companion.rules.messages import render
 from companion.rules.setup import make_config
@@ -105,3 +105,39 @@ def test_seal_then_reveal_publishes_every_value_with_its_proof() -> None:
     assert opened.receipts == [[0, a.nonce, a.receipt], [2, b.nonce, b.receipt]]
     assert opened.missing == (1,)
     assert not all_in(kept, (0, 1, 2)) and all_in(kept, (0, 2))
+
+
+def test_each_game_says_how_its_secrets_are_sealed() -> None:
+    board = games.GAMES[games.BOARD]
+    config = make_config(["Aiko", "Bo"], seed=7)
+    table = board.setup(config)
+    bids = board.secrets()["bids"]
+    with pytest.raises(Turned) as refused:
+        bids.seal(table, config, None, "a1", 100)
+    assert (refused.value.status, refused.value.message) == (403, Message("door.bid_player"))
+    with pytest.raises(Turned) as refused:
+        bids.seal(table, config, 0, "a1", 150)
+    assert (refused.value.status, refused.value.field) == (400, "amount")
+    with pytest.raises(Turned) as refused:
+        bids.seal(table, config, 0, "a1", 100)
+    assert (refused.value.status, refused.value.message) == (404, Message("door.no_auction"))
+
+    cards = games.GAMES[games.CARDS]
+    card_config = cardgame.make_config(["Aiko", "Bo"], 3)
+    state = cards.setup(card_config)
+    fingers = cards.secrets()["fingers"]
+    with pytest.raises(Turned) as refused:
+        fingers.seal(state, card_config, 1, None, 5)
+    assert (refused.value.status, refused.value.field) == (400, "fingers")
+    sealing = fingers.seal(state, card_config, 1, None, 3)
+    assert (sealing.key, sealing.kind, sealing.data, sealing.changed) == (
+        "r1",
+        "bid",
+        {"player": "Bo"},
+        False,
+    )
+    assert fingers.seats(state, "r1") is None  # nobody has bid yet
+    # Each game's absence is worded by the game that has the secret.
+    assert "fingers" not in board.secrets() and "bids" not in cards.secrets()
+    assert fingers.absent == Message("cards.no_finger_bids")
+    assert bids.absent == Message("cards.no_auctions")

@@ -131,8 +131,10 @@ def test_a_sealed_bid_is_in_no_file_before_the_reveal(app: Any, client: Any) -> 
 
     g = DoorGame(store, door, AUCTION_SETUP)
     g.act("host", type="next_turn")
-    aid = door.open_auction(g.game_id, g.host, {"kind": "tuna", "owner": A}).data["id"]
-    _event, code, _amount = door.bid(g.game_id, g.seats[B], aid, 1700)
+    aid = door.server_move(g.game_id, g.host, "open_auction", {"kind": "tuna", "owner": A}).data[
+        "id"
+    ]
+    _event, code, _amount = door.seal(g.game_id, g.seats[B], "bids", aid, 1700)
     needles = (figures(1700), code, code.lower())
 
     def leaks(text: str) -> bool:
@@ -147,8 +149,8 @@ def test_a_sealed_bid_is_in_no_file_before_the_reveal(app: Any, client: Any) -> 
     for path in ("export.json?as=host", "export.csv?as=host", "report?as=host"):
         assert not leaks(client.get(f"/games/{g.game_id}/{path}").get_data(as_text=True))
     # The reveal puts it in the log, for everyone.
-    door.bid(g.game_id, g.seats[A], aid, 100)
-    door.bid(g.game_id, g.seats[C], aid, 0)
+    door.seal(g.game_id, g.seats[A], "bids", aid, 100)
+    door.seal(g.game_id, g.seats[C], "bids", aid, 0)
     doc = export(client, g.game_id, g.seats[C]).get_json()
     reveal = next(e for e in doc["events"] if e["type"] == "auction_reveal")
     assert reveal["data"]["bids"]["1"] == 1700

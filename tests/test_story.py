@@ -61,9 +61,13 @@ def seat_of(door: Door, g: DoorGame, name: str) -> Identity:
 def sealed_auction(door: Door, g: DoorGame, kind: str, owner: str, bids: dict[str, int]) -> str:
     """Open an auction from the table screen and seal every bid from the phones; the last
     bid reveals. Returns the auction id."""
-    aid = str(door.open_auction(g.game_id, g.host, {"kind": kind, "owner": owner}).data["id"])
+    aid = str(
+        door.server_move(g.game_id, g.host, "open_auction", {"kind": kind, "owner": owner}).data[
+            "id"
+        ]
+    )
     for name, amount in bids.items():
-        door.bid(g.game_id, g.seats[name], aid, amount)
+        door.seal(g.game_id, g.seats[name], "bids", aid, amount)
     return aid
 
 
@@ -83,7 +87,7 @@ def auction_game(store: Store, door: Door, money: str = "open") -> DoorGame:
     g.act("host", type="pay", **{"from": "supply", "to": B, "amount": 1100})
     crab = sealed_auction(door, g, "spider_crab", B, {A: 200, B: 200, C: 0})
     assert g.table.auctions[crab].status == "revealed"
-    door.choose(g.game_id, g.seats[B], crab, A)
+    door.server_move(g.game_id, g.seats[B], "choose", {"auction": crab, "winner": A})
     g.act("host", type="next_turn")  # turn 3, Chiyo
     g.act(C, type="pay", **{"from": C, "to": "supply", "amount": 400})
     g.act("host", type="end_game")

@@ -8,10 +8,15 @@ receipt, reveal). It names no game and no market (tests/test_layers.py checks).
 from __future__ import annotations
 
 from .errors import IllegalAction as IllegalAction
+from .errors import Turned as Turned
 from .errors import is_clause as is_clause
 from .game import Drawn as Drawn
+from .game import Entry as Entry
 from .game import Game as Game
 from .game import Outcome as Outcome
+from .game import Sealing as Sealing
+from .game import Secret as Secret
+from .game import ServerMove as ServerMove
 from .messages import Message as Message
 from .messages import render as render
 from .messages import use_renderer as use_renderer

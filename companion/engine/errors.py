@@ -64,3 +64,15 @@ class IllegalAction(ValueError):
 
     def __str__(self) -> str:
         return f"{self.field}: {self.message}" if self.field else self.message
+
+
+class Turned(Exception):
+    """A request a game turns away before its rules run: not this seat's to make (403),
+    nothing of that id here (404), a state that no longer takes it (409), a malformed value
+    (400). The door answers ``status`` with ``message``, naming ``field``."""
+
+    def __init__(self, status: int, message: Message, field: str | None = None) -> None:
+        super().__init__(message.code)
+        self.status = status
+        self.message = message
+        self.field = field

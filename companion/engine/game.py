@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .messages import Message
+from .sealed import Opened
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,77 @@ class Drawn:
 
     args: dict[str, Any]
     group: str | None = None
+
+
+@dataclass(frozen=True)
+class Sealing:
+    """What a game makes of a value a seat seals: the ``key`` it is sealed under, the
+    ``value`` as kept, the log entry that says (only) that the seat has sealed (``kind``,
+    ``data``, ``actor``, undo ``group``), and whether the seat had sealed under this key
+    before (``changed``)."""
+
+    key: str
+    value: int
+    kind: str
+    data: dict[str, Any]
+    actor: str
+    group: str
+    changed: bool = False
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A log entry a game makes for the server: its kind, data and undo group."""
+
+    kind: str
+    data: dict[str, Any]
+    group: str | None = None
+
+
+class Secret(Protocol):
+    """One kind of sealed secret of a game (an auction's bids, a round's finger bids):
+    what the door needs to run the engine's seal → receipt → reveal."""
+
+    #: Why a game without this kind of secret has none (a 404).
+    absent: Message
+
+    def seal(
+        self, table: Any, config: Any, seat: int | None, key: str | None, value: object
+    ) -> Sealing:
+        """Check a seat's value (raise :class:`~companion.engine.errors.Turned`) and say
+        how it is sealed and logged."""
+        ...
+
+    def seats(self, table: Any, key: str) -> tuple[int, ...] | None:
+        """The seats whose values the reveal opens, once every one has sealed (after the
+        seal's entry); None while some are still out."""
+        ...
+
+    def may_reveal(self, table: Any, seat: int | None, key: str) -> tuple[int, ...]:
+        """Whether ``seat`` (None: the host) may reveal now, whoever is still out (raise
+        Turned if not); the seats the reveal opens."""
+        ...
+
+    def reveal(self, table: Any, config: Any, key: str, opened: Opened, seq: int) -> Entry:
+        """The reveal's log entry (entry ``seq``): every value and its receipt at once."""
+        ...
+
+
+class ServerMove(Protocol):
+    """A move the server records for a seat from a request (opening an auction, settling
+    one): the game checks the request and makes the entry, with any draws."""
+
+    #: Why a game without this move has none (a 404).
+    absent: Message
+
+    def check(self, body: object) -> None:
+        """The request's shape, before anything is read (raise Turned)."""
+        ...
+
+    def entry(self, table: Any, config: Any, seat: int | None, body: object, seq: int) -> Entry:
+        """Check the request (raise Turned, or IllegalAction for a rule) and make the
+        entry ``seq``."""
+        ...
 
 
 class Game(Protocol):
@@ -83,6 +155,19 @@ class Game(Protocol):
     def draws(self, table: Any, config: Any, kind: str, args: dict[str, Any], seq: int) -> Drawn:
         """The move with what the server draws for it from the game's seeded randomness
         (entry ``seq``)."""
+        ...
+
+    def secrets(self) -> Mapping[str, Secret]:
+        """The game's kinds of sealed secret, by name."""
+        ...
+
+    def server_moves(self) -> Mapping[str, ServerMove]:
+        """The moves the server records from a request, by name."""
+        ...
+
+    def private_refusals(self, config: Any) -> bool:
+        """Whether a refusal naming one seat's holdings reads so to that seat alone (the
+        others get its public wording), as with closed money."""
         ...
 
     def outcome(self, table: Any) -> Outcome | None:

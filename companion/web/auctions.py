@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint
 
+from ..eventlog import Event
 from ..i18n import msg
 from ..identity import Identity
 from ..rules.messages import Message
@@ -21,7 +22,7 @@ bp = Blueprint("auctions", __name__)
 def open_form(game_id: str) -> Any:
     def change(who: Identity) -> Any:
         body, expected = edge.auction_form()
-        return door().open_auction(game_id, who.token, body, expected)
+        return door().server_move(game_id, who.token, "open_auction", body, expected)
 
     return form_change(
         game_id,
@@ -29,6 +30,13 @@ def open_form(game_id: str) -> Any:
         change,
         lambda _event, _who: msg(Message("flash.auction_opened")),
     )
+
+
+def seal_bid(game_id: str, who: Identity, aid: str, amount: Any) -> tuple[Event, str, Any]:
+    """Seal (or change) the seat's own bid on auction ``aid``: the event, the receipt and
+    the amount, for the bidder alone."""
+    event, code, _changed = door().seal(game_id, who.token, "bids", aid, amount)
+    return event, code, amount
 
 
 def _sealed_message(result: tuple[Any, str, int], _who: Identity) -> str:
@@ -43,7 +51,7 @@ def bid_form(game_id: str, aid: str) -> Any:
     return form_change(
         game_id,
         "seat",
-        lambda who: door().bid(game_id, who.token, aid, edge.bid_form()),
+        lambda who: seal_bid(game_id, who, aid, edge.bid_form()),
         _sealed_message,
     )
 
@@ -53,7 +61,7 @@ def reveal_form(game_id: str, aid: str) -> Any:
     return form_change(
         game_id,
         form_role(),
-        lambda who: door().reveal(game_id, who.token, aid),
+        lambda who: door().reveal_now(game_id, who.token, "bids", aid),
         lambda _event, _who: msg(Message("flash.bids_revealed")),
     )
 
@@ -63,6 +71,8 @@ def choose_form(game_id: str, aid: str) -> Any:
     return form_change(
         game_id,
         form_role(),
-        lambda who: door().choose(game_id, who.token, aid, edge.winner_form()),
+        lambda who: door().server_move(
+            game_id, who.token, "choose", {"auction": aid, "winner": edge.winner_form()}
+        ),
         lambda _event, _who: msg(Message("flash.settled")),
     )

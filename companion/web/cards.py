@@ -20,7 +20,7 @@ whatever the fingers are.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from flask import (
     Blueprint,
@@ -40,14 +40,15 @@ from ..cardgame import deck as card_deck
 from ..cardgame.catalogue import CARDS as CARD_COUNT
 from ..cardgame.catalogue import NOTCHES_MAX, NOTCHES_MIN, POINTS_MAX, POINTS_MIN
 from ..cardgame.rules import describe
-from ..door import Refused, card_table, refusal_of
+from ..cardgame.secret import round_key
+from ..door import Refused, refusal_of
+from ..engine import IllegalAction, Message
 from ..eventlog import GameState
 from ..games import CARDS
 from ..i18n import current_lang
 from ..identity import Identity
 from ..play_log import logged_play
-from ..rules.errors import IllegalAction
-from ..rules.messages import Message, render
+from ..rules.messages import render
 from . import edge, schemas
 from .auth import (
     bearer,
@@ -287,16 +288,31 @@ def _describe(s: Any, events: tuple[Any, ...], rows: list[dict[str, Any]]) -> An
     return s
 
 
+def card_table(state: GameState) -> cardgame.State:
+    """A card game's folded table (``GameState.table`` is typed as the board game's)."""
+    return cast(cardgame.State, state.table)
+
+
+def sealed_fingers(state: GameState, seat: int | None) -> dict[int, int]:
+    """The viewer's own sealed bid of the current round, seat → fingers (nobody else's:
+    a view built from it carries no other seat's amount)."""
+    table = card_table(state)
+    if seat is None or seat not in table.bid_by:
+        return {}
+    own = store().own_bids(state.id, seat).get(round_key(table))
+    return {} if own is None else {seat: own[0]}
+
+
 def card_view(state: GameState, who: Identity) -> dict[str, Any]:
     """``GET /api/games/<id>`` for a card game: the cards.md shape for this viewer, with
     the entry number, the viewer, and the history."""
     table = card_table(state)
     seat = None if who.is_host else who.seat
-    sealed = door().sealed_fingers(state, seat)
+    sealed = sealed_fingers(state, seat)
     view: dict[str, Any] = {"id": state.id, "seq": state.version}
     view.update(cardgame.player_view(table, seat, sealed))
     if seat is not None and seat in sealed:
-        own = store().own_bids(state.id, seat).get(f"r{table.rounds + 1}")
+        own = store().own_bids(state.id, seat).get(round_key(table))
         if own is not None:
             view["my_receipt"] = own[1]
     view["viewer"] = {"role": who.role, "seat": who.seat}
@@ -353,7 +369,7 @@ def api_bid(game_id: str) -> Any:
         if not isinstance(body, dict):
             raise Refused(400, gettext('A bid is a JSON object such as {"fingers": 3}.'), "fingers")
         fingers = schemas.parse(Fingers, body, "bid").fingers
-        event, receipt, changed = door().card_bid(game_id, who.token, fingers)
+        event, receipt, changed = door().seal(game_id, who.token, "fingers", None, fingers)
         return {
             "sealed": True,
             "fingers": fingers,
@@ -484,7 +500,7 @@ def form_bid(game_id: str) -> Any:
         fingers = schemas.parse(
             Fingers, {"fingers": request.form.get("fingers", "")}, "bid", form=True
         )
-        return door().card_bid(game_id, who.token, fingers.fingers)
+        return door().seal(game_id, who.token, "fingers", None, fingers.fingers)
 
     return _form_change(game_id, "seat", change)
 

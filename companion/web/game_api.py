@@ -15,6 +15,7 @@ from ..rules.messages import Message
 from ..rules.setup import checklist, render_checklist
 from ..views import auction_view, history_rows
 from . import cards, edge
+from .auctions import seal_bid
 from .auth import bearer, join_url
 from .context import door, store
 from .export import created
@@ -144,7 +145,7 @@ def events(game_id: str) -> Any:
 def open_auction(game_id: str) -> Any:
     def handle(who: Identity, body: Any) -> tuple[Any, int]:
         lot, expected = edge.auction_json(body)
-        event = door().open_auction(game_id, who.token, lot, expected)
+        event = door().server_move(game_id, who.token, "open_auction", lot, expected)
         return {"auction_id": event.data["id"], "seq": event.seq}, 201
 
     return _answer(game_id, handle)
@@ -153,7 +154,7 @@ def open_auction(game_id: str) -> Any:
 @bp.post("/<game_id>/auctions/<aid>/bids")
 def bid(game_id: str, aid: str) -> Any:
     def handle(who: Identity, body: Any) -> tuple[Any, int]:
-        event, code, amount = door().bid(game_id, who.token, aid, edge.bid_json(body))
+        event, code, amount = seal_bid(game_id, who, aid, edge.bid_json(body))
         return {
             "sealed": True,
             "amount": amount,
@@ -181,7 +182,7 @@ def auction(game_id: str, aid: str) -> Any:
 @bp.post("/<game_id>/auctions/<aid>/reveal")
 def reveal(game_id: str, aid: str) -> Any:
     def handle(who: Identity, _body: Any) -> tuple[Any, int]:
-        return {"seq": door().reveal(game_id, who.token, aid).seq}, 200
+        return {"seq": door().reveal_now(game_id, who.token, "bids", aid).seq}, 200
 
     return _answer(game_id, handle)
 
@@ -189,6 +190,7 @@ def reveal(game_id: str, aid: str) -> Any:
 @bp.post("/<game_id>/auctions/<aid>/choose")
 def choose(game_id: str, aid: str) -> Any:
     def handle(who: Identity, body: Any) -> tuple[Any, int]:
-        return {"seq": door().choose(game_id, who.token, aid, edge.winner_json(body)).seq}, 200
+        body = {"auction": aid, "winner": edge.winner_json(body)}
+        return {"seq": door().server_move(game_id, who.token, "choose", body).seq}, 200
 
     return _answer(game_id, handle)

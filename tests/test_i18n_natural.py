@@ -369,3 +369,14 @@ def test_jutakus_new_prices_use_the_full_width_colon(client: Any) -> None:
     text = visible(client.get(r.headers["Location"], headers=JA).get_data(as_text=True))
     assert "赤ドリンク：300円 → 200円" in text, text
     assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]: ", text), text
+
+
+def test_the_end_check_reads_as_japanese_sentences(client: Any, game: dict[str, Any]) -> None:
+    """The start-of-turn check says its conclusion as a sentence of its own (「…です。
+    ゲームは続きます。」), not joined with a colon as the English is, nor 「あと…足りません」."""
+    for code, text in CATALOGUE["ja"].items():
+        if code.startswith(("end.", "view.end_")):
+            assert "：ゲーム" not in text and "足りません" not in text, (code, text)
+    host = auth(game["host_token"])
+    page = visible(client.get(f"/games/{game['id']}/table", headers={**JA, **host}).get_data(True))
+    assert "50資源まであと50資源です。ゲームは続きます。" in page, page

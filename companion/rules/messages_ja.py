@@ -532,18 +532,18 @@ BOARD: dict[str, str] = {
     "snap.yen": "円の額（整数）でなければなりません",
     "snap.bank": "{what}にはmarkets.externalに「銀行」市場が必要です",
     # -- the end of the game (endgame.py) ---------------------------------------------------
-    "end.yen": "{player}は{goal_yen:,}円以上を持ち、資源の合計が単独最下位ではありません："
+    "end.yen": "{player}は{goal_yen:,}円以上を持ち、資源の合計が単独最下位ではありません。"
     "ゲームの終了が誘発されます。",
-    "end.resources": "{player}は{goal_r}資源以上を持ち、所持金が単独最下位ではありません："
+    "end.resources": "{player}は{goal_r}資源以上を持ち、所持金が単独最下位ではありません。"
     "ゲームの終了が誘発されます。",
-    "end.yen_blocked": "{player}は{goal_yen:,}円を持っていますが、資源の合計が単独最下位です："
+    "end.yen_blocked": "{player}は{goal_yen:,}円を持っていますが、資源の合計が単独最下位です。"
     "ゲームは続きます。",
-    "end.resources_blocked": "{player}は{goal_r}資源を持っていますが、所持金が単独最下位です："
+    "end.resources_blocked": "{player}は{goal_r}資源を持っていますが、所持金が単独最下位です。"
     "ゲームは続きます。",
     "end.both_blocked": "{player}は{goal_yen:,}円を持っていますが資源の合計が単独最下位で、"
-    "{goal_r}資源を持っていますが所持金が単独最下位です：ゲームは続きます。",
+    "{goal_r}資源を持っていますが所持金が単独最下位です。ゲームは続きます。",
     "end.short": "{player}は{goal_yen:,}円まであと{yen:,}円、{goal_r}資源まであと{resources}資源"
-    "足りません：ゲームは続きます。",
+    "です。ゲームは続きます。",
 }
 
 #: External markets, boats and ports (issue #9).
@@ -1364,10 +1364,10 @@ CATALOGUE.update(
         "ありません",
         "view.end_why_resources": "{player}は{goal_r}資源以上を持ち、所持金が単独最下位では"
         "ありません",
-        "view.end_triggered": "{why}：ゲームの終了が誘発されました。",
-        "view.end_final_round": "{why}：ゲームの終了が誘発されました。最終ラウンド：{still}が"
+        "view.end_triggered": "{why}。ゲームの終了が誘発されました。",
+        "view.end_final_round": "{why}。ゲームの終了が誘発されました。最終ラウンドとして、{still}が"
         "あと1回ずつ手番を行います。",
-        "view.end_goes_on": "{player}ではゲームは終わりません：ゲームは続きます。",
+        "view.end_goes_on": "{player}の手番ではゲームは終わりません。ゲームは続きます。",
     }
 )
 

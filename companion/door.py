@@ -21,8 +21,7 @@ from .engine import (
     reveal,
     seal,
 )
-from .eventlog import Config, Event, GameState, redoable, undo_targets
-from .gamefile import BadEntry, Entry, replay
+from .eventlog import Event, GameState, redoable, undo_targets
 from .games import GAMES, game_of
 from .i18n import current_lang, finished
 from .identity import Identity
@@ -89,18 +88,10 @@ class Door:
         return "host" if who.is_host else state.config.players[who.seat or 0]
 
     # -- changes ------------------------------------------------------------------------------
-    def create_game(self, config: Any) -> tuple[str, str, list[str]]:
-        """A new game from a checked setup: its id, the host token, one token per seat."""
-        return self.store.create_game(config)
-
-    def import_game(self, config: Config, entries: Sequence[Entry]) -> tuple[str, str, list[str]]:
-        """A new game from another server's file: every entry replayed through the rules
-        first (a refusal names the first that does not replay, and nothing is created),
-        then the game and its whole log written at once, with new tokens."""
-        try:
-            events = replay(config, entries)
-        except BadEntry as exc:
-            raise Refused(400, exc.message, exc.field) from None
+    def create_game(self, config: Any, events: Sequence[Event] = ()) -> tuple[str, str, list[str]]:
+        """A new game from a checked setup (and, for a game imported from another server,
+        its whole log, already replayed by the rules): its id, the host token, one token
+        per seat. The tokens are new."""
         return self.store.create_game(config, events)
 
     def _append(

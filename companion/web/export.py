@@ -26,7 +26,7 @@ from flask import Blueprint, Response, jsonify, render_template, request, url_fo
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..door import Refused
-from ..gamefile import export_document, hides_money, same_setup
+from ..gamefile import BadEntry, export_document, hides_money, replay, same_setup
 from ..identity import Identity
 from ..report_text import say, sentence
 from ..rules.errors import IllegalAction
@@ -196,7 +196,11 @@ def import_body(data: Any) -> tuple[str, str, list[str], GameConfig]:
     try:
         parsed, entries = parse_file(data)
         config = _config(parsed.setup)
-        game_id, host, seats = door().import_game(config, entries)
+        try:  # every entry replayed through the rules first; nothing is created on a refusal
+            events = replay(config, entries)
+        except BadEntry as exc:
+            raise Refused(400, exc.message, exc.field) from None
+        game_id, host, seats = door().create_game(config, events)
     finally:
         _IMPORTING.release()
     return game_id, host, seats, config

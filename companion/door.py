@@ -164,9 +164,6 @@ class Door:
         if why is not None:
             raise Refused(403, why)
 
-    #: The old name of :meth:`permit` (the turn preview's).
-    _permit = permit
-
     def undo(
         self,
         game_id: str,
@@ -414,10 +411,11 @@ def _absent(name: str) -> Message:
     return Message("door.no_action", {"name": repr(name)[:40]})
 
 
-def _server_inputs(
+def server_inputs(
     state: GameState, kind: str, data: dict[str, Any]
 ) -> tuple[dict[str, Any], str | None]:
-    """What the server adds to a move before the rules see it (the preview's too)."""
+    """What the server adds to a move before the rules see it (the turn preview's too,
+    so a preview draws what the action will)."""
     drawn = game_of(state.config).draws(state.table, state.config, kind, data, state.version + 1)
     return drawn.args, drawn.group
 

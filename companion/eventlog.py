@@ -61,7 +61,7 @@ def step(table: Table, event: Event, config: Config | None = None) -> Table:
 def fold(config: Config, events: Iterable[Event]) -> Table:
     """The table: the events that are not undone, applied in order to the set-up table."""
     game = game_of(config)
-    table: Table = game.initial(config)
+    table: Table = game.setup(config)
     for e in events:
         if e.active:
             table = game.apply(table, {**e.data, "type": e.type})
@@ -80,7 +80,7 @@ def _fold_with_befores(
     entry undone since was recorded on a table its own undo has not changed: the entries
     before it that were still active then (not undone, or undone only after it)."""
     game = game_of(config)
-    table: Table = game.initial(config)
+    table: Table = game.setup(config)
     start = max(0, len(rows) - BEFORES_KEPT)
     at_start = table
     befores: list[tuple[int, Table]] = []

@@ -51,9 +51,6 @@ class BoardGame:
     def setup(self, config: Any) -> Any:
         return initial_table(config)
 
-    #: The fold's name for :meth:`setup` (companion/eventlog.py).
-    initial = setup
-
     def apply(self, table: Any, move: Mapping[str, Any]) -> Any:
         return board_apply(table, dict(move))
 
@@ -119,9 +116,6 @@ class CardGame:
 
     def setup(self, config: Any) -> Any:
         return cardgame.initial_state(config)
-
-    #: The fold's name for :meth:`setup` (companion/eventlog.py).
-    initial = setup
 
     def apply(self, table: Any, move: Mapping[str, Any]) -> Any:
         return cardgame.apply(table, move)

@@ -380,3 +380,26 @@ def test_the_end_check_reads_as_japanese_sentences(client: Any, game: dict[str, 
     host = auth(game["host_token"])
     page = visible(client.get(f"/games/{game['id']}/table", headers={**JA, **host}).get_data(True))
     assert "50資源まであと50資源です。ゲームは続きます。" in page, page
+
+
+#: Two sentences the English joins with a colon ("… is rented: it goes back …"); Japanese
+#: ends the first with 「。」.
+TWO_SENTENCES = (
+    *("ext.boat_rented", "ext.boat_at_sea", "ext.no_port_place", "ext.trade_in_needed"),
+    *("ext.loans_and_shares", "ext.government_full", "ext.sushi_taken", "jutaku.over"),
+    *("cards.note.win", "cards.note.no_target", "cards.note.end_of_scale"),
+    *("cards.note.nice_fish", "cards.note.deck_end", "flash.auction_opened"),
+    *("flash.bid_last", "edge.too_large", "arrive.none", "mv.box_empty"),
+)
+
+
+@pytest.mark.parametrize("code", TWO_SENTENCES)
+def test_two_sentences_are_not_joined_with_a_colon(code: str) -> None:
+    text = CATALOGUE["ja"][code]
+    assert not re.search(r"(ます|ました|です|ません|ない)：", text), text
+
+
+def test_the_reports_notes_are_sentences() -> None:
+    for code in ("report.download_note_seat", "report.host_link_note", "import.intro"):
+        text = report_text.TEXT["ja"][code]
+        assert not re.search(r"(ます|ました|です|ません|ない)：", text), text

@@ -569,28 +569,28 @@ EXTERNAL: dict[str, str] = {
     "ext.token_list": '{field}は["eel", "tuna:20"]のような魚トークンのリストです。',
     "ext.boat_list": '{field}は["two_slot"]のような船のリストです。',
     "ext.boat_kind": "{kind}は船ではありません。船は{kinds}です。",
-    "ext.boat_rented": "{player}の{kind}は借りた船です：航海の後に返すもので、売却も下取りも"
+    "ext.boat_rented": "{player}の{kind}は借りた船です。航海の後に返すもので、売却も下取りも"
     "できません。",
     "ext.boat_not_owned": "{player}は{kind}を持っていません。",
-    "ext.boat_at_sea": "{player}の{kind}は海上の樽のために海上で必要です：売却や下取りができる"
+    "ext.boat_at_sea": "{player}の{kind}は海上の樽のために海上で必要です。売却や下取りができる"
     "のは停泊所にある船だけです。",
-    "ext.no_port_place": "{player}の停泊所には{kind}を置く空きがありません：一番左と「1」の"
+    "ext.no_port_place": "{player}の停泊所には{kind}を置く空きがありません。一番左と「1」の"
     "停泊所には漁船1隻ずつ、「2」の停泊所（開いていれば）には漁船2隻またははしけ1隻を置けます。先に停泊所を開いて"
     "ください。",
     "ext.trade_in_alone": "下取りは青の漁船を購入するときだけです。",
-    "ext.trade_in_needed": "{market}市場の青の漁船には下取りも必要です：停泊所にある自分の漁船を"
+    "ext.trade_in_needed": "{market}市場の青の漁船には下取りも必要です。停泊所にある自分の漁船を"
     "1隻指定してください（trade_in）。",
     "ext.trade_in_ship": "青の漁船の下取りに出せるのは自分の漁船で、はしけや青の漁船（{kind}）は"
     "出せません。",
     "ext.board_has": "{market}市場のボードの{kind}は残り{left}です。",
     "ext.used_ships_final": "ゲームの終了が誘発された後は「中古漁船」市場を使えません。",
-    "ext.loans_and_shares": "ローンを受けたプレイヤーは株を購入できません：ローンを受けるか株を"
+    "ext.loans_and_shares": "ローンを受けたプレイヤーは株を購入できません。ローンを受けるか株を"
     "購入するかのどちらかです。",
     "ext.loan_after_share": "{player}は株を持っているので、ローンを受けることはできません。",
     "ext.share_after_loan": "{player}はローンを受けたので、株を購入することはできません。",
     "ext.bank_loans_left": "「銀行」市場に残っているローンは{left}枚です。",
     "ext.bank_shares_left": "「銀行」市場に残っている株は{left}枚です。",
-    "ext.government_full": "「政府」市場の2つのスペースはどちらも埋まっています：ゲームの残りの"
+    "ext.government_full": "「政府」市場の2つのスペースはどちらも埋まっています。ゲームの残りの"
     "間、この市場には入れません。",
     "ext.place_room": "{place}に置けるトークンはあと{left}個です。",
     "ext.no_place": "{market}市場には{fish}のスペースがありません。",
@@ -674,7 +674,7 @@ CARDS: dict[str, str] = {
     "cards.only_host": "それを記録できるのはテーブル画面だけです。",
     "cards.only_server": "両方の入札がそろうと、サーバーが公開します。",
     # -- what happened (history and notes) -----------------------------------------------------
-    "cards.note.win": "{winner}が{high}対{low}で入札に勝ちました：樽が{loser}のほうへ{notches}"
+    "cards.note.win": "{winner}が{high}対{low}で入札に勝ちました。樽が{loser}のほうへ{notches}"
     "目盛り動きます",
     "cards.note.clamped": "樽は天秤の{player}の端で止まります",
     "cards.note.night_tie": "夜の面で同数：天秤のカードは2枚とも捨て札になり、樽カードは昼の面"
@@ -688,18 +688,18 @@ CARDS: dict[str, str] = {
     "cards.note.steal_icon": "{player}が{owner}からカードを1枚奪います",
     "cards.note.draw_icon": "{player}が山札の一番上のカードを取ります",
     "cards.note.discard_icon": "{player}が{owner}のカードを1枚捨て札にします",
-    "cards.note.no_target": "{owner}はカードを持っていません：取るものも捨てるものもありません",
+    "cards.note.no_target": "{owner}はカードを持っていません。取るものも捨てるものもありません",
     "cards.note.no_card": "引けるカードが残っていません",
     "cards.note.refill": "天秤にカードを{count}枚補充します",
     "cards.note.ran_out": "山札が尽きました（{nth}）",
     "cards.note.reshuffle": "捨て札（{count}枚）をシャッフルして新しい山札にします",
     "cards.note.last_draws": "捨て札（{count}枚）を裏返し、そこから引きます",
-    "cards.note.end_of_scale": "樽が{player}の端に達しました：樽は中央に戻り、{player}が{owner}"
+    "cards.note.end_of_scale": "樽が{player}の端に達しました。樽は中央に戻り、{player}が{owner}"
     "からカードを1枚奪います",
-    "cards.note.nice_fish": "樽が{player}の端に達しました：樽は中央に戻り、{player}が山札の上から"
+    "cards.note.nice_fish": "樽が{player}の端に達しました。樽は中央に戻り、{player}が山札の上から"
     "2枚を取ります",
     "cards.note.knives": "{player}がクイックナイフを4枚持ち、ただちに勝利します",
-    "cards.note.deck_end": "山札が2回目に尽きました：ゲーム終了です",
+    "cards.note.deck_end": "山札が2回目に尽きました。ゲーム終了です",
     "cards.history.reveal": "ワ・サ・ビ：{first}は{first_fingers}本、{second}は{second_fingers}本",
     "cards.history.take": "{player}が{source}{colour}の{points}点を取りました{effects}",
     "cards.history.discard": "{player}が{owner}の{colour}の{points}点を捨て札にしました",
@@ -786,7 +786,7 @@ JUTAKU: dict[str, str] = {
     "jutaku.players": "『TOKYO JUTAKU』は、名前の異なる{low}〜{high}人のプレイヤーで遊びます。",
     "jutaku.name": "プレイヤーの名前は1〜{most}文字です。",
     "jutaku.no_player": "このテーブルにプレイヤー番号{player}はいません。",
-    "jutaku.over": "ゲームは終了しています：1人を除く全員がショッピングセンターを2回出ました。",
+    "jutaku.over": "ゲームは終了しています。1人を除く全員がショッピングセンターを2回出ました。",
     "jutaku.left_twice": "{player}はすでにショッピングセンターを2回出ています。",
     "jutaku.price_value": "{what}の価格は0円から{most:,}円までの{step}円単位でなければなりません。",
     "jutaku.unknown": "{name}はプレイヤーが店から持ち出すものではありません。",
@@ -933,7 +933,7 @@ EXPANSION: dict[str, str] = {
     '例：[["fugu", "eel", "salmon"]]。',
     "ext.sushi_shapes": "1つのまとまりのトークンはすべて形が異なっていなければなりません（サバと"
     "アジは同じ形、ハマグリとカキも同じ形です）。",
-    "ext.sushi_taken": "{place}は埋まっています：寿司のまとまりは空いているスペースにだけ"
+    "ext.sushi_taken": "{place}は埋まっています。寿司のまとまりは空いているスペースにだけ"
     "置けます。",
     "ext.sushi_price": "「寿司屋」市場の{size}個用のスペースの価格はルールブックにありません。"
     "ボードの数字として入力してください。",
@@ -953,7 +953,7 @@ EXPANSION: dict[str, str] = {
     "what.auction_fee": "「競り」の手数料",
     "mv.buyer_tokens": "{player}がバイヤートークンを{count}個取る（ボードに残り{left}個）",
     "mv.expansion_token": "{player}の拡張トークンが箱に戻る：{kind}が場に加わる",
-    "mv.box_empty": "箱にその種類（{kind}）のボードがもうない：何も加わらない",
+    "mv.box_empty": "箱にその種類（{kind}）のボードがもうないため、何も加わらない",
     "mv.market_enters": "{market}市場がゲームに加わり、ゲーム開始時と同じようにセットアップされる",
     "mv.boat_rented": "{player}が{market}市場から{kind}を借りる：停泊所に入る",
     "mv.rental_back": "{player}が借りた{kind}が{market}市場に戻り、そのトークンは「漁船レンタル」"
@@ -970,7 +970,7 @@ EXPANSION: dict[str, str] = {
 ARRIVALS: dict[str, str] = {
     "arrive.market": "{cause}{market}市場がゲームに加わり、"
     "ゲーム開始時と同じようにセットアップされる",
-    "arrive.none": "{cause}何も加わらない：箱にその種類（{kind}）のボードが残っていない",
+    "arrive.none": "{cause}箱にその種類（{kind}）のボードが残っていないため、何も加わらない",
     "arrive.cause_overfished": "乱獲状態になった{market}の代わりに、",
     "arrive.cause_instead": "代わりに",
     "arrive.cause_mackerel": "{market}が乱獲状態になり、サバ市場が場にないため先に"
@@ -1479,8 +1479,8 @@ CATALOGUE.update(
         "書き出せるのはゲームの終了後です。",
         "edge.count_whole": "0以上の整数でなければなりません",
         "edge.count_max": "{max}以下でなければなりません",
-        "flash.auction_opened": "競りが始まりました：スマートフォンに入札シートが出ます。",
-        "flash.bid_last": "あなたの入札{amount:,}円（受付番号{receipt}）が最後でした：入札を"
+        "flash.auction_opened": "競りが始まりました。スマートフォンに入札シートが出ます。",
+        "flash.bid_last": "あなたの入札{amount:,}円（受付番号{receipt}）が最後でした。入札を"
         "公開しました。",
         "flash.bid_sealed": "入札しました：{amount:,}円。受付番号は{receipt}です。",
         "flash.bids_revealed": "入札を公開しました。",
@@ -1506,7 +1506,7 @@ CATALOGUE.update(
 
 CATALOGUE.update(
     {
-        "edge.too_large": "リクエストが大きすぎます：このアプリが受け付けるのは{kib}KiBまでです。",
+        "edge.too_large": "リクエストが大きすぎます。このアプリが受け付けるのは{kib}KiBまでです。",
         "edge.unreadable": "リクエストを読み取れませんでした。ページを再読み込みしてもう一度"
         "どうぞ。",
         "edge.wrong_host": "このサーバーが応答するのは起動時に表示したアドレスだけなので、"

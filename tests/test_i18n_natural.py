@@ -403,3 +403,15 @@ def test_the_reports_notes_are_sentences() -> None:
     for code in ("report.download_note_seat", "report.host_link_note", "import.intro"):
         text = report_text.TEXT["ja"][code]
         assert not re.search(r"(ます|ました|です|ません|ない)：", text), text
+
+
+def test_the_templates_two_sentences_are_not_joined_with_a_colon() -> None:
+    with open(PO, "rb") as f:
+        po = {m.id if isinstance(m.id, str) else m.id[0]: m.string for m in read_po(f) if m.id}
+    for msgid in (
+        "%(buyer)s gave a Buyer token to %(to)s: %(buyer)s buys right after %(to)s’s next turn.",
+        "The Port Covering of port %(n)s comes off: %(yen)s to the supply.",
+        "Not in this game yet: shown for its %(num)s player, should it enter.",
+    ):
+        text = po[msgid] if isinstance(po[msgid], str) else po[msgid][0]
+        assert not re.search(r"(ます|ました|です|ません)：", text), text

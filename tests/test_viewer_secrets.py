@@ -115,6 +115,8 @@ def nori_game(app: Any, money: str = "closed") -> Game:
     g.act(type="gain_fish", player=C, fish="nori", count=1)
     g.act(type="pay", **{"from": B, "to": C, "amount": 2000 - BO_YEN})
     g.act(type="next_turn")
+    # #19: Aiko's ship undocks before it catches (CATCH is the next Fishing action).
+    g.act(type="fishing", player=A, boats=[{"boat": "b1", "do": "undock"}])
     assert g.yen(B) == BO_YEN
     return g
 

@@ -179,6 +179,7 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server: Any, sized: Any, local
         for p in (page, phone, card_phone):
             p.set_viewport_size({"width": width, "height": 800})
         plain = ["/", "/games/new", "/calculator/", "/jutaku/", "/rules/", "/games/new/cards"]
+        plain += ["/rules/readings"]
         plain += [f"/rules/{m}" for m in RULES_CARDS]
         for path in plain:
             page.goto(url + path)

@@ -6,7 +6,7 @@ everywhere and nothing is ever half-written.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .engine import (
@@ -23,7 +23,6 @@ from .engine import (
 )
 from .eventlog import Event, GameState, redoable, undo_targets
 from .games import GAMES, game_of
-from .i18n import current_lang, finished
 from .identity import Identity
 from .live import Hub
 from .store import Store, now
@@ -56,14 +55,28 @@ class Refused(Exception):
         """The one finished sentence, in the language of the request being answered."""
         if self.said is None:
             return self._text
-        lang = current_lang()
-        return finished(render(self.said, lang), self.field if self.clause else None, lang)
+        field = self.field if self.clause else None
+        if _wording:
+            return _wording[0](self.said, field)
+        return _sentence(render(self.said), field)  # no edge yet: plain English
 
     def to_json(self) -> dict[str, str]:
         body = {"error": self.message}
         if self.field:
             body["field"] = self.field
         return body
+
+
+#: How a refusal's message is worded for the request that reads it: its language, and a
+#: clause after its field's name as people call it. The edge's (companion/i18n.py)
+#: registers it with :func:`use_wording`; the door itself words nothing.
+Wording = Callable[[Message, str | None], str]
+_wording: list[Wording] = []
+
+
+def use_wording(wording: Wording) -> None:
+    """Word every refusal's message by ``wording`` (message, field or None) → sentence."""
+    _wording[:] = [wording]
 
 
 class Door:

@@ -29,6 +29,7 @@ from flask import (
 from flask_babel import Babel, get_locale, get_translations  # type: ignore[import-untyped]
 from werkzeug.wrappers import Response as BaseResponse
 
+from .door import use_wording
 from .rules import messages
 from .rules.catalogue import TOKEN_NAMES
 from .rules.messages import Message
@@ -147,11 +148,20 @@ def finished(text: str, field: str | None, lang: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+def _refusal(said: Message, field: str | None) -> str:
+    """A door's refusal as the request reading it says it (companion/door.py)."""
+    lang = current_lang()
+    return finished(messages.render(said, lang), field, lang)
+
+
+use_wording(_refusal)
+
+
 def field_label(field: str, lang: str) -> str:
     """A field (or a path, ``players[1].fish``) as people call it in ``lang``: the web
     edge's table of fields (companion/web/schemas.py ``label_of``, with its Japanese in
     schemas_ja.py), never the technical name (「amountは…」)."""
-    # Imported when first needed: the edge's table imports the door, which imports this.
+    # Imported when first needed: the edge's package (companion/web) imports this first.
     from .web.schemas import label_of
 
     return messages.render(label_of(field), lang if lang in LANGS else DEFAULT)

@@ -2,7 +2,7 @@
 """Screenshots for the README's tour: the turn guide on a phone (issue #8), the card game
 and the Tokyo Jutaku calculator (issue #10).
 
-    python scripts/screenshots.py [--out docs/screenshots] [--only turn|cards] [--lang ja]
+    python scripts/screenshots.py [--out docs/screenshots] [--only turn|cards|report] [--lang ja]
 
 Starts the real server (``python -m companion serve``, as tests/support.py does, on a free
 port and a temporary database), sets a 3-player game up through the JSON API, plays to
@@ -441,11 +441,78 @@ def shoot_japanese(out: Path) -> list[Path]:
     return saved
 
 
+def shoot_report(out: Path) -> list[Path]:
+    """Beyond the scoresheet (issue #22), on a finished 3-player game: a phone's "Log this
+    play in BG Stats" with the play's text (``report-play.png``), the report page's replay
+    scrubber stepped back to an earlier entry (``report-replay.png``) and this server's
+    league (``league.png``)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    saved: list[Path] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        server = start_server(Path(tmp) / "report.sqlite3")
+        try:
+            api = Api(server.url)
+            api.act(type="next_turn")
+            for n, (name, amount) in enumerate(((A, 300), (B, 700), (C, 1100), (A, 200))):
+                api.act(type="pay", **{"from": "supply", "to": name, "amount": amount})
+                if n == 1:
+                    api.act(type="next_turn")
+            api.act(type="end_game")
+            with sync_playwright() as p:
+                browser = p.chromium.launch(
+                    executable_path=CHROMIUM, headless=True, args=["--no-sandbox"]
+                )
+                phone = browser.new_context(
+                    viewport={"width": 390, "height": 844},
+                    device_scale_factor=2,
+                    is_mobile=True,
+                    has_touch=True,
+                )
+                page = phone.new_page()
+                page.set_default_timeout(WAIT)
+                page.goto(f"{api.url}/join/{api.tokens[B]}")
+                link = page.get_by_role("link", name="Log this play in BG Stats")
+                expect(link).to_be_visible()
+                card = link.locator("xpath=ancestor::section[1]")
+                card.scroll_into_view_if_needed()
+                path = out / "report-play.png"
+                card.screenshot(path=str(path))
+                saved.append(path)
+                phone.close()
+
+                screen = browser.new_context(viewport={"width": 1280, "height": 900})
+                page = screen.new_page()
+                page.set_default_timeout(WAIT)
+                page.goto(f"{api.url}/join/{api.host}")
+                page.goto(f"{api.url}/games/{api.id}/report")
+                scrubber = page.locator("#replay-range")
+                scrubber.scroll_into_view_if_needed()
+                last = int(scrubber.get_attribute("max") or "0")
+                for _ in range(3):
+                    scrubber.press("ArrowLeft")
+                page.wait_for_selector(f'#replay-step[data-n="{last - 3}"]')
+                section = scrubber.locator("xpath=ancestor::section[1]")
+                path = out / "report-replay.png"
+                section.screenshot(path=str(path))
+                saved.append(path)
+                page.goto(f"{api.url}/league")
+                path = out / "league.png"
+                page.screenshot(path=str(path), full_page=True)
+                saved.append(path)
+                browser.close()
+        finally:
+            server.stop()
+    return saved
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument(
-        "--only", choices=("turn", "cards"), help="only the turn guide's or the card game's"
+        "--only",
+        choices=("turn", "cards", "report"),
+        help="only the turn guide's, the card game's or the report's (#22)",
     )
     parser.add_argument(
         "--lang", choices=("en", "ja"), default="en", help="ja: the 日本語 tour (ja-*.png)"
@@ -455,8 +522,9 @@ def main() -> int:
     if args.lang == "ja":
         paths = shoot_japanese(args.out)
     else:
-        paths = [] if args.only == "cards" else shoot(args.out)
-        paths += [] if args.only == "turn" else shoot_cards(args.out)
+        paths = [] if args.only in ("cards", "report") else shoot(args.out)
+        paths += [] if args.only in ("turn", "report") else shoot_cards(args.out)
+        paths += [] if args.only in ("turn", "cards") else shoot_report(args.out)
     for path in paths:
         print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
     return 0

@@ -668,3 +668,42 @@ def test_the_turn_guides_previews_and_flash_in_japanese(app: Any) -> None:
     if words := english(r.get_data(as_text=True), frozenset({g.id})):
         left["confirmed"] = words
     assert not left, left
+
+
+def test_the_states_names_have_their_japanese_beside_them(client: Any) -> None:
+    """A Japanese phone reading the JSON finds each name in Japanese beside the English
+    (the ids unchanged): licences, fish tokens, the bag, an auction's kind and lot."""
+    setup = {
+        "players": PLAYERS,
+        "seed": 7,
+        "fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid"],
+        "external_markets": ["ships", "bank", "rentals"],
+    }
+    g = client.post("/api/games", json=setup).get_json()
+    host = auth(g["host_token"])
+    for body in (
+        {"type": "next_turn"},
+        {"type": "gain_fish", "player": "Aiko", "fish": "eel", "count": 2},
+    ):
+        assert (
+            client.post(f"/api/games/{g['id']}/actions", json=body, headers=host).status_code == 201
+        )
+    r = client.post(
+        f"/api/games/{g['id']}/auctions",
+        json={"kind": "tuna", "owner": "Aiko", "drawn": "tuna:20"},
+        headers=host,
+    )
+    assert r.status_code == 201, r.get_json()
+    state = client.get(f"/api/games/{g['id']}", headers={**JA, **host}).get_json()
+    aiko = state["players"][0]
+    assert aiko["licenses"][0] == {
+        "market": "mackerel",
+        "name": "Mackerel",
+        "ja": "サバ",
+        "count": 1,
+    }
+    assert {"key": "eel", "name": "Eel", "ja": "ウナギ"}.items() <= aiko["fish"][0].items()
+    assert all(b["ja"] == "マグロ" for b in state["markets"]["bag"] if b["fish"] == "tuna")
+    auction = state["auction"]
+    assert auction["kind"] == "tuna" and auction["kind_ja"] == "マグロの競り"
+    assert auction["lot_ja"] == ["「20」のマグロ"], auction

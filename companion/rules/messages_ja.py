@@ -379,7 +379,7 @@ BOARD: dict[str, str] = {
     "history.overfished": "{market}が乱獲状態になりました",
     "history.add_market": "{market}市場がゲームに加わりました",
     "history.next_turn": "次の手番",
-    "history.end_game": "ゲームが終了されました",
+    "history.end_game": "ゲームを終了しました",
     "history.auction_open": "{owner}が{kind}を始めました",
     "history.auction_open_lot": "{owner}が{kind}を始めました：{lot}",
     "history.lot_barrels": "{market}樽{count}個",

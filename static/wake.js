@@ -50,6 +50,9 @@
     }
     let lock = null;
     let asking = false;
+    // A browser that refuses three times (headless, a policy) is not asked on every tap:
+    // each ask is main-thread work in front of the tap's own action.
+    let refusals = 0;
     const acquire = async () => {
       if (asking || document.visibilityState !== "visible" || (lock && !lock.released)) return;
       asking = true;
@@ -59,7 +62,8 @@
         // Refused (battery saver, a policy, no user gesture yet): try again on the next
         // tap; the hint says what else works meanwhile.
         showHint();
-        document.addEventListener("pointerdown", acquire, { once: true });
+        refusals += 1;
+        if (refusals < 3) document.addEventListener("pointerdown", acquire, { once: true });
       } finally {
         asking = false;
       }

@@ -6,7 +6,7 @@ everywhere and nothing is ever half-written.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .engine import (
@@ -22,7 +22,6 @@ from .engine import (
     seal,
 )
 from .eventlog import Event, GameState, redoable, undo_targets
-from .games import GAMES, game_of
 from .identity import Identity
 from .live import Hub
 from .store import Store, now
@@ -126,7 +125,7 @@ class Door:
 
     def game(self, game_id: str) -> Game:
         """The game kept under ``game_id`` (it exists: identified first)."""
-        return GAMES[self.store.game_key(game_id)]
+        return self.store.game(game_id)
 
     def act(
         self,
@@ -169,9 +168,7 @@ class Door:
         """Permission, asked of the game before anything else is looked at, so a refusal
         can say nothing about another player's holdings."""
         try:
-            why = game_of(state.config).why_not(
-                state.table, kind, data, None if who.is_host else who.seat
-            )
+            why = state.game.why_not(state.table, kind, data, None if who.is_host else who.seat)
         except IllegalAction as exc:  # a name that is nobody at this table
             raise refusal(exc, state, who) from None
         if why is not None:
@@ -281,7 +278,7 @@ class Door:
         who = self.identify(game_id, token)
         move = self.game(game_id).server_moves().get(name)
         if move is None:
-            raise Refused(404, _absent(name))
+            raise Refused(404, _absent(self.store.games(), name))
         try:
             move.check(body)
             with self.store.write():
@@ -302,7 +299,7 @@ class Door:
     def _secret(self, game_id: str, name: str) -> Secret:
         rules = self.game(game_id).secrets().get(name)
         if rules is None:
-            raise Refused(404, _absent(name))
+            raise Refused(404, _absent(self.store.games(), name))
         return rules
 
     def _reveal(
@@ -387,11 +384,7 @@ def refusal(exc: IllegalAction, state: GameState, who: Identity | None) -> Refus
     message = exc.message
     said = exc.code_message
     seat = who.seat if who is not None else None
-    if (
-        exc.public_message
-        and game_of(state.config).private_refusals(state.config)
-        and seat != exc.private_to
-    ):
+    if exc.public_message and state.game.private_refusals(state.config) and seat != exc.private_to:
         message = exc.public_message
         said = exc.public_code_message
     return _rule_refused(message, said, exc.field)
@@ -411,10 +404,10 @@ def _rule_refused(message: str, said: Message | None, field: str | None) -> Refu
     return Refused(400, _sentence(message, field), field)
 
 
-def _absent(name: str) -> Message:
+def _absent(games: Mapping[str, Game], name: str) -> Message:
     """Why this game has no secret or server move ``name``: in the words of the game
     that has one."""
-    for game in GAMES.values():
+    for game in games.values():
         secret = game.secrets().get(name)
         if secret is not None:
             return secret.absent
@@ -429,7 +422,7 @@ def server_inputs(
 ) -> tuple[dict[str, Any], str | None]:
     """What the server adds to a move before the rules see it (the turn preview's too,
     so a preview draws what the action will)."""
-    drawn = game_of(state.config).draws(state.table, state.config, kind, data, state.version + 1)
+    drawn = state.game.draws(state.table, state.config, kind, data, state.version + 1)
     return drawn.args, drawn.group
 
 

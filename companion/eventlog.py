@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .engine import Game
 from .games import game_of
 from .rules.setup import GameConfig
 from .rules.table import Table
@@ -124,6 +125,11 @@ class GameState:
     events: tuple[Event, ...] = ()
     #: The table each of the newest entries was recorded on, by seq (see BEFORES_KEPT).
     befores: tuple[tuple[int, Table], ...] = field(default=(), compare=False, repr=False)
+
+    @property
+    def game(self) -> Game:
+        """The game this is (the engine's ``Game``: what the door asks of it)."""
+        return game_of(self.config)
 
     @classmethod
     def load(

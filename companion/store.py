@@ -22,7 +22,7 @@ import sqlite3
 import stat
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,9 +32,9 @@ import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
 from .cardgame import Config as CardConfig
-from .engine import Message, render
+from .engine import Game, Message, render
 from .eventlog import Config, Event, GameState
-from .games import BOARD, config_from_json, config_to_json, game_of
+from .games import BOARD, GAMES, config_from_json, config_to_json, game_of
 from .rules import RULES_VERSION
 
 migrations = Migrations("tsukiji-companion")
@@ -565,6 +565,16 @@ class Store:
         if row is None:
             return BOARD
         return str(json.loads(row[0]).get("game", BOARD))
+
+    def game(self, game_id: str) -> Game:
+        """The game ``game_id`` is (the board game for an unknown id), as the engine's
+        ``Game``: what the door asks of it."""
+        return GAMES[self.game_key(game_id)]
+
+    @staticmethod
+    def games() -> Mapping[str, Game]:
+        """Every game this server keeps, by key."""
+        return GAMES
 
     def token_info(self, token: str) -> dict[str, Any] | None:
         """The live (not revoked) token's game, role and seat."""

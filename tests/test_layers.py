@@ -133,12 +133,12 @@ KNOWN_VIOLATIONS: dict[tuple[str, str], str] = {
     # Step 2 (engine): the fold and GameState typed by the engine, not the board game.
     ("companion.eventlog", "companion.rules.setup"): "step 2 (the generic fold)",
     ("companion.eventlog", "companion.rules.table"): "step 2 (the generic fold)",
-    # Step 4 (the door and the store ask the registered Game, never name one).
-    ("companion.door", "companion.games"): "step 4",
-    ("companion.eventlog", "companion.games"): "step 4",
-    ("companion.store", "companion.cardgame"): "step 4",
-    ("companion.store", "companion.games"): "step 4",
-    ("companion.store", "companion.rules"): "step 4 (RULES_VERSION asked of the game)",
+    # Step 4b (the games given to the store, the fold and the state by the app, not looked
+    # up in companion.games: boardgame.io's Server({games: [...]})).
+    ("companion.eventlog", "companion.games"): "step 4b",
+    ("companion.store", "companion.cardgame"): "step 4b",
+    ("companion.store", "companion.games"): "step 4b",
+    ("companion.store", "companion.rules"): "step 4b (RULES_VERSION asked of the game)",
     # Step 5 (the board game onto the engine: its pages and forms in its own edge).
     ("companion.web.auth", "companion.rules.setup"): "step 5 (seat colours from the game)",
     ("companion.web.auth", "companion.web.render"): "step 5",

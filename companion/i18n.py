@@ -42,11 +42,12 @@ COOKIE: Final = "lang"
 #: How long a device remembers its choice: 400 days, the most browsers keep a cookie.
 COOKIE_AGE: Final = 400 * 24 * 3600
 
-#: The refusal of a switch to a language the app does not have, in both languages (the
-#: asker's language is the very thing in question).
-BAD_LANG: Final = (
-    "言語は日本語（ja）か英語（en）を選んでください。 Choose Japanese (ja) or English (en)."
-)
+#: The refusal of a switch to a language the app does not have, in the language the
+#: device reads now (its cookie, else its browser's): no English on a Japanese device.
+BAD_LANG: Final = {
+    "ja": "言語は日本語か英語を選んでください。",
+    "en": "Choose Japanese (ja) or English (en).",
+}
 
 bp = Blueprint("i18n", __name__)
 babel = Babel()
@@ -216,7 +217,7 @@ def switch() -> BaseResponse:
     refuses them before any view."""
     lang = _chosen(request.form.get("lang"))
     if lang is None:
-        refusal = make_response(BAD_LANG, 400)
+        refusal = make_response(BAD_LANG[select_locale()], 400)
         refusal.headers["Content-Type"] = "text/plain; charset=utf-8"
         return refusal
     resp = redirect(_back(request.form.get("next")), 303)

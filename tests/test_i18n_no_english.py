@@ -402,6 +402,8 @@ def _answer_english(r: Any, ids: frozenset[str]) -> list[str]:
         return ["<html> not lang=ja"]
     if r.mimetype in ("text/html", "text/event-stream") or "<" in body:
         return english(body, ids)
+    if r.mimetype == "text/plain":
+        return english(f"<p>{html_escape(body)}</p>", ids)
     return []
 
 

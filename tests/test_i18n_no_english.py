@@ -709,3 +709,31 @@ def test_the_states_names_have_their_japanese_beside_them(client: Any) -> None:
     auction = state["auction"]
     assert auction["kind"] == "tuna" and auction["kind_ja"] == "マグロの競り"
     assert auction["lot_ja"] == ["「20」のマグロ"], auction
+
+
+def test_the_web_manifest_speaks_the_devices_language(client: Any) -> None:
+    """A Japanese phone adding the app to its home screen gets a Japanese manifest (its
+    lang, name and description); an English one the English; caches keep them apart."""
+    ja = client.get("/manifest.webmanifest", headers=JA)
+    en = client.get("/manifest.webmanifest")
+    assert ja.get_json()["lang"] == "ja" and ja.get_json()["name"] == "築地コンパニオン"
+    assert en.get_json()["lang"] == "en" and en.get_json()["name"] == "Tsukiji Companion"
+    assert "Accept-Language" in ja.headers.get("Vary", "")
+
+
+def test_an_unknown_address_is_a_page_in_the_devices_language(client: Any) -> None:
+    """Werkzeug's own 404 and 405 (English, lang=en) are the app's pages, in Japanese on
+    a Japanese device; under /api/ they are JSON."""
+    page = client.get("/no-such-page", headers=JA)
+    assert page.status_code == 404 and '<html lang="ja">' in page.get_data(as_text=True)
+    assert "このアドレスにページはありません。" in page.get_data(as_text=True)
+    assert "Not Found" not in page.get_data(as_text=True)
+    wrong = client.delete("/rules/", headers=JA)
+    assert wrong.status_code == 405 and "受け付けません" in wrong.get_data(as_text=True)
+    assert "GET" in wrong.headers["Allow"]
+    api = client.get("/api/no-such-thing", headers=JA)
+    assert api.status_code == 404 and api.get_json() == {
+        "error": "このアドレスにページはありません。"
+    }
+    en = client.get("/no-such-page")
+    assert "There is no page at this address." in en.get_data(as_text=True)

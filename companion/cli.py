@@ -189,6 +189,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"companion: {listen_problem(args.host, args.port, exc)}", file=sys.stderr)
             return 1  # after the finally below has closed the database
+        # The connection limit may have been lowered to fit the open-file limit: the
+        # streams then fit under it, leaving a quarter (at least 100) for requests, so a
+        # stream beyond is told 503 (the page polls) instead of waiting to be accepted.
+        limit = int(server.adj.connection_limit)
+        streams_hub = app.extensions["companion.hub"]
+        streams_hub.max_streams = max(4, min(streams_hub.max_streams, limit - max(100, limit // 4)))
         # A host name with both IPv4 and IPv6 addresses gives a multi-socket server.
         if isinstance(server, MultiSocketServer):
             port = server.effective_listen[0][1]

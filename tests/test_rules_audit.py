@@ -592,7 +592,10 @@ def test_a_freezer_skips_degradation_and_the_fugu_self_purchase(base: Table) -> 
     # [EN] Fugu: "if you use a Freezer ..., the Fish Degradation step doesn't happen and so
     # you cannot purchase your own Fugu Barrels that turn".
     base.act(type="take_license", player=A, market="eel", pay=False)
+    # #19: the ship undocks, catches, and docks on Aiko's next turn.
+    base.act(type="fishing", player=A, boats=[{"boat": "b1", "do": "undock"}])
     base.act(type="fishing", player=A, caught={"eel": 1})
+    end_turns(base, 3)
     base.act(
         type="fishing", player=A, unloaded={"eel": 1}, for_sale=[{"fish": "eel", "price": 300}]
     )
@@ -851,10 +854,16 @@ def test_known_order_crash_replacement_is_the_next_of_the_queue(app: Any) -> Non
 EXP4: dict[str, Any] = {**EXP, "players": [A, B, C, D]}
 
 
-def _eel_barrel_for_sale(t: Table, owner: str, price: int) -> None:
-    """Two Fishing actions of the owner's turn: catch an Eel, then unload it for sale."""
+def _eel_at_sea(t: Table, owner: str) -> None:
+    """Two Fishing actions of the owner's turn: the starting ship undocks, then catches an
+    Eel (#19: a ship catches only at sea, one activity per boat per action)."""
     t.act(type="take_license", player=owner, market="eel", pay=False)
+    t.act(type="fishing", player=owner, boats=[{"boat": "b1", "do": "undock"}])
     t.act(type="fishing", player=owner, caught={"eel": 1})
+
+
+def _eel_docked(t: Table, owner: str, price: int) -> None:
+    """A Fishing action: the ship with the Eel docks, the barrel for sale at ``price``."""
     t.act(
         type="fishing",
         player=owner,
@@ -863,10 +872,22 @@ def _eel_barrel_for_sale(t: Table, owner: str, price: int) -> None:
     )
 
 
+def _eel_barrel_for_sale(t: Table, owner: str, price: int) -> None:
+    """The owner's ship undocks and catches an Eel; a round later it docks with the barrel
+    for sale (the owner's turn again, 1 AP left)."""
+    _eel_at_sea(t, owner)
+    end_turns(t, len(t.state()["players"]))
+    _eel_docked(t, owner, price)
+
+
 def test_buyer_token_example_with_four_players(app: Any) -> None:
     # external-markets.md §13 test case, with a 4th player so that AMB-57's reading shows.
     t = Table(app, EXP4)
     t.next_turn()  # Aiko
+    # #19: Bo's ship is at sea with an Eel before the story starts (a ship catches at sea).
+    t.next_turn()
+    _eel_at_sea(t, B)
+    end_turns(t, 3)  # Chiyo, Daichi, Aiko
     t.visit(A, "influence", buyer_tokens=1)
     assert t.yen(A) == 1800 and t.player(A)["spaces_used"] == 2
     assert t.stock("influence.buyer_token") == 1
@@ -874,7 +895,7 @@ def test_buyer_token_example_with_four_players(app: Any) -> None:
     t.act(type="assign_buyer", player=A, to=C)
     assert t.player(A)["spaces_used"] == 1  # TC-10: given away, no longer held
     t.next_turn()  # Bo lists an Eel barrel for ¥400
-    _eel_barrel_for_sale(t, B, 400)
+    _eel_docked(t, B, 400)
     t.next_turn()  # Chiyo's next turn
     t.next_turn()  # … ends: Aiko's Buyer purchase, no AP
     state = t.state()
@@ -1340,12 +1361,17 @@ def test_buyer_purchase_follows_purchasing_rules(exp: Table) -> None:
     # "「購入」アクションの通常のルールすべてに従って、好きな人数の他のプレイヤーの漁港から": not f
     # rom
     # your own Harbor, and the assigned player's Harbor is one of the others.
-    _eel_barrel_for_sale(exp, A, 200)
+    # #19: both ships go to sea and catch first (a ship catches only at sea).
+    _eel_at_sea(exp, A)
+    exp.next_turn()
+    _eel_at_sea(exp, B)
+    end_turns(exp, 2)
+    _eel_docked(exp, A, 200)
     end_turns(exp, 3)
     exp.visit(A, "influence", buyer_tokens=1)
     exp.act(type="assign_buyer", player=A, to=B)
     exp.next_turn()  # Bo
-    _eel_barrel_for_sale(exp, B, 500)
+    _eel_docked(exp, B, 500)
     exp.next_turn()  # Aiko's Buyer purchase, no AP
     exp.refused(
         type="purchase",
@@ -1384,7 +1410,7 @@ def test_buying_a_boat_ignores_boats_at_sea(base: Table) -> None:
     # [EN] Ships: "(it does not matter how many boats you have at sea when you do this)": the
     # starting ship out at sea leaves the leftmost port free for a new ship.
     base.act(type="take_license", player=A, market="eel", pay=False)
-    base.act(type="fishing", player=A, caught={"eel": 1})
+    base.act(type="fishing", player=A, boats=[{"boat": "b1", "do": "undock"}])  # empty, at sea
     base.visit(A, "ships", buy=["two_slot"])
     assert base.boats(A) == ["one_slot", "two_slot"]
 
@@ -1392,7 +1418,10 @@ def test_buying_a_boat_ignores_boats_at_sea(base: Table) -> None:
 def test_a_freezer_turn_allows_no_fugu_self_purchase(base: Table) -> None:
     # [EN] Fugu: "if you use a Freezer ... you cannot purchase your own Fugu Barrels".
     base.act(type="take_license", player=A, market="fugu", pay=False)
+    # #19: the ship undocks, catches, and docks on Aiko's next turn.
+    base.act(type="fishing", player=A, boats=[{"boat": "b1", "do": "undock"}])
     base.act(type="fishing", player=A, caught={"fugu": 1})
+    end_turns(base, 3)
     base.act(
         type="fishing", player=A, unloaded={"fugu": 1}, for_sale=[{"fish": "fugu", "price": 500}]
     )
@@ -1463,8 +1492,8 @@ def test_used_ships_refuses_a_blue_ship_sale_in_the_final_turns(exp: Table) -> N
 def test_a_cart_enters_a_market_after_the_two_normal_ap(base: Table) -> None:
     base.visit(A, "rentals", "free", carts=1)
     base.act(type="take_license", player=A, market="eel", pay=False)
+    base.act(type="fishing", player=A, boats=[{"boat": "b1", "do": "undock"}])
     base.act(type="fishing", player=A, caught={"eel": 1})
-    base.act(type="fishing", player=A, unloaded={"eel": 1}, for_sale=[{"fish": "eel", "price": 0}])
     assert base.ap() == 0
     base.act(type="open_port", player=A)
     base.visit(A, "ships", "cart", buy=["one_slot"])
@@ -1481,8 +1510,8 @@ def test_one_cart_used_twice_pays_a_two_ap_entry(base: Table) -> None:
     assert base.stock("rentals.cart") == 2 and base.player(A)["spaces_used"] == 1
     # The turn's own 2 AP are still there: two Fishing actions.
     base.act(type="take_license", player=A, market="eel", pay=False)
+    base.act(type="fishing", player=A, boats=[{"boat": "b1", "do": "undock"}])
     base.act(type="fishing", player=A, caught={"eel": 1})
-    base.act(type="fishing", player=A, unloaded={"eel": 1}, for_sale=[{"fish": "eel", "price": 0}])
     assert base.ap() == 0
 
 
@@ -1496,7 +1525,7 @@ def test_cart_uses_are_counted(base: Table) -> None:
     base.act(type="open_port", player=A)
     base.refused_visit(A, "ships", {"cart": 2}, buy=["one_slot"])
     base.act(type="take_license", player=A, market="eel", pay=False)
-    base.act(type="fishing", player=A, caught={"eel": 1})
+    base.act(type="fishing", player=A, boats=[{"boat": "b2", "do": "undock"}])
     assert base.ap() == 0
     # With the normal AP spent, one Cart AP does not cover the Aquarium's 2.
     assert "0 AP left" in base.refused_visit(A, "aquarium", "cart", tokens=["mackerel"])
@@ -1570,6 +1599,7 @@ def test_overseas_lot_every_player_bids_and_no_docking_bonus(app: Any) -> None:
     t = Table(app, {**EXP, "external_markets": EXP["external_markets"] + ["overseas"]})
     t.next_turn()
     t.act(type="take_license", player=A, market="eel", pay=False)
+    t.act(type="fishing", player=A, boats=[{"boat": "b1", "do": "undock"}])
     t.act(type="fishing", player=A, caught={"eel": 1})
     end_turns(t, 3)
     answer = t.visit(A, "overseas", "yen", barrels={"eel": 1})
@@ -1590,7 +1620,10 @@ def test_overfished_barrels_go_to_the_box_and_licences_still_pay(base: Table) ->
     # normally be returned to their Market ... returned to the box instead."
     base.act(type="take_license", player=B, market="eel", pay=False)
     base.act(type="take_license", player=A, market="eel", pay=False)
+    # #19: the ship undocks, catches, and docks on Aiko's next turn.
+    base.act(type="fishing", player=A, boats=[{"boat": "b1", "do": "undock"}])
     base.act(type="fishing", player=A, caught={"eel": 1})
+    end_turns(base, 3)
     base.act(type="fishing", player=A, unloaded={"eel": 1}, for_sale=[{"fish": "eel", "price": 0}])
     base.act(type="mark_overfished", market="eel")
     eel = next(m for m in base.state()["markets"]["fish"] if m["id"] == "eel")
@@ -1648,8 +1681,8 @@ def test_two_small_barges_one_docked_in_port_2(app: Any) -> None:
     t.act(type="open_port", player=A)
     t.visit(A, "ships", buy=["small_barge"])
     t.refused_visit(A, "ships", buy=["small_barge"])  # port "2" holds the first
-    t.act(type="take_license", player=A, market="eel", pay=False)
-    t.act(type="fishing", player=A, caught={"eel": 1})  # a barrel at sea: the barge may carry it
+    # #19: the barge (b2) undocks: port "2" is free for the second one.
+    t.act(type="fishing", player=A, boats=[{"boat": "b2", "do": "undock"}])
     end_turns(t, 3)
     t.visit(A, "ships", buy=["small_barge"])
     assert t.boats(A) == ["one_slot", "small_barge", "small_barge"]

@@ -366,6 +366,9 @@ def translate(t: Table, seat: int, a: Mapping[str, Any]) -> list[dict[str, Any]]
     fits; several say which boat; none refuses with the first reason found."""
     p = t.players[seat]
     unloaded = _counts(a.get("unloaded"))
+    wanted = sum(_counts(a.get("caught")).values()) + sum(_counts(a.get("caught_himono")).values())
+    if wanted and not p.boats:
+        raise refuse("fleet.no_boat", "caught", player=p.name, count=wanted)
     caught: list[tuple[str, str | None]] = [
         (f, None) for f, n in _counts(a.get("caught")).items() for _ in range(n)
     ]

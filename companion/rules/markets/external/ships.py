@@ -51,7 +51,7 @@ def own_boat(run: Run, seat: int, kind: str, field: str) -> int:
         # Boats placed: only a boat lying in a port place can be sold or traded in.
         docked = [i for i in owned if p.boats[i].docked]
         if docked:
-            return docked[0]
+            return docked[-1]  # the last of that kind to come first
         b = p.boats[owned[0]]
         raise refuse(
             "fleet.not_in_port",

@@ -43,6 +43,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The checkout whose ``companion serve`` is measured (``--app-root``: an older commit's
+#: worktree, for a before/after beside each other).
+APP_ROOT = ROOT
 PLAYERS = ["Aiko", "Bo", "Chiyo", "Daichi"]
 PERIOD = 3.0  # one action per table every 3 s
 ID = re.compile(rb"(?:^|\n)id: (\d+)\n")
@@ -155,7 +158,7 @@ def start(kind: str, tmp: Path, pin: str | None, tables: int) -> Server:
     if pin is not None:
         cmd = ["taskset", "-c", pin, *cmd]
     proc = subprocess.Popen(
-        cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=open(tmp / f"{kind}{port}.log", "wb")
+        cmd, cwd=APP_ROOT, stdout=subprocess.DEVNULL, stderr=open(tmp / f"{kind}{port}.log", "wb")
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -575,6 +578,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--servers", default="app,bare")
     parser.add_argument("--connections", type=int, default=0)
     parser.add_argument("--peer", type=int, default=0, metavar="BLOCKS")
+    parser.add_argument("--app-root", type=Path, help="measure the app of this checkout")
     parser.add_argument("--json", help="also write the results to this file")
     parser.add_argument("--serve-bare", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--bare-threads", type=int, default=600, help=argparse.SUPPRESS)
@@ -583,6 +587,10 @@ def main(argv: list[str] | None = None) -> int:
         return serve_bare(args.serve_bare, args.bare_threads)
 
     import resource
+
+    global APP_ROOT
+    if args.app_root:
+        APP_ROOT = args.app_root.resolve()
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))

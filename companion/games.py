@@ -23,7 +23,7 @@ from .cardgame import secret as card_secret
 from .cardgame.scoring import outcome as card_outcome
 from .cardgame.state import Config as CardConfig
 from .engine import Drawn, Game, Message, Outcome, Secret, ServerMove
-from .rules import draws, sealed_bids
+from .rules import RULES_VERSION, draws, sealed_bids
 from .rules.moves import MOVES, SUPPLY, may_record
 from .rules.moves import apply as board_apply
 from .rules.setup import GameConfig
@@ -39,6 +39,7 @@ class BoardGame:
     """Tokyo Tsukiji Market, the board game (companion/rules)."""
 
     key = BOARD
+    rules_version = RULES_VERSION
 
     def from_json(self, data: dict[str, Any]) -> GameConfig:
         return GameConfig.from_json(data)
@@ -107,6 +108,8 @@ class CardGame:
     """Tsukiji Market, the 2-player card game (companion/cardgame)."""
 
     key = CARDS
+    #: Stored with each game (the board game's, as ever since the card game was added).
+    rules_version = RULES_VERSION
 
     def from_json(self, data: dict[str, Any]) -> CardConfig:
         return card_config_from_json(data)

@@ -29,7 +29,7 @@ from flask import (
 from flask_babel import Babel, get_locale, get_translations  # type: ignore[import-untyped]
 from werkzeug.wrappers import Response as BaseResponse
 
-from .door import use_wording
+from .refusals import use_wording
 from .rules import messages
 from .rules.catalogue import TOKEN_NAMES
 from .rules.messages import Message

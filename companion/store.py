@@ -31,11 +31,9 @@ from typing import Any
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
-from .cardgame import Config as CardConfig
 from .engine import Game, Message, render
-from .eventlog import Config, Event, GameState
+from .eventlog import Event, GameState
 from .games import BOARD, GAMES, config_from_json, config_to_json, game_of
-from .rules import RULES_VERSION
 
 migrations = Migrations("tsukiji-companion")
 
@@ -481,9 +479,7 @@ class Store:
                 raise
 
     # -- games and tokens -------------------------------------------------------------------
-    def create_game(
-        self, config: Config | CardConfig, events: Sequence[Event] = ()
-    ) -> tuple[str, str, list[str]]:
+    def create_game(self, config: Any, events: Sequence[Event] = ()) -> tuple[str, str, list[str]]:
         """A new game; returns its id, the host token and one token per seat. ``events``:
         the log of an imported game, already replayed by the rules (companion/gamefile.py),
         written in the same transaction, so a game is created whole or not at all."""
@@ -496,7 +492,7 @@ class Store:
                 {
                     "id": game_id,
                     "created_at": created,
-                    "rules_version": RULES_VERSION,
+                    "rules_version": game_of(config).rules_version,
                     "config": json.dumps(config_to_json(config)),
                 }
             )

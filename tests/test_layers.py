@@ -26,6 +26,7 @@ GAMES = ("companion.rules", "companion.cardgame", "companion.jutaku")
 #: they name no game, no market and no game's move.
 SHARED = (
     "companion.door",
+    "companion.refusals",
     "companion.store",
     "companion.eventlog",
     "companion.replay",
@@ -136,9 +137,7 @@ KNOWN_VIOLATIONS: dict[tuple[str, str], str] = {
     # Step 4b (the games given to the store, the fold and the state by the app, not looked
     # up in companion.games: boardgame.io's Server({games: [...]})).
     ("companion.eventlog", "companion.games"): "step 4b",
-    ("companion.store", "companion.cardgame"): "step 4b",
     ("companion.store", "companion.games"): "step 4b",
-    ("companion.store", "companion.rules"): "step 4b (RULES_VERSION asked of the game)",
     # Step 5 (the board game onto the engine: its pages and forms in its own edge).
     ("companion.web.auth", "companion.rules.setup"): "step 5 (seat colours from the game)",
     ("companion.web.auth", "companion.web.render"): "step 5",
@@ -310,9 +309,7 @@ KNOWN_NAMES: dict[str, set[str]] = {
     # a migration and keeps its name; board_numbers moves to the game in step 6)
     "companion.store": {
         "BOARD",
-        "CardConfig",
         "board_numbers",
-        "cardgame",
         "m005_board_numbers",
         "remember_board_numbers",
     },

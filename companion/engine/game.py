@@ -113,6 +113,8 @@ class Game(Protocol):
 
     #: The game's key in a stored config (``"game"``) and in URLs.
     key: str
+    #: The version of its rules a new game is stored with.
+    rules_version: str
 
     def from_json(self, data: dict[str, Any]) -> Any:
         """A setup as stored, read back."""

@@ -131,3 +131,42 @@ def test_the_table_screen_and_the_phones_draw_every_fleet(fleet: Game) -> None:
         assert 'data-fish="eel"' in picture
         assert re.search(r'data-place="2"[^>]*>|is-closed', picture)
         assert 'id="fleet-1"' in html  # Bo's too
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"boat.b2": "catch."},
+        {"boat.b2": "dock.9"},
+        {"boat.b2": "sail"},
+        {"boat.b9": "undock"},
+        {"boat.b2": "dock.1", "sale.b2.0.fish": "eel", "sale.b2.0.price": "abc"},
+        {"boat.b2": "catch.eel", "boat.b2.extra": "1"},
+    ],
+)
+def test_a_form_the_page_did_not_make_is_refused_in_a_sentence(
+    fleet: Game, fields: dict[str, str]
+) -> None:
+    form = {"type": "fishing", "player": A, "fleet": "1", **fields}
+    before = fleet.state()["seq"]
+    html = fleet.preview(A, form)
+    assert "turn-refused" in html or "refused" in html.lower(), html
+    r = fleet.confirm(A, form)
+    assert r.status_code in (200, 400), r.status_code
+    assert fleet.state()["seq"] == before
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        {"type": "discard", "player": A, "pick": "b1"},
+        {"type": "transfer", "player": A, "pick": "b1|eel", "count": "x"},
+    ],
+)
+def test_a_free_move_form_that_is_not_the_pages_is_refused(
+    fleet: Game, form: dict[str, str]
+) -> None:
+    before = fleet.state()["seq"]
+    r = fleet.confirm(A, form)
+    assert r.status_code in (200, 400)
+    assert fleet.state()["seq"] == before

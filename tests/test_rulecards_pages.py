@@ -85,7 +85,7 @@ def test_a_games_card_shows_its_numbers_to_the_game_only(live_server: Any) -> No
         assert "Barrels: 5, copied from the board when this game was set up." in page
         assert "entered at setup" in page
     ja = text(get(url, Authorization=f"Bearer {g['host_token']}", **JA).text)
-    assert "樽：5（このゲームの準備時にボードから入力）。" in ja
+    assert "樽：5個（このゲームの準備時にボードから入力）。" in ja
     eel = text(get(f"{url[:-9]}eel", Authorization=f"Bearer {g['host_token']}").text)
     assert "Barrels: 6 (for 3 players)." in eel
     other = new_game(live_server.url)

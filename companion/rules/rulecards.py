@@ -237,7 +237,8 @@ def _unprinted(what: Message, value: int | None, config: GameConfig | None) -> L
         return _l("rc.asked", "asked", "AMB-40", what=what)
     if value is None:
         return _l("rc.not_entered", "unknown", "AMB-40", TC03, what=what)
-    return _l("rc.entered", "entered", "AMB-40", what=what, count=value)
+    figure = what.code.removeprefix("rc.fig.")
+    return _l("rc.entered", "entered", "AMB-40", what=what, count=_n(figure, value))
 
 
 def _unprinted_yen(what: Message, value: int | None, config: GameConfig | None) -> Line:

@@ -11,7 +11,7 @@ from companion.rules.errors import IllegalAction
 from companion.rules.fleet import settle
 from companion.rules.guided import preview_lines
 from companion.rules.messages import render
-from companion.rules.table import Boat
+from companion.rules.table import Boat, Table
 
 
 def test_every_boat_has_an_id_and_a_place_from_the_setup() -> None:
@@ -339,7 +339,7 @@ def test_a_boat_sells_only_from_a_port_place() -> None:
 EXP_FISH = ["mackerel", "eel", "fugu", "spider_crab", "tuna", "squid"]
 
 
-def overseas_game() -> object:
+def overseas_game() -> Table:
     return placed_game(
         fish=EXP_FISH,
         external=["ships", "overseas", "boat_rentals", "used_ships"],
@@ -350,9 +350,7 @@ def overseas_game() -> object:
 
 def test_a_boat_at_overseas_is_not_in_a_port() -> None:
     t = overseas_game()
-    t = with_fleet(  # type: ignore[arg-type]
-        t, "Aiko", boat("two_slot", "b1", "overseas"), yen=2000
-    )
+    t = with_fleet(t, "Aiko", boat("two_slot", "b1", "overseas"), yen=2000)
     # A purchase goes into the leftmost place, free while b1 lies at Overseas.
     t2 = act(t, "visit", player="Aiko", market="ships", entry="ap", buy=["one_slot"])
     assert where(t2, "Aiko")["b2"] == ("leftmost", ())
@@ -377,7 +375,7 @@ def test_overseas_docking_is_part_of_the_one_fishing_action() -> None:
     """TC-06 as the book has it: no AP besides the Fishing action's 1, ¥100 per group, one
     Overseas auction per group (the second opens when the first settles)."""
     t = overseas_game()
-    t = with_fleet(  # type: ignore[arg-type]
+    t = with_fleet(
         t,
         "Aiko",
         boat("one_slot", "b1", "sea", "eel"),
@@ -412,14 +410,14 @@ def test_overseas_docking_is_part_of_the_one_fishing_action() -> None:
 
 def test_a_rented_boat_goes_back_when_it_docks() -> None:
     t = overseas_game()
-    t = with_fleet(  # type: ignore[arg-type]
+    t = with_fleet(
         t,
         "Aiko",
         boat("one_slot", "b1", "leftmost"),
         boat("three_slot", "b2", "sea", "eel", "eel", rented="ships"),
         ports=1,
     )
-    stock = dict(t.stock)  # type: ignore[attr-defined]
+    stock = dict(t.stock)
     t = fishing(
         t,
         {"boat": "b2", "do": "dock"},
@@ -432,7 +430,7 @@ def test_a_rented_boat_goes_back_when_it_docks() -> None:
 
 def test_a_rented_boat_in_port_goes_back_with_a_boat_at_overseas() -> None:
     t = overseas_game()
-    t = with_fleet(  # type: ignore[arg-type]
+    t = with_fleet(
         t,
         "Aiko",
         boat("one_slot", "b1", "overseas"),
@@ -650,4 +648,61 @@ def test_the_history_line_names_what_each_boat_did() -> None:
     )
     assert render(describe(a), "ja") == (
         "Boが「漁業」アクションを行いました：船1が出港、船2がウナギを漁獲、船3が「1」の停泊所に入港"
+    )
+
+
+HIMONO_NUMBERS = {
+    "himono": {"barrels": 6, "licenses": 3, "tokens": 8},
+    "horse_mackerel": {"barrels": 8, "licenses": 4, "tokens": 12},
+}
+
+
+def expansion_game() -> Table:
+    return placed_game(
+        fish=["mackerel", "eel", "himono", "horse_mackerel", "squid"],
+        expansion=True,
+        board_numbers=HIMONO_NUMBERS,
+    )
+
+
+def test_a_horse_mackerel_licence_takes_two_mackerel_on_the_same_ship() -> None:
+    """[JA] アジ: 1 Horse Mackerel barrel, or 1–2 Mackerel barrels on the same ship."""
+    t = with_fleet(
+        expansion_game(), "Aiko", boat("three_slot", "b1", "sea"), licenses={"horse_mackerel": 1}
+    )
+    t2 = fishing(t, {"boat": "b1", "do": "catch", "fish": "mackerel", "count": 2})
+    assert where(t2, "Aiko") == {"b1": ("sea", ("mackerel", "mackerel"))}
+    refused(
+        t,
+        "fishing",
+        "fleet.one_barrel",
+        player="Aiko",
+        boats=[{"boat": "b1", "do": "catch", "fish": "horse_mackerel", "count": 2}],
+    )
+
+
+def test_a_himono_catch_docks_onto_the_licence_not_for_sale() -> None:
+    t = with_fleet(expansion_game(), "Aiko", boat("two_slot", "b1", "sea"), licenses={"himono": 1})
+    t = fishing(t, {"boat": "b1", "do": "catch", "fish": "mackerel", "licence": "himono"})
+    a = t.player("Aiko")
+    assert a.at_sea == {"mackerel": 1} and a.himono_at_sea == {"mackerel": 1}
+    t = fishing(t, {"boat": "b1", "do": "dock"})
+    a = t.player("Aiko")
+    assert where(t, "Aiko") == {"b1": ("leftmost", ())}
+    assert a.at_sea == {} and a.himono_at_sea == {} and a.upper == ()
+    assert [(x.fish, x.barrel) for lic in a.himono for x in lic.items] == [("mackerel", True)]
+
+
+def test_the_blue_ship_takes_two_fish_one_licence_each() -> None:
+    t = placed_game(fish=["mackerel", "eel", "squid", "octopus"], expansion=True)
+    t = with_fleet(t, "Aiko", boat("blue", "b1", "sea"), licenses={"eel": 1, "squid": 1})
+    t2 = fishing(t, {"boat": "b1", "do": "catch", "fish": ["eel", "squid"]})
+    assert where(t2, "Aiko") == {"b1": ("sea", ("eel", "squid"))}
+    one = with_fleet(t, "Aiko", boat("two_slot", "b1", "sea"), licenses={"eel": 1, "squid": 1})
+    refused(
+        one,
+        "fishing",
+        "fleet.catch_two",
+        player="Aiko",
+        boats=[{"boat": "b1", "do": "catch", "fish": ["eel", "squid"]}],
     )

@@ -337,6 +337,8 @@ def test_the_rules_cards_count_with_counters(client: Any) -> None:
     assert "1スロット漁船：2人で1隻" in cards["ships"] and "冷凍庫：2個。" in cards["rentals"]
     en = visible(client.get("/rules/bank").get_data(True))
     assert "Loans: 3." in en, en
+    aquarium = visible(client.get("/rules/aquarium", headers=JA).get_data(True))
+    assert "サバ：スペース4つ、1個300円。" in aquarium and " × 300円" not in aquarium
 
 
 def test_the_calculator_names_valued_tokens_as_the_table_screen(client: Any) -> None:

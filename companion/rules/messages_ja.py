@@ -1136,9 +1136,9 @@ RULECARDS: dict[str, str] = {
     "rc.mackerel.licences_game": "漁業免許：{count}（{players}人プレイ、1人1枚ずつ取り分けた後）。",
     "rc.mackerel.licences_game_hm": "漁業免許：{count}（{players}人プレイ、アジがあるので"
     "取り分けなし）。",
-    "rc.red_snapper.grid_tokens": "魚トークン：{count}、マス目の各スペースに1個ずつ。",
+    "rc.red_snapper.grid_tokens": "魚トークン：{count}個、マス目の各スペースに1個ずつ。",
     "rc.bag": "魚トークンは競り袋に入れます：{values}。",
-    "rc.octopus.takoyaki_stock": "たこ焼きトークン：{count}（タコトークンとは別に）。",
+    "rc.octopus.takoyaki_stock": "たこ焼きトークン：{count}個（タコトークンとは別に）。",
     "rc.track_start": "{market}の価値マーカーは{value}から始まります"
     "（価値トラック{low}〜{high}）。",
     "rc.sardine.canned_empty": "イワシの缶詰のスペースは空で始まります。",
@@ -1148,7 +1148,7 @@ RULECARDS: dict[str, str] = {
     "rc.ships.expansion_boats": "拡張：6スロットのはしけの代わりに4スロットのはしけ2隻を"
     "使えます。青の漁船を加えることもできます。",
     "rc.used_ships.empty": "ボードは空で始まり、売られた船が置かれます。",
-    "rc.places": "トークンを置くスペースが{count}。",
+    "rc.places": "トークンを置くスペースが{count}つ。",
     "rc.sushi.places": "トークンの数ごとに1つのスペース（{low}〜{high}個）。",
     # -- sales
     "rc.sell.none": "{market}市場は魚トークンを買い取りません。",
@@ -1259,10 +1259,10 @@ RULECARDS: dict[str, str] = {
     "rc.used_ships.blue": "{kind}：売却{sell:,}円、購入{buy:,}円と下取りの漁船1隻。",
     "rc.boat_rentals.boat": "{kind}：1回の航海で{amount:,}円。",
     "rc.boat_rentals.not": "{kind}：借りられません。",
-    "rc.aquarium.place": "{fish}：{count} × {amount:,}円。",
+    "rc.aquarium.place": "{fish}：スペース{count}つ、1個{amount:,}円。",
     "rc.aquarium.shared": "{fish}は{place}のスペースに置きます。",
     "rc.aquarium.total": "すべてのスペースが埋まると合計{amount:,}円。",
-    "rc.new_aquarium.place": "{fish}：{count} × {amount:,}円"
+    "rc.new_aquarium.place": "{fish}：スペース{count}つ、1個{amount:,}円"
     "（このゲームの準備時にボードから入力）。",
     "rc.government.left": "左のスペース：トークン{count}個、資源にかかわらず1個{amount:,}円。",
     "rc.government.right": "右のスペース：トークン{count}個、資源にかかわらず1個{amount:,}円。",

@@ -422,7 +422,7 @@ TEXT["ja"] = {
     "replay.none": "–",
     "league.title": "このサーバーのリーグ",
     "league.link": "このサーバーのリーグ",
-    "league.intro": "このサーバーで終了したTOKYO TSUKIJI MARKETのゲームすべて。名前は大文字と"
+    "league.intro": "このサーバーで終了した『TOKYO TSUKIJI MARKET』のゲームすべて。名前は大文字と"
     "小文字を区別せずに照合します。同じプレイヤーの2つの表記は下でまとめられます。",
     "league.count": "終了したゲーム：{games}",
     "league.none": "このサーバーで終了したゲームはまだありません。",

@@ -417,3 +417,8 @@ def test_the_templates_two_sentences_are_not_joined_with_a_colon() -> None:
     ):
         text = po[msgid] if isinstance(po[msgid], str) else po[msgid][0]
         assert not re.search(r"(ます|ました|です|ません)：", text), text
+
+
+def test_the_league_names_the_game_as_the_book_titles_it(client: Any) -> None:
+    text = visible(client.get("/league", headers=JA).get_data(True))
+    assert "『TOKYO TSUKIJI MARKET』のゲームすべて" in text, text

@@ -7,14 +7,17 @@ the markets' docking rules (Eel track, Fugu licence, Sardine tokens), then opens
 docking auctions: Spider Crab, Tuna, Swordfish — the first at once, each next one when the
 one before it settles (rules/auctions.py), their barrels back to the market.
 
-``caught`` is checked against the player's licences (one catch per licence per Fishing
-action, a Horse Mackerel licence catching 1 Horse Mackerel or 1–2 Mackerel) and the fleet:
-after a catch the boats must be able to carry every barrel at sea, and after unloading the
-boats left with nothing must find room in the open ports (rules/fleet.py; which boat
-carries what is not recorded, only that some arrangement does). Barrels caught under
-Himono licences are named apart, in ``caught_himono``, and stay apart at sea
-(``himono_at_sea``); unloaded, they are the unloaded barrels of their fish
-not placed for sale, and go onto the Himono licences (rules/markets/himono.py).
+Boat by boat (``boats``, rules/fishing_boats.py; flows.md "The fleet, boat by boat") each
+boat named does one activity, under the book's catching rules; the counted shape
+(``caught``/``unloaded``) is translated into it when one outcome fits. In a game recorded
+before boats were placed (``GameConfig.fleet`` 1), the counted shape keeps its counted
+checks: ``caught`` against the player's licences (one catch per licence per Fishing
+action, a Horse Mackerel licence catching 1 Horse Mackerel or 1–2 Mackerel) and the fleet
+(after a catch the boats must be able to carry every barrel at sea, and after unloading
+the boats left with nothing must find room in the open ports: rules/fleet.py). Barrels
+caught under Himono licences are named apart (``caught_himono``, or ``"licence": "himono"``)
+and stay apart at sea (``himono_at_sea``); unloaded, they are the unloaded barrels of their
+fish not placed for sale, and go onto the Himono licences (rules/markets/himono.py).
 """
 
 from __future__ import annotations

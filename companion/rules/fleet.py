@@ -1,13 +1,18 @@
 """A player's fleet and ports: what the boats can carry and where they can dock
 (turn-and-scoring.md §3, external-markets.md §2, setup.md §5).
 
-The table records each player's boats and opened ports, and the barrels at sea by fish
-(``PlayerState.at_sea``) — not which boat is where nor what each carries. The app checks
-that *some* arrangement of the fleet fits the rules: the boats at sea carry every barrel
-at sea (a ship one kind of fish up to its slots, the Blue ship two kinds, a barge any mix;
-no boat more than 1 Salmon), and the boats carrying nothing are docked in the open ports
-(ports "0" and "1" one ship each, port "2" two ships or one barge; only port "2" holds a
-barge). A rule is refused only when no arrangement allows it (TC-07).
+Boats are placed (TC-07, issue #19): each ``Boat`` has an id, a place (a port place, at
+sea, Overseas) and a cargo; ``PlayerState.at_sea`` is the sum of the cargoes at sea
+(``set_fleet`` keeps the two together). The port places: the leftmost and "1" hold one
+ship each, "2" two ships or one barge (only "2" holds a barge): ``fits_at``,
+``free_place``, ``new_boat``.
+
+Games recorded before boats were placed (``GameConfig.fleet`` 1) keep the counted checks
+they were recorded with: *some* arrangement of the fleet must fit the rules — the boats at
+sea carry every barrel at sea (a ship one kind of fish up to its slots, the Blue ship two
+kinds, a barge any mix; no boat more than 1 Salmon), and the boats carrying nothing fit
+the open ports (``carries``, ``arrangement``) — and after every entry their boats are
+placed by a fixed arrangement (``settle``, docs/actions.md "The fleet").
 
 >>> fits_ports(["one_slot", "two_slot"], 0), fits_ports(["one_slot", "two_slot"], 1)
 (False, True)

@@ -9,8 +9,10 @@ the winner pays you. No docking bonus (external-markets.md §12, auctions.md §5
 the lot always settles (``auctions.lot_shortfall``, AMB-49).
 
 The visit is recorded as the Fishing action that docks those boats at Overseas: it spends
-that Fishing action's 1 AP besides the ¥100 (TC-06); barrels unloaded at your own ports are
-another ``fishing``. ``{"entry": "yen", "barrels": {MARKET: n}}`` out of what is at sea.
+that Fishing action's 1 AP besides the ¥100 (TC-06); with boats placed, the boats at sea
+carrying exactly those barrels dock there. A ``fishing`` boat by boat docks at Overseas and
+at home in one action (``"at": "overseas"``, rules/fishing_boats.py).
+``{"entry": "yen", "barrels": {MARKET: n}}`` out of what is at sea.
 The server adds the bag, shuffled with the game's seed, for the draws (``drawn``).
 """
 

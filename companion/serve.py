@@ -114,12 +114,17 @@ class ChannelSink:
 
     def __init__(self, channel: GuardedChannel, chunked: bool) -> None:
         self.channel, self.chunked = channel, chunked
+        #: The client stopped reading: close without flushing what waits for it.
+        self.abort = False
 
     def write(self, data: bytes) -> bool:
         channel = self.channel
         if not data:
             return True
-        if not channel.connected or channel.total_outbufs_len > PARKED_BACKLOG:
+        if not channel.connected:
+            return False
+        if channel.total_outbufs_len > PARKED_BACKLOG:
+            self.abort = True
             return False
         if self.chunked:
             data = b"%X\r\n%b\r\n" % (len(data), data)
@@ -136,7 +141,11 @@ class ChannelSink:
     def close(self) -> None:
         channel = self.channel
         channel.parked = None
-        if channel.connected:
+        if channel.connected and self.abort:
+            with channel.requests_lock:
+                channel.will_close = True  # its backlog is dropped, not flushed
+            channel.server.pull_trigger()
+        elif channel.connected:
             try:
                 if self.chunked:
                     channel.write_soon(b"0\r\n\r\n")

@@ -236,3 +236,48 @@ def test_the_server_stops_cleanly_while_clients_hang_up(tmp_path: Path) -> None:
             code = srv.stop()
         assert code == 0, srv.captured
         assert "Traceback" not in srv.captured, srv.captured
+
+
+@pytest.mark.slow
+def test_a_stream_whose_client_stops_reading_is_dropped_not_buffered(tmp_path: Path) -> None:
+    """A device that stops reading its stream (a phone frozen in a pocket) is not buffered
+    for without end: once a megabyte waits for it, the server ends that stream and closes
+    its connection, its slot is free again, and the table goes on."""
+    srv = start_server(tmp_path / "slow.sqlite3", extra=["--streams", "4"])
+    try:
+        game = new_game(srv, FIVE)
+        gid, host = game["id"], game["host_token"]
+        frozen = socket.create_connection(("127.0.0.1", srv.port), timeout=ANSWERED)
+        frozen.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        frozen.sendall(
+            f"GET /games/{gid}/stream?as=host HTTP/1.1\r\nHost: 127.0.0.1:{srv.port}\r\n"
+            f"Authorization: Bearer {host}\r\n\r\n".encode()
+        )
+        time.sleep(0.5)
+        closed = False
+        for i in range(600):  # each a whole table screen (~25 KB) for the frozen stream
+            r = pay(srv, gid, host, FIVE[i % 5], 100)
+            assert r.status_code == 201, r.text
+            if i % 50 == 49 and srv.process.poll() is None:
+                # its slot is back once the server gave up on it: 4 fresh streams fit
+                probe = [
+                    SSE(srv.port, f"/games/{gid}/stream?as=seat", s["token"], timeout=ANSWERED)
+                    for s in game["seats"][:4]
+                ]
+                fitted = all(p.status == 200 for p in probe)
+                for p in probe:
+                    p.close()
+                if fitted:
+                    closed = True
+                    break
+        assert closed, "the frozen stream kept its slot"
+        # and its connection is closed: reading what was sent ends in EOF
+        frozen.settimeout(ANSWERED)
+        total = 0
+        while chunk := frozen.recv(1 << 20):
+            total += len(chunk)
+        assert total > 0
+        frozen.close()
+    finally:
+        srv.stop()
+    assert srv.process.returncode == 0, srv.captured

@@ -515,6 +515,12 @@ def peer(blocks: int, per_block: int, tmp: Path) -> dict[str, Any]:
     return result
 
 
+def rss_mb(pid: int) -> float:
+    status = Path(f"/proc/{pid}/status").read_text()
+    kb = next(int(x.split()[1]) for x in status.splitlines() if x.startswith("VmRSS:"))
+    return round(kb / 1024, 1)
+
+
 def many_connections(tmp: Path, count: int) -> dict[str, Any]:
     """``count`` connections open at once on a default app server: half silent sockets,
     half live streams (4 per table); it must stay up and answer a page."""
@@ -522,6 +528,7 @@ def many_connections(tmp: Path, count: int) -> dict[str, Any]:
     socks: list[socket.socket] = []
     try:
         tables = create_tables(server, count // 2 // 4)
+        rss_before = rss_mb(server.proc.pid)
         for t, table in enumerate(tables):
             viewers = [("host", table.host)] + [("seat", s) for s in table.seats[:3]]  # type: ignore[attr-defined]
             for d, (role, token) in enumerate(viewers):
@@ -537,12 +544,8 @@ def many_connections(tmp: Path, count: int) -> dict[str, Any]:
         time.sleep(2)
         alive = server.proc.poll() is None
         status = Path(f"/proc/{server.proc.pid}/status").read_text()
-        rss = threads = 0
-        for line in status.splitlines():
-            if line.startswith("VmRSS:"):
-                rss = int(line.split()[1]) // 1024
-            if line.startswith("Threads:"):
-                threads = int(line.split()[1])
+        rss = rss_mb(server.proc.pid)
+        threads = next(int(x.split()[1]) for x in status.splitlines() if x.startswith("Threads:"))
         times = []
         for _ in range(5):
             conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
@@ -562,6 +565,7 @@ def many_connections(tmp: Path, count: int) -> dict[str, Any]:
             "page": page,
             "page_ms": round(took, 1),
             "rss_mb": rss,
+            "rss_mb_before_streams": rss_before,
             "threads": threads,
         }
     finally:

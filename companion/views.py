@@ -210,17 +210,24 @@ def history_message(state: GameState, e: Event, private: str | None) -> Message:
 
 
 def _unrepeated(line: Message, notes: list[Message]) -> list[Message]:
-    """An arrival told after the line that said why, without saying it again: "Nori is
-    Overfished. Squid enters the game in its place" (issue #21), not "… in place of the
-    Overfished Nori"."""
-    if line.code != "history.overfished":
-        return notes
-    said = Message("arrive.cause_overfished", {"market": line.values.get("market")})
+    """An arrival told right after what said why, without saying it again (issue #21):
+    "Nori is Overfished. Squid enters the game in its place", not "… in place of the
+    Overfished Nori"; "Bank crashes: …. Government enters the game in its place", not
+    "… in place of the crashed Bank"."""
     instead = Message("arrive.cause_instead", {})
-    return [
-        Message(n.code, {**n.values, "cause": instead}) if n.values.get("cause") == said else n
-        for n in notes
-    ]
+    told = None  # what the line said: any arrival for that cause says "in its place"
+    if line.code == "history.overfished":
+        told = Message("arrive.cause_overfished", {"market": line.values.get("market")})
+    crashed = None  # what the note just before said: only the next arrival
+    out: list[Message] = []
+    for n in notes:
+        if n.values.get("cause") in (told, crashed) and n.values.get("cause") is not None:
+            n = Message(n.code, {**n.values, "cause": instead})
+        crashed = None
+        if n.code in ("crash.crashed_now", "crash.closed_now"):
+            crashed = Message("arrive.cause_crash", {"market": n.values.get("market")})
+        out.append(n)
+    return out
 
 
 def describe_event(e: Event, table: Table, me: str | None, before: Table | None = None) -> Message:

@@ -422,3 +422,18 @@ def test_the_templates_two_sentences_are_not_joined_with_a_colon() -> None:
 def test_the_league_names_the_game_as_the_book_titles_it(client: Any) -> None:
     text = visible(client.get("/league", headers=JA).get_data(True))
     assert "『TOKYO TSUKIJI MARKET』のゲームすべて" in text, text
+
+
+def test_an_arrival_after_its_crash_does_not_say_it_again() -> None:
+    crash = Message("crash.crashed_now", {"market": "bank"})
+    arrival = Message(
+        "arrive.market",
+        {"market": "government", "cause": Message("arrive.cause_crash", {"market": "bank"})},
+    )
+    line = Message("history.take_loan", {"player": "Bo", "count": 1})
+    notes = _unrepeated(line, [crash, arrival])
+    ja = render(Message("history.aftermath", {"line": line, "notes": notes}), "ja")
+    assert "「銀行」が暴落" in ja and "。代わりに「政府」市場がゲームに加わり" in ja, ja
+    assert ja.count("「銀行」") == 1, ja
+    # An arrival not right after its crash keeps its cause.
+    assert _unrepeated(line, [arrival]) == [arrival]

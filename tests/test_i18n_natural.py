@@ -437,3 +437,19 @@ def test_an_arrival_after_its_crash_does_not_say_it_again() -> None:
     assert ja.count("「銀行」") == 1, ja
     # An arrival not right after its crash keeps its cause.
     assert _unrepeated(line, [arrival]) == [arrival]
+
+
+def test_a_rules_card_speaks_politely_throughout() -> None:
+    """Every sentence of the rules cards in one politeness (〜ます/〜です), as the rest of
+    the card: never 「…を受け取る。」 beside 「…返済します。」."""
+    plain = []
+    for code, text in CATALOGUE["ja"].items():
+        if not code.startswith("rc."):
+            continue
+        for sentence in re.split(r"(?<=。)", text):
+            s = re.sub(r"（[^）]*）$", "", sentence.strip().rstrip("。"))
+            if re.search(r"(る|う|く|す|ぬ|む|ぶ|ぐ|ない|た)$", s) and not re.search(
+                r"(ます|ません|です|でした|ました)$", s
+            ):
+                plain.append(f"{code}: {sentence}")
+    assert not plain, plain

@@ -1269,8 +1269,8 @@ RULECARDS: dict[str, str] = {
     "rc.government.total": "ゲームを通して最大{amount:,}円。",
     "rc.trading.place": "空いているスペースに{at_least}資源以上のトークン：{amount:,}円。",
     "rc.trading.total": "トークンとお金の取引で最大{amount:,}円。",
-    "rc.bank.loan": "ローン1枚：共通サプライから{amount:,}円を受け取る。",
-    "rc.bank.share": "株1枚：共通サプライに{amount:,}円を支払う。",
+    "rc.bank.loan": "ローン1枚：共通サプライから{amount:,}円を受け取ります。",
+    "rc.bank.share": "株1枚：共通サプライに{amount:,}円を支払います。",
     "rc.bank.repay": "ゲーム終了時、ローン1枚につき{principal:,}円 + 利子{interest:,}円 = "
     "{amount:,}円を返済します。",
     "rc.bank.interest": "利子は株の持ち主で分け、1人100円単位に切り上げます。",

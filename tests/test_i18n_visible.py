@@ -52,6 +52,13 @@ class Game:
         assert r.status_code == 200
         return str(r.get_data(as_text=True))
 
+    def panel(self, name: str, lang: dict[str, str]) -> str:
+        """A closed panel's forms, as the table screen fetches them when it is opened."""
+        url = f"/games/{self.id}/forms/{name}?as=host"
+        r = self.client.get(url, headers={**auth(self.host), **lang})
+        assert r.status_code == 200
+        return str(r.get_data(as_text=True))
+
     def history(self, lang: dict[str, str]) -> list[dict[str, Any]]:
         r = self.client.get(f"/api/games/{self.id}", headers={**auth(self.host), **lang})
         assert r.status_code == 200
@@ -78,13 +85,16 @@ class Game:
 def test_a_free_licence_is_not_a_vacant_space(client: Any) -> None:
     game = Game(client)
     ja = game.table(JA)
-    # The licence price list: Fugu's licence costs nothing (the book: 無料で受け取る).
-    assert "フグ — 無料" in text(ja)
-    assert "フグ — 空き" not in text(ja)
+    # The licence price list (the Licences panel's form): Fugu's licence costs nothing
+    # (the book: 無料で受け取る).
+    form = text(game.panel("licences", JA))
+    assert "フグ — 無料" in form
+    assert "フグ — 空き" not in form
     # The empty License space chips still read 「空き」.
     assert '<li class="empty">空き</li>' in ja
     en = game.table(EN)
-    assert "Fugu — free" in text(en) and '<li class="empty">free</li>' in en
+    assert "Fugu — free" in text(game.panel("licences", EN))
+    assert '<li class="empty">free</li>' in en
 
 
 def test_a_tie_is_settled_by_an_action_and_the_table_screen_is_named(client: Any) -> None:

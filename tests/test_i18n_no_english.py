@@ -255,8 +255,25 @@ def _pages_and_games(
     yield "jutaku (playing)", get(r.headers["Location"]), none
 
 
+def charts_english(page: str, also: frozenset[str] = frozenset()) -> list[str]:
+    """The English a page's charts would draw: the words of its chart data (labels,
+    legends, axes, tooltips), which the browser paints on a canvas."""
+    import json
+
+    found: list[str] = []
+    for data in re.findall(
+        r'<script type="application/json" class="story-data">(.*?)</script>', page, re.S
+    ):
+        found += json_english(json.loads(data), also)
+    return found
+
+
 def test_no_japanese_page_has_english_left(client: Any) -> None:
-    left = {name: words for name, page, ids in _pages(client) if (words := english(page, ids))}
+    left = {
+        name: words
+        for name, page, ids in _pages(client)
+        if (words := english(page, ids) + charts_english(page, ids))
+    }
     assert not left, left
 
 
@@ -343,6 +360,8 @@ def test_the_json_scan_reads_values_not_ids() -> None:
     assert json_english(doc) == ["text: took", "text: Eel"]
     assert json_english({"name": "Freezer"}) == ["name: Freezer"]
     assert json_english({"kind_name": "Tuna auction", "kind_ja": "マグロの競り"}) == []
+    chart = '<script type="application/json" class="story-data">{"axes": {"yen": "Yen"}}</script>'
+    assert charts_english(chart) == ["yen: Yen"]
 
 
 #: Routes no scan reads, each with its reason.
@@ -401,7 +420,7 @@ def _answer_english(r: Any, ids: frozenset[str]) -> list[str]:
     if "<html" in body and not re.search(r"<html lang=\"?ja\b", body):
         return ["<html> not lang=ja"]
     if r.mimetype in ("text/html", "text/event-stream") or "<" in body:
-        return english(body, ids)
+        return english(body, ids) + charts_english(body, ids)
     if r.mimetype == "text/plain":
         return english(f"<p>{html_escape(body)}</p>", ids)
     return []

@@ -14,9 +14,11 @@ streams refused (503), events missing, and the server's CPU. Each step starts a 
 
 Settings: ``2cores`` (server and load generator on both cores of this machine) and
 ``1core`` (server ``taskset -c 1``, the load generator pinned to core 0). Servers: the
-app (``companion serve``), and ``bare``: a bare Flask + SSE server on waitress (a POST
-bumps the game's version and wakes its streams, which send a one-line event; one thread
-per stream, as thin as a live app gets) — the noise floor of this machine at that load.
+app (``companion serve``), ``haproxy2`` (two app processes behind HAProxy running
+``deploy/haproxy.cfg``, one per core, each owning the games it created), and ``bare``: a
+bare Flask + SSE server on waitress (a POST bumps the game's version and wakes its
+streams, which send a one-line event; one thread per stream, as thin as a live app gets)
+— the noise floor of this machine at that load.
 ``--connections 2000``: afterwards, 2,000 connections open at once on a default server
 (1,000 silent sockets and 1,000 live streams); it must stay up and answer.
 """
@@ -132,10 +134,18 @@ class Server:
     kind: str
     port: int
     proc: subprocess.Popen[bytes]
+    #: With ``haproxy2``: the two app processes behind the proxy (``proc``).
+    behind: list[Server] = field(default_factory=list)
 
     def cpu(self) -> float:
+        """CPU seconds of the server (with ``haproxy2``: both processes and the proxy)."""
         fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return own + sum(b.cpu() for b in self.behind)
+
+    @property
+    def alive(self) -> bool:
+        return self.proc.poll() is None and all(b.alive for b in self.behind)
 
     def stop(self) -> None:
         self.proc.terminate()
@@ -144,13 +154,58 @@ class Server:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+        for b in self.behind:
+            b.stop()
 
 
-def start(kind: str, tmp: Path, pin: str | None, tables: int) -> Server:
+def wait_listening(port: int, proc: subprocess.Popen[bytes], what: str) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError(f"{what} did not start")
+
+
+def start(
+    kind: str, tmp: Path, pin: str | None, tables: int, extra: tuple[str, ...] = ()
+) -> Server:
     port = free_port()
+    if kind == "haproxy2":
+        # one app process per core behind HAProxy (deploy/haproxy.cfg), as deploy/README.md
+        # runs a hall: each process owns the games it creates
+        public = f"http://127.0.0.1:{port}"
+        behind = [
+            start(
+                "app",
+                tmp,
+                pin,
+                tables,
+                ("--id-prefix", p, "--proxy", "127.0.0.1", "--public-url", public),
+            )
+            for p in ("a1", "b1")
+        ]
+        env = dict(
+            os.environ,
+            COMPANION_FRONT=f"127.0.0.1:{port}",
+            COMPANION_A=f"127.0.0.1:{behind[0].port}",
+            COMPANION_B=f"127.0.0.1:{behind[1].port}",
+        )
+        proxy = subprocess.Popen(
+            ["haproxy", "-db", "-f", str(ROOT / "deploy" / "haproxy.cfg")],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=open(tmp / f"haproxy{port}.log", "wb"),
+        )
+        wait_listening(port, proxy, "haproxy")
+        return Server(kind, port, proxy, behind)
     if kind == "app":
         cmd = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1"]
         cmd += ["--port", str(port), "--db", str(tmp / f"app{port}.sqlite3"), "--no-qr"]
+        cmd += extra
     else:
         threads = tables * 5 + 64
         cmd = [sys.executable, str(Path(__file__).resolve()), "--serve-bare", str(port)]
@@ -160,16 +215,7 @@ def start(kind: str, tmp: Path, pin: str | None, tables: int) -> Server:
     proc = subprocess.Popen(
         cmd, cwd=APP_ROOT, stdout=subprocess.DEVNULL, stderr=open(tmp / f"{kind}{port}.log", "wb")
     )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.05)
-    else:
-        proc.kill()
-        raise RuntimeError(f"{kind} did not start")
+    wait_listening(port, proc, kind)
     return Server(kind, port, proc)
 
 
@@ -435,7 +481,7 @@ def run_step(kind: str, n: int, seconds: float, pin: str | None, tmp: Path) -> d
             "closed": gone,
             "errors": len(errors),
             "cpu": cpu,
-            "alive": server.proc.poll() is None,
+            "alive": server.alive,
         }
     finally:
         if readers is not None:

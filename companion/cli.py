@@ -185,6 +185,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 # is refused by the app beyond its 64 KiB, in its own sentence.
                 # (waitress refuses a body of exactly its limit: + 1 takes IMPORT_LIMIT.)
                 max_request_body_size=IMPORT_LIMIT + 1,
+                # waitress strips X-Forwarded-For from every request unless told not to;
+                # behind_proxies reads it from the --proxy addresses only.
+                clear_untrusted_proxy_headers=not proxies,
             )
         except OSError as exc:
             print(f"companion: {listen_problem(args.host, args.port, exc)}", file=sys.stderr)

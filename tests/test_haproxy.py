@@ -196,3 +196,41 @@ def test_a_game_created_from_the_new_game_page_comes_back_to_its_owner(farm: Far
         page = browser.get(f"{farm.url}/games/{gid}/table", timeout=TIMEOUT)
         assert page.status_code == 200
     assert seen == {"a1", "b1"}
+
+
+def test_each_device_behind_the_proxy_is_bounded_by_its_own_address(farm: Farm) -> None:
+    """The processes see every device's address in the proxy's X-Forwarded-For (--proxy):
+    80 devices, 40 or so on each process, all get their streams (were the proxy's address
+    taken for theirs, each process would give it its 32, issue #17); and one device
+    holding streams in many games is still held to its 32."""
+    games = [create(farm) for _ in range(20)]
+    streams: list[SSE] = []
+    try:
+        n = 0
+        for game in games:
+            for role, token in [("host", game["host_token"])] + [
+                ("seat", s["token"]) for s in game["seats"]
+            ]:
+                n += 1
+                path = f"/games/{game['id']}/stream?as={role}"
+                s = SSE(farm.port, path, token, timeout=TIMEOUT, source=f"127.0.7.{n}")
+                streams.append(s)
+                assert s.status == 200, f"device {n}: {s.status}"
+        assert n == 80
+        greedy = []
+        for i in range(80):  # one address, two viewers' worth of streams in every game
+            game = games[i % 20]
+            token = game["seats"][i // 20 % 3]["token"]
+            s = SSE(
+                farm.port,
+                f"/games/{game['id']}/stream?as=seat",
+                token,
+                timeout=TIMEOUT,
+                source="127.0.8.1",
+            )
+            streams.append(s)
+            greedy.append(s.status)
+        assert greedy.count(200) <= 2 * 32, greedy.count(200)  # at most 32 on each process
+    finally:
+        for s in streams:
+            s.close()

@@ -18,7 +18,13 @@ checks every Japanese message): 手番 (not ターン); 鮮度が落ちた (not 
 申し出); 所持金 for the money mode
 (公開・非公開); moves that take no action point are アクションとは別の行動 (not 無料);
 a licence that costs nothing is 無料, an empty License space is 空き; the table screen
-is テーブル画面 (never the role name "host").
+is テーブル画面 (never the role name "host", nor ホスト); the report page is ゲームの経過
+(not 物語), its total 最終所持金.
+
+Counters (tests/test_i18n_natural.py): 枚 for licences, shares, loans and cards; 個 for
+tokens, barrels and rented items; 隻 for boats; 点 for action points; a turn is 第1手番
+(not 1手番目); a repeated name is counted once (「ウナギ×2」). Two sentences end the first
+with 「。」, never the English colon.
 
 Standard library only: this module belongs to the rules core.
 

@@ -170,3 +170,213 @@ def test_a_free_move_form_that_is_not_the_pages_is_refused(
     r = fleet.confirm(A, form)
     assert r.status_code in (200, 400)
     assert fleet.state()["seq"] == before
+
+
+# -- the API's other catches and Overseas groups, on the phone (issue #19) ------------------
+
+EXPANSION = {
+    "players": [A, B, C],
+    "seed": 5,
+    "expansion": True,
+    "variants": ["blue_ship", "more_markets"],
+    "fish_markets": ["mackerel", "horse_mackerel", "eel", "tuna", "sardine", "himono"],
+    "external_markets": ["ships", "overseas", "bank"],
+}
+
+
+class ExpansionGame(Game):
+    """A :class:`Game` with the Expansion: Horse Mackerel, Himono, Overseas, the Blue ship."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.api = app.test_client()
+        r = self.api.post("/api/games", json=EXPANSION)
+        assert r.status_code == 201, r.get_json()
+        body = r.get_json()
+        self.id, self.host = body["id"], body["host_token"]
+        self.tokens = {s["name"]: s["token"] for s in body["seats"]}
+        self.phones = {}
+        for name, token in self.tokens.items():
+            phone = app.test_client()
+            assert phone.get(f"/join/{token}").status_code == 303
+            self.phones[name] = phone
+
+
+def fishing(**boats: str) -> dict[str, str]:
+    """Aiko's Fishing form from the page: one ``boat.<id>`` tap per boat named."""
+    return {
+        "type": "fishing",
+        "player": A,
+        "fleet": "1",
+        **{f"boat.{k}": v for k, v in boats.items()},
+    }
+
+
+def at_sea(g: Game) -> None:
+    """Aiko's boats all undock (one Fishing action), and her turn comes round again."""
+    aiko = g.state()["players"][0]
+    g.act(
+        type="fishing",
+        player=A,
+        boats=[{"boat": b["id"], "do": "undock"} for b in aiko["boats"] if b["where"] != "sea"],
+    )
+    for _ in range(3):
+        g.act(type="next_turn")
+
+
+@pytest.fixture
+def blue(app: Any) -> ExpansionGame:
+    """Aiko with Eel and Tuna licences and the Blue ship (b2) in port "1"."""
+    g = ExpansionGame(app)
+    g.act(type="take_license", player=A, market="eel", count=1, pay=False)
+    g.act(type="take_license", player=A, market="tuna", count=1, pay=False)
+    g.act(type="next_turn")
+    g.act(type="open_port", player=A)
+    g.act(type="take_boat", player=A, boat="blue", pay=False)
+    return g
+
+
+def test_the_blue_ship_offers_two_fish_at_once_and_a_ship_does_not(blue: ExpansionGame) -> None:
+    html = panel(blue, A, "fishing")
+    assert not [o for o in options(html, "b2") if o.startswith("catch")]  # in port
+    at_sea(blue)
+    html = panel(blue, A, "fishing")
+    two = [o for o in options(html, "b2") if o.count(".") == 2 and o.startswith("catch.")]
+    # Her licences: Eel and Tuna (no Mackerel one in this game): that one pair, nothing more.
+    assert two == ["catch.eel.tuna"]
+    assert "Catch Eel and Tuna" in text(html)
+    # The One-slot ship b1 takes one fish only.
+    assert [o for o in options(html, "b1") if o.startswith("catch")] == ["catch.eel", "catch.tuna"]
+    form = fishing(b2="catch.eel.tuna")
+    lines = text(blue.preview(A, form))
+    assert "Aiko's Blue ship b2 catches 1 Eel barrel (1 aboard)" in lines
+    assert "Aiko's Blue ship b2 catches 1 Tuna barrel (2 aboard)" in lines
+    assert blue.confirm(A, form).status_code == 200
+    aiko = blue.state()["players"][0]
+    assert aiko["boats"][1]["cargo"] == ["eel", "tuna"]
+    # Loaded with Eel and Tuna, it may take those again; the One-slot ship b1 may not
+    # (each of her licences is already on a ship at sea holding its fish).
+    html = panel(blue, A, "fishing")
+    assert "catch.eel.tuna" in options(html, "b2")
+    assert not [o for o in options(html, "b1") if o.startswith("catch")]
+
+
+@pytest.fixture
+def horse(app: Any) -> ExpansionGame:
+    """Aiko with a Horse Mackerel licence and a Mackerel one, her ship b1 at sea, and a
+    Two-slot ship b2 at sea."""
+    g = ExpansionGame(app)
+    g.act(type="take_license", player=A, market="mackerel", count=1, pay=False)
+    g.act(type="take_license", player=A, market="horse_mackerel", count=1, pay=False)
+    g.act(type="next_turn")
+    g.act(type="open_port", player=A)
+    g.act(type="take_boat", player=A, boat="two_slot", pay=False)
+    at_sea(g)
+    return g
+
+
+def test_horse_mackerel_times_two_only_on_a_ship_with_room(horse: ExpansionGame) -> None:
+    html = panel(horse, A, "fishing")
+    assert "catch_by.horse_mackerel.mackerel.2" in options(html, "b2")
+    assert "Catch 2 Mackerel barrels with a Horse Mackerel License" in text(html)
+    # The One-slot ship has room for one barrel: no ×2 there.
+    assert "catch_by.horse_mackerel.mackerel.2" not in options(html, "b1")
+    assert "catch.mackerel" in options(html, "b1")
+    left = horse.table().board_barrels["mackerel"]
+    form = fishing(b2="catch_by.horse_mackerel.mackerel.2", b1="catch.mackerel")
+    lines = text(horse.preview(A, form))
+    assert "Aiko's Two-slot ship b2 catches 2 Mackerel barrels (2 aboard)" in lines
+    assert "Aiko's One-slot ship b1 catches 1 Mackerel barrel (1 aboard)" in lines
+    assert horse.confirm(A, form).status_code == 200
+    aiko = horse.state()["players"][0]
+    assert [b["cargo"] for b in aiko["boats"]] == [["mackerel"], ["mackerel", "mackerel"]]
+    assert aiko["at_sea"] == {"mackerel": 3}
+    assert horse.table().board_barrels["mackerel"] == left - 3
+
+
+def test_a_himono_catch_is_offered_with_a_himono_licence_only(app: Any) -> None:
+    g = ExpansionGame(app)
+    g.act(type="next_turn")
+    at_sea(g)
+    html = panel(g, A, "fishing")
+    assert not [o for o in options(html, "b1") if o.startswith("catch_by.himono")]
+    g.act(type="take_license", player=A, market="himono", count=1, pay=False)
+    html = panel(g, A, "fishing")
+    himono = [o for o in options(html, "b1") if o.startswith("catch_by.himono")]
+    # Mackerel, Horse Mackerel or Sardine; a Himono barrel only when none of those is left.
+    assert himono == [
+        "catch_by.himono.mackerel.1",
+        "catch_by.himono.horse_mackerel.1",
+        "catch_by.himono.sardine.1",
+    ]
+    assert "Catch Sardine with a Himono License" in text(html)
+    form = fishing(b1="catch_by.himono.sardine.1")
+    assert g.confirm(A, form).status_code == 200
+    aiko = g.state()["players"][0]
+    assert aiko["boats"][0]["cargo"] == ["sardine"]
+    # A ship holding a Himono catch is offered no plain catch of another fish.
+    html = panel(g, A, "fishing")
+    assert "catch.mackerel" not in options(html, "b1")
+
+
+def test_several_overseas_groups_only_with_several_loaded_boats(app: Any) -> None:
+    g = ExpansionGame(app)
+    g.act(type="take_license", player=A, market="eel", count=1, pay=False)
+    g.act(type="take_license", player=A, market="tuna", count=1, pay=False)
+    g.act(type="next_turn")
+    g.act(type="open_port", player=A)
+    g.act(type="take_boat", player=A, boat="two_slot", pay=False)
+    at_sea(g)
+    g.act(type="fishing", player=A, boats=[{"boat": "b1", "do": "catch", "fish": "eel"}])
+    html = panel(g, A, "fishing")
+    # One loaded boat: one Overseas tap, no groups; the empty ship cannot dock there.
+    assert [o for o in options(html, "b1") if "overseas" in o] == ["dock.overseas"]
+    assert "Dock at Overseas" in text(html) and "group 2" not in text(html)
+    assert not [o for o in options(html, "b2") if "overseas" in o]
+    g.act(type="fishing", player=A, boats=[{"boat": "b2", "do": "catch", "fish": "tuna"}])
+    for _ in range(3):
+        g.act(type="next_turn")
+    html = panel(g, A, "fishing")
+    for boat in ("b1", "b2"):
+        assert [o for o in options(html, boat) if "overseas" in o] == [
+            "dock.overseas",
+            "dock.overseas.2",
+        ]
+    assert "Dock at Overseas, group 2 (¥100 per group)" in text(html)
+    yen = g.yen()[A]
+    form = fishing(b1="dock.overseas", b2="dock.overseas.2")
+    lines = text(g.preview(A, form))
+    assert "Aiko's One-slot ship b1 docks at the Overseas market with 1 barrel" in lines
+    assert "Aiko's Two-slot ship b2 docks at the Overseas market with 1 barrel" in lines
+    assert lines.count("¥100") >= 2, lines
+    r = g.confirm(A, form)
+    assert r.status_code == 200
+    state = g.state()
+    assert [b["where"] for b in state["players"][0]["boats"]] == ["overseas", "overseas"]
+    assert state["players"][0]["yen"] == yen - 200  # ¥100 per group, two groups
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "catch_by.horse_mackerel.mackerel",
+        "catch_by.horse_mackerel.mackerel.9",
+        "catch_by.tuna.mackerel.2",
+        "catch.eel.eel",
+        "catch.eel.tuna.squid",
+        "dock.overseas.x",
+        "dock.overseas.0",
+        "dock.1.2.3",
+        "undock.now",
+    ],
+)
+def test_a_catch_or_dock_the_page_did_not_offer_is_refused(
+    horse: ExpansionGame, value: str
+) -> None:
+    form = fishing(b2=value)
+    before = horse.state()["seq"]
+    html = horse.preview(A, form)
+    assert "refused" in html.lower() or "turn-refused" in html, html
+    r = horse.confirm(A, form)
+    assert r.status_code in (200, 400), r.status_code
+    assert horse.state()["seq"] == before

@@ -1667,6 +1667,12 @@ CATALOGUE["en"].update(
         "guide.fleet_transfer_one": "{market} from the {kind} {boat} to the barge {barge}",
         "guide.fleet_transfer_none": "No ship at sea has barrels your barge at sea can take.",
         "guide.fleet_count": "How many barrels",
+        "guide.fleet_catch_two": "Catch {market} and {fish}",
+        "guide.fleet_catch_many": "Catch {count} {market} {count:barrel|barrels} with a {item} "
+        "License",
+        "guide.fleet_catch_himono": "Catch {market} with a Himono License",
+        "guide.fleet_dock_overseas_group": "Dock at Overseas, group {group} (¥100 per group)",
+        "guide.fleet_choice": "What a boat does",
         "fleet.pic_label": "{player}’s ports and boats",
         "fleet.pic_covered": "covered",
         "fleet.pic_rented": "rented",

@@ -281,9 +281,12 @@ def nested(
 
 def _fishing_by_boat(fields: Mapping[str, str], body: dict[str, Any], known: set[str]) -> None:
     """The Fishing panel boat by boat: ``boat.<id>`` = ``undock`` / ``catch.<fish>`` /
-    ``dock.<place>`` (one tap per boat), ``sale.<id>.<i>.fish|price`` for the barrels of the
-    boats docking at home. Undocks first, then docks, then catches: a place a boat left is
-    free, and a licence a docked boat held is free to catch again (Naomi's example)."""
+    ``catch.<fish>.<fish>`` (the Blue ship) / ``catch_by.<licence>.<fish>.<count>`` (a
+    Horse Mackerel License's 2 Mackerel, a Himono License's catch) / ``dock.<place>`` /
+    ``dock.overseas.<group>`` (one tap per boat), ``sale.<id>.<i>.fish|price`` for the
+    barrels of the boats docking at home. Undocks first, then docks, then catches: a place a
+    boat left is free, and a licence a docked boat held is free to catch again (Naomi's
+    example)."""
     items: dict[str, list[dict[str, Any]]] = {"undock": [], "dock": [], "catch": []}
     for key, value in fields.items():
         if not key.startswith("boat."):
@@ -291,13 +294,21 @@ def _fishing_by_boat(fields: Mapping[str, str], body: dict[str, Any], known: set
         known.add(key)
         if not value:
             continue
-        do, _, arg = value.partition(".")
+        do, *args = value.split(".")
         item: dict[str, Any] = {"boat": key[len("boat.") :], "do": do}
-        if do == "catch":
-            item["fish"] = arg
-        elif do == "dock" and arg:
-            item["at"] = arg
-        items.setdefault(do, []).append(item)
+        if do == "catch" and len(args) in (1, 2):
+            item["fish"] = args[0] if len(args) == 1 else args
+        elif do == "catch_by" and len(args) == 3:
+            item.update(do="catch", licence=args[0], fish=args[1], count=_num(args[2]))
+        elif do == "dock" and args == [""]:
+            pass
+        elif do == "dock" and len(args) in (1, 2):
+            item["at"] = args[0]
+            if len(args) == 2:
+                item["group"] = _num(args[1])
+        elif do in ("catch", "catch_by", "dock") or args:
+            raise Refused(400, _say("guide.bad_field", label=_say("guide.fleet_choice")), key)
+        items.setdefault(item["do"], []).append(item)
     body["boats"] = [x for group in items.values() for x in group]
     home = {x["boat"] for x in items["dock"] if x.get("at") != "overseas"}
     for_sale = []
@@ -614,28 +625,25 @@ def fleet_panel(
     tap each: Undock (in a port or at Overseas), Catch <fish> (a ship at sea, each fish a
     catch the rules allow now), Dock (port …) at each place that fits it now, Dock at
     Overseas; and a price per barrel a boat at sea would unload for sale."""
-    from ..rules.fishing_boats import activities, place_name
+    from ..rules.fishing_boats import place_name
     from ..rules.fleet import fits_at, open_places
-    from ..rules.ledger import Run
     from ..rules.table import OVERSEAS, SEA
 
     prices = prices or {}
     p = t.players[seat]
-    fish_in_play = [m for m in t.config.fish_markets if m in MARKETS]
+    # Several Overseas groups (¥100 each) only when several loaded boats could dock there.
+    groups = (
+        sum(1 for b in p.boats if b.where == SEA and b.cargo)
+        if OVERSEAS in t.config.external_markets
+        else 0
+    )
     out = []
     for b in p.boats:
         options: list[dict[str, str]] = []
         if b.docked or b.where == OVERSEAS:
             options.append({"value": "undock", "label": _say("guide.fleet_undock")})
         if b.where == SEA:
-            for fish in fish_in_play:
-                try:
-                    activities(Run(t), seat, [{"boat": b.id, "do": "catch", "fish": fish}])
-                except IllegalAction:
-                    continue
-                options.append(
-                    {"value": f"catch.{fish}", "label": _say("guide.fleet_catch", market=fish)}
-                )
+            options += _catch_options(t, seat, b)
             others = [x for x in p.boats if x.id != b.id]
             for place in open_places(p.ports):
                 if fits_at(others, p.ports, b.kind, place):
@@ -645,10 +653,22 @@ def fleet_panel(
                             "label": _say("guide.fleet_dock", place=place_name(place)),
                         }
                     )
-            if OVERSEAS in t.config.external_markets and b.cargo:
+            if groups and b.cargo:
                 options.append(
-                    {"value": "dock.overseas", "label": _say("guide.fleet_dock_overseas")}
+                    {
+                        "value": "dock.overseas",
+                        "label": _say("guide.fleet_dock_overseas")
+                        if groups < 2
+                        else _say("guide.fleet_dock_overseas_group", group=1),
+                    }
                 )
+                options += [
+                    {
+                        "value": f"dock.overseas.{n}",
+                        "label": _say("guide.fleet_dock_overseas_group", group=n),
+                    }
+                    for n in range(2, groups + 1)
+                ]
         sales = [
             {
                 "n": i,
@@ -672,6 +692,70 @@ def fleet_panel(
                 "legend": _say("guide.fleet_boat", kind=b.kind, boat=b.id, no=b.id[1:]),
             }
         )
+    return out
+
+
+def _may(t: Table, seat: int, item: dict[str, Any]) -> bool:
+    """Whether the rules accept this one boat's activity now (alone in a Fishing action)."""
+    from ..rules.fishing_boats import activities
+    from ..rules.ledger import Run
+
+    try:
+        activities(Run(t), seat, [item])
+    except IllegalAction:
+        return False
+    return True
+
+
+def _catch_options(t: Table, seat: int, b: Any) -> list[dict[str, str]]:
+    """A ship at sea's catches the rules allow now, one tap each: Catch <fish> (by the fish's
+    own licence, else another that catches it); a licence that catches several barrels at
+    once (a Horse Mackerel License: 2 Mackerel on the same ship); a Himono License's catch;
+    and a ship that takes two kinds (the Blue ship) two different fish together."""
+    from ..rules.catalogue import BOATS, HIMONO_CATCHES
+    from ..rules.markets import himono
+
+    p = t.players[seat]
+    in_play = [m for m in t.config.fish_markets if m in MARKETS]
+    out: list[dict[str, str]] = []
+    single = []
+    for fish in in_play:
+        if _may(t, seat, {"boat": b.id, "do": "catch", "fish": fish}):
+            single.append(fish)
+            out.append({"value": f"catch.{fish}", "label": _say("guide.fleet_catch", market=fish)})
+    for licence, held in p.licenses.items():
+        if not held or licence not in MARKETS:
+            continue
+        for fish, n in MARKETS[licence].catches().items():
+            item = {"boat": b.id, "do": "catch", "fish": fish, "licence": licence, "count": n}
+            if n > 1 and fish in in_play and _may(t, seat, item):
+                out.append(
+                    {
+                        "value": f"catch_by.{licence}.{fish}.{n}",
+                        "label": _say("guide.fleet_catch_many", count=n, market=fish, item=licence),
+                    }
+                )
+    if p.licenses.get(himono.ID):
+        for fish in (*HIMONO_CATCHES, himono.ID):
+            item = {"boat": b.id, "do": "catch", "fish": fish, "licence": himono.ID}
+            if fish in in_play and _may(t, seat, item):
+                out.append(
+                    {
+                        "value": f"catch_by.{himono.ID}.{fish}.1",
+                        "label": _say("guide.fleet_catch_himono", market=fish),
+                    }
+                )
+    if (BOATS[b.kind].kinds or 1) >= 2:
+        for k, first in enumerate(single):
+            for second in single[k + 1 :]:
+                item = {"boat": b.id, "do": "catch", "fish": [first, second]}
+                if _may(t, seat, item):
+                    out.append(
+                        {
+                            "value": f"catch.{first}.{second}",
+                            "label": _say("guide.fleet_catch_two", market=first, fish=second),
+                        }
+                    )
     return out
 
 

@@ -114,3 +114,57 @@ def test_a_fishing_turn_with_two_ships_and_a_barge(
     expect(table.locator('#fleet-0 [data-place="1"] [data-boat="b2"]')).to_have_count(
         1, timeout=LIVE
     )
+
+
+def test_horse_mackerel_times_two_in_one_tap(live_server: Any, phone: Any, screen: Any) -> None:
+    from playwright.sync_api import expect
+
+    api = Api(
+        live_server.url,
+        {
+            "players": [A, B],
+            "seed": 5,
+            "expansion": True,
+            "variants": ["more_markets"],
+            "fish_markets": ["mackerel", "horse_mackerel", "eel", "squid"],
+            "external_markets": ["ships", "bank", "rentals"],
+        },
+    )
+    api.act(type="take_license", player=A, market="horse_mackerel", count=1, pay=False)
+    api.act(type="next_turn")
+    api.act(type="open_port", player=A)
+    api.act(type="take_boat", player=A, boat="two_slot", pay=False)  # b2, port "1"
+
+    aiko = open_phone(phone, api, api.tokens[A])
+    table = screen()
+    table.add_init_script(RECORD_FLASH)
+    table.goto(f"{api.url}/join/{api.host}")
+    table.wait_for_selector("#live")
+    guide = aiko.locator("#turn-guide")
+    preview = guide.locator("#turn-preview")
+    ship = guide.locator('fieldset[data-boat="b2"]')
+    twice = re.compile("Catch 2 Mackerel barrels with a Horse Mackerel License")
+
+    # In port, the Two-slot ship may only undock: no catch of any kind is offered.
+    guide.get_by_role("button", name="Fishing").click()
+    expect(ship.get_by_role("radio", name=twice)).to_have_count(0)
+    ship.get_by_role("radio", name="Undock").check()
+    expect(preview).to_contain_text("Aiko's Two-slot ship b2 undocks", timeout=LIVE)
+    guide.get_by_role("button", name="Confirm").click()
+    wait_flash(aiko, r"^Recorded")
+
+    # At sea: one tap takes two Mackerel with the Horse Mackerel License; the One-slot
+    # ship (still in port) is offered no catch.
+    guide.get_by_role("button", name="Fishing").click()
+    one = guide.locator('fieldset[data-boat="b1"]')
+    expect(one.get_by_role("radio", name=re.compile("Catch"))).to_have_count(0)
+    ship.get_by_role("radio", name=twice).check()
+    expect(preview).to_contain_text(
+        "Aiko's Two-slot ship b2 catches 2 Mackerel barrels (2 aboard)", timeout=LIVE
+    )
+    guide.get_by_role("button", name="Confirm").click()
+    wait_flash(aiko, r"^Recorded")
+    assert boats(api)[1] == ("b2", "sea", ["mackerel", "mackerel"])
+    expect(table.locator('#fleet-0 [data-boat="b2"] [data-fish="mackerel"]')).to_have_count(
+        2, timeout=LIVE
+    )

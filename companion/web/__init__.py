@@ -99,6 +99,7 @@ def _register_games(app: Flask) -> None:
         forms,
         game_api,
         newgame,
+        routing,
         seat,
         stream,
         table,
@@ -106,7 +107,8 @@ def _register_games(app: Flask) -> None:
     )
 
     context.init_app(app)
-    app.register_blueprint(cards.bp)  # the card game; its hook answers shared routes for it
+    routing.init_app(app)  # which game's handler answers a request (each game registers)
+    app.register_blueprint(cards.bp)  # the card game
     from . import card_deck  # the card game's 18 cards, defined once on this server
 
     app.register_blueprint(card_deck.bp)

@@ -6,10 +6,10 @@ rules, append, notify), the event log and undo, the sealed-bids table, the join 
 and the live hub. This module only reads and renders.
 
 Routes shared with the board game (``/games/<id>/table``, ``/seat``, the
-seat links' reissue, the table's undo and redo) answer for a card game from here: a
-``before_app_request`` hook sends a request for a card game to this module's handler,
-and refuses the board game's other pages and endpoints (auctions, turns, the snapshot)
-with one sentence, never a 500.
+seat links' reissue, the table's undo and redo) answer for a card game from here: this
+module registers them with ``companion.web.routing``, which sends a request for a card
+game to this module's handler and refuses the board game's other pages and endpoints
+(auctions, turns, the snapshot) with one sentence, never a 500.
 
 Its pages are live through the shared stream (``companion.web.stream``), as the board
 game's are: the card region, rendered whole for its viewer, is its live part; a sealed
@@ -60,6 +60,8 @@ from .auth import (
     set_cookie,
 )
 from .context import door, store
+from .routing import GameRoutes
+from .routing import register as register_routes
 from .stream import LiveView, register
 
 bp = Blueprint("cards", __name__)
@@ -613,32 +615,27 @@ SHARED = frozenset(
 )
 
 
-@bp.before_app_request
-def card_game_routes() -> Any:
-    """A request for a card game on a route the board game owns: this module's handler,
-    or a refusal in one sentence (the board game's auctions, turns, snapshot …)."""
-    args = request.view_args or {}
-    game_id = args.get("game_id")
-    if not isinstance(game_id, str):
-        return None
-    if request.blueprint == "cards":
-        # This module's own routes answer a card game only (a board game's id, or none).
-        if store().game_key(game_id) == CARDS:
-            return None
-        said = gettext("There is no game of Tsukiji Market, the card game, at this address.")
-        if request.path.startswith("/api/") or request.accept_mimetypes.best != "text/html":
-            return jsonify({"error": said}), 404
-        return refused_page(Refused(404, said))
-    if request.blueprint == "card_deck":
-        return None
-    if store().game_key(game_id) != CARDS or request.endpoint in SHARED:
-        return None
-    handler = ROUTES.get(request.endpoint or "")
-    if handler is not None:
-        return handler(**args)
-    message = gettext(
-        "This is a game of Tsukiji Market, the card game; that belongs to Tokyo Tsukiji Market."
+def _not_here() -> str:
+    return str(gettext("There is no game of Tsukiji Market, the card game, at this address."))
+
+
+def _elsewhere() -> str:
+    return str(
+        gettext(
+            "This is a game of Tsukiji Market, the card game; that belongs to Tokyo Tsukiji Market."
+        )
     )
-    if request.path.startswith("/api/"):
-        return jsonify({"error": message}), 404
-    return refused_page(Refused(404, message))
+
+
+# The shared routes answer a card game through this module (companion/web/routing.py).
+register_routes(
+    GameRoutes(
+        CARDS,
+        blueprints=frozenset({bp.name}),
+        handlers=ROUTES,
+        shared=SHARED,
+        not_here=_not_here,
+        elsewhere=_elsewhere,
+        unchecked=frozenset({"card_deck"}),
+    )
+)

@@ -453,3 +453,13 @@ def test_a_rules_card_speaks_politely_throughout() -> None:
             ):
                 plain.append(f"{code}: {sentence}")
     assert not plain, plain
+
+
+def test_the_phones_token_table_heads_its_count_in_words(client: Any) -> None:
+    """「トークン／数／資源」, not the English typographer's 「#」."""
+    g = client.post("/api/games", json={"players": PLAYERS[:2], "seed": 3}).get_json()
+    body = {"type": "gain_fish", "player": "Aiko", "fish": "mackerel", "count": 2}
+    client.post(f"/api/games/{g['id']}/actions", json=body, headers=auth(g["host_token"]))
+    client.get(f"/join/{g['seats'][0]['token']}", headers=JA)
+    html = client.get(f"/games/{g['id']}/seat", headers=JA).get_data(as_text=True)
+    assert "<th>トークン</th><th>数</th><th>資源</th>" in html

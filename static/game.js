@@ -202,7 +202,12 @@
     const target = e.detail && e.detail.target;
     if (!target || !target.id) return;
     if (target.id === "turn-guide-wrap") intoView(document.getElementById("turn-guide"));
-    else if (target.id === "turn-panel" && target.firstElementChild) intoView(target);
+    else if (target.id === "turn-panel" && target.firstElementChild) {
+      // A panel that does not fit below where it starts is brought up whole.
+      const r = target.getBoundingClientRect();
+      if (r.bottom > window.innerHeight) target.scrollIntoView({ block: "start", behavior: "auto" });
+      else intoView(target);
+    }
   });
   document.addEventListener("DOMContentLoaded", function () { slots(document); });
 })();

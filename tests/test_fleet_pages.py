@@ -343,12 +343,17 @@ def test_several_overseas_groups_only_with_several_loaded_boats(app: Any) -> Non
             "dock.overseas.2",
         ]
     assert "Dock at Overseas, group 2 (¥100 per group)" in text(html)
+    # With ¥100 left she pays for one group only: no second group offered.
     yen = g.yen()[A]
+    g.act(type="pay", **{"from": A}, to="supply", amount=yen - 100)
+    html = panel(g, A, "fishing")
+    assert [o for o in options(html, "b1") if "overseas" in o] == ["dock.overseas"]
+    g.act(type="pay", **{"from": "supply"}, to=A, amount=yen - 100)
     form = fishing(b1="dock.overseas", b2="dock.overseas.2")
     lines = text(g.preview(A, form))
     assert "Aiko's One-slot ship b1 docks at the Overseas market with 1 barrel" in lines
     assert "Aiko's Two-slot ship b2 docks at the Overseas market with 1 barrel" in lines
-    assert lines.count("¥100") >= 2, lines
+    assert lines.count("Aiko → the supply: ¥100 (entry)") == 2, lines  # one per group
     r = g.confirm(A, form)
     assert r.status_code == 200
     state = g.state()

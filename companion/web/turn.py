@@ -625,15 +625,17 @@ def fleet_panel(
     tap each: Undock (in a port or at Overseas), Catch <fish> (a ship at sea, each fish a
     catch the rules allow now), Dock (port …) at each place that fits it now, Dock at
     Overseas; and a price per barrel a boat at sea would unload for sale."""
+    from ..rules.catalogue import OVERSEAS_ENTRY
     from ..rules.fishing_boats import place_name
     from ..rules.fleet import fits_at, open_places
     from ..rules.table import OVERSEAS, SEA
 
     prices = prices or {}
     p = t.players[seat]
-    # Several Overseas groups (¥100 each) only when several loaded boats could dock there.
+    # Several Overseas groups only when several loaded boats could dock there, and as many
+    # as her Yen pays for (¥100 a group, paid in the action).
     groups = (
-        sum(1 for b in p.boats if b.where == SEA and b.cargo)
+        min(sum(1 for b in p.boats if b.where == SEA and b.cargo), p.yen // OVERSEAS_ENTRY)
         if OVERSEAS in t.config.external_markets
         else 0
     )

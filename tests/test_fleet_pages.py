@@ -212,6 +212,13 @@ def fishing(**boats: str) -> dict[str, str]:
     }
 
 
+def recorded(g: Game) -> list[dict[str, Any]]:
+    """The ``boats`` of the last Fishing action in the game's log, as the door recorded it."""
+    events = g.app.extensions["companion.store"].state(g.id).events
+    last = [e for e in events if e.active and e.type == "fishing"][-1]
+    return list(last.data["boats"])
+
+
 def at_sea(g: Game) -> None:
     """Aiko's boats all undock (one Fishing action), and her turn comes round again."""
     aiko = g.state()["players"][0]
@@ -252,6 +259,7 @@ def test_the_blue_ship_offers_two_fish_at_once_and_a_ship_does_not(blue: Expansi
     assert "Aiko's Blue ship b2 catches 1 Eel barrel (1 aboard)" in lines
     assert "Aiko's Blue ship b2 catches 1 Tuna barrel (2 aboard)" in lines
     assert blue.confirm(A, form).status_code == 200
+    assert recorded(blue) == [{"boat": "b2", "do": "catch", "fish": ["eel", "tuna"]}]
     aiko = blue.state()["players"][0]
     assert aiko["boats"][1]["cargo"] == ["eel", "tuna"]
     # Loaded with Eel and Tuna, it may take those again; the One-slot ship b1 may not
@@ -288,6 +296,10 @@ def test_horse_mackerel_times_two_only_on_a_ship_with_room(horse: ExpansionGame)
     assert "Aiko's Two-slot ship b2 catches 2 Mackerel barrels (2 aboard)" in lines
     assert "Aiko's One-slot ship b1 catches 1 Mackerel barrel (1 aboard)" in lines
     assert horse.confirm(A, form).status_code == 200
+    assert recorded(horse) == [
+        {"boat": "b2", "do": "catch", "fish": "mackerel", "licence": "horse_mackerel", "count": 2},
+        {"boat": "b1", "do": "catch", "fish": "mackerel"},
+    ]
     aiko = horse.state()["players"][0]
     assert [b["cargo"] for b in aiko["boats"]] == [["mackerel"], ["mackerel", "mackerel"]]
     assert aiko["at_sea"] == {"mackerel": 3}
@@ -312,6 +324,7 @@ def test_a_himono_catch_is_offered_with_a_himono_licence_only(app: Any) -> None:
     assert "Catch Sardine with a Himono License" in text(html)
     form = fishing(b1="catch_by.himono.sardine.1")
     assert g.confirm(A, form).status_code == 200
+    assert recorded(g) == [{"boat": "b1", "do": "catch", "fish": "sardine", "licence": "himono"}]
     aiko = g.state()["players"][0]
     assert aiko["boats"][0]["cargo"] == ["sardine"]
     # A ship holding a Himono catch is offered no plain catch of another fish.
@@ -354,8 +367,15 @@ def test_several_overseas_groups_only_with_several_loaded_boats(app: Any) -> Non
     assert "Aiko's One-slot ship b1 docks at the Overseas market with 1 barrel" in lines
     assert "Aiko's Two-slot ship b2 docks at the Overseas market with 1 barrel" in lines
     assert lines.count("Aiko → the supply: ¥100 (entry)") == 2, lines  # one per group
+    # Both on group 1: one lot, ¥100 once.
+    together = text(g.preview(A, fishing(b1="dock.overseas", b2="dock.overseas")))
+    assert together.count("Aiko → the supply: ¥100 (entry)") == 1, together
     r = g.confirm(A, form)
     assert r.status_code == 200
+    assert recorded(g) == [
+        {"boat": "b1", "do": "dock", "at": "overseas"},
+        {"boat": "b2", "do": "dock", "at": "overseas", "group": 2},
+    ]
     state = g.state()
     assert [b["where"] for b in state["players"][0]["boats"]] == ["overseas", "overseas"]
     assert state["players"][0]["yen"] == yen - 200  # ¥100 per group, two groups

@@ -299,7 +299,9 @@ def _fishing_by_boat(fields: Mapping[str, str], body: dict[str, Any], known: set
         if do == "catch" and len(args) in (1, 2):
             item["fish"] = args[0] if len(args) == 1 else args
         elif do == "catch_by" and len(args) == 3:
-            item.update(do="catch", licence=args[0], fish=args[1], count=_num(args[2]))
+            item.update(do="catch", licence=args[0], fish=args[1])
+            if args[2] != "1":  # one barrel is the API's default: recorded without a count
+                item["count"] = _num(args[2])
         elif do == "dock" and args == [""]:
             pass
         elif do == "dock" and len(args) in (1, 2):

@@ -151,3 +151,14 @@ def test_closed_money_lines_show_only_my_own_yen(app: Any) -> None:
         assert "Aiko visited Bank: took 1 loan" in theirs, theirs
         assert "Aiko visited Eel: sold 2 Eel, took 1 Eel licence" in theirs, theirs
         assert not any("¥" in x for x in theirs if x.startswith("Aiko visited")), theirs
+
+
+def test_fishing_says_what_the_boats_did(table: Table) -> None:
+    table.act(type="next_turn")
+    table.act(type="fishing", player="Aiko", boats=[{"boat": "b1", "do": "undock"}])
+    assert table.lines()[0] == (
+        "Aiko went fishing: the One-slot ship left the leftmost port for the sea"
+    )
+    assert table.lines("host", JA)[0] == (
+        "Aikoが「漁業」アクションを行いました：1スロット漁船が一番左の停泊所から出港"
+    )

@@ -90,7 +90,10 @@ def _item(m: Message, show: Callable[[str], bool]) -> Message | None:
         return Message("history.s_sell_closed", dict(v))
     if code in ("mv.auction", "mv.auction_opens"):
         return Message("history.s_auction", {"kind": f"auction.{v['kind']}"})
-    if code in ("mv.catch", "mv.catch_himono"):
+    if code in ("fleet.mv_undock", "fleet.mv_dock"):
+        code_ = "history.s_undock" if code == "fleet.mv_undock" else "history.s_dock"
+        return Message(code_, {"kind": v["kind"], "place": v["place"]})
+    if code in ("mv.catch", "mv.catch_himono", "fleet.mv_catch"):
         return Message("history.s_catch", {"count": v["count"], "market": v["market"]})
     simple = {
         "mv.loans": ("history.s_loans", ("count",)),

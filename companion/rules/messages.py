@@ -1553,6 +1553,8 @@ CATALOGUE["en"].update(
         "history.s_revealed_tie": "Bids revealed: a tie between {names} — {bids}",
         "history.s_revealed": "Bids revealed: {bids}",
         "history.s_chose": "{line}: {winner} wins with ¥{amount:,}",
+        "history.s_undock": "the {kind} left {place} for the sea",
+        "history.s_dock": "the {kind} docked at {place}",
     }
 )
 

@@ -1610,6 +1610,8 @@ CATALOGUE.update(
         "history.s_revealed_tie": "入札が公開されました：{names}が同額 — {bids}",
         "history.s_revealed": "入札が公開されました：{bids}",
         "history.s_chose": "{line}：{winner}が{amount:,}円で落札",
+        "history.s_undock": "{kind}が{place}から出港",
+        "history.s_dock": "{kind}が{place}に入港",
     }
 )
 

@@ -262,6 +262,12 @@ def test_the_blue_ship_offers_two_fish_at_once_and_a_ship_does_not(blue: Expansi
     assert recorded(blue) == [{"boat": "b2", "do": "catch", "fish": ["eel", "tuna"]}]
     aiko = blue.state()["players"][0]
     assert aiko["boats"][1]["cargo"] == ["eel", "tuna"]
+    japanese = (
+        blue.phones[A]
+        .get(f"/games/{blue.id}/turn/fishing", headers={**HX, "Accept-Language": "ja-JP,ja;q=0.9"})
+        .get_data(as_text=True)
+    )
+    assert "ウナギとマグロを漁獲" in text(japanese)
     # Loaded with Eel and Tuna, it may take those again; the One-slot ship b1 may not
     # (each of her licences is already on a ship at sea holding its fish).
     html = panel(blue, A, "fishing")

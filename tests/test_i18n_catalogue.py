@@ -47,14 +47,27 @@ def test_every_english_code_has_japanese() -> None:
     assert missing == [], f"codes without Japanese text: {missing}"
 
 
+#: Japanese placeholder → the English one it stands for.
+BOAT_NUMBERS = {"no": "boat", "barge_no": "barge"}
+#: The English lists the player's boats by id ("b1, b2"); the Japanese sentence leaves
+#: the list out rather than show English ids.
+BOAT_LIST_LEFT_OUT = {"fleet.no_such_boat": {"boats"}}
+
+
 @pytest.mark.parametrize("code", sorted(EN))
 def test_placeholders_are_the_same(code: str) -> None:
     if code not in JA:
         pytest.fail(f"{code} has no Japanese text")
     en_printed, en_plural = _placeholders(EN[code])
     ja_fields = set(_fields(JA[code]))
-    ja_names = {n for n, _ in ja_fields}
-    assert en_printed - ja_names == set(), f"{code}: Japanese lacks {en_printed - ja_names}"
+    # A boat is "b2" in English (the API's id) and 「船2」 in Japanese: {no} and
+    # {barge_no} are the same boats' numbers (the no-English scan refuses "b2" on a
+    # Japanese page).
+    ja_names = {
+        BOAT_NUMBERS[n] if n in BOAT_NUMBERS and n not in en_printed else n for n, _ in ja_fields
+    }
+    lacks = en_printed - ja_names - BOAT_LIST_LEFT_OUT.get(code, set())
+    assert lacks == set(), f"{code}: Japanese lacks {lacks}"
     extra = ja_names - en_printed - en_plural
     assert extra == set(), f"{code}: Japanese has placeholders the English lacks: {extra}"
     # A format spec in Japanese is the English one (``{amount:,}``): a value the English

@@ -418,6 +418,9 @@ def run_step(kind: str, n: int, seconds: float, pin: str | None, tmp: Path) -> d
             time.sleep(0.2)
         time.sleep(2)
         refused = sum(d.status != 200 for d in readers.devices)
+        idle0 = server.cpu()  # every stream open, nothing happening: what they cost
+        time.sleep(5)
+        idle = (server.cpu() - idle0) / 5
         for table in tables:
             table.arrivals.clear()
         # the actions: tables staggered over the period, a few posting threads
@@ -481,6 +484,7 @@ def run_step(kind: str, n: int, seconds: float, pin: str | None, tmp: Path) -> d
             "closed": gone,
             "errors": len(errors),
             "cpu": cpu,
+            "idle_cpu": idle,
             "alive": server.alive,
         }
     finally:
@@ -662,7 +666,8 @@ def main(argv: list[str] | None = None) -> int:
                         f"p50 {r['p50_ms'] or 0:7.1f} ms  p99 {r['p99_ms'] or 0:7.1f} ms  "
                         f"max {r['max_ms'] or 0:7.1f} ms  actions {r['actions']:5}  "
                         f"refused {r['refused']}  missing {r['missing']}  errors "
-                        f"{r['errors']}  server CPU {100 * r['cpu']:5.1f} %  "
+                        f"{r['errors']}  server CPU {100 * r['cpu']:5.1f} % "
+                        f"(idle {100 * r['idle_cpu']:4.1f} %)  "
                         f"load {r['load']:.1f}  alive {r['alive']}",
                         flush=True,
                     )

@@ -365,11 +365,11 @@ def test_hundred_open_streams_and_an_action_still_gets_through(tmp_path: Path) -
         srv.stop()
 
 
-def test_stream_slots_follow_the_thread_count(tmp_path: Path) -> None:
-    """Streams may take every thread but a reserve of 32 (companion/live.py); with
-    ``--threads 40`` that is 8. The 9th is turned away (503, the page polls instead) and
-    an action still gets through."""
-    srv = start_server(tmp_path / "slots.sqlite3", extra=["--threads", "40"])
+def test_stream_slots_follow_the_streams_option(tmp_path: Path) -> None:
+    """Streams take at most ``--streams`` slots (they hold no thread, issue #23); with
+    ``--streams 8`` the 9th is turned away (503, the page polls instead) and an action
+    still gets through."""
+    srv = start_server(tmp_path / "slots.sqlite3", extra=["--streams", "8"])
     streams: list[SSE] = []
     try:
         game = new_game(srv)

@@ -387,10 +387,10 @@ def test_every_answer_carries_the_protective_headers(client: Any) -> None:
 
 
 def test_a_stream_whose_phone_went_away_frees_its_slot_within_seconds(tmp_path: Path) -> None:
-    """With ``--threads 40`` there are 8 stream slots. A phone that vanishes (its socket
-    closed without a word) must not hold its slot: the keepalive notices, and a new stream
-    gets in within a few seconds instead of the 503 of a full pool."""
-    srv = start_server(tmp_path / "gone.sqlite3", extra=["--threads", "40"])
+    """With ``--streams 8`` there are 8 stream slots. A phone that vanishes (its socket
+    closed) must not hold its slot: the server notices the close, and a new stream gets
+    in within a few seconds instead of the 503 of a full pool."""
+    srv = start_server(tmp_path / "gone.sqlite3", extra=["--streams", "8"])
     streams: list[SSE] = []
     try:
         game = requests.post(

@@ -492,7 +492,8 @@ def send(w: World, viewer: str, mode: str, lang: str, call: Call, stale: int) ->
     else:
         r = client.post(url, headers=headers, data=form or {})
         text = r.get_data(as_text=True)
-    kept = [(k, v) for k, v in r.headers.items() if k.lower() not in ("date",)]
+    # Not the Date, nor the Content-Length: a page 3,900 bytes long is no Yen of Chiyo's.
+    kept = [(k, v) for k, v in r.headers.items() if k.lower() not in ("date", "content-length")]
     return Answer(r.status_code, kept, text)
 
 

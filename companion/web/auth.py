@@ -10,7 +10,15 @@ from urllib.parse import urlsplit
 
 import qrcode
 import qrcode.image.svg
-from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -18,7 +26,7 @@ from ..door import Refused
 from ..engine import Message
 from ..identity import Identity
 from ..rules.setup import COLOR_HEX
-from .context import door, store
+from .context import door, hub, store
 
 bp = Blueprint("auth", __name__)
 
@@ -93,6 +101,14 @@ def qr_svg(text: str) -> Markup:
     if svg.startswith("<?xml"):
         svg = svg[svg.index("?>") + 2 :]
     return Markup(svg)
+
+
+def htmx_error(exc: Refused) -> Any:
+    """A refusal for an htmx form: the sentence in the page's message bar."""
+    resp = make_response(render_template("game/_flash.html", error=exc.message), exc.status)
+    resp.headers["HX-Retarget"] = "#flash"
+    resp.headers["HX-Reswap"] = "innerHTML"
+    return resp
 
 
 def refused_page(exc: Refused) -> tuple[str, int]:
@@ -180,8 +196,6 @@ def reissue_host(game_id: str) -> Any:
         who = page_identity(game_id, "host")
         token = door().reissue_host(game_id, who.token)
     except Refused as exc:
-        from .forms import htmx_error
-
         return htmx_error(exc) if request.headers.get("HX-Request") else refused_page(exc)
     page = url_for("table.page", game_id=game_id)
     resp = redirect(page, code=303)
@@ -193,14 +207,15 @@ def reissue_host(game_id: str) -> Any:
 
 @bp.post("/games/<game_id>/seats/<int:seat_no>/reissue")
 def reissue(game_id: str, seat_no: int) -> Any:
-    from .forms import htmx_error
-    from .render import view_for
-
     try:
         who = page_identity(game_id, "host")
         door().reissue(game_id, who.token, seat_no)
     except Refused as exc:
         return htmx_error(exc)
+    rows = seats(game_id)
+    # The seat cards need only whose phone has a live stream open (as a game's view says).
+    connected = hub().connected(game_id)
+    players = [{"connected": str(i) in connected} for i in range(len(rows))]
     return render_template(
-        "game/_seats.html", seats=seats(game_id), game_id=game_id, view=view_for(game_id, who)
+        "game/_seats.html", seats=rows, game_id=game_id, view={"players": players}
     )

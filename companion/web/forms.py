@@ -14,6 +14,7 @@ from flask_babel import gettext  # type: ignore[import-untyped]
 from ..door import Refused
 from ..identity import Identity
 from . import edge
+from .auth import htmx_error as htmx_error
 from .auth import page_identity
 from .context import door, store
 from .render import TRACK_STEPS, event_text, forms_context, view_for
@@ -46,13 +47,6 @@ bp = Blueprint("forms", __name__)
 
 #: The bookkeeping panels of templates/game/_forms.html, each fetched when first opened.
 PANELS = frozenset({"pay", "tokens", "licences", "bank", "values", "auction"})
-
-
-def htmx_error(exc: Refused) -> Any:
-    resp = make_response(render_template("game/_flash.html", error=exc.message), exc.status)
-    resp.headers["HX-Retarget"] = "#flash"
-    resp.headers["HX-Reswap"] = "innerHTML"
-    return resp
 
 
 def form_role() -> str:

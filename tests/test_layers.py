@@ -217,8 +217,8 @@ def circles() -> list[list[str]]:
 #: Today's import circles, driven to 0 by steps 5 and 6:
 #: rules.markets ↔ rules.tokens ↔ rules.ledger (step 6); rules.fishing ↔ fishing_boats ↔
 #: turn (new in #19's ddb55ed; step 6); rules.moves ↔ rules.guided ↔ rules.purchase
-#: (step 5); web.report ↔ web.export (step 5).
-KNOWN_CIRCLES = 4
+#: (step 5).
+KNOWN_CIRCLES = 3
 
 
 def test_import_circles_only_shrink() -> None:
@@ -245,7 +245,6 @@ KNOWN_IN_FUNCTION: dict[str, int] = {
     "companion.web.context": 1,  # step 4
     "companion.web.edge": 1,  # step 5
     "companion.web.turn": 12,  # step 5 (new in #19's 5999961 and fad9528)
-    "companion.web.export": 1,  # step 5
 }
 
 

@@ -36,6 +36,7 @@ from . import edge
 from .auth import bearer, host_cookie, join_url, page_identity, refused_page, set_cookie
 from .context import door, store
 from .gamefile_schemas import parse_file
+from .stories import cached_story  # the story page's cache: once per version and viewer
 
 bp = Blueprint("export", __name__)
 
@@ -101,8 +102,6 @@ def _cell(value: Any) -> Any:
 
 
 def _csv_file(game_id: str, who: Identity) -> Response:
-    from .report import cached_story  # the story page's cache: once per version and viewer
-
     rows = holdings_rows(cached_story(store().state(game_id), who))
     resp = Response(_csv_text(rows), mimetype="text/csv")
     resp.headers["Content-Disposition"] = (

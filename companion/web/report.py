@@ -11,8 +11,6 @@ with Chart.js and written out as HTML tables for whoever would rather read.
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -37,13 +35,13 @@ from ..replay import state_at
 from ..report_text import say
 from ..rules.messages import render
 from ..rules.setup import COLOR_HEX
-from ..story import Memo, story
 from ..story import _markets as story_markets
 from ..views import history_message, public_view
 from . import export
 from .auth import refused_page
 from .context import store
 from .export import page_viewer
+from .stories import cached_story
 
 bp = Blueprint("report", __name__)
 bp.register_blueprint(export.bp)
@@ -65,43 +63,6 @@ STEP_COLORS = {
     "interest_received": COLOR_HEX["yellow"],
     "fish_yen": COLOR_HEX["orange"],
 }
-
-
-# -- the story, once per version and viewer ------------------------------------------------
-
-_CACHE: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
-_LOCK = threading.Lock()
-_CACHED = 32
-#: The turn boundaries' points already made, per game (story's memo): an action then
-#: costs the story one new point, not one per turn.
-_POINTS: OrderedDict[str, Memo] = OrderedDict()
-_POINT_GAMES = 16
-_POINTS_PER_GAME = 4000
-
-
-def cached_story(state: GameState, who: Identity) -> dict[str, Any]:
-    """The story of one version for one viewer. With open money (and after the end) every
-    viewer's story is the same but for ``is_me``, yet each is kept apart: the key is the
-    viewer, never a guess that two viewers see alike."""
-    key = (state.id, state.version, who.viewer)
-    with _LOCK:
-        found = _CACHE.get(key)
-        if found is not None:
-            _CACHE.move_to_end(key)
-            return found
-    with _LOCK:
-        memo = _POINTS.pop(state.id, None) or {}
-        _POINTS[state.id] = memo  # the newest game last
-        while len(_POINTS) > _POINT_GAMES:
-            _POINTS.popitem(last=False)
-        if len(memo) > _POINTS_PER_GAME:
-            memo.clear()
-    made = story(state, who, memo)
-    with _LOCK:
-        _CACHE[key] = made
-        while len(_CACHE) > _CACHED:
-            _CACHE.popitem(last=False)
-    return made
 
 
 # -- charts ----------------------------------------------------------------------------------

@@ -84,6 +84,9 @@ SETUP = {
 }
 #: A bounded wait (ms) for one page to answer or update: an upper bound, not a measure.
 WAIT = 10_000
+#: The beat a player takes to read a preview before tapping Confirm (ms): the page's own
+#: scrolling after a preview happens in the next frame, which a script would outrun.
+READ_MS = 300
 
 #: The target's box against the viewport, at the moment it is to be tapped.
 IN_VIEW = """el => { const r = el.getBoundingClientRect();
@@ -346,6 +349,7 @@ class Table:
             timeout=WAIT,
         )
         self.up_to_date(d)
+        d.page.wait_for_timeout(READ_MS)  # the player reads the preview
         d.page.evaluate("() => { document.getElementById('turn-guide').dataset.old = '1'; }")
         d.tap(".turn-confirm", "Confirm")
         try:

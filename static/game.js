@@ -193,19 +193,59 @@
   // After a Confirm (the guide comes back whole) the guide's head is brought to the top of
   // the screen, so its next step is in view wherever the Confirm was; a panel opened from
   // the guide is brought into view when its head is off screen.
+  function toTop(el) {
+    // Its head just below the sticky top bar.
+    window.scrollBy(0, el.getBoundingClientRect().top - barBottom() - 8);
+  }
   function intoView(el) {
     if (!el) return;
     const r = el.getBoundingClientRect();
-    if (r.top < 0 || r.top > window.innerHeight * 0.6) el.scrollIntoView({ block: "start", behavior: "auto" });
+    if (r.top < barBottom() || r.top > window.innerHeight * 0.6) toTop(el);
+  }
+  function wholly(el) {
+    const r = el.getBoundingClientRect();
+    return r.top >= barBottom() && r.bottom <= window.innerHeight;
+  }
+  function barBottom() {
+    const bar = document.querySelector(".topbar");
+    return bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+  }
+  // A preview came: its Confirm is the next tap. When it is below the screen the page
+  // moves up just enough to show it, never so far that the form's head goes under the
+  // top bar.
+  function confirmInView(preview) {
+    const form = preview.closest("form");
+    const confirm = form && form.querySelector(".turn-confirm");
+    if (!confirm) return;
+    const over = confirm.getBoundingClientRect().bottom + 12 - window.innerHeight;
+    if (over <= 0) return;
+    const bar = barBottom();
+    const room = Math.max(0, form.getBoundingClientRect().top - bar);
+    let by = Math.min(over, room);
+    // The panel's way back is either wholly on screen or wholly under the bar, never cut.
+    const back = form.closest("#turn-panel")?.querySelector(".turn-back");
+    if (back && !form.contains(back)) {
+      const b = back.getBoundingClientRect();
+      if (b.top - by < bar && b.bottom - by > bar) {
+        const hide = b.bottom - bar + 1;
+        by = hide <= room ? hide : Math.max(0, b.top - bar);
+      }
+    }
+    if (by > 0) window.scrollBy(0, by);
   }
   document.addEventListener("htmx:afterSettle", function (e) {
     const target = e.detail && e.detail.target;
     if (!target || !target.id) return;
-    if (target.id === "turn-guide-wrap") intoView(document.getElementById("turn-guide"));
-    else if (target.id === "turn-panel" && target.firstElementChild) {
+    // After the frame: the preview's own helpers (slots) have laid it out by then.
+    if (target.id === "turn-preview") requestAnimationFrame(() => confirmInView(target));
+    else if (target.id === "turn-guide-wrap") {
+      const guide = document.getElementById("turn-guide");
+      const choices = guide && guide.querySelector(".turn-choices");
+      if (guide && !(choices ? wholly(choices) : wholly(guide))) toTop(guide);
+    } else if (target.id === "turn-panel" && target.firstElementChild) {
       // A panel that does not fit below where it starts is brought up whole.
       const r = target.getBoundingClientRect();
-      if (r.bottom > window.innerHeight) target.scrollIntoView({ block: "start", behavior: "auto" });
+      if (r.bottom > window.innerHeight) toTop(target);
       else intoView(target);
     }
   });

@@ -210,35 +210,10 @@
     const bar = document.querySelector(".topbar");
     return bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
   }
-  // A preview came: its Confirm is the next tap. When it is below the screen the page
-  // moves up just enough to show it, never so far that the form's head goes under the
-  // top bar.
-  function confirmInView(preview) {
-    const form = preview.closest("form");
-    const confirm = form && form.querySelector(".turn-confirm");
-    if (!confirm) return;
-    const over = confirm.getBoundingClientRect().bottom + 12 - window.innerHeight;
-    if (over <= 0) return;
-    const bar = barBottom();
-    const room = Math.max(0, form.getBoundingClientRect().top - bar);
-    let by = Math.min(over, room);
-    // The panel's way back is either wholly on screen or wholly under the bar, never cut.
-    const back = form.closest("#turn-panel")?.querySelector(".turn-back");
-    if (back && !form.contains(back)) {
-      const b = back.getBoundingClientRect();
-      if (b.top - by < bar && b.bottom - by > bar) {
-        const hide = b.bottom - bar + 1;
-        by = hide <= room ? hide : Math.max(0, b.top - bar);
-      }
-    }
-    if (by > 0) window.scrollBy(0, by);
-  }
   document.addEventListener("htmx:afterSettle", function (e) {
     const target = e.detail && e.detail.target;
     if (!target || !target.id) return;
-    // After the frame: the preview's own helpers (slots) have laid it out by then.
-    if (target.id === "turn-preview") requestAnimationFrame(() => confirmInView(target));
-    else if (target.id === "turn-guide-wrap") {
+    if (target.id === "turn-guide-wrap") {
       const guide = document.getElementById("turn-guide");
       const choices = guide && guide.querySelector(".turn-choices");
       if (guide && !(choices ? wholly(choices) : wholly(guide))) toTop(guide);

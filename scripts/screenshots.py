@@ -6,7 +6,7 @@ and the Tokyo Jutaku calculator (issue #10).
 
 Starts the real server (``python -m companion serve``, as tests/support.py does, on a free
 port and a temporary database), sets a 3-player game up through the JSON API, plays to
-Aiko's second turn (3 Tuna barrels at sea, Bo's Mackerel barrel for sale) and drives
+Aiko's fourth turn (3 Tuna barrels at sea, Bo's Mackerel barrel for sale) and drives
 Aiko's phone — Debian's Chromium through Playwright, headless, 390×844 portrait — to
 save:
 
@@ -14,7 +14,10 @@ save:
 - ``turn-markets.png``: the market grid with what each costs to enter now;
 - ``turn-visit.png``: a visit to Eel selling 2 Eel, with the preview (licence payouts);
 - ``turn-purchasing.png``: Bo's Harbor, a barrel picked, the preview;
-- ``turn-fishing.png``: unloading the 3 Tuna barrels, the preview opening a Tuna auction.
+- ``turn-fishing.png``: docking the ship with the 3 Tuna barrels, the preview opening a
+  Tuna auction;
+- ``table.png``: the table screen (1280×800) during that turn: every player's card, the
+  markets, whose turn it is, the last entry, History and Undo at once (issue #20).
 
 Then Tsukiji Market, the card game, with the host's 18 cards defined on the server (the
 table screen at 1280×900, the phones as above):
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -79,28 +83,41 @@ class Api:
 
 
 def play_to_the_turn(api: Api) -> None:
-    """Aiko's second turn: 3 Eel tokens, 3 Tuna barrels at sea; Bo and Chiyo hold Eel
-    licences; Bo has a Mackerel barrel for sale at ¥200."""
+    """Aiko's fourth turn: 3 Eel tokens, 3 Tuna barrels at sea on her Three-slot ship;
+    Bo and Chiyo hold Eel licences; Bo has a Mackerel barrel for sale at ¥200. Boats are
+    placed (issue #19): a ship leaves port in one Fishing action, catches one barrel in
+    each of the next, and docks to unload."""
     api.act(type="gain_fish", player=A, fish="eel", count=3)
     api.act(type="take_license", player=B, market="eel", count=1, pay=False)
     api.act(type="take_license", player=C, market="eel", count=2, pay=False)
     api.act(type="take_license", player=A, market="tuna", count=3, pay=False)
     # Everyone starts with a one-slot ship (setup.md §4): Aiko's three barrels need a
-    # three-slot one, swapped in as a correction.
+    # three-slot one (b2), swapped in as a correction.
     api.act(type="return_boat", player=A, boat="one_slot")
     api.act(type="take_boat", player=A, boat="three_slot", pay=False)
-    api.act(type="next_turn")
-    api.act(type="fishing", player=A, caught={"tuna": 3})
-    api.act(type="next_turn")
-    api.act(type="fishing", player=B, caught={"mackerel": 1})
+    tuna = [{"boat": "b2", "do": "catch", "fish": "tuna"}]
+    api.act(type="next_turn")  # Aiko
+    api.act(type="fishing", player=A, boats=[{"boat": "b2", "do": "undock"}])
+    api.act(type="next_turn")  # Bo
+    api.act(type="fishing", player=B, boats=[{"boat": "b1", "do": "undock"}])
+    api.act(type="next_turn")  # Chiyo
+    api.act(type="next_turn")  # Aiko
+    api.act(type="fishing", player=A, boats=tuna)
+    api.act(type="fishing", player=A, boats=tuna)
+    api.act(type="next_turn")  # Bo
+    api.act(type="fishing", player=B, boats=[{"boat": "b1", "do": "catch", "fish": "mackerel"}])
+    api.act(type="next_turn")  # Chiyo
+    api.act(type="next_turn")  # Aiko
+    api.act(type="fishing", player=A, boats=tuna)
+    api.act(type="next_turn")  # Bo
     api.act(
         type="fishing",
         player=B,
-        unloaded={"mackerel": 1},
+        boats=[{"boat": "b1", "do": "dock", "at": "leftmost"}],
         for_sale=[{"fish": "mackerel", "price": 200}],
     )
-    api.act(type="next_turn")
-    api.act(type="next_turn")
+    api.act(type="next_turn")  # Chiyo
+    api.act(type="next_turn")  # Aiko
 
 
 def shoot(out: Path) -> list[Path]:
@@ -167,10 +184,21 @@ def shoot(out: Path) -> list[Path]:
                 expect(guide.locator("#turn-preview")).to_contain_text("In all you pay")
                 save("turn-purchasing.png")
 
+                # The table screen during Aiko's turn, her Eel visit its last entry.
+                table = browser.new_context(viewport={"width": 1280, "height": 800})
+                screen = table.new_page()
+                screen.set_default_timeout(WAIT)
+                screen.goto(f"{api.url}/join/{api.host}")
+                expect(screen.locator("#last-action")).to_contain_text("Aiko visited Eel")
+                screen.wait_for_timeout(300)
+                screen.screenshot(path=str(out / "table.png"), animations="disabled")
+                saved.append(out / "table.png")
+                table.close()
+
                 guide.get_by_role("button", name="Fishing").click()
-                more = guide.get_by_role("button", name="Tuna barrels unloaded: more")
-                for _ in range(3):
-                    more.click()
+                guide.locator('fieldset[data-boat="b2"]').get_by_role(
+                    "radio", name=re.compile("Dock \\(the leftmost port")
+                ).check()
                 expect(guide.locator("#turn-preview")).to_contain_text("Tuna auction 1 of 1")
                 save("turn-fishing.png")
                 browser.close()

@@ -208,12 +208,28 @@
   }
   function barBottom() {
     const bar = document.querySelector(".topbar");
-    return bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+    if (!bar || getComputedStyle(bar).position !== "sticky") return 0;
+    return Math.max(0, bar.getBoundingClientRect().bottom);
+  }
+  // A preview came: its Confirm is the next tap. When it is below the screen the page
+  // moves up just enough to show it, never past the form's head. (During my turn the top
+  // bar scrolls with the page, game.css: a control slid half under a sticky bar is one
+  // a thumb misses.)
+  function confirmInView(preview) {
+    const form = preview.closest("form");
+    const confirm = form && form.querySelector(".turn-confirm");
+    if (!confirm) return;
+    const over = confirm.getBoundingClientRect().bottom + 12 - window.innerHeight;
+    const room = form.getBoundingClientRect().top - barBottom();
+    const by = Math.min(over, room);
+    if (by > 0) window.scrollBy(0, by);
   }
   document.addEventListener("htmx:afterSettle", function (e) {
     const target = e.detail && e.detail.target;
     if (!target || !target.id) return;
-    if (target.id === "turn-guide-wrap") {
+    // After the frame: the preview's own helpers (slots) have laid it out by then.
+    if (target.id === "turn-preview") requestAnimationFrame(() => confirmInView(target));
+    else if (target.id === "turn-guide-wrap") {
       const guide = document.getElementById("turn-guide");
       const choices = guide && guide.querySelector(".turn-choices");
       if (guide && !(choices ? wholly(choices) : wholly(guide))) toTop(guide);

@@ -53,6 +53,14 @@ PERIOD = 3.0  # one action per table every 3 s
 ID = re.compile(rb"(?:^|\n)id: (\d+)\n")
 
 
+def ports() -> list[str]:
+    """Two distinct free ports (the peer's app and API)."""
+    with socket.socket() as a, socket.socket() as b:
+        a.bind(("127.0.0.1", 0))
+        b.bind(("127.0.0.1", 0))
+        return [str(a.getsockname()[1]), str(b.getsockname()[1])]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -537,7 +545,7 @@ def peer(blocks: int, per_block: int, tmp: Path) -> dict[str, Any]:
                     out["app"].append(1000 * (max(got) - t0))
             for kind in ("memory", "flatfile"):
                 run = subprocess.run(
-                    ["node", "bench.js", kind, str(per_block), str(free_port())],
+                    ["node", "bench.js", kind, str(per_block), *ports()],
                     cwd=PEER,
                     capture_output=True,
                     text=True,

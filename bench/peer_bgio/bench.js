@@ -4,7 +4,7 @@
 // durable storage). Prints one JSON line: the milliseconds of each action, from the move
 // sent to the last of the 7 clients seeing the new state.
 //
-//   node bench.js memory|flatfile ACTIONS PORT
+//   node bench.js memory|flatfile ACTIONS PORT API_PORT
 const { Server, FlatFile } = require("boardgame.io/server");
 const { Client } = require("boardgame.io/client");
 const { SocketIO } = require("boardgame.io/multiplayer");
@@ -31,7 +31,7 @@ const Game = {
 };
 
 async function main() {
-  const [kind, actions, port] = [process.argv[2], +process.argv[3], +process.argv[4]];
+  const [kind, actions, port, apiPort] = process.argv.slice(2).map((x, i) => (i ? +x : x));
   let db;
   let dir;
   if (kind === "flatfile") {
@@ -39,8 +39,8 @@ async function main() {
     db = new FlatFile({ dir, logging: false });
   }
   const server = Server({ games: [Game], db });
-  const running = await server.run({ port, lobbyConfig: { apiPort: port + 1 } });
-  const base = `http://localhost:${port + 1}`;
+  const running = await server.run({ port, lobbyConfig: { apiPort } });
+  const base = `http://localhost:${apiPort}`;
   const created = await (
     await fetch(`${base}/games/market/create`, {
       method: "POST",

@@ -417,7 +417,9 @@ def test_a_name_with_quotes_breaks_nothing(client: Any) -> None:
     assert winners == names[1:]  # every choice button posts the exact name
     r = g.form(f"/auctions/{aid}/choose", {"winner": names[3], "as": "host"})
     assert r.status_code == 200
-    assert g.view()["history"][0]["text"] == f"The table screen chose {names[3]}"
+    assert g.view()["history"][0]["text"] == (
+        f"The table screen chose {names[3]}: {names[3]} wins with ¥100"
+    )
     for who in names:
         assert client.get(f"/games/{g.id}/seat", headers=auth(g.seat[who])).status_code == 200
 

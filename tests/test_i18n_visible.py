@@ -107,8 +107,8 @@ def test_a_tie_is_settled_by_an_action_and_the_table_screen_is_named(client: Any
     assert game.post(f"/auctions/{aid}/choose", game.host, {"winner": "Aiko"}).status_code == 200
     ja_lines = [row["text"] for row in game.history(JA)]
     en_lines = [row["text"] for row in game.history(EN)]
-    assert "テーブル画面がAikoを選びました" in ja_lines
-    assert "The table screen chose Aiko" in en_lines
+    assert "テーブル画面がAikoを選びました：Aikoが500円で落札" in ja_lines
+    assert "The table screen chose Aiko: Aiko wins with ¥500" in en_lines
     assert not any("host" in line for line in ja_lines + en_lines)
 
 
@@ -119,7 +119,9 @@ def test_the_owner_choosing_is_still_named(client: Any) -> None:
         game.post(f"/auctions/{aid}/choose", game.seat["Chiyo"], {"winner": "Daichi"}).status_code
         == 200
     )
-    assert "ChiyoがDaichiを選びました" in [row["text"] for row in game.history(JA)]
+    assert "ChiyoがDaichiを選びました：Daichiが500円で落札" in [
+        row["text"] for row in game.history(JA)
+    ]
 
 
 def test_a_player_cannot_be_named_as_the_supply_or_the_table_in_japanese(client: Any) -> None:

@@ -108,7 +108,7 @@ def test_mackerel_barrels_and_a_token_sold_in_one_visit(mackerel: Game) -> None:
     assert [x["price"] for x in harbor(mackerel, A)["lower"]] == [200]
     assert held(mackerel, A, "mackerel") == 0
     assert state["history"][0]["text"] == (
-        "Aiko visited Mackerel: sold 1 token, sold 1 barrel back"
+        "Aiko visited Mackerel: sold 2 Mackerel for ¥100, +¥300, Bo +¥100, Chiyo +¥100"
     )
 
 
@@ -225,7 +225,10 @@ def test_two_swordfish_sales_in_one_visit_pay_the_bonus_once(swordfish: Game) ->
     assert swordfish.yen()[A] - before[A] == 1200 + 400 + 200
     assert held(swordfish, A, "swordfish") == 0
     assert state["markets"]["swordfish"] == 3
-    assert state["history"][0]["text"] == "Aiko visited Swordfish: sold 3 tokens"
+    assert state["history"][0]["text"] == (
+        "Aiko visited Swordfish: sold 2 Swordfish for ¥1,200, Swordfish value 6 → 4, "
+        "sold 1 Swordfish for ¥400, Swordfish value 4 → 3, +¥1,800"
+    )
 
 
 def test_sales_become_the_apis_list_in_their_order() -> None:

@@ -180,10 +180,11 @@ def test_the_table_screen_links_the_charts_and_loads_no_chart_library(
     page.on("request", lambda r: loaded.append(r.url))
     try:
         page.goto(f"{url}/join/{host}")
-        page.wait_for_selector("#story-panel")
+        # The report is one tap away on the table screen's bottom bar (#20).
+        page.wait_for_selector("#report-link")
         assert not any("chart" in u for u in loaded), loaded
-        assert page.locator("#story-panel canvas").count() == 0
-        page.locator("#story-panel a.button").first.click()
+        assert page.locator("canvas").count() == 0
+        page.locator("#report-link").click()
         page.wait_for_url(f"{url}/games/{gid}/report*")
         page.wait_for_function(
             "() => [...document.querySelectorAll('canvas[data-chart]')].some("

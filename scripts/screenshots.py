@@ -61,6 +61,13 @@ SETUP = {
 }
 #: Bounded waits (ms): a generous upper bound, never a measurement.
 WAIT = 15_000
+#: A phone, as every picture of one is taken: 390×844 portrait, touch, at twice its pixels.
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
 
 
 class Api:
@@ -133,12 +140,7 @@ def shoot(out: Path) -> list[Path]:
                 browser = p.chromium.launch(
                     executable_path=CHROMIUM, headless=True, args=["--no-sandbox"]
                 )
-                ctx = browser.new_context(
-                    viewport={"width": 390, "height": 844},
-                    device_scale_factor=2,
-                    is_mobile=True,
-                    has_touch=True,
-                )
+                ctx = browser.new_context(**PHONE)
                 page = ctx.new_page()
                 page.set_default_timeout(WAIT)
                 # The "Recorded: …" notice floats over the page for a few seconds: keep it
@@ -277,19 +279,14 @@ def shoot_cards(out: Path) -> list[Path]:
                 browser = p.chromium.launch(
                     executable_path=CHROMIUM, headless=True, args=["--no-sandbox"]
                 )
-                phone = dict(
-                    viewport={"width": 390, "height": 844},
-                    device_scale_factor=2,
-                    is_mobile=True,
-                    has_touch=True,
-                )
-                aiko = browser.new_context(**phone).new_page()  # type: ignore[arg-type]
+                phone = PHONE
+                aiko = browser.new_context(**phone).new_page()
                 aiko.set_default_timeout(WAIT)
                 aiko.goto(f"{url}/join/{tokens[A]}")
                 expect(aiko.locator(".cards-fingers")).to_be_visible()
                 snap(aiko, "cards-fingers.png")
 
-                bo = browser.new_context(**phone).new_page()  # type: ignore[arg-type]
+                bo = browser.new_context(**phone).new_page()
                 bo.set_default_timeout(WAIT)
                 bo.goto(f"{url}/join/{tokens[B]}")
                 aiko.locator(".cards-fingers").get_by_role("button", name="4").click()
@@ -310,7 +307,7 @@ def shoot_cards(out: Path) -> list[Path]:
                 expect(table.locator("#history")).to_contain_text("yellow 4")
                 snap(table, "cards-table.png")
 
-                jutaku = browser.new_context(**phone).new_page()  # type: ignore[arg-type]
+                jutaku = browser.new_context(**phone).new_page()
                 jutaku.set_default_timeout(WAIT)
                 jutaku.goto(f"{url}/jutaku/")
                 for i, name in enumerate((A, B, C)):
@@ -373,13 +370,7 @@ def shoot_japanese(out: Path) -> list[Path]:
                 browser = p.chromium.launch(
                     executable_path=CHROMIUM, headless=True, args=["--no-sandbox"]
                 )
-                phone: dict[str, Any] = dict(
-                    viewport={"width": 390, "height": 844},
-                    device_scale_factor=2,
-                    is_mobile=True,
-                    has_touch=True,
-                    **JAPANESE,
-                )
+                phone: dict[str, Any] = {**PHONE, **JAPANESE}
 
                 def snap(page: Any, name: str, locator: Any = None) -> None:
                     page.wait_for_timeout(300)  # let a swap settle before the picture
@@ -491,12 +482,7 @@ def shoot_report(out: Path) -> list[Path]:
                 browser = p.chromium.launch(
                     executable_path=CHROMIUM, headless=True, args=["--no-sandbox"]
                 )
-                phone = browser.new_context(
-                    viewport={"width": 390, "height": 844},
-                    device_scale_factor=2,
-                    is_mobile=True,
-                    has_touch=True,
-                )
+                phone = browser.new_context(**PHONE)
                 page = phone.new_page()
                 page.set_default_timeout(WAIT)
                 page.goto(f"{api.url}/join/{api.tokens[B]}")

@@ -1,18 +1,19 @@
 """Helpers for the fleet tests (issue #19): a game whose boats are placed (GameConfig.fleet
-2), fleets laid out by hand, and refusals that change nothing."""
+2) and fleets laid out by hand; ``act`` and ``refused`` (a refusal changes nothing) are the
+guided tests' own (tests/rules/guided_support.py)."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-import pytest
+from rules.guided_support import act, refused
 
-from companion.rules.errors import IllegalAction
 from companion.rules.fleet import sea_counts
 from companion.rules.moves import apply
 from companion.rules.setup import make_config
 from companion.rules.table import Boat, Table, initial_table
+
+__all__ = ["act", "boat", "fishing", "placed_game", "refused", "where", "with_fleet"]
 
 FISH = ["mackerel", "eel", "fugu", "salmon", "spider_crab", "tuna", "squid", "octopus"]
 
@@ -69,23 +70,8 @@ def with_fleet(
     return t.with_player(i, **changes)
 
 
-def act(t: Table, kind: str, **args: Any) -> Table:
-    return apply(t, {"type": kind, **args})
-
-
 def fishing(t: Table, *items: dict[str, Any], **more: Any) -> Table:
     return apply(t, {"type": "fishing", "player": "Aiko", "boats": list(items), **more})
-
-
-def refused(t: Table, kind: str, code: str, **args: Any) -> IllegalAction:
-    """Refused with this message code, and the table exactly as before."""
-    before = copy.deepcopy(t)
-    with pytest.raises(IllegalAction) as info:
-        apply(t, {"type": kind, **args})
-    assert t == before
-    got = info.value.code_message.code if info.value.code_message else info.value.message
-    assert got == code, info.value.message
-    return info.value
 
 
 def where(t: Table, name: str) -> dict[str, tuple[str, tuple[str, ...]]]:

@@ -42,7 +42,7 @@ from .ledger import Run, refuse
 from .markets import MARKETS, himono
 from .markets.base import whole
 from .messages import Message
-from .table import OVERSEAS, PORT_PLACES, SEA, Boat, ForSale, QueuedAuction, Table
+from .table import OVERSEAS, PORT_PLACES, SEA, Boat, ForSale, PlayerState, QueuedAuction, Table
 
 ITEM_FIELDS = frozenset({"boat", "do", "fish", "at", "licence", "count", "group"})
 ACTIVITIES = ("undock", "catch", "dock")
@@ -376,15 +376,7 @@ def translate(t: Table, seat: int, a: Mapping[str, Any]) -> list[dict[str, Any]]
     at_sea = [i for i, b in enumerate(p.boats) if b.where == SEA]
     # The counted shape docks only boats carrying barrels (it cannot name an empty one).
     loaded = [i for i in at_sea if p.boats[i].cargo]
-    docking: list[list[int]] = []
-    for mask in range(1 << len(loaded)):
-        chosen = [loaded[k] for k in range(len(loaded)) if mask >> k & 1]
-        got: dict[str, int] = {}
-        for i in chosen:
-            for f in p.boats[i].cargo:
-                got[f] = got.get(f, 0) + 1
-        if got == unloaded:
-            docking.append(chosen)
+    docking = _sets_carrying(p, loaded, unloaded)
     if not docking:
         raise refuse("fleet.counted_unload", "unloaded", player=p.name)
     outcomes: dict[tuple[Boat, ...], list[dict[str, Any]]] = {}
@@ -452,15 +444,7 @@ def boats_carrying(run: Run, seat: int, counts: Mapping[str, int], field: str) -
     p = run.player(seat)
     at_sea = [i for i, b in enumerate(p.boats) if b.where == SEA and b.cargo]
     want = {k: n for k, n in counts.items() if n}
-    found: list[list[int]] = []
-    for mask in range(1, 1 << len(at_sea)):
-        chosen = [at_sea[k] for k in range(len(at_sea)) if mask >> k & 1]
-        got: dict[str, int] = {}
-        for i in chosen:
-            for f in p.boats[i].cargo:
-                got[f] = got.get(f, 0) + 1
-        if got == want:
-            found.append(chosen)
+    found = [chosen for chosen in _sets_carrying(p, at_sea, want) if chosen]
     if not found:
         raise refuse("fleet.counted_unload", field, player=p.name)
     shapes = {tuple(sorted((p.boats[i].kind, p.boats[i].cargo) for i in c)) for c in found}
@@ -613,3 +597,19 @@ def transfer_run(t: Table, a: Mapping[str, Any]) -> Run:
         barge_no=number(barge.id),
     )
     return run
+
+
+def _sets_carrying(p: PlayerState, boats: list[int], want: Mapping[str, int]) -> list[list[int]]:
+    """Every set of ``boats`` (indexes into the player's boats, the empty set included)
+    whose cargoes together are exactly ``want``: what the counted shape's unloading can
+    have been."""
+    found: list[list[int]] = []
+    for mask in range(1 << len(boats)):
+        chosen = [boats[k] for k in range(len(boats)) if mask >> k & 1]
+        got: dict[str, int] = {}
+        for i in chosen:
+            for f in p.boats[i].cargo:
+                got[f] = got.get(f, 0) + 1
+        if got == want:
+            found.append(chosen)
+    return found

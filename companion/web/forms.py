@@ -50,7 +50,9 @@ PANELS = frozenset({"pay", "tokens", "licences", "bank", "values", "auction"})
 
 
 def form_role() -> str:
-    return "host" if request.form.get("as") == "host" else "seat"
+    """The role a form or a panel's address names (``as``: the table screen's "host", else
+    a seat's), read from the body of a POST and the query of a GET alike."""
+    return "host" if request.values.get("as") == "host" else "seat"
 
 
 def form_change(
@@ -103,7 +105,7 @@ def act(game_id: str) -> Any:
 def panel(game_id: str, name: str) -> Any:
     """One closed panel's forms, for the viewer who opened it (#16: a page does not carry
     the forms it does not show). Rendered from the game as it is now, for that viewer."""
-    role = "host" if request.args.get("as") == "host" else "seat"
+    role = form_role()
     try:
         who = page_identity(game_id, role)
     except Refused as exc:

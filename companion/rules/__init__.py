@@ -5,6 +5,7 @@ JSON API and the tests all share one implementation.
 """
 
 from . import boats as boats  # registers the fleet's moves (open_port …) into MOVES
+from . import markets as markets  # registers each fish market's board (tokens.STOCKS)
 from .errors import IllegalAction
 
 RULES_VERSION = "1"

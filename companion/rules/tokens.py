@@ -7,16 +7,13 @@ Overfish it when its last token leaves), so neither has to import the other.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .catalogue import FISH_MARKETS, MARKET_OF_TOKEN
 from .errors import IllegalAction
 from .messages import Message, render
 from .setup import bag_contents
 from .table import Table
-
-if TYPE_CHECKING:
-    from .markets.base import Market
 
 #: Horse Mackerel Overfished pays ¥200 per token held; Nori Overfished costs ¥100 per token
 #: (printed in the catalogue; applied by rules/markets/horse_mackerel.py and nori.py).
@@ -119,7 +116,34 @@ def auto_overfish(t: Table) -> Table:
     return t
 
 
-def _market(market: str) -> Market:
-    from .markets import MARKETS  # the markets use these helpers: import when asked
+class Stock(Protocol):
+    """What the token helpers ask of a fish market's board: its tokens taken, given back,
+    counted, exhausted, and what becoming Overfished does (``rules.markets.base.Market``
+    implements it)."""
 
-    return MARKETS[market]
+    @property
+    def id(self) -> str: ...
+
+    def take_tokens(self, t: Table, spec: TokenSpec) -> Table: ...
+
+    def return_tokens(self, t: Table, spec: TokenSpec) -> Table: ...
+
+    def tokens_left(self, t: Table) -> int | None: ...
+
+    def tokens_exhausted(self, t: Table) -> bool: ...
+
+    def on_overfished(self, t: Table) -> Table: ...
+
+
+#: Each fish market's board by market id, registered by the markets themselves
+#: (``rules.markets``, which ``companion.rules`` imports first): the markets use these
+#: helpers, so these helpers never import the markets.
+STOCKS: dict[str, Stock] = {}
+
+
+def register_stock(stock: Stock) -> None:
+    STOCKS[stock.id] = stock
+
+
+def _market(market: str) -> Stock:
+    return STOCKS[market]

@@ -25,7 +25,7 @@ from .markets.base import price_of, whole
 from .markets.external import EXTERNAL, External
 from .messages import Message
 from .table import ROWS, PlayerState, Table
-from .tokens import TokenSpec
+from .tokens import TokenSpec, return_to_market
 from .turn import begin_action, finish, use_item
 
 #: The fields every visit may carry; a market adds its own (``visit_fields``).
@@ -180,8 +180,6 @@ def _entry_token(run: Run, seat: int, m: Enterable, option: EntryOption, raw: ob
             "upper",
         )
         run.harbor_take(seat, row, key, price, "entry.token")
-        from .tokens import return_to_market
-
         run.t = return_to_market(run.t, TokenSpec(key, 1))
         run.note("mv.token_out", player=run.name(seat), count=1, fish=key, where="market")
         return

@@ -7,6 +7,7 @@ object what to do; adding or correcting a market is one module and its tests.
 from __future__ import annotations
 
 from ..catalogue import FISH_MARKETS, MARKET_OF_TOKEN
+from ..tokens import register_stock
 from . import (
     clams_oysters,
     eel,
@@ -48,6 +49,8 @@ MARKETS: dict[str, Market] = {
     )
 }
 MARKETS = {k: MARKETS[k] for k in FISH_MARKETS}
+for _m in MARKETS.values():
+    register_stock(_m)
 
 
 def market_of_item(fish: str) -> Market:

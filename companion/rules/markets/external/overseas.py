@@ -24,6 +24,8 @@ from typing import Any
 
 from ...auctions import OVERSEAS_CONVERSIONS, lot_shortfall, open_auction
 from ...catalogue import FISHING_AP, OVERSEAS_ENTRY
+from ...fishing_boats import boats_carrying
+from ...fleet import set_fleet
 from ...ledger import Run, refuse, short_of_yen
 from ...markets import MARKETS
 from ...messages import Message
@@ -83,9 +85,6 @@ class Overseas(External):
         if run.t.config.fleet == 2:
             # Boats placed: the boats at sea carrying exactly these barrels dock here
             # (rules/fishing_boats.py; a Fishing action names them: "at": "overseas").
-            from ...fishing_boats import boats_carrying
-            from ...fleet import set_fleet
-
             docking = boats_carrying(run, seat, barrels, "barrels")
             boats = [
                 replace(b, where=OVERSEAS, cargo=(), himono=0) if i in docking else b

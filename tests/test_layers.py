@@ -215,11 +215,11 @@ def circles() -> list[list[str]]:
     return found
 
 
-#: Today's import circles, driven to 0 by steps 5 and 6: rules.fishing ↔ fishing_boats ↔
-#: turn (new in #19's ddb55ed; step 6); rules.moves ↔ rules.guided ↔ rules.purchase
-#: (step 5). (rules.markets ↔ tokens ↔ ledger is gone: the markets register their boards
-#: into tokens.STOCKS.)
-KNOWN_CIRCLES = 2
+#: Today's import circles: none. (Gone: rules.markets ↔ tokens ↔ ledger, the markets
+#: registering their boards into tokens.STOCKS; rules.fishing ↔ fishing_boats ↔ turn, by
+#: rules/cargo.py and the moves at sea in rules/boats.py; rules.moves ↔ guided ↔
+#: purchase, by rules/rounds.py.)
+KNOWN_CIRCLES = 0
 
 
 def test_import_circles_only_shrink() -> None:
@@ -235,10 +235,6 @@ KNOWN_IN_FUNCTION: dict[str, int] = {
     "companion.cli": 11,
     "companion.web": 27,  # + web.routing, the hook that replaced web/cards.py's own
     "companion.i18n": 1,  # step 7 (the field labels: web.schemas, whose package imports i18n)
-    "companion.rules.boats": 12,  # step 6
-    "companion.rules.fishing_boats": 5,  # step 6 (new in #19's ddb55ed)
-    "companion.rules.turn": 2,  # step 6 (new in #19's ddb55ed)
-    "companion.rules.purchase": 1,  # step 5
     "companion.web.auth": 1,  # the LAN address, looked up only when needed
     "companion.web.context": 1,  # step 4
     "companion.web.edge": 1,  # step 5

@@ -4,6 +4,9 @@ previews' ``RUNS``) when the rules package is imported:
 - ``open_port``: at any time on your turn, not an action: ¥500 to the supply and the next
   Port Covering comes off, "1" before "2" (setup.md §5, turn-and-scoring.md §1).
 
+- ``discard`` and ``transfer``: at sea, outside the Fishing action — barrels thrown back
+  from a boat at sea before your first action, or moved from a ship to your barge.
+
 - ``return_rental``: a rented boat (Boat Rentals, exp.) has docked at your port after its
   one voyage: it goes back to the board it came from and its token back to Boat Rentals
   (external-markets.md §16); free, on your turn.
@@ -20,13 +23,20 @@ preview lists exactly what it does.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from . import guided, moves
+from .cargo import boat_values, number, place_name
 from .catalogue import BOATS, PORT_COVERINGS, PORT_OPEN_YEN, ships_buy_price, used_buy_price
+from .fleet import SALMON, arrangement, boat_by_id, kinds_of, set_fleet
 from .ledger import Run, refuse
+from .markets import MARKETS, himono
+from .markets.base import whole
+from .markets.external.base import move_stock, stock_left
+from .markets.external.ships import dock_new_boat, own_boat, remove_boat
 from .messages import Message
-from .table import Boat, Table
+from .table import SEA, Boat, Table
 from .turn import active_seat, finish
 
 Args = Mapping[str, Any]
@@ -84,9 +94,6 @@ def _kind(a: Args) -> str:
 
 def take_boat_run(t: Table, a: Args) -> Run:
     """``{"type": "take_boat", "player", "boat", "from"?: "ships", "pay"?: true}``."""
-    from .markets.external.base import move_stock, stock_left
-    from .markets.external.ships import dock_new_boat
-
     _fields(a, TAKE_FIELDS, "kind.take_boat")
     seat = t.index(a.get("player"))
     kind, board = _kind(a), _board(t, a, "from")
@@ -109,9 +116,6 @@ def take_boat_run(t: Table, a: Args) -> Run:
 
 def return_boat_run(t: Table, a: Args) -> Run:
     """``{"type": "return_boat", "player", "boat", "to"?: "ships"}``: no money."""
-    from .markets.external.base import move_stock
-    from .markets.external.ships import own_boat, remove_boat
-
     _fields(a, RETURN_FIELDS, "kind.return_boat")
     seat = t.index(a.get("player"))
     kind, board = _kind(a), _board(t, a, "to")
@@ -128,10 +132,6 @@ RENTAL_FIELDS = frozenset({"type", "player", "boat"})
 def return_rental_run(t: Table, a: Args) -> Run:
     """``{"type": "return_rental", "player", "boat"}``: the rented boat, docked (the rest of
     the fleet carries what is at sea), back to its board; the token back to Boat Rentals."""
-    from .fleet import arrangement, kinds_of
-    from .markets.external.base import move_stock
-    from .markets.external.ships import remove_boat
-
     seat = active_seat(t, a)
     _fields(a, RENTAL_FIELDS, "kind.return_rental")
     kind = _kind(a)
@@ -155,6 +155,124 @@ def return_rental_run(t: Table, a: Args) -> Run:
         return run
     move_stock(run, "boat_rentals.token", 1)
     run.note("mv.rental_back", player=p.name, kind=kind, market=boat.rented)
+    return run
+
+
+# -- at sea, outside the Fishing action ----------------------------------------------------------
+
+DISCARD_FIELDS = frozenset({"type", "player", "boat", "fish", "count"})
+TRANSFER_FIELDS = frozenset({"type", "player", "from", "to", "fish", "count"})
+
+
+def _boat_at_sea(run: Run, seat: int, a: Args, key: str) -> int:
+    p = run.player(seat)
+    i = boat_by_id(p, a.get(key))
+    if i is None:
+        raise refuse(
+            "fleet.no_such_boat",
+            key,
+            player=p.name,
+            boat=str(a.get(key))[:8],
+            boats=", ".join(b.id for b in p.boats) or "—",
+        )
+    b = p.boats[i]
+    if b.where != SEA:
+        raise refuse(
+            "fleet.not_at_sea", key, place=place_name(b.where), **boat_values(run, seat, b)
+        )
+    return i
+
+
+def _fish_aboard(run: Run, seat: int, b: Boat, a: Args) -> tuple[str, int]:
+    fish = a.get("fish")
+    count = whole(a.get("count", 1), "count", 1, 6)
+    if not isinstance(fish, str) or b.cargo.count(fish) < count:
+        raise refuse(
+            "fleet.not_aboard",
+            "fish",
+            market=fish if isinstance(fish, str) and fish in MARKETS else "mackerel",
+            have=b.cargo.count(fish) if isinstance(fish, str) else 0,
+            want=count,
+            **boat_values(run, seat, b),
+        )
+    return fish, count
+
+
+def discard_run(t: Table, a: Args) -> Run:
+    """``{"type": "discard", "player", "boat", "fish", "count"?: 1}``: free, at the start
+    of your turn before your first action: barrels thrown back from a boat at sea, to
+    their market (the box once Overfished; turn-and-scoring.md §1 step 1)."""
+    seat = active_seat(t, a)
+    _fields(a, DISCARD_FIELDS, "kind.discard")
+    if t.turn.acted:
+        raise refuse("discard_too_late", "type", player=t.players[seat].name)
+    run = Run(t)
+    i = _boat_at_sea(run, seat, a, "boat")
+    b = run.player(seat).boats[i]
+    fish, count = _fish_aboard(run, seat, b, a)
+    on_licence = min(b.himono, count)
+    himono.discard(
+        run,
+        seat,
+        {fish: count - on_licence} if count > on_licence else {},
+        {fish: on_licence} if on_licence else {},
+    )
+    cargo = list(b.cargo)
+    for _ in range(count):
+        cargo.remove(fish)
+    boats = list(run.player(seat).boats)
+    boats[i] = replace(b, cargo=tuple(cargo), himono=b.himono - on_licence)
+    set_fleet(run, seat, boats)
+    finish(run)
+    return run
+
+
+def transfer_run(t: Table, a: Args) -> Run:
+    """``{"type": "transfer", "player", "from": SHIP, "to": BARGE, "fish", "count"?: 1}``:
+    free, any time on your turn: barrels from a ship at sea to your barge at sea, within
+    its slots and at most 1 Salmon; never from a rented ship, never back to a ship."""
+    seat = active_seat(t, a)
+    _fields(a, TRANSFER_FIELDS, "kind.transfer")
+    run = Run(t)
+    i = _boat_at_sea(run, seat, a, "from")
+    k = _boat_at_sea(run, seat, a, "to")
+    boats = list(run.player(seat).boats)
+    src, barge = boats[i], boats[k]
+    if BOATS[src.kind].barge:
+        raise refuse("fleet.transfer_from_barge", "from", **boat_values(run, seat, src))
+    if src.rented:
+        raise refuse("fleet.transfer_rented", "from", **boat_values(run, seat, src))
+    if not BOATS[barge.kind].barge:
+        raise refuse("fleet.transfer_to_ship", "to", **boat_values(run, seat, barge))
+    fish, count = _fish_aboard(run, seat, src, a)
+    if src.himono or barge.himono:
+        raise refuse("fleet.transfer_himono", "from", **boat_values(run, seat, src))
+    if len(barge.cargo) + count > BOATS[barge.kind].slots:
+        raise refuse(
+            "fleet.boat_full",
+            "count",
+            slots=BOATS[barge.kind].slots,
+            **boat_values(run, seat, barge),
+        )
+    if fish == SALMON and barge.cargo.count(SALMON) + count > 1:
+        raise refuse("fleet.one_salmon", "fish", **boat_values(run, seat, barge))
+    cargo = list(src.cargo)
+    for _ in range(count):
+        cargo.remove(fish)
+    boats[i] = replace(src, cargo=tuple(cargo))
+    boats[k] = replace(barge, cargo=barge.cargo + (fish,) * count)
+    set_fleet(run, seat, boats)
+    run.note(
+        "fleet.mv_transfer",
+        player=run.name(seat),
+        count=count,
+        market=fish,
+        boat=src.id,
+        no=number(src.id),
+        kind=src.kind,
+        barge=barge.id,
+        barge_no=number(barge.id),
+    )
     return run
 
 
@@ -197,8 +315,6 @@ def _applying(run: Callable[[Table, Args], Run]) -> Callable[[Table, Args], Tabl
 
 def register() -> None:
     """Put the fleet's moves into the log's registry and the previews' (once)."""
-    from .fishing_boats import discard_run, transfer_run
-
     runs: dict[str, tuple[Callable[[Table, Args], Run], Callable[[Args, bool], Message]]] = {
         "open_port": (open_port_run, _describe_open_port),
         "discard": (discard_run, _describe_at_sea("history.discard")),

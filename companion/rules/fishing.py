@@ -356,7 +356,7 @@ def by_boat(
     boats docked at home unload (the docking bonus, the Harbor, the markets' rules), rented
     ones go back, then the docking auctions and each Overseas group's auction, in turn."""
     v = fishing_boats.activities(run, seat, boats)
-    fishing_boats.unload_home(run, seat, v, placed)
+    unload_home(run, seat, v, placed)
     fleet.set_fleet(run, seat, fishing_boats.send_back(run, seat, v))
     queue = docking_auctions(run, seat, v.unloaded, codes, prefix)
     pool = list(codes)
@@ -364,6 +364,13 @@ def by_boat(
         if q.drawn in pool:
             pool.remove(q.drawn)
     return queue + fishing_boats.overseas_lots(run, seat, v, pool, prefix, len(queue))
+
+
+def unload_home(run: Run, seat: int, v: fishing_boats.Voyage, placed: list[ForSale]) -> None:
+    """The boats docked at home unload all their cargo: rules/fishing.py's ``unload`` (the
+    docking bonus, the Harbor, the markets' rules), out of exactly what they carried."""
+    run.set_player(seat, at_sea=dict(v.unloaded), himono_at_sea=dict(v.unloaded_himono))
+    unload(run, seat, dict(v.unloaded), dict(v.unloaded), placed)
 
 
 def triggered_auctions(before: Table, after: Table) -> list[str]:

@@ -24,7 +24,9 @@ nothing. The activities, as the book writes them:
   auction each, no AP besides the Fishing action's 1, no docking bonus.
 
 The counted shape (``caught``/``unloaded``) of a game whose boats are placed is translated
-into this one when exactly one outcome fits it (``translate``).
+into this one when exactly one outcome fits it (``translate``). The moves at sea outside
+the Fishing action (``discard``, ``transfer``) are rules/boats.py's; what the boats carry,
+rules/cargo.py's.
 """
 
 from __future__ import annotations
@@ -36,22 +38,19 @@ from typing import Any
 
 from . import fleet
 from .auctions import OVERSEAS_CONVERSIONS, lot_shortfall
+from .cargo import boat_values, place_name, sets_carrying
 from .catalogue import BOATS, HIMONO_CATCHES, OVERSEAS_ENTRY
 from .errors import IllegalAction
 from .ledger import Run, refuse
 from .markets import MARKETS, himono
 from .markets.base import whole
+from .markets.external.base import move_stock
 from .messages import Message
-from .table import OVERSEAS, PORT_PLACES, SEA, Boat, ForSale, PlayerState, QueuedAuction, Table
+from .table import OVERSEAS, PORT_PLACES, SEA, Boat, QueuedAuction, Table
 
 ITEM_FIELDS = frozenset({"boat", "do", "fish", "at", "licence", "count", "group"})
 ACTIVITIES = ("undock", "catch", "dock")
 SALMON = "salmon"
-
-
-def place_name(where: str) -> Message:
-    """A boat's place as the book names it (a port place, at sea, Overseas)."""
-    return Message(f"fleet.where.{where}", {})
 
 
 @dataclass
@@ -71,15 +70,6 @@ class Voyage:
     used: dict[str, int] = field(default_factory=dict)
     #: Rented boats that docked at home: (index in ``boats``), sent back after unloading.
     returning: list[int] = field(default_factory=list)
-
-
-def _who(run: Run, seat: int, b: Boat) -> dict[str, Any]:
-    return {"player": run.name(seat), "kind": b.kind, "boat": b.id, "no": number(b.id)}
-
-
-def number(boat_id: str) -> str:
-    """A boat's number, as Japanese names it (船2 for b2)."""
-    return boat_id[1:] if boat_id.startswith("b") else boat_id
 
 
 def _items(raw: object) -> list[Mapping[str, Any]]:
@@ -116,7 +106,7 @@ def _ships_holding(boats: Sequence[Boat], fish: str, but: int) -> int:
 
 def _catch(run: Run, seat: int, v: Voyage, i: int, item: Mapping[str, Any], where: str) -> None:
     b = v.boats[i]
-    who = _who(run, seat, b)
+    who = boat_values(run, seat, b)
     kind = BOATS[b.kind]
     if kind.barge:
         raise refuse("fleet.barge_catch", where, **who)
@@ -211,7 +201,7 @@ def _catch(run: Run, seat: int, v: Voyage, i: int, item: Mapping[str, Any], wher
 
 def _dock(run: Run, seat: int, v: Voyage, i: int, item: Mapping[str, Any], where: str) -> None:
     b = v.boats[i]
-    who = _who(run, seat, b)
+    who = boat_values(run, seat, b)
     if b.where != SEA:
         raise refuse("fleet.dock_not_at_sea", where, place=place_name(b.where), **who)
     at = item.get("at")
@@ -266,45 +256,34 @@ def activities(run: Run, seat: int, raw: object) -> Voyage:
             )
         b = v.boats[i]
         if i in named:
-            raise refuse("fleet.one_activity", f"{where}.boat", **_who(run, seat, b))
+            raise refuse("fleet.one_activity", f"{where}.boat", **boat_values(run, seat, b))
         named.add(i)
         do = item.get("do")
         if do == "undock":
             if not (b.docked or b.where == OVERSEAS):
-                raise refuse("fleet.undock_at_sea", f"{where}.do", **_who(run, seat, b))
+                raise refuse("fleet.undock_at_sea", f"{where}.do", **boat_values(run, seat, b))
             v.boats[i] = replace(b, where=SEA)
-            run.note("fleet.mv_undock", place=place_name(b.where), **_who(run, seat, b))
+            run.note("fleet.mv_undock", place=place_name(b.where), **boat_values(run, seat, b))
         elif do == "catch":
             _catch(run, seat, v, i, item, where)
         elif do == "dock":
             _dock(run, seat, v, i, item, where)
         else:
-            raise refuse("fleet.activity", f"{where}.do", **_who(run, seat, b))
+            raise refuse("fleet.activity", f"{where}.do", **boat_values(run, seat, b))
     if v.himono_caught:
         # Himono licences: one barrel per face-up licence, checked together (himono.py).
         himono.catch(run, seat, v.himono_caught)
     return v
 
 
-def unload_home(run: Run, seat: int, v: Voyage, placed: list[ForSale]) -> None:
-    """The boats docked at home unload all their cargo: rules/fishing.py's ``unload`` (the
-    docking bonus, the Harbor, the markets' rules), out of exactly what they carried."""
-    from .fishing import unload
-
-    run.set_player(seat, at_sea=dict(v.unloaded), himono_at_sea=dict(v.unloaded_himono))
-    unload(run, seat, dict(v.unloaded), dict(v.unloaded), placed)
-
-
 def send_back(run: Run, seat: int, v: Voyage) -> list[Boat]:
     """Rented boats that docked at home go back to their board at once (one voyage)."""
-    from .markets.external.base import move_stock
-
     boats = list(v.boats)
     for i in sorted(v.returning, reverse=True):
         b = boats.pop(i)
         assert b.rented is not None
         move_stock(run, f"{b.rented}.{b.kind}", 1)
-        who = _who(run, seat, b)
+        who = boat_values(run, seat, b)
         if run.t.closed("boat_rentals"):
             run.note("mv.rental_back_box", player=who["player"], kind=b.kind, market=b.rented)
         else:
@@ -376,7 +355,7 @@ def translate(t: Table, seat: int, a: Mapping[str, Any]) -> list[dict[str, Any]]
     at_sea = [i for i, b in enumerate(p.boats) if b.where == SEA]
     # The counted shape docks only boats carrying barrels (it cannot name an empty one).
     loaded = [i for i in at_sea if p.boats[i].cargo]
-    docking = _sets_carrying(p, loaded, unloaded)
+    docking = sets_carrying(p, loaded, unloaded)
     if not docking:
         raise refuse("fleet.counted_unload", "unloaded", player=p.name)
     outcomes: dict[tuple[Boat, ...], list[dict[str, Any]]] = {}
@@ -433,183 +412,3 @@ def _catch_plans(
         if len(plans) > 200:
             break
     return plans
-
-
-# -- at sea, outside the Fishing action ----------------------------------------------------------
-
-
-def boats_carrying(run: Run, seat: int, counts: Mapping[str, int], field: str) -> list[int]:
-    """The boats at sea whose whole cargo is exactly ``counts`` (a counted Overseas docking
-    in a game whose boats are placed); refused unless one outcome fits."""
-    p = run.player(seat)
-    at_sea = [i for i, b in enumerate(p.boats) if b.where == SEA and b.cargo]
-    want = {k: n for k, n in counts.items() if n}
-    found = [chosen for chosen in _sets_carrying(p, at_sea, want) if chosen]
-    if not found:
-        raise refuse("fleet.counted_unload", field, player=p.name)
-    shapes = {tuple(sorted((p.boats[i].kind, p.boats[i].cargo) for i in c)) for c in found}
-    if len(shapes) > 1:
-        raise refuse("fleet.counted_ambiguous", field, player=p.name)
-    return found[0]
-
-
-def discard_counted(
-    run: Run, seat: int, plain: Mapping[str, int], on_licence: Mapping[str, int]
-) -> list[Boat]:
-    """A counted start-of-turn discard in a game whose boats are placed: accepted when it
-    takes all of that fish at sea, or all of it lies on one boat (else say which boat: the
-    ``discard`` move). The boats after it; the counts are himono.discard's."""
-    p = run.player(seat)
-    boats = list(p.boats)
-    for fish, n in [*plain.items(), *on_licence.items()]:
-        holders = [i for i, b in enumerate(boats) if b.where == SEA and fish in b.cargo]
-        total = sum(boats[i].cargo.count(fish) for i in holders)
-        if n != total and len(holders) != 1:
-            raise refuse("fleet.discard_which", "discarded", player=p.name, market=fish)
-        left = n
-        for i in holders:
-            b = boats[i]
-            take = min(left, b.cargo.count(fish))
-            cargo = list(b.cargo)
-            for _ in range(take):
-                cargo.remove(fish)
-            boats[i] = replace(b, cargo=tuple(cargo), himono=max(0, b.himono - take))
-            left -= take
-    return boats
-
-
-DISCARD_FIELDS = frozenset({"type", "player", "boat", "fish", "count"})
-TRANSFER_FIELDS = frozenset({"type", "player", "from", "to", "fish", "count"})
-
-
-def _fields(a: Mapping[str, Any], allowed: frozenset[str], kind: str) -> None:
-    for key in a:
-        if key not in allowed:
-            raise refuse("bad_field", str(key), field=str(key), kind=kind)
-
-
-def _boat_at_sea(run: Run, seat: int, a: Mapping[str, Any], key: str) -> int:
-    p = run.player(seat)
-    i = fleet.boat_by_id(p, a.get(key))
-    if i is None:
-        raise refuse(
-            "fleet.no_such_boat",
-            key,
-            player=p.name,
-            boat=str(a.get(key))[:8],
-            boats=", ".join(b.id for b in p.boats) or "—",
-        )
-    b = p.boats[i]
-    if b.where != SEA:
-        raise refuse("fleet.not_at_sea", key, place=place_name(b.where), **_who(run, seat, b))
-    return i
-
-
-def _fish_aboard(run: Run, seat: int, b: Boat, a: Mapping[str, Any]) -> tuple[str, int]:
-    fish = a.get("fish")
-    count = whole(a.get("count", 1), "count", 1, 6)
-    if not isinstance(fish, str) or b.cargo.count(fish) < count:
-        raise refuse(
-            "fleet.not_aboard",
-            "fish",
-            market=fish if isinstance(fish, str) and fish in MARKETS else "mackerel",
-            have=b.cargo.count(fish) if isinstance(fish, str) else 0,
-            want=count,
-            **_who(run, seat, b),
-        )
-    return fish, count
-
-
-def discard_run(t: Table, a: Mapping[str, Any]) -> Run:
-    """``{"type": "discard", "player", "boat", "fish", "count"?: 1}``: free, at the start
-    of your turn before your first action: barrels thrown back from a boat at sea, to
-    their market (the box once Overfished; turn-and-scoring.md §1 step 1)."""
-    from .turn import active_seat, finish
-
-    seat = active_seat(t, a)
-    _fields(a, DISCARD_FIELDS, "kind.discard")
-    if t.turn.acted:
-        raise refuse("discard_too_late", "type", player=t.players[seat].name)
-    run = Run(t)
-    i = _boat_at_sea(run, seat, a, "boat")
-    b = run.player(seat).boats[i]
-    fish, count = _fish_aboard(run, seat, b, a)
-    on_licence = min(b.himono, count)
-    himono.discard(
-        run,
-        seat,
-        {fish: count - on_licence} if count > on_licence else {},
-        {fish: on_licence} if on_licence else {},
-    )
-    cargo = list(b.cargo)
-    for _ in range(count):
-        cargo.remove(fish)
-    boats = list(run.player(seat).boats)
-    boats[i] = replace(b, cargo=tuple(cargo), himono=b.himono - on_licence)
-    fleet.set_fleet(run, seat, boats)
-    finish(run)
-    return run
-
-
-def transfer_run(t: Table, a: Mapping[str, Any]) -> Run:
-    """``{"type": "transfer", "player", "from": SHIP, "to": BARGE, "fish", "count"?: 1}``:
-    free, any time on your turn: barrels from a ship at sea to your barge at sea, within
-    its slots and at most 1 Salmon; never from a rented ship, never back to a ship."""
-    from .turn import active_seat
-
-    seat = active_seat(t, a)
-    _fields(a, TRANSFER_FIELDS, "kind.transfer")
-    run = Run(t)
-    i = _boat_at_sea(run, seat, a, "from")
-    k = _boat_at_sea(run, seat, a, "to")
-    boats = list(run.player(seat).boats)
-    src, barge = boats[i], boats[k]
-    if BOATS[src.kind].barge:
-        raise refuse("fleet.transfer_from_barge", "from", **_who(run, seat, src))
-    if src.rented:
-        raise refuse("fleet.transfer_rented", "from", **_who(run, seat, src))
-    if not BOATS[barge.kind].barge:
-        raise refuse("fleet.transfer_to_ship", "to", **_who(run, seat, barge))
-    fish, count = _fish_aboard(run, seat, src, a)
-    if src.himono or barge.himono:
-        raise refuse("fleet.transfer_himono", "from", **_who(run, seat, src))
-    if len(barge.cargo) + count > BOATS[barge.kind].slots:
-        raise refuse(
-            "fleet.boat_full", "count", slots=BOATS[barge.kind].slots, **_who(run, seat, barge)
-        )
-    if fish == SALMON and barge.cargo.count(SALMON) + count > 1:
-        raise refuse("fleet.one_salmon", "fish", **_who(run, seat, barge))
-    cargo = list(src.cargo)
-    for _ in range(count):
-        cargo.remove(fish)
-    boats[i] = replace(src, cargo=tuple(cargo))
-    boats[k] = replace(barge, cargo=barge.cargo + (fish,) * count)
-    fleet.set_fleet(run, seat, boats)
-    run.note(
-        "fleet.mv_transfer",
-        player=run.name(seat),
-        count=count,
-        market=fish,
-        boat=src.id,
-        no=number(src.id),
-        kind=src.kind,
-        barge=barge.id,
-        barge_no=number(barge.id),
-    )
-    return run
-
-
-def _sets_carrying(p: PlayerState, boats: list[int], want: Mapping[str, int]) -> list[list[int]]:
-    """Every set of ``boats`` (indexes into the player's boats, the empty set included)
-    whose cargoes together are exactly ``want``: what the counted shape's unloading can
-    have been."""
-    found: list[list[int]] = []
-    for mask in range(1 << len(boats)):
-        chosen = [boats[k] for k in range(len(boats)) if mask >> k & 1]
-        got: dict[str, int] = {}
-        for i in chosen:
-            for f in p.boats[i].cargo:
-                got[f] = got.get(f, 0) + 1
-        if got == want:
-            found.append(chosen)
-    return found

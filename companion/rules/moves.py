@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import arrivals, auctions, buyer, crash, entering, fleet, guided
+from . import arrivals, auctions, buyer, crash, entering, fleet, guided, rounds
 from .catalogue import (
     FISH_KEYS,
     FISH_MARKETS,
@@ -21,10 +21,8 @@ from .catalogue import (
     TUNA_VALUES,
     sardine_license_price,
 )
-from .endgame import RESOURCE_THRESHOLD, check_end
 from .errors import IllegalAction
 from .fish import Fish
-from .ledger import Run
 from .markets import himono
 from .messages import Message, render
 from .setup import bad_character, bag_contents, board_figure, make_config  # noqa: F401 (doctest)
@@ -38,7 +36,6 @@ from .tokens import (
     take_from_market,
     token_message,
 )
-from .turn import begin_turn, end_turn
 
 Args = Mapping[str, Any]
 SUPPLY = "supply"
@@ -600,82 +597,6 @@ def _describe_add_market(a: Args, show: bool) -> Message:
     return Message("history.add_market", {"market": str(a.get("market"))})
 
 
-# -- turns --------------------------------------------------------------------------------
-
-
-def _start_turn(t: Table, seat: int) -> Table:
-    """A player's turn starts: the end check comes first (AMB-05) while not triggered, then
-    their 2 AP and the start of turn (rules/turn.py: degradation at once, or phase "start"
-    while a Freezer or a degraded Fugu waits for their choice)."""
-    turn = replace(
-        t.turn, current=seat, number=t.turn.number + 1, last_check=None, revealed_yen=None
-    )
-    if turn.triggered_by is None:
-        yen = [p.yen for p in t.players]
-        check = check_end(yen, t.resources(), seat)
-        reveal = (
-            tuple(yen)
-            if t.config.money == "closed" and t.resources()[seat] >= RESOURCE_THRESHOLD
-            else None
-        )
-        turn = replace(turn, last_check=check, revealed_yen=reveal)
-        if check.triggered:
-            n = len(t.players)
-            turn = replace(
-                turn, triggered_by=seat, final_turns=tuple((seat + k) % n for k in range(1, n))
-            )
-    return begin_turn(replace(t, turn=turn))
-
-
-def next_turn(t: Table, a: Args) -> Table:
-    """End the current turn and start the next player's, running the start-of-turn end
-    check; after the trigger every other player has exactly one more turn, then the game
-    ends (turn-and-scoring.md §4–§5). Accepted with AP left (the table may have played
-    something it did not record): the turn's unspent AP are kept on the table; an open
-    start-of-turn choice counts as declined (the degradation happens)."""
-    turn = t.turn
-    if turn.finished:
-        raise IllegalAction(Message("bk.game_over", {}), "type")
-    if turn.number == 0:
-        return _start_turn(t, turn.current)
-    if turn.buying is not None:
-        # The Buyer purchase between two turns ends unused (rules/buyer.py).
-        run = Run(t)
-        buyer.close(run)
-        return after_turn(run.t)
-    return after_turn(end_turn(t))
-
-
-def after_turn(t: Table) -> Table:
-    """The turn of ``t.turn.current`` has ended: a Buyer token given to that player opens
-    its purchase first (rules/buyer.py); then the next player's turn starts — in the final
-    round the next of ``final_turns``, or the game ends."""
-    waiting = buyer.due(t)
-    if waiting is not None:
-        return buyer.open_purchase(t, waiting)
-    turn = t.turn
-    if turn.triggered_by is not None:
-        if not turn.final_turns:
-            return buyer.return_unused(
-                replace(t, turn=replace(turn, finished=True, last_check=None))
-            )
-        nxt, rest = turn.final_turns[0], turn.final_turns[1:]
-        t = _start_turn(replace(t, turn=replace(turn, final_turns=rest)), nxt)
-        return t
-    return _start_turn(t, (turn.current + 1) % len(t.players))
-
-
-def _describe_next_turn(a: Args, show: bool) -> Message:
-    return Message("history.next_turn", {})
-
-
-def end_game(t: Table, a: Args) -> Table:
-    """End the game now and go to final scoring (for tables that did not track turns)."""
-    if t.turn.finished:
-        raise IllegalAction(Message("bk.game_over_already", {}), "type")
-    return buyer.return_unused(replace(t, turn=replace(t.turn, finished=True, last_check=None)))
-
-
 MOVES: dict[str, Move] = {
     "pay": Move(pay, _describe_pay, moves_yen=True, owners=("from",)),
     "gain_fish": Move(gain_fish, _describe_fish("gain")),
@@ -691,9 +612,9 @@ MOVES: dict[str, Move] = {
     "set_track": Move(set_track, _describe_track, who="anyone"),
     "mark_overfished": Move(mark_overfished, _describe_overfished, who="anyone"),
     "add_market": Move(add_market, _describe_add_market, who="anyone"),
-    "next_turn": Move(next_turn, _describe_next_turn, who="current"),
+    "next_turn": Move(rounds.next_turn, rounds.describe_next_turn, who="current"),
     "assign_buyer": Move(lambda t, a: buyer.assign_run(t, a).t, buyer.describe_assign),
-    "end_game": Move(end_game, lambda a, s: Message("history.end_game", {}), who="host"),
+    "end_game": Move(rounds.end_game, lambda a, s: Message("history.end_game", {}), who="host"),
     # The guided turn (flows.md): the player named acts on their own Yen and tokens, and
     # must be the active player (checked by the move itself, with a sentence naming them).
     "visit": Move(guided.visit, guided.describe("visit")),

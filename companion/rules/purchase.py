@@ -19,6 +19,7 @@ from .ledger import Run, refuse
 from .markets import market_of_item
 from .markets.base import price_of
 from .messages import Message
+from .rounds import after_turn
 from .table import ROWS, Table
 from .turn import begin_action, finish
 
@@ -82,8 +83,6 @@ def purchase_run(t: Table, a: Mapping[str, Any]) -> Run:
 
 def resume(run: Run) -> None:
     """Play goes on after a Buyer purchase: the next one due, or the next turn (AMB-57)."""
-    from .moves import after_turn  # the moves import this module: import when asked
-
     run.t = after_turn(run.t)
     turn = run.t.turn
     if turn.buying is not None:

@@ -3,7 +3,7 @@ a turn (Freezer, buying your own degraded Fugu, degradation), and what every gui
 checks first (whose turn, AP left, a start-of-turn choice still open).
 
 AMB-05 orders the start of a turn: end check → discard at sea → Freezer → Fugu self-buy →
-degradation → Himono conversion. The end check runs in moves.next_turn before this.
+degradation → Himono conversion. The end check runs in rounds.next_turn before this.
 
 Phase "start" waits for a choice: a Freezer to use, a degraded Fugu to buy, or a full
 Himono licence whose Himono barrel needs its price (only while the Himono market has a
@@ -21,7 +21,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from .cargo import discard_counted
 from .catalogue import AP_PER_TURN, ITEM_USES
+from .fleet import set_fleet
 from .ledger import Run, refuse
 from .markets import MARKETS, himono, market_of_item
 from .markets.base import whole
@@ -244,10 +246,7 @@ def start_turn_run(t: Table, a: Mapping[str, Any]) -> Run:
             raise refuse("discard_too_late", "discarded", player=name)
     run = Run(t)
     if t.config.fleet == 2 and (plain or on_licence):
-        # Boats placed: the barrels leave the boats that carry them (rules/fishing_boats.py).
-        from .fishing_boats import discard_counted
-        from .fleet import set_fleet
-
+        # Boats placed: the barrels leave the boats that carry them (rules/cargo.py).
         boats = discard_counted(run, seat, plain, on_licence)
         himono.discard(run, seat, plain, on_licence)
         set_fleet(run, seat, boats)

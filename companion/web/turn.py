@@ -627,8 +627,8 @@ def fleet_panel(
     tap each: Undock (in a port or at Overseas), Catch <fish> (a ship at sea, each fish a
     catch the rules allow now), Dock (port …) at each place that fits it now, Dock at
     Overseas; and a price per barrel a boat at sea would unload for sale."""
+    from ..rules.cargo import place_name
     from ..rules.catalogue import OVERSEAS_ENTRY
-    from ..rules.fishing_boats import place_name
     from ..rules.fleet import fits_at, open_places
     from ..rules.table import OVERSEAS, SEA
 

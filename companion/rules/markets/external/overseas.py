@@ -23,8 +23,8 @@ from dataclasses import replace
 from typing import Any
 
 from ...auctions import OVERSEAS_CONVERSIONS, lot_shortfall, open_auction
+from ...cargo import boats_carrying
 from ...catalogue import FISHING_AP, OVERSEAS_ENTRY
-from ...fishing_boats import boats_carrying
 from ...fleet import set_fleet
 from ...ledger import Run, refuse, short_of_yen
 from ...markets import MARKETS

@@ -24,6 +24,7 @@ from datetime import datetime
 from typing import Any
 
 from .eventlog import Event, GameState, redoable, undo_targets
+from .games import GAMES
 from .i18n import current_lang, finished
 from .identity import Identity
 from .report_text import say, sentence
@@ -286,7 +287,7 @@ def replay(config: GameConfig, entries: Sequence[Entry]) -> tuple[Event, ...]:
     it was recorded; :class:`BadEntry` names the first that does not replay. The undo
     groups and correction marks are the door's, derived as it derives them."""
     refold_bound(entries)
-    state = GameState("import", config, RULES_VERSION, initial_table(config))
+    state = GameState("import", config, RULES_VERSION, initial_table(config), game=GAMES.of(config))
     for index, entry in enumerate(entries):
         if entry.seq != index + 1:
             raise BadEntry(index, "file.seq", expected=index + 1, got=entry.seq)

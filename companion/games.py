@@ -15,14 +15,15 @@ is Tokyo Tsukiji Market (every game created before the card game was added).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from . import cardgame
 from .cardgame import secret as card_secret
 from .cardgame.scoring import outcome as card_outcome
 from .cardgame.state import Config as CardConfig
-from .engine import Drawn, Game, Message, Outcome, Secret, ServerMove
+from .engine import Drawn, Game, Games, Message, Outcome, Secret, ServerMove, log
+from .engine.log import Event
 from .rules import RULES_VERSION, draws, sealed_bids
 from .rules.moves import MOVES, SUPPLY, may_record
 from .rules.moves import apply as board_apply
@@ -40,6 +41,9 @@ class BoardGame:
 
     key = BOARD
     rules_version = RULES_VERSION
+
+    def owns(self, config: Any) -> bool:
+        return isinstance(config, GameConfig)
 
     def from_json(self, data: dict[str, Any]) -> GameConfig:
         return GameConfig.from_json(data)
@@ -110,6 +114,9 @@ class CardGame:
     key = CARDS
     #: Stored with each game (the board game's, as ever since the card game was added).
     rules_version = RULES_VERSION
+
+    def owns(self, config: Any) -> bool:
+        return isinstance(config, CardConfig)
 
     def from_json(self, data: dict[str, Any]) -> CardConfig:
         return card_config_from_json(data)
@@ -183,19 +190,19 @@ def card_config_from_json(data: dict[str, Any]) -> CardConfig:
     )
 
 
-#: The games by key (each an engine Game: mypy checks the two lines below).
-GAMES: dict[str, BoardGame | CardGame] = {BOARD: BoardGame(), CARDS: CardGame()}
-_CHECKED: tuple[Game, Game] = (GAMES[BOARD], GAMES[CARDS])
+#: The games this server keeps, by key, the board game first (a stored config without
+#: ``"game"`` is the board game's): what the app gives the store and the door.
+GAMES = Games(BoardGame(), CardGame())
 
 
-def game_of_json(data: Mapping[str, Any]) -> BoardGame | CardGame:
+def game_of_json(data: Mapping[str, Any]) -> Game:
     """The game a stored config belongs to (no ``"game"``: the board game)."""
-    return GAMES[str(data.get("game", BOARD))]
+    return GAMES.of_json(data)
 
 
-def game_of(config: Any) -> BoardGame | CardGame:
+def game_of(config: Any) -> Game:
     """The game of a loaded config."""
-    return GAMES[CARDS] if isinstance(config, CardConfig) else GAMES[BOARD]
+    return GAMES.of(config)
 
 
 def is_cards(config: Any) -> bool:
@@ -203,8 +210,19 @@ def is_cards(config: Any) -> bool:
 
 
 def config_from_json(data: dict[str, Any]) -> Any:
-    return game_of_json(data).from_json(data)
+    return GAMES.from_json(data)
 
 
 def config_to_json(config: Any) -> dict[str, Any]:
-    return game_of(config).to_json(config)
+    return GAMES.to_json(config)
+
+
+def fold(config: Any, events: Iterable[Event]) -> Any:
+    """The table of ``config``'s game: the events that are not undone, applied in order to
+    the set-up table (:func:`companion.engine.log.fold`)."""
+    return log.fold(game_of(config), config, events)
+
+
+def step(table: Any, event: Event, config: Any) -> Any:
+    """The table after one event, by the rules of ``config``'s game."""
+    return log.step(game_of(config), table, event)

@@ -8,10 +8,11 @@ undo and redo up to ``n`` is read again, in order, rather than the marks as they
 
 >>> from companion.rules.setup import make_config
 >>> from companion.eventlog import Event
+>>> from companion.games import GAMES
 >>> config = make_config(["Aiko", "Bo"], seed=1)
 >>> log = (Event(1, "next_turn", {}, "host", "t", undone_by=2),
 ...        Event(2, "undo", {"targets": [1]}, "host", "t"))
->>> state = GameState.load("g", config, "1", log)
+>>> state = GameState.load("g", config, "1", log, game=GAMES.of(config))
 >>> state_at(state, 1).table.turn.number, state_at(state, 2).table.turn.number
 (1, 0)
 """
@@ -37,4 +38,4 @@ def state_at(state: GameState, n: int) -> GameState:
         elif e.type == "redo":
             marks.update({t: None for t in targets if isinstance(t, int)})
     rows = tuple(replace(e, undone_by=marks.get(e.seq)) for e in events)
-    return GameState.load(state.id, state.config, state.rules_version, rows)
+    return GameState.load(state.id, state.config, state.rules_version, rows, game=state.game)

@@ -31,9 +31,8 @@ from typing import Any
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
-from .engine import Game, Message, render
+from .engine import Game, Games, Message, render
 from .eventlog import Event, GameState
-from .games import BOARD, GAMES, config_from_json, config_to_json, game_of
 
 migrations = Migrations("tsukiji-companion")
 
@@ -120,8 +119,9 @@ def m004_numbers_in_events(db: sqlite_utils.Database) -> None:
             )
 
 
-@migrations()
-def m005_board_numbers(db: sqlite_utils.Database) -> None:
+# The migration's name is recorded in every database made since: it keeps it.
+@migrations(name="m005_board_numbers")
+def m005_remembered_numbers(db: sqlite_utils.Database) -> None:
     # Numbers printed only on the boards (AMB-40) or disputed by the rulebooks (AMB-11),
     # entered once by the host and used by this server's next games, not kept per game:
     # one row per market, figure and player count (0 for the box's counts, the same for
@@ -393,9 +393,12 @@ class Store:
     #: its owner by it (deploy/README.md, issue #23).
     id_prefix = ""
 
-    def __init__(self, path: str | Path) -> None:
-        """Open (or create) the database; :class:`StoreError` says what is wrong with it."""
+    def __init__(self, path: str | Path, games: Games) -> None:
+        """Open (or create) the database keeping ``games`` (given by the app:
+        boardgame.io's ``Server({games})``); :class:`StoreError` says what is wrong with
+        it."""
         self.path = str(path)
+        self._kept = games
         self.lock = threading.RLock()
         self._games: OrderedDict[str, GameState] = OrderedDict()
         self._dirty = False
@@ -492,8 +495,8 @@ class Store:
                 {
                     "id": game_id,
                     "created_at": created,
-                    "rules_version": game_of(config).rules_version,
-                    "config": json.dumps(config_to_json(config)),
+                    "rules_version": self._kept.of(config).rules_version,
+                    "config": json.dumps(self._kept.to_json(config)),
                 }
             )
             rows = [
@@ -551,26 +554,25 @@ class Store:
         ]
 
     def game_key(self, game_id: str) -> str:
-        """Which game ``game_id`` is (``companion.games``); the board game's key for an
-        unknown id. A game's config never changes, so a cached fold answers."""
+        """Which of the games kept ``game_id`` is; the first game's key for an unknown id.
+        A game's config never changes, so a cached fold answers."""
         cached = self._games.get(game_id)
         if cached is not None:
-            return game_of(cached.config).key
+            return cached.game.key
         with self.lock:
             row = self.conn.execute("SELECT config FROM games WHERE id = ?", [game_id]).fetchone()
         if row is None:
-            return BOARD
-        return str(json.loads(row[0]).get("game", BOARD))
+            return self._kept.default
+        return self._kept.key_of_json(json.loads(row[0]))
 
     def game(self, game_id: str) -> Game:
-        """The game ``game_id`` is (the board game for an unknown id), as the engine's
+        """The game ``game_id`` is (the first game for an unknown id), as the engine's
         ``Game``: what the door asks of it."""
-        return GAMES[self.game_key(game_id)]
+        return self._kept[self.game_key(game_id)]
 
-    @staticmethod
-    def games() -> Mapping[str, Game]:
+    def games(self) -> Mapping[str, Game]:
         """Every game this server keeps, by key."""
-        return GAMES
+        return self._kept
 
     def token_info(self, token: str) -> dict[str, Any] | None:
         """The live (not revoked) token's game, role and seat."""
@@ -686,8 +688,10 @@ class Store:
         ).fetchone()
         if row is None:
             raise KeyError(game_id)
-        config = config_from_json(json.loads(row[0]))
-        return GameState.load(game_id, config, row[1], self._rows(game_id, 0))
+        data = json.loads(row[0])
+        game = self._kept.of_json(data)
+        config = game.from_json(data)
+        return GameState.load(game_id, config, row[1], self._rows(game_id, 0), game=game)
 
     def _rows(self, game_id: str, after: int) -> list[Event]:
         cur = self.conn.execute(
@@ -801,10 +805,13 @@ class Store:
         self._keep(new)
         return new
 
-    # -- board numbers remembered by the server (m005) ------------------------------------
-    def board_numbers(self, players: int) -> dict[str, dict[str, int]]:
-        """The numbers remembered for games of this many players, with the box's counts
-        (kept under 0): market → figure → value."""
+    # -- numbers remembered by the server (m005) ------------------------------------------
+    # A game's printed numbers a host enters once for this server's next games (not kept
+    # per game): the game names what they are, the store keeps them as rows of (part,
+    # figure, player count, value).
+    def remembered_numbers(self, players: int) -> dict[str, dict[str, int]]:
+        """The numbers remembered for games of this many players, with those of every
+        count (kept under 0): part → figure → value."""
         with self.lock:
             rows = self.conn.execute(
                 "SELECT market, figure, value FROM board_numbers WHERE players IN (0, ?) "
@@ -816,8 +823,8 @@ class Store:
             out.setdefault(str(market), {})[str(figure)] = int(value)
         return out
 
-    def remember_board_numbers(self, rows: list[tuple[str, str, int, int | None]]) -> None:
-        """Keep (or, for None, forget) numbers as (market, figure, player count, value).
+    def remember_numbers(self, rows: list[tuple[str, str, int, int | None]]) -> None:
+        """Keep (or, for None, forget) numbers as (part, figure, player count, value).
         Only what changes is written, so ``updated_at`` says when a host last changed a
         number, and a game that changes none costs no extra write."""
         with self.lock:

@@ -13,7 +13,8 @@ turn in play, or the end of the game, which then replaces the end of its last tu
 
 >>> from companion.rules.setup import make_config
 >>> config = make_config(["Aiko", "Bo"], seed=1)
->>> state = GameState("g", config, "1", initial_table(config))
+>>> from companion.games import GAMES
+>>> state = GameState("g", config, "1", initial_table(config), game=GAMES.of(config))
 >>> [p["turn"] for p in story(state, None)["turns"]]
 [0]
 """
@@ -22,7 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .eventlog import GameState, step
+from .engine.log import step
+from .eventlog import GameState
 from .identity import Identity
 from .rules.catalogue import FISH_KEYS, FISH_MARKETS
 from .rules.scoring import STEP_NAMES
@@ -45,10 +47,16 @@ def boundaries(state: GameState) -> tuple[list[GameState], dict[str, int]]:
             seq = state.events[idx - 1].seq if idx else 0
             out.append(
                 GameState(
-                    state.id, state.config, state.rules_version, table, seq, state.events[:idx]
+                    state.id,
+                    state.config,
+                    state.rules_version,
+                    table,
+                    seq,
+                    state.events[:idx],
+                    game=state.game,
                 )
             )
-        table = step(table, e)
+        table = step(state.game, table, e)
         for aid in table.auctions:
             held.setdefault(aid, table.turn.number)
     out.append(state)

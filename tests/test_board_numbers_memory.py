@@ -10,6 +10,7 @@ from pathlib import Path
 
 import sqlite_utils
 
+from companion.games import GAMES
 from companion.rules.setup import make_config
 from companion.store import Store
 
@@ -108,8 +109,8 @@ def test_changing_a_number_changes_later_games_not_earlier_ones(client):
     third = create(client, FORM)
     assert [numbers(client, g)["nori"]["tokens"] for g in (first, second, third)] == [10, 12, 12]
     # The earlier game is unchanged on disk too, not only in the folded copy in memory.
-    assert _store(client).board_numbers(3)["nori"] == {"tokens": 12}
-    reopened = Store(_store(client).path)
+    assert _store(client).remembered_numbers(3)["nori"] == {"tokens": 12}
+    reopened = Store(_store(client).path, GAMES)
     try:
         assert reopened.state(first).config.board_numbers["nori"] == {"tokens": 10}
         assert reopened.state(first).table.board_tokens["nori"] == 10
@@ -156,7 +157,7 @@ def test_numbers_shown_for_another_player_count_are_not_taken_for_this_one(clien
     assert field(html, "board.salmon.licenses") == "4"  # min(P, 4) at 4 players
     game = create(client, stale)
     assert numbers(client, game)["nori"] == {"licenses": 4}
-    assert _store(client).board_numbers(3) == {}  # the stale 3 was not kept for 3 players
+    assert _store(client).remembered_numbers(3) == {}  # the stale 3 was not kept for 3 players
 
 
 def test_the_api_remembers_what_it_is_given_and_fills_what_it_is_not(client):
@@ -184,7 +185,7 @@ def test_printed_figures_are_not_remembered(client):
         "external_markets": ["ships", "bank", "rentals"],
     }
     client.post("/api/games", json={**game, "board_numbers": {"eel": {"licenses": 1}}})
-    assert _store(client).board_numbers(3) == {}
+    assert _store(client).remembered_numbers(3) == {}
     later = client.post("/api/games", json=game).get_json()
     assert numbers(client, later["id"]) == {}
 
@@ -250,7 +251,7 @@ def test_four_salmon_licences_at_three_players_stock_the_game_and_are_remembered
     default = create(client, {**FORM, **SHOWN})
     assert numbers(client, default) == {}
     assert _store(client).state(default).table.board_licenses["salmon"] == 3
-    assert _store(client).board_numbers(3) == {}
+    assert _store(client).remembered_numbers(3) == {}
 
 
 def test_the_api_takes_salmon_licences_as_a_board_number(client):
@@ -271,7 +272,7 @@ def test_a_bad_salmon_number_is_refused_in_one_sentence(client):
         client.post("/games", data={**FORM, **SHOWN, "board.salmon.licenses": "-1"}).status_code
         == 400
     )
-    assert _store(client).board_numbers(3) == {}
+    assert _store(client).remembered_numbers(3) == {}
 
 
 # -- the store ------------------------------------------------------------------------------
@@ -279,7 +280,7 @@ def test_a_bad_salmon_number_is_refused_in_one_sentence(client):
 
 def test_the_board_numbers_table_is_added_to_an_older_database(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
-    store = Store(path)
+    store = Store(path, GAMES)
     game_id, _, _ = store.create_game(make_config(["Aiko", "Bo"]))
     store.close()
     db = sqlite_utils.Database(path)
@@ -288,17 +289,17 @@ def test_the_board_numbers_table_is_added_to_an_older_database(tmp_path: Path) -
     db.conn.commit()
     db.conn.close()
 
-    store = Store(path)
+    store = Store(path, GAMES)
     try:
-        assert store.board_numbers(2) == {}
-        store.remember_board_numbers([("nori", "tokens", 2, 6), ("clams_oysters", "clams", 0, 5)])
-        assert store.board_numbers(2) == {"clams_oysters": {"clams": 5}, "nori": {"tokens": 6}}
-        assert store.board_numbers(3) == {"clams_oysters": {"clams": 5}}
+        assert store.remembered_numbers(2) == {}
+        store.remember_numbers([("nori", "tokens", 2, 6), ("clams_oysters", "clams", 0, 5)])
+        assert store.remembered_numbers(2) == {"clams_oysters": {"clams": 5}, "nori": {"tokens": 6}}
+        assert store.remembered_numbers(3) == {"clams_oysters": {"clams": 5}}
         stamp = store.db["board_numbers"].get(("nori", "tokens", 2))["updated_at"]
-        store.remember_board_numbers([("nori", "tokens", 2, 6)])  # unchanged: not rewritten
+        store.remember_numbers([("nori", "tokens", 2, 6)])  # unchanged: not rewritten
         assert store.db["board_numbers"].get(("nori", "tokens", 2))["updated_at"] == stamp
-        store.remember_board_numbers([("nori", "tokens", 2, None)])
-        assert store.board_numbers(2) == {"clams_oysters": {"clams": 5}}
+        store.remember_numbers([("nori", "tokens", 2, None)])
+        assert store.remembered_numbers(2) == {"clams_oysters": {"clams": 5}}
         assert store.state(game_id).config.players == ("Aiko", "Bo")
     finally:
         store.close()

@@ -30,6 +30,7 @@ import pytest
 import requests
 from support import ROOT, LiveServer, free_port
 
+from companion.games import GAMES
 from companion.rules.setup import make_config
 from companion.store import Store, StoreError
 
@@ -142,7 +143,7 @@ def refused_start(command: list[str]) -> str:
 
 def make_database(path: Path, games: int = 1) -> list[str]:
     """A real companion database holding ``games`` games; their ids."""
-    store = Store(path)
+    store = Store(path, GAMES)
     try:
         config = make_config(PLAYERS)
         return [store.create_game(config)[0] for _ in range(games)]
@@ -449,7 +450,7 @@ def test_a_port_number_out_of_range_is_refused(tmp_path: Path) -> None:
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "store.sqlite3")
+    s = Store(tmp_path / "store.sqlite3", GAMES)
     yield s
     s.close()
 
@@ -497,7 +498,7 @@ def test_a_full_disk_refuses_the_write_and_keeps_every_acknowledged_one(
     _free_the_disk(store)  # space freed: the same server saves again, no restart
     acknowledged.append(store.create_game(config)[0])
     store.close()
-    reopened = Store(path)
+    reopened = Store(path, GAMES)
     try:
         assert sorted(acknowledged) == game_ids(path)
         assert all(len(reopened.seat_tokens(g)) == len(PLAYERS) for g in acknowledged)

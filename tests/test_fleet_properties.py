@@ -10,7 +10,8 @@ from fleet_support import boat, placed_game, with_fleet
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.eventlog import Event, fold
+from companion.eventlog import Event
+from companion.games import fold
 from companion.rules.catalogue import BOATS
 from companion.rules.errors import IllegalAction
 from companion.rules.fleet import fits_at, sea_counts
@@ -123,7 +124,7 @@ def test_random_fishing_keeps_the_fleet_whole(data: st.DataObject) -> None:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_undo_is_exact_and_the_replay_equals_the_live_table(data: st.DataObject) -> None:
-    """Through eventlog.fold like the store: a game from its setup, boats taken and opened
+    """Through the games' fold like the store: a game from its setup, boats taken and opened
     by hand, then random Fishing actions; undoing the last gives the table before it."""
     t0 = placed_game()
     cfg = t0.config

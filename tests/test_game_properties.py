@@ -25,7 +25,7 @@ from hypothesis import event as note_event
 from hypothesis import strategies as st
 
 from companion.door import Door, Refused
-from companion.eventlog import fold
+from companion.games import GAMES, fold
 from companion.live import Hub
 from companion.rules import guided
 from companion.rules.catalogue import FISH_MARKETS, TUNA_VALUES
@@ -441,7 +441,7 @@ def test_log_properties(data: Any) -> None:
     draw = data.draw
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "props.sqlite3"
-        store = Store(path)
+        store = Store(path, GAMES)
         hub = Hub(str(path), max_streams=8)
         door = Door(store, hub)
         try:
@@ -504,7 +504,7 @@ def run(draw: Any, store: Store, door: Door, path: Path) -> None:
 
     live = table()
     # Replay: a fresh Store on the same file reads the log back and folds it anew.
-    fresh = Store(path)
+    fresh = Store(path, GAMES)
     try:
         state = fresh.state(game_id)
         assert state.table == live

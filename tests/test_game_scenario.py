@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from companion.door import Door, Refused
-from companion.eventlog import fold
+from companion.games import GAMES, fold
 from companion.live import Hub
 from companion.rules.fish import Fish
 from companion.rules.setup import make_config
@@ -166,7 +166,7 @@ class ClientGame(Game):
 @pytest.fixture
 def door_parts(tmp_path: Path) -> Iterator[tuple[Store, Door]]:
     path = tmp_path / "scenario.sqlite3"
-    store = Store(path)
+    store = Store(path, GAMES)
     hub = Hub(str(path), max_streams=8)
     yield store, Door(store, hub)
     hub.stop()
@@ -754,7 +754,7 @@ def test_long_game_through_the_door(door_parts: tuple[Store, Door], tmp_path: Pa
     assert any(e.actor == B and e.type == "take_loan" for e in state.events)
 
     # The log on disk folds to the same table, read back by a fresh process's Store.
-    fresh = Store(tmp_path / "scenario.sqlite3")
+    fresh = Store(tmp_path / "scenario.sqlite3", GAMES)
     try:
         replayed = fresh.state(g.game_id)
         assert replayed.table == t

@@ -132,14 +132,6 @@ def violation(imp: Import) -> bool:
 #: Today's known violations (importer, imported) and the step of #18 (the steps of
 #: docs/architecture.md) that removes each.
 KNOWN_VIOLATIONS: dict[tuple[str, str], str] = {
-    # Step 5: GameState typed by the engine (the fold is there already, engine/log.py),
-    # the board game's modules casting its table as the card game's do.
-    ("companion.eventlog", "companion.rules.setup"): "step 5",
-    ("companion.eventlog", "companion.rules.table"): "step 5",
-    # Step 4b (the games given to the store, the fold and the state by the app, not looked
-    # up in companion.games: boardgame.io's Server({games: [...]})).
-    ("companion.eventlog", "companion.games"): "step 4b",
-    ("companion.store", "companion.games"): "step 4b",
     # Step 5 (the board game onto the engine: its pages and forms in its own edge).
     ("companion.web.auth", "companion.rules.setup"): "step 5 (seat colours from the game)",
     ("companion.web.forms", "companion.web.edge"): "step 5",
@@ -298,14 +290,6 @@ def named_games(path: Path) -> set[str]:
 
 #: The names each shared module still spells, and the step that removes them.
 KNOWN_NAMES: dict[str, set[str]] = {
-    # step 4 (the config's game from the registry); the board's printed numbers (m005 is
-    # a migration and keeps its name; board_numbers moves to the game in step 6)
-    "companion.store": {
-        "BOARD",
-        "board_numbers",
-        "m005_board_numbers",
-        "remember_board_numbers",
-    },
     # step 5 (the bookkeeping forms and their panels are the board game's edge)
     "companion.web.forms": {"'auction'", "'bank'", "'eel'", "'pay'", "'set_track'", "'swordfish'"},
 }

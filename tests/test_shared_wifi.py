@@ -20,6 +20,7 @@ import requests
 from support import start_server
 from test_trust import Links
 
+from companion.games import GAMES
 from companion.rules.errors import IllegalAction
 from companion.rules.setup import make_config
 from companion.store import GAMES_KEPT, Store
@@ -128,10 +129,10 @@ def test_seeds_are_128_bits_and_old_short_seeds_still_play(tmp_path: Path) -> No
         make_config(["Aiko", "Bo"], seed=2**128)
     # A game created with a short seed (as every game before) opens and replays.
     path = tmp_path / "old.sqlite3"
-    store = Store(path)
+    store = Store(path, GAMES)
     gid = store.create_game(make_config(["Aiko", "Bo", "Chiyo"], seed=7))[0]
     store.close()
-    store = Store(path)
+    store = Store(path, GAMES)
     try:
         assert store.state(gid).config.seed == 7
     finally:
@@ -142,7 +143,7 @@ def test_seeds_are_128_bits_and_old_short_seeds_still_play(tmp_path: Path) -> No
 
 
 def test_the_store_keeps_only_the_games_used_last(tmp_path: Path) -> None:
-    store = Store(tmp_path / "games.sqlite3")
+    store = Store(tmp_path / "games.sqlite3", GAMES)
     try:
         ids = [store.create_game(make_config(["Aiko", "Bo"]))[0] for _ in range(GAMES_KEPT + 20)]
         for game_id in ids:

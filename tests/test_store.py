@@ -7,6 +7,7 @@ from pathlib import Path
 
 import sqlite_utils
 
+from companion.games import GAMES
 from companion.rules.setup import make_config
 from companion.store import Store
 
@@ -15,7 +16,7 @@ def test_a_game_recorded_with_digit_strings_still_folds_after_the_upgrade(tmp_pa
     """Before the edge parsed forms into numbers, a form payment was stored as
     ``"amount": "300"``; the upgrade rewrites it so the old game loads as it was played."""
     path = tmp_path / "old.sqlite3"
-    store = Store(path)
+    store = Store(path, GAMES)
     game_id, _, _ = store.create_game(make_config(["Aiko", "Bo"]))
     store.close()
     db = sqlite_utils.Database(path)
@@ -37,7 +38,7 @@ def test_a_game_recorded_with_digit_strings_still_folds_after_the_upgrade(tmp_pa
     db.conn.commit()
     db.conn.close()
 
-    store = Store(path)
+    store = Store(path, GAMES)
     try:
         state = store.state(game_id)
         assert [p.yen for p in state.table.players] == [2000, 2300]

@@ -22,7 +22,7 @@ import pytest
 from test_game_scenario import SETUP, DoorGame, play_long_game
 
 from companion.door import Door
-from companion.eventlog import fold
+from companion.games import GAMES, fold
 from companion.identity import Identity
 from companion.live import Hub
 from companion.rules.resources import red_snapper_value
@@ -43,7 +43,7 @@ AUCTION_SETUP: dict[str, Any] = {
 @pytest.fixture
 def parts(tmp_path: Path) -> Iterator[tuple[Store, Door]]:
     path = tmp_path / "story.sqlite3"
-    store = Store(path)
+    store = Store(path, GAMES)
     hub = Hub(str(path), max_streams=8)
     yield store, Door(store, hub)
     hub.stop()

@@ -20,6 +20,7 @@ from .game import ServerMove as ServerMove
 from .messages import Message as Message
 from .messages import render as render
 from .messages import use_renderer as use_renderer
+from .registry import Games as Games
 from .sealed import Opened as Opened
 from .sealed import Sealed as Sealed
 from .sealed import all_in as all_in

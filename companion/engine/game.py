@@ -116,6 +116,10 @@ class Game(Protocol):
     #: The version of its rules a new game is stored with.
     rules_version: str
 
+    def owns(self, config: Any) -> bool:
+        """Whether ``config`` is a loaded setup of this game."""
+        ...
+
     def from_json(self, data: dict[str, Any]) -> Any:
         """A setup as stored, read back."""
         ...

@@ -9,6 +9,7 @@ from htmx_flask import Htmx
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge
 from werkzeug.routing import IntegerConverter
 
+from ..games import GAMES
 from ..i18n import msg
 from ..paths import STATIC, TEMPLATES
 from ..store import StoreError
@@ -106,7 +107,7 @@ def _register_games(app: Flask) -> None:
         turn,
     )
 
-    context.init_app(app)
+    context.init_app(app, GAMES)  # the games this app keeps, given to the store and door
     routing.init_app(app)  # which game's handler answers a request (each game registers)
     app.register_blueprint(cards.bp)  # the card game
     from . import card_deck  # the card game's 18 cards, defined once on this server

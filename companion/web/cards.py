@@ -160,26 +160,26 @@ def _parse_action(body: Any, form: bool = False) -> edge.Action:
 
 
 def remembered_notches() -> int:
-    memory = store().board_numbers(MEMORY[2]).get(MEMORY[0], {})
+    memory = store().remembered_numbers(MEMORY[2]).get(MEMORY[0], {})
     return memory.get(MEMORY[1], DEFAULT_NOTCHES)
 
 
 def remembered_cards() -> list[list[dict[str, object]]] | None:
     """The 18 cards the host defined on this server (AMB-C2), kept beside the notches;
     None while there are none."""
-    rows = store().board_numbers(card_deck.PLAYERS).get(card_deck.MARKET, {})
+    rows = store().remembered_numbers(card_deck.PLAYERS).get(card_deck.MARKET, {})
     return card_deck.from_figures(rows) if rows else None
 
 
 def remember_cards(deck: tuple[cardgame.state.CardDef, ...] | None) -> None:
     """Keep a checked deck as the server's (None: forget it), only its changed rows."""
-    rows = store().board_numbers(card_deck.PLAYERS).get(card_deck.MARKET, {})
+    rows = store().remembered_numbers(card_deck.PLAYERS).get(card_deck.MARKET, {})
     new = card_deck.to_figures(deck) if deck is not None else {}
     changes: list[tuple[str, str, int, int | None]] = [
         (card_deck.MARKET, figure, card_deck.PLAYERS, None) for figure in rows if figure not in new
     ]
     changes += [(card_deck.MARKET, f, card_deck.PLAYERS, v) for f, v in new.items()]
-    store().remember_board_numbers(changes)
+    store().remember_numbers(changes)
 
 
 def new_config(body: Any) -> cardgame.Config:
@@ -196,7 +196,7 @@ def new_config(body: Any) -> cardgame.Config:
         config = cardgame.make_config(settings.players, notches, settings.variant, cards)
     except IllegalAction as exc:
         raise refusal_of(exc) from None
-    store().remember_board_numbers([(MEMORY[0], MEMORY[1], MEMORY[2], notches)])
+    store().remember_numbers([(MEMORY[0], MEMORY[1], MEMORY[2], notches)])
     return config
 
 
@@ -256,7 +256,7 @@ def history(state: GameState) -> list[dict[str, Any]]:
     In the language of the device asking (the JSON's too, as the board game's). A card
     game is a few dozen entries: it is replayed for each reading."""
     rows: list[dict[str, Any]] = []
-    _describe(cardgame.initial_state(state.config), state.events, rows)  # type: ignore[arg-type]
+    _describe(cardgame.initial_state(state.config), state.events, rows)
     rows.reverse()
     return rows
 

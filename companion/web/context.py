@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import Flask, current_app
 
 from ..door import Door
+from ..engine import Games
 from ..live import PER_CLIENT, Hub
 from ..store import Store
 
@@ -13,11 +14,12 @@ from ..store import Store
 RESERVED_THREADS = 32
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: Flask, games: Games) -> None:
+    """The store, live hub and door of the app, keeping ``games`` (the app's)."""
     from ..paths import default_db_path
 
     db_path = app.config.get("DATABASE") or str(default_db_path())
-    store = Store(db_path)
+    store = Store(db_path, games)
     store.id_prefix = str(app.config.get("ID_PREFIX") or "")
     threads = int(app.config.get("THREADS", 256))
     hub = Hub(

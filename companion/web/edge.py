@@ -457,8 +457,8 @@ def config_json(data: Any) -> GameConfig:
         raise _setup_refusal(exc) from None
     memory = _memory()
     given = {(m, f) for m, figures in config.board_numbers.items() for f in figures}
-    memory.remember_board_numbers(to_remember(config.board_numbers, set(), config.player_count))
-    return with_remembered(config, memory.board_numbers(config.player_count), given)
+    memory.remember_numbers(to_remember(config.board_numbers, set(), config.player_count))
+    return with_remembered(config, memory.remembered_numbers(config.player_count), given)
 
 
 #: The hidden field of the New game page saying for how many players its board numbers
@@ -537,5 +537,5 @@ def config_form(form: MultiDict[str, str], remember: bool = False) -> GameConfig
     memory = _memory()
     if remember:
         in_play = {m: dict(figures) for m, figures in config.board_numbers.items() if m in playing}
-        memory.remember_board_numbers(to_remember(in_play, shown, p))
-    return with_remembered(replace(config, board_numbers=kept), memory.board_numbers(p), shown)
+        memory.remember_numbers(to_remember(in_play, shown, p))
+    return with_remembered(replace(config, board_numbers=kept), memory.remembered_numbers(p), shown)

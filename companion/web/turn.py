@@ -973,7 +973,7 @@ def box(game_id: str) -> Any:
 def panel(game_id: str, panel: str, market: str | None = None) -> Any:
     try:
         who, state, seat = _me(game_id)
-        t = state.table
+        t: Table = state.table
         g = guide(game_id, who, state)
         if not g["active"]:
             raise Refused(400, _say("guide.not_yours", active=g["current"]))

@@ -18,7 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.eventlog import Event, fold
+from companion.eventlog import Event
+from companion.games import fold
 from companion.rules.auctions import (
     KINDS,
     OWNER_BIDS,

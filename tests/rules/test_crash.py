@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.eventlog import Event, fold
+from companion.eventlog import Event
+from companion.games import fold
 from companion.rules import crash, entering
 from companion.rules.arrivals import notes_at
 from companion.rules.catalogue import (

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.eventlog import Event, fold
+from companion.eventlog import Event
+from companion.games import fold
 from companion.rules import entering
 from companion.rules.arrivals import notes_at
 from companion.rules.catalogue import BASE_FISH, FISH_MARKETS

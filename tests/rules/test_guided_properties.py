@@ -23,7 +23,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.eventlog import Event, fold
+from companion.eventlog import Event
+from companion.games import fold
 from companion.rules.catalogue import FISH_MARKETS
 from companion.rules.errors import IllegalAction
 from companion.rules.guided import preview
@@ -443,7 +444,7 @@ def test_random_guided_play_keeps_the_books(data: st.DataObject) -> None:
 )
 @given(st.data())
 def test_the_event_fold_equals_the_live_table(data: st.DataObject) -> None:
-    """From the set-up table itself (no warming), through eventlog.fold like the store."""
+    """From the set-up table itself (no warming), through the games' fold like the store."""
     t = initial_table(CONFIG)
     events: list[Event] = []
     for _ in range(data.draw(st.integers(5, 25), label="steps")):

@@ -21,7 +21,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.eventlog import Event, fold
+from companion.eventlog import Event
+from companion.games import fold
 from companion.rules.catalogue import (
     AQUARIUM_PLACE_OF,
     AQUARIUM_PLACES,
@@ -267,7 +268,7 @@ def test_random_external_visits_keep_the_books(data: st.DataObject) -> None:
 )
 @given(st.data())
 def test_the_fold_equals_the_live_table_and_undo_restores_it(data: st.DataObject) -> None:
-    """From the set-up table itself, through eventlog.fold as the store does; undoing the
+    """From the set-up table itself, through the games' fold as the store does; undoing the
     last entry (marking it undone) folds back to the table before it."""
     t = START
     events: list[Event] = []

@@ -10,23 +10,12 @@ the table out; ``rules/arrivals.py`` runs it after every change.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from . import entering
-from .catalogue import (
-    AQUARIUM_PLACES,
-    CRASH_TOKENS,
-    EXTERNAL_MARKETS,
-    GOVERNMENT_PLACES,
-    NEW_AQUARIUM_FISH,
-    SUSHI_SIZES,
-    TRADING_PLACES,
-    table_stock,
-)
+from .catalogue import CRASH_TOKENS, EXTERNAL_MARKETS
 from .errors import IllegalAction
-from .markets.external import new_aquarium
-from .markets.external.base import stock_left
+from .markets.external import EXTERNAL
 from .messages import Message
 from .table import Crash, Table
 
@@ -37,52 +26,10 @@ def on(t: Table) -> bool:
     return VARIANT in t.config.variants
 
 
-def _full(t: Table, places: dict[str, int]) -> bool:
-    """Whether every place (key → tokens it holds) is full."""
-    return all(len(t.places.get(key, ())) >= size for key, size in places.items())
-
-
-def new_aquarium_places(t: Table) -> dict[str, int]:
-    """New Aquarium's places by table key, as many tokens as each holds, for the places
-    whose figures are known (``new_aquarium.sizes``). A place entered as 0 is known: the
-    board has none for that fish, so it never waits to be filled (TC-11)."""
-    return {f"new_aquarium.{fish}": size for fish, size in new_aquarium.sizes(t).items()}
-
-
-def _ships(t: Table) -> bool:
-    printed = table_stock("ships", t.config.player_count, t.config.variants)
-    return all(stock_left(t, k) == 0 for k in {*printed, *t.stock} if k.startswith("ships."))
-
-
-def _new_aquarium(t: Table) -> bool:
-    # Every place must be known to be full: with a place whose size the host never entered,
-    # the app cannot tell (TC-09).
-    places = new_aquarium_places(t)
-    return len(places) == len(NEW_AQUARIUM_FISH) and _full(t, places)
-
-
-#: Each market that can crash and its condition (external-markets.md §1, last column).
-CONDITIONS: dict[str, Callable[[Table], bool]] = {
-    "ships": _ships,
-    "aquarium": lambda t: _full(
-        t, {f"aquarium.{p}": size for p, (size, _) in AQUARIUM_PLACES.items()}
-    ),
-    "bank": lambda t: stock_left(t, "bank.loans") == 0 and stock_left(t, "bank.shares") == 0,
-    "government": lambda t: _full(
-        t, {f"government.{p}": size for p, (size, _) in GOVERNMENT_PLACES.items()}
-    ),
-    "rentals": lambda t: (
-        stock_left(t, "rentals.freezer") == 0 and stock_left(t, "rentals.cart") == 0
-    ),
-    "trading": lambda t: _full(t, {f"trading.{n}": 1 for n in TRADING_PLACES}),
-    "influence": lambda t: (
-        stock_left(t, "influence.buyer_token") == 0
-        and stock_left(t, "influence.expansion_token") == 0
-    ),
-    "new_aquarium": _new_aquarium,
-    "boat_rentals": lambda t: stock_left(t, "boat_rentals.token") == 0,
-    "sushi": lambda t: _full(t, {f"sushi.{n}": 1 for n in SUSHI_SIZES}),
-}
+def can_crash() -> tuple[str, ...]:
+    """The markets that can crash: those whose board has a crash side; each says its own
+    condition (``External.crash_condition``, external-markets.md §1, last column)."""
+    return tuple(m for m, market in EXTERNAL.items() if market.can_crash())
 
 
 def tokens_left(t: Table) -> int:
@@ -100,9 +47,10 @@ def due(t: Table) -> tuple[str, ...]:
     return tuple(
         m
         for m in t.config.external_markets
-        if m in CONDITIONS  # the markets with a crash side (tests/rules/test_crash.py)
+        if m in EXTERNAL
+        and EXTERNAL[m].can_crash()  # a crash side (tests/rules/test_crash.py)
         and m not in done
-        and CONDITIONS[m](t)
+        and EXTERNAL[m].crash_condition(t)
     )
 
 

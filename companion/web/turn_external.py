@@ -29,69 +29,17 @@ from flask import render_template
 
 from ..door import Refused, refusal_of
 from ..i18n import msg, name_of
-from ..rules.catalogue import (
-    AQUARIUM_PLACE_OF,
-    AQUARIUM_PLACES,
-    AUCTION_MARKET_FEES,
-    BOATS,
-    CART_AP,
-    EXTERNAL_MARKETS,
-    GOVERNMENT_PLACES,
-    INFLUENCE_TOKEN_YEN,
-    ITEM_USES,
-    LOAN_YEN,
-    MARKET_OF_TOKEN,
-    OVERSEAS_ENTRY,
-    PORT_COVERINGS,
-    PORT_OPEN_YEN,
-    RENTAL_ITEM_YEN,
-    SHARE_YEN,
-    SUSHI_SIZES,
-    TRADING_PLACES,
-    EntryOption,
-    boat_rent_price,
-)
-from ..rules.fleet import arrangement, kinds_of
-from ..rules.ledger import Run
+from ..rules.catalogue import CART_AP, EXTERNAL_MARKETS, ITEM_USES, EntryOption
 from ..rules.markets import MARKETS, market_of_item
 from ..rules.markets.external import EXTERNAL, External
-from ..rules.markets.external.base import (
-    code_of,
-    on_place,
-    spec_of,
-    stock_left,
-    token_message,
-)
-from ..rules.markets.external.sushi import sushi_price
+from ..rules.markets.external.base import Named, code_of, held_codes, token_message
 from ..rules.messages import Message
 from ..rules.table import ROWS, PlayerState, Table
-from ..rules.tokens import TokenSpec
 from ..rules.visit import cart_payments, cart_uses_left
 from . import schemas
 
-#: Trades one Trading form offers: one per place. The rules allow any number of trades in
-#: a visit, but each place takes one that means anything (a second swap on a place would
-#: take back the tokens just left on it), so five cover every visit (the API takes 20).
-TRADES = len(TRADING_PLACES)
 #: Most of one token code, boat kind or barrel count one field may ask for.
 MAX_EACH = 30
-#: Fields holding a count, by market.
-COUNT_FIELDS = {
-    "bank": ("loans", "shares"),
-    "rentals": ("freezers", "carts"),
-    "influence": ("buyer_tokens",),
-}
-#: Fields holding ``PREFIX.CODE=n``, turned into a list of codes, by market.
-LIST_FIELDS = {
-    "government": ("left", "right"),
-    "aquarium": ("tokens",),
-    "new_aquarium": ("tokens",),
-    "auction": ("lot",),
-    "barter": ("lot",),
-    "ships": ("sell_boats", "buy"),
-    "used_ships": ("sell_boats", "buy"),
-    "influence": ("expansion_tokens",),
-}
 
 
 def is_external(fields: Mapping[str, str]) -> bool:
@@ -111,19 +59,37 @@ def _count(key: str, text: str) -> int:
     return min(number, MAX_EACH)
 
 
-def _repeated(fields: Mapping[str, str], prefix: str, known: set[str]) -> list[str]:
-    """``prefix.CODE=n`` fields as a list naming each CODE n times, in the form's order."""
-    out: list[str] = []
-    for key, value in fields.items():
-        rest = key[len(prefix) :]
-        if key.startswith(prefix) and rest != "place" and "." not in rest:
-            known.add(key)
-            out += [key[len(prefix) :]] * _count(key, value)
-    return out
+class FlatForm:
+    """The phone's flat form as a market reads it (``External.form``), each field it reads
+    marked known."""
 
+    def __init__(self, fields: Mapping[str, str], known: set[str]) -> None:
+        self._fields = fields
+        self._known = known
 
-def _order(n: str) -> int:
-    return int(n) if n.isascii() and n.isdigit() else 10**6
+    @property
+    def fields(self) -> Mapping[str, str]:
+        return self._fields
+
+    def count(self, key: str) -> int:
+        self._known.add(key)
+        return _count(key, self._fields[key])
+
+    def codes(self, prefix: str) -> list[str]:
+        """``prefix.CODE=n`` fields as a list naming each CODE n times, in the form's order."""
+        out: list[str] = []
+        for key, value in self._fields.items():
+            rest = key[len(prefix) :]
+            if key.startswith(prefix) and rest != "place" and "." not in rest:
+                self._known.add(key)
+                out += [rest] * _count(key, value)
+        return out
+
+    def number(self, text: str) -> int | str:
+        return _form_num(text)
+
+    def known(self, key: str) -> None:
+        self._known.add(key)
 
 
 def entry_of(text: str) -> Any:
@@ -165,57 +131,9 @@ def nested(fields: Mapping[str, str]) -> dict[str, Any]:
     if "expected_seq" in fields:
         seq = schemas.form_int(fields["expected_seq"])
         body["expected_seq"] = fields["expected_seq"] if seq is None else seq
-    for key in COUNT_FIELDS.get(market, ()):
-        if key in fields:
-            known.add(key)
-            if _count(key, fields[key]):
-                body[key] = _count(key, fields[key])
-    for key in LIST_FIELDS.get(market, ()):
-        listed = _repeated(fields, f"{key}.", known)
-        if listed:
-            body[key] = listed
-    if market in ("ships", "used_ships") and fields.get("trade_in"):
-        body["trade_in"] = fields["trade_in"]
-    known.add("trade_in")
-    if market == "trading":
-        trades = []
-        numbers = {k.split(".")[1] for k in fields if k.startswith("trades.") and k.count(".")}
-        for n in sorted(numbers, key=_order):
-            place = fields.get(f"trades.{n}.place", "")
-            known.add(f"trades.{n}.place")
-            tokens = _repeated(fields, f"trades.{n}.", known)
-            if place:
-                number = schemas.form_int(place)
-                trades.append({"place": place if number is None else number, "tokens": tokens})
-        if trades:
-            body["trades"] = trades
-    if market == "sushi":
-        groups = []
-        sizes = {k.split(".")[1] for k in fields if k.startswith("groups.") and k.count(".") >= 2}
-        for size in sorted(sizes, key=_order):
-            group = _repeated(fields, f"groups.{size}.", known)
-            if group:
-                groups.append(group)
-        if groups:
-            body["groups"] = groups
-    if market == "boat_rentals":
-        rent = []
-        for key, value in fields.items():
-            parts = key.split(".")
-            if parts[0] == "rent" and len(parts) == 3:
-                known.add(key)
-                rent += [{"boat": parts[2], "from": parts[1]}] * _count(key, value)
-        if rent:
-            body["rent"] = rent
-    if market == "overseas":
-        barrels = {}
-        for key, value in fields.items():
-            if key.startswith("barrels."):
-                known.add(key)
-                if _count(key, value):
-                    barrels[key[len("barrels.") :]] = _count(key, value)
-        if barrels:
-            body["barrels"] = barrels
+    m = EXTERNAL.get(market)
+    if m is not None:
+        body.update(m.form(FlatForm(fields, known)))
     for key in fields:
         if key not in known:
             field = schemas.quoted(key)
@@ -227,18 +145,13 @@ def nested(fields: Mapping[str, str]) -> dict[str, Any]:
 
 
 def _option_label(m: External, o: EntryOption) -> str:
-    if m.id == "rentals":
-        return msg(Message("ext.option_per_item", {"amount": RENTAL_ITEM_YEN}))
+    own = m.option_message(o)
+    if own is not None:
+        return msg(own)
     if o.kind == "barrel":
         code = "entry.option_barrel" + ("_any" if o.what == "any" else "")
         return msg(Message(code, {"fish": o.what, "count": o.amount}))
     return msg(Message(f"entry.option_{o.kind}", {"count": o.amount, "amount": o.amount}))
-
-
-def _options(t: Table, m: External) -> tuple[EntryOption, ...]:
-    if m.id == "overseas":
-        return (EntryOption("yen", OVERSEAS_ENTRY),)
-    return m.entry_options(t)
 
 
 def ap_spent(t: Table, seat: int, options: tuple[EntryOption, ...]) -> bool:
@@ -364,7 +277,7 @@ def tile_why(
 
 def tile(t: Table, seat: int, market: str) -> dict[str, Any]:
     m = EXTERNAL[market]
-    options = _options(t, m)
+    options = m.entry_shown(t)
     return {
         "id": m.id,
         "name": name_of(m.id, m.data.en),
@@ -382,261 +295,40 @@ def tiles(t: Table, seat: int) -> list[dict[str, Any]]:
 def _entries(t: Table, seat: int, m: External) -> list[dict[str, Any]]:
     """The entry radios: each printed option, off (with why) when it cannot be paid; the
     Rentals' entry is free every time (its ¥200 is per item)."""
-    used = m.id != "rentals" and m.id in t.turn.free_entries
-    return entry_choices(t, seat, _options(t, m), lambda o: _option_label(m, o), used)
+    used = not m.free_every_time() and m.id in t.turn.free_entries
+    return entry_choices(t, seat, m.entry_shown(t), lambda o: _option_label(m, o), used)
 
 
 def held(p: PlayerState) -> list[dict[str, Any]]:
     """The tokens the player holds, one row per token code: code, count, name."""
-    fish = p.fish
-    out: list[dict[str, Any]] = []
-    for key in fish.held():
-        specs: list[tuple[TokenSpec, int]]
-        if key in ("spider_crab", "tuna"):
-            values: tuple[int, ...] = getattr(fish, key)
-            specs = [(TokenSpec(key, 1, v), values.count(v)) for v in sorted(set(values))]
-        elif key == "salmon":
-            specs = [
-                (TokenSpec(key, 1, side=side), n)
-                for side, n in (("fresh", fish.salmon_fresh), ("degraded", fish.salmon_degraded))
-                if n
-            ]
-        else:
-            specs = [(TokenSpec(key, 1), fish.count(key))]
-        for spec, n in specs:
-            out.append(
-                {"code": code_of(spec), "key": key, "count": n, "name": msg(token_message(spec))}
-            )
-    return out
-
-
-def _steppers(
-    prefix: str, tokens: list[dict[str, Any]], room: int | None = None
-) -> list[dict[str, Any]]:
     return [
-        {
-            "name": f"{prefix}.{x['code']}",
-            "label": x["name"],
-            "max": x["count"] if room is None else min(x["count"], room),
-            "held": x["count"],
-        }
-        for x in tokens
+        {"code": code_of(spec), "key": spec.key, "count": n, "name": msg(token_message(spec))}
+        for spec, n in held_codes(p.fish)
     ]
 
 
-def _names(codes: tuple[str, ...]) -> list[str]:
-    return [msg(token_message(spec_of(c))) for c in codes]
-
-
-def _government(t: Table, tokens: list[dict[str, Any]]) -> dict[str, Any]:
-    places = []
-    for side, (size, yen) in GOVERNMENT_PLACES.items():
-        room = size - len(on_place(t, f"government.{side}"))
-        places.append(
-            {
-                "side": side,
-                "size": size,
-                "yen": yen,
-                "room": room,
-                "rows": _steppers(side, tokens, room) if room else [],
-            }
-        )
-    return {"places": places}
-
-
-def _aquarium(t: Table, m: External, tokens: list[dict[str, Any]]) -> dict[str, Any]:
-    if m.id == "aquarium":
-        sizes = dict(AQUARIUM_PLACES)
-        place_of = dict(AQUARIUM_PLACE_OF)
-    else:
-        sizes = EXTERNAL["new_aquarium"].places(Run(t))  # type: ignore[attr-defined]
-        place_of = {k: v for k, v in MARKET_OF_TOKEN.items() if v in sizes}
-    places = []
-    for fish, (size, yen) in sizes.items():
-        there = on_place(t, f"{m.id}.{fish}")
-        room = size - len(there)
-        mine = [x for x in tokens if place_of.get(x["key"]) == fish]
-        places.append(
-            {
-                "fish": fish,
-                "name": name_of(fish),
-                "size": size,
-                "yen": yen,
-                "room": room,
-                "rows": _steppers("tokens", mine, room) if room else [],
-            }
-        )
-    return {"places": places, "unknown": not sizes}
-
-
-def _trading(t: Table, seat: int, tokens: list[dict[str, Any]]) -> dict[str, Any]:
-    places = [
-        {"place": n, "yen": yen, "there": _names(on_place(t, f"trading.{n}"))}
-        for n, yen in TRADING_PLACES.items()
-    ]
-    trades = [{"n": n, "rows": _steppers(f"trades.{n}", tokens)} for n in range(TRADES)]
-    return {"places": places, "trades": trades}
-
-
-def _boats(t: Table, seat: int, m: External) -> dict[str, Any]:
-    p = t.players[seat]
-    kinds = kinds_of(p)
-    owned: dict[str, int] = {}
-    for b in p.boats:
-        if b.rented is None:
-            owned[b.kind] = owned.get(b.kind, 0) + 1
-    sell = [
-        {"kind": k, "name": name_of(k), "max": n, "yen": m.sell_price(k)}  # type: ignore[attr-defined]
-        for k, n in owned.items()
-    ]
-    buy = []
-    for k, kind in BOATS.items():
-        left = stock_left(t, f"{m.id}.{k}")
-        if left <= 0:
-            continue
-        buy.append(
-            {
-                "kind": k,
-                "name": name_of(k),
-                "max": left,
-                "yen": m.buy_price(k),  # type: ignore[attr-defined]
-                "blue": kind.trade_in,
-                "barge": kind.barge,
-                "fits": arrangement(kinds, p.ports, p.at_sea, arriving=[k]),
-            }
-        )
-    trade_in = [
-        {"kind": k, "name": name_of(k)}
-        for k in owned
-        if not (BOATS[k].barge or BOATS[k].trade_in) and any(x["blue"] for x in buy)
-    ]
-    fleet = [
-        {"name": name_of(b.kind), "rented": None if b.rented is None else name_of(b.rented)}
-        for b in p.boats
-    ]
-    # A boat that fits no free port place now: the next port can open first (free move).
-    open_first = None
-    if p.ports < PORT_COVERINGS and any(not b["fits"] for b in buy):
-        open_first = {"n": p.ports + 1, "yen": PORT_OPEN_YEN}
-    return {
-        "open_first": open_first,
-        "sell": sell,
-        "buy": buy,
-        "trade_in": trade_in,
-        "fleet": fleet,
-        "ports": p.ports,
-        "at_sea": sum(p.at_sea.values()),
-    }
-
-
-def _boat_rentals(t: Table) -> dict[str, Any]:
-    tokens = stock_left(t, "boat_rentals.token")
-    rows = []
-    for source in ("ships", "used_ships"):
-        if source not in t.config.external_markets:
-            continue
-        for k in BOATS:
-            price = boat_rent_price(k)
-            left = stock_left(t, f"{source}.{k}")
-            if price is None or left <= 0 or tokens <= 0:
-                continue
-            rows.append(
-                {
-                    "name": f"rent.{source}.{k}",
-                    "boat": name_of(k),
-                    "board": name_of(source),
-                    "yen": price,
-                    "max": min(left, tokens),
-                    "left": left,
-                }
-            )
-    return {"rows": rows, "tokens": tokens}
-
-
-def _sushi(t: Table, tokens: list[dict[str, Any]]) -> dict[str, Any]:
-    places = []
-    for size in SUSHI_SIZES:
-        taken = bool(on_place(t, f"sushi.{size}"))
-        places.append(
-            {
-                "size": size,
-                "yen": sushi_price(t, size),
-                "taken": taken,
-                "choices": [
-                    {
-                        "name": f"groups.{size}.{x['code']}",
-                        "label": x["name"],
-                        "id": f"sushi-{size}-{i}",
-                    }
-                    for i, x in enumerate(tokens)
-                ]
-                if not taken
-                else [],
-            }
-        )
-    return {"places": places}
+def worded(data: Any) -> Any:
+    """A market's panel data (pure, from the rules) in the viewer's language: each
+    ``Message`` said, each :class:`Named` id named."""
+    if isinstance(data, Message):
+        return msg(data)
+    if isinstance(data, Named):
+        return name_of(data.key)
+    if isinstance(data, Mapping):
+        return {k: worded(v) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [worded(v) for v in data]
+    return data
 
 
 def panel_data(t: Table, seat: int, market: str) -> dict[str, Any]:
+    """The panel of one external market: its tile and entry radios, and under its
+    ``panel_name`` what the market's own panel shows (``External.panel``)."""
     m = EXTERNAL[market]
-    p = t.players[seat]
-    tokens = held(p)
     x: dict[str, Any] = {**tile(t, seat, market), "entries": _entries(t, seat, m)}
-    if market == "bank":
-        x["bank"] = {
-            "loans": stock_left(t, "bank.loans"),
-            "shares": stock_left(t, "bank.shares"),
-            "loan_yen": LOAN_YEN,
-            "share_yen": SHARE_YEN,
-            "borrowed": p.borrowed,
-            "invested": p.invested,
-            "yen": p.yen,
-        }
-    elif market == "rentals":
-        x["rentals"] = {
-            "yen": RENTAL_ITEM_YEN,
-            "free": p.spaces_free,
-            "rows": [
-                {"name": f"{item}s", "item": item, "left": stock_left(t, f"rentals.{item}")}
-                for item in ("freezer", "cart")
-            ],
-        }
-    elif market == "influence":
-        x["influence"] = {
-            "yen": INFLUENCE_TOKEN_YEN,
-            "buyer": stock_left(t, "influence.buyer_token"),
-            "expansion": stock_left(t, "influence.expansion_token"),
-            "free": p.spaces_free,
-        }
-    elif market == "government":
-        x["government"] = _government(t, tokens)
-    elif market in ("aquarium", "new_aquarium"):
-        x["aquarium"] = _aquarium(t, m, tokens)
-    elif market == "trading":
-        x["trading"] = _trading(t, seat, tokens)
-    elif market in ("ships", "used_ships"):
-        x["ships"] = _boats(t, seat, m)
-    elif market == "boat_rentals":
-        x["boat_rentals"] = _boat_rentals(t)
-    elif market == "sushi":
-        x["sushi"] = _sushi(t, tokens)
-    elif market in ("auction", "barter"):
-        x["lot"] = {
-            "rows": _steppers("lot", tokens),
-            "auction": market == "auction",
-            "fees": [
-                msg(Message("ext.fee_step", {"worth": worth, "amount": fee}))
-                for worth, fee in AUCTION_MARKET_FEES
-            ],
-        }
-    elif market == "overseas":
-        x["overseas"] = {
-            "rows": [
-                {"name": f"barrels.{k}", "label": name_of(k), "max": n}
-                for k, n in p.at_sea.items()
-                if n
-            ]
-        }
+    if m.panel_name is not None:
+        x[m.panel_name] = worded(m.panel(t, seat, held(t.players[seat])))
+        x["template"] = f"game/markets/{m.panel_name}.html"
     return x
 
 

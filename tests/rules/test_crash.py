@@ -25,6 +25,7 @@ from companion.rules.catalogue import (
 )
 from companion.rules.errors import IllegalAction
 from companion.rules.fish import Fish
+from companion.rules.markets.external import new_aquarium
 from companion.rules.messages import render
 from companion.rules.moves import apply
 from companion.rules.table import Table, initial_table
@@ -95,7 +96,7 @@ def meets(t: Table, market: str) -> Table:
     if market == "influence":
         return empty(t, "influence.buyer_token", "influence.expansion_token")
     if market == "new_aquarium":
-        return fill(t, {k: n for k, n in crash.new_aquarium_places(t).items()})
+        return fill(t, {f"new_aquarium.{k}": n for k, n in new_aquarium.sizes(t).items()})
     if market == "boat_rentals":
         return empty(t, "boat_rentals.token")
     assert market == "sushi"
@@ -141,9 +142,9 @@ def test_without_the_variant_nothing_crashes() -> None:
 
 
 def test_markets_that_never_crash_are_not_checked() -> None:
-    assert {m for m, e in EXTERNAL_MARKETS.items() if e.crash_side} == set(crash.CONDITIONS)
+    assert {m for m, e in EXTERNAL_MARKETS.items() if e.crash_side} == set(crash.can_crash())
     # More crash tokens than markets that can crash: the supply never runs out (TC-09).
-    assert len(crash.CONDITIONS) <= CRASH_TOKENS
+    assert len(crash.can_crash()) <= CRASH_TOKENS
 
 
 CLOSED_VISITS: dict[str, dict[str, Any]] = {

@@ -10,18 +10,21 @@ game (external-markets.md §4).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ...catalogue import AQUARIUM_PLACE_OF, AQUARIUM_PLACES
 from ...ledger import Run, refuse
+from ...table import Table
 from ...tokens import TokenSpec
-from .base import External, on_place, place_message, tokens_of, tokens_onto
+from .base import External, Named, on_place, places_full, steppers, tokens_of
 
 
 class Aquarium(External):
     id = "aquarium"
     visit_fields = ("tokens",)
     hint = "ext.hint.aquarium"
+    list_fields = ("tokens",)
+    panel_name: ClassVar[str | None] = "aquarium"
 
     def places(self, run: Run) -> dict[str, tuple[int, int]]:
         """Place → (tokens it holds, ¥ per token)."""
@@ -47,10 +50,36 @@ class Aquarium(External):
             left = self.room_for(run, place, group)
             key = f"{self.id}.{place}"
             if len(group) > left:
-                raise refuse("ext.place_room", "tokens", place=place_message(key), left=left)
-            tokens_onto(run, seat, group, key, "tokens")
+                raise refuse("ext.place_room", "tokens", place=self.place_message(key), left=left)
+            self.tokens_onto(run, seat, group, key, "tokens")
             run.pay(None, seat, self.places(run)[place][1] * len(group), "aquarium")
         return bool(specs)
+
+    def crash_condition(self, t: Table) -> bool:
+        return places_full(t, {f"aquarium.{p}": size for p, (size, _) in AQUARIUM_PLACES.items()})
+
+    def panel_places(self, sizes: dict[str, tuple[int, int]]) -> dict[str, str]:
+        """Token key → its place, for the places of the panel."""
+        return dict(AQUARIUM_PLACE_OF)
+
+    def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
+        sizes = self.places(Run(t))
+        place_of = self.panel_places(sizes)
+        places = []
+        for fish, (size, yen) in sizes.items():
+            room = size - len(on_place(t, f"{self.id}.{fish}"))
+            mine = [x for x in tokens if place_of.get(x["key"]) == fish]
+            places.append(
+                {
+                    "fish": fish,
+                    "name": Named(fish),
+                    "size": size,
+                    "yen": yen,
+                    "room": room,
+                    "rows": steppers("tokens", mine, room) if room else [],
+                }
+            )
+        return {"places": places, "unknown": not sizes}
 
 
 MARKET = Aquarium()

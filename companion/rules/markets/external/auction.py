@@ -11,13 +11,15 @@ auction endpoints; the visit opens the auction in its own undo group.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ...auctions import Token, auction_market_fee, lot_worth, open_auction
+from ...catalogue import AUCTION_MARKET_FEES
 from ...ledger import Run, refuse, short_of_yen
 from ...messages import Message
+from ...table import Table
 from ...tokens import TokenSpec
-from .base import External, code_of, token_message, tokens_of
+from .base import External, code_of, steppers, token_message, tokens_of
 
 
 def auction_id(run: Run, a: Mapping[str, Any]) -> str:
@@ -41,6 +43,8 @@ class Lot(External):
 
     visit_fields = ("lot", "auction_id")
     kind = "auction_market"
+    list_fields = ("lot",)
+    panel_name: ClassVar[str | None] = "lot"
 
     def fee(self, run: Run, seat: int, specs: list[TokenSpec]) -> int:
         return 0
@@ -65,6 +69,13 @@ class Lot(External):
         run.note("mv.auction_opens", kind=self.kind, auction=aid)
         return True
 
+    def fees(self) -> list[Message]:
+        """The fee by the lot's Resources, as its panel says it (none at Barter)."""
+        return []
+
+    def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
+        return {"rows": steppers("lot", tokens), "auction": bool(self.fees()), "fees": self.fees()}
+
 
 class Auction(Lot):
     id = "auction"
@@ -75,6 +86,12 @@ class Auction(Lot):
         if worth < 2:
             raise refuse("ext.lot_worth", "lot", worth=worth)
         return auction_market_fee(worth)
+
+    def fees(self) -> list[Message]:
+        return [
+            Message("ext.fee_step", {"worth": worth, "amount": fee})
+            for worth, fee in AUCTION_MARKET_FEES
+        ]
 
 
 MARKET = Auction()

@@ -10,11 +10,12 @@ and shares take no License space; they are settled at the end (turn-and-scoring.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ...catalogue import LOAN_YEN, SHARE_YEN
 from ...ledger import Run, refuse
 from ...messages import Message
+from ...table import Table
 from .base import External, count, move_stock, stock_left
 
 
@@ -22,6 +23,8 @@ class Bank(External):
     id = "bank"
     visit_fields = ("loans", "shares")
     hint = "ext.hint.bank"
+    count_fields = ("loans", "shares")
+    panel_name: ClassVar[str | None] = "bank"
 
     def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
         loans, shares = count(a, "loans", 3), count(a, "shares", 2)
@@ -56,6 +59,21 @@ class Bank(External):
             run.set_player(seat, shares=p.shares + shares, invested=True)
             run.note("mv.shares", player=p.name, count=shares, left=left - shares)
         return bool(loans or shares)
+
+    def crash_condition(self, t: Table) -> bool:
+        return stock_left(t, "bank.loans") == 0 and stock_left(t, "bank.shares") == 0
+
+    def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
+        p = t.players[seat]
+        return {
+            "loans": stock_left(t, "bank.loans"),
+            "shares": stock_left(t, "bank.shares"),
+            "loan_yen": LOAN_YEN,
+            "share_yen": SHARE_YEN,
+            "borrowed": p.borrowed,
+            "invested": p.invested,
+            "yen": p.yen,
+        }
 
 
 MARKET = Bank()

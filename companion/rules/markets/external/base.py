@@ -14,8 +14,8 @@ game (``Table.places``); they never go back to their fish market.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any, ClassVar
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Protocol
 
 from ...catalogue import (
     EXTERNAL_MARKETS,
@@ -27,6 +27,7 @@ from ...catalogue import (
     table_stock,
 )
 from ...errors import IllegalAction
+from ...fish import Fish
 from ...ledger import Run, refuse
 from ...messages import Message
 from ...table import Table
@@ -77,6 +78,94 @@ class External:
     def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
         """What the player does there; True if they did anything."""
         return False
+
+    # -- the crash variant (external-markets.md §1, §18) ------------------------------------
+    def can_crash(self) -> bool:
+        """Whether its board has a crash side (``crash_side`` printed)."""
+        return self.data.crash_side is not None
+
+    def crash_condition(self, t: Table) -> bool:
+        """Whether it meets its crash condition now (external-markets.md §1, last column)."""
+        return False
+
+    # -- its places ------------------------------------------------------------------------
+    def place_message(self, place: str) -> Message:
+        """A place of its board (``aquarium.eel``: its key after the market's id) as people
+        name it: "the Aquarium's Eel place"."""
+        market, _, which = place.partition(".")
+        return Message(f"place.{market}", {"fish": which})
+
+    def tokens_onto(
+        self, run: Run, seat: int, specs: list[TokenSpec], place: str, field: str
+    ) -> None:
+        """The player's tokens onto a place of its board, where they stay."""
+        for spec in specs:
+            run.holding(seat, spec, -1, field)
+        codes = tuple(code_of(s) for s in specs)
+        run.t = replace(run.t, places={**run.t.places, place: on_place(run.t, place) + codes})
+        run.note(
+            "mv.ext_onto",
+            player=run.name(seat),
+            tokens=[token_message(s) for s in specs],
+            place=self.place_message(place),
+        )
+
+    def tokens_off(self, run: Run, seat: int, place: str) -> list[TokenSpec]:
+        """Every token on a place of its board into the player's hand (Trading's swaps)."""
+        specs = [spec_of(c) for c in on_place(run.t, place)]
+        for spec in specs:
+            run.holding(seat, spec, 1, "trades")
+        run.t = replace(run.t, places={**run.t.places, place: ()})
+        run.note(
+            "mv.ext_off",
+            player=run.name(seat),
+            tokens=[token_message(s) for s in specs],
+            place=self.place_message(place),
+        )
+        return specs
+
+    # -- the turn guide (web/turn_external.py renders what these say) ------------------------
+    #: The fields its form reads as a count (``loans=2``), and as codes of tokens or boats,
+    #: how many of each (``left.squid=2``): :meth:`form`.
+    count_fields: ClassVar[tuple[str, ...]] = ()
+    list_fields: ClassVar[tuple[str, ...]] = ()
+    #: Its panel's template (``templates/game/markets/<panel_name>.html``), also the key of
+    #: its data in the panel; None: no panel of its own (Ships and Used Ships, Auction and
+    #: Barter, the two Aquariums share one).
+    panel_name: ClassVar[str | None] = None
+
+    def entry_shown(self, t: Table) -> tuple[EntryOption, ...]:
+        """The entry options its tile and panel offer."""
+        return self.entry_options(t)
+
+    def option_message(self, o: EntryOption) -> Message | None:
+        """How its tile names an entry option (None: as every market does)."""
+        return None
+
+    def free_every_time(self) -> bool:
+        """Whether its free entry is free every time, not once per turn (Rentals)."""
+        return False
+
+    def form(self, form: FormReader) -> dict[str, Any]:
+        """Its own fields of the phone's flat form as the API's visit body (docs/actions.md):
+        by default its counts and its lists of codes."""
+        body: dict[str, Any] = {}
+        for key in self.count_fields:
+            if key in form.fields:
+                n = form.count(key)
+                if n:
+                    body[key] = n
+        for key in self.list_fields:
+            listed = form.codes(f"{key}.")
+            if listed:
+                body[key] = listed
+        return body
+
+    def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
+        """What its panel shows, as pure data (the edge words the ``Message`` and
+        :class:`Named` values in it); ``tokens``: the player's tokens, one row per code
+        (``code``, ``key``, ``count``, ``name``)."""
+        return None
 
 
 # -- the board's stock ----------------------------------------------------------------------------
@@ -154,6 +243,25 @@ def code_of(spec: TokenSpec) -> str:
     return spec.key
 
 
+def held_codes(fish: Fish) -> list[tuple[TokenSpec, int]]:
+    """The tokens a player holds, one token per code and how many of it: Spider Crab and
+    Tuna by printed value, Salmon by side."""
+    out: list[tuple[TokenSpec, int]] = []
+    for key in fish.held():
+        if key in ("spider_crab", "tuna"):
+            values: tuple[int, ...] = getattr(fish, key)
+            out += [(TokenSpec(key, 1, v), values.count(v)) for v in sorted(set(values))]
+        elif key == "salmon":
+            out += [
+                (TokenSpec(key, 1, side=side), n)
+                for side, n in (("fresh", fish.salmon_fresh), ("degraded", fish.salmon_degraded))
+                if n
+            ]
+        else:
+            out.append((TokenSpec(key, 1), fish.count(key)))
+    return out
+
+
 def spec_of(code: str) -> TokenSpec:
     """The token of a code on a board (written by ``code_of``)."""
     return token_of(code, "places")
@@ -175,42 +283,57 @@ def on_place(t: Table, place: str) -> tuple[str, ...]:
     return t.places.get(place, ())
 
 
-def tokens_onto(run: Run, seat: int, specs: list[TokenSpec], place: str, field: str) -> None:
-    """The player's tokens onto a place of an external board, where they stay."""
-    for spec in specs:
-        run.holding(seat, spec, -1, field)
-    codes = tuple(code_of(s) for s in specs)
-    run.t = replace(run.t, places={**run.t.places, place: on_place(run.t, place) + codes})
-    run.note(
-        "mv.ext_onto",
-        player=run.name(seat),
-        tokens=[token_message(s) for s in specs],
-        place=place_message(place),
-    )
+def places_full(t: Table, places: Mapping[str, int]) -> bool:
+    """Whether every place (key → tokens it holds) is full (a crash condition)."""
+    return all(len(on_place(t, key)) >= size for key, size in places.items())
 
 
-def tokens_off(run: Run, seat: int, place: str) -> list[TokenSpec]:
-    """Every token on a place into the player's hand (Trading's swaps)."""
-    specs = [spec_of(c) for c in on_place(run.t, place)]
-    for spec in specs:
-        run.holding(seat, spec, 1, "trades")
-    run.t = replace(run.t, places={**run.t.places, place: ()})
-    run.note(
-        "mv.ext_off",
-        player=run.name(seat),
-        tokens=[token_message(s) for s in specs],
-        place=place_message(place),
-    )
-    return specs
+class FormReader(Protocol):
+    """The phone's flat form as the web edge reads it for :meth:`External.form` (one value
+    per field; each field read is marked known, any other is refused)."""
+
+    @property
+    def fields(self) -> Mapping[str, str]: ...
+
+    def count(self, key: str) -> int:
+        """The count in one field (one that is not a number is refused)."""
+        ...
+
+    def codes(self, prefix: str) -> list[str]:
+        """``prefix.CODE=n`` fields as a list naming each CODE n times, in the form's order."""
+        ...
+
+    def number(self, text: str) -> int | str:
+        """A number as the model parses it (the text when it is none)."""
+        ...
+
+    def known(self, key: str) -> None:
+        """Mark a field read."""
+        ...
 
 
-def place_message(place: str) -> Message:
-    """``government.left`` → "Government's left place" and so on."""
-    market, _, which = place.partition(".")
-    if market == "trading":
-        return Message("place.trading", {"at_least": int(which)})
-    if market == "sushi":
-        return Message("place.sushi", {"size": int(which)})
-    if market == "government":
-        return Message(f"place.government_{which}", {})
-    return Message(f"place.{market}", {"fish": which})
+@dataclass(frozen=True)
+class Named:
+    """A fish, boat or market id in a panel, named by the edge in the viewer's language."""
+
+    key: str
+
+
+def steppers(
+    prefix: str, tokens: list[dict[str, Any]], room: int | None = None
+) -> list[dict[str, Any]]:
+    """A panel's token steppers, one per token code the player holds."""
+    return [
+        {
+            "name": f"{prefix}.{x['code']}",
+            "label": x["name"],
+            "max": x["count"] if room is None else min(x["count"], room),
+            "held": x["count"],
+        }
+        for x in tokens
+    ]
+
+
+def order(n: str) -> int:
+    """A form's numbered group (``trades.3``) in order; one that is no number last."""
+    return int(n) if n.isascii() and n.isdigit() else 10**6

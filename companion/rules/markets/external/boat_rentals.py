@@ -12,13 +12,13 @@ yours to sell (AMB-54) (external-markets.md §16).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ...catalogue import BOATS, boat_rent_price
 from ...ledger import Run, refuse
 from ...messages import Message
-from ...table import Boat
-from .base import External, move_stock, stock_left
+from ...table import Boat, Table
+from .base import External, FormReader, Named, move_stock, stock_left
 from .ships import KINDS, dock_new_boat
 
 SOURCES = ("ships", "used_ships")
@@ -29,6 +29,7 @@ class BoatRentals(External):
     id = "boat_rentals"
     visit_fields = ("rent",)
     hint = "ext.hint.boat_rentals"
+    panel_name: ClassVar[str | None] = "boat_rentals"
 
     def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
         raw = a.get("rent")
@@ -66,6 +67,42 @@ class BoatRentals(External):
         move_stock(run, TOKENS, -1)
         dock_new_boat(run, seat, Boat(kind, source), field)
         run.note("mv.boat_rented", player=run.name(seat), kind=kind, market=source)
+
+    def crash_condition(self, t: Table) -> bool:
+        return stock_left(t, TOKENS) == 0
+
+    def form(self, form: FormReader) -> dict[str, Any]:
+        """``rent.ships.two_slot=1``: boats rented, each from that board."""
+        rent = []
+        for key in form.fields:
+            parts = key.split(".")
+            if parts[0] == "rent" and len(parts) == 3:
+                form.known(key)
+                rent += [{"boat": parts[2], "from": parts[1]}] * form.count(key)
+        return {"rent": rent} if rent else {}
+
+    def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
+        left_tokens = stock_left(t, TOKENS)
+        rows = []
+        for source in SOURCES:
+            if source not in t.config.external_markets:
+                continue
+            for k in BOATS:
+                price = boat_rent_price(k)
+                left = stock_left(t, f"{source}.{k}")
+                if price is None or left <= 0 or left_tokens <= 0:
+                    continue
+                rows.append(
+                    {
+                        "name": f"rent.{source}.{k}",
+                        "boat": Named(k),
+                        "board": Named(source),
+                        "yen": price,
+                        "max": min(left, left_tokens),
+                        "left": left,
+                    }
+                )
+        return {"rows": rows, "tokens": left_tokens}
 
 
 MARKET = BoatRentals()

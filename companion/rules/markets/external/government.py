@@ -10,13 +10,14 @@ a market's stock and its Overfishing are not touched (external-markets.md §8).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ...catalogue import GOVERNMENT_PLACES
 from ...errors import IllegalAction
 from ...ledger import Run, refuse
+from ...messages import Message
 from ...table import Table
-from .base import External, on_place, place_message, tokens_of, tokens_onto
+from .base import External, on_place, places_full, steppers, tokens_of
 
 
 def room(t: Table, side: str) -> int:
@@ -27,6 +28,8 @@ class Government(External):
     id = "government"
     visit_fields = tuple(GOVERNMENT_PLACES)
     hint = "ext.hint.government"
+    list_fields = tuple(GOVERNMENT_PLACES)
+    panel_name: ClassVar[str | None] = "government"
 
     def refuse_entry(self, t: Table, seat: int) -> IllegalAction | None:
         if not any(room(t, side) for side in GOVERNMENT_PLACES):
@@ -42,12 +45,38 @@ class Government(External):
             left = room(run.t, side)
             if len(specs) > left:
                 raise refuse(
-                    "ext.place_room", side, place=place_message(f"government.{side}"), left=left
+                    "ext.place_room",
+                    side,
+                    place=self.place_message(f"government.{side}"),
+                    left=left,
                 )
-            tokens_onto(run, seat, specs, f"government.{side}", side)
+            self.tokens_onto(run, seat, specs, f"government.{side}", side)
             run.pay(None, seat, yen * len(specs), "government")
             done = True
         return done
+
+    def place_message(self, place: str) -> Message:
+        return Message(f"place.government_{place.partition('.')[2]}", {})
+
+    def crash_condition(self, t: Table) -> bool:
+        return places_full(
+            t, {f"government.{p}": size for p, (size, _) in GOVERNMENT_PLACES.items()}
+        )
+
+    def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
+        places = []
+        for side, (size, yen) in GOVERNMENT_PLACES.items():
+            left = room(t, side)
+            places.append(
+                {
+                    "side": side,
+                    "size": size,
+                    "yen": yen,
+                    "room": left,
+                    "rows": steppers(side, tokens, left) if left else [],
+                }
+            )
+        return {"places": places}
 
 
 MARKET = Government()

@@ -16,12 +16,13 @@ Buyer and Expansion tokens while the board has them (2 of each), ¥200 each
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ... import entering
 from ...catalogue import INFLUENCE_TOKEN_YEN
 from ...ledger import Run, refuse
 from ...messages import Message
+from ...table import Table
 from .base import External, count, move_stock, stock_left
 
 
@@ -29,6 +30,9 @@ class Influence(External):
     id = "influence"
     visit_fields = ("buyer_tokens", "expansion_tokens")
     hint = "ext.hint.influence"
+    count_fields = ("buyer_tokens",)
+    list_fields = ("expansion_tokens",)
+    panel_name: ClassVar[str | None] = "influence"
 
     def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
         buyers = count(a, "buyer_tokens", 2)
@@ -62,6 +66,20 @@ class Influence(External):
             run.note("mv.expansion_token", player=p.name, kind=f"entering.{kind}")
             enter(run, str(kind), f"{run.t.actions}.{i}")
         return bool(buyers or kinds)
+
+    def crash_condition(self, t: Table) -> bool:
+        return (
+            stock_left(t, "influence.buyer_token") == 0
+            and stock_left(t, "influence.expansion_token") == 0
+        )
+
+    def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
+        return {
+            "yen": INFLUENCE_TOKEN_YEN,
+            "buyer": stock_left(t, "influence.buyer_token"),
+            "expansion": stock_left(t, "influence.expansion_token"),
+            "free": t.players[seat].spaces_free,
+        }
 
 
 def enter(run: Run, kind: str, salt: str) -> None:

@@ -16,7 +16,7 @@ from ...ledger import Run, refuse
 from ...table import Table
 from ...tokens import TokenSpec
 from .aquarium import Aquarium
-from .base import on_place, spec_of
+from .base import on_place, places_full, spec_of
 
 CLAMS = "clams_oysters"
 MARKET_ID = "new_aquarium"
@@ -65,6 +65,15 @@ class NewAquarium(Aquarium):
             if there.count(key) + sum(1 for s in specs if s.key == key) > 1:
                 return 0
         return 2 - len(there)
+
+    def crash_condition(self, t: Table) -> bool:
+        # Every place must be known to be full: with a place whose size the host never
+        # entered, the app cannot tell (TC-09).
+        places = {f"{self.id}.{fish}": size for fish, size in sizes(t).items()}
+        return len(places) == len(NEW_AQUARIUM_FISH) and places_full(t, places)
+
+    def panel_places(self, sizes: dict[str, tuple[int, int]]) -> dict[str, str]:
+        return {k: v for k, v in MARKET_OF_TOKEN.items() if v in sizes}
 
 
 MARKET = NewAquarium()

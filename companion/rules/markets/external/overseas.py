@@ -20,25 +20,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from ...auctions import OVERSEAS_CONVERSIONS, lot_shortfall, open_auction
 from ...cargo import boats_carrying
-from ...catalogue import FISHING_AP, OVERSEAS_ENTRY
+from ...catalogue import FISHING_AP, OVERSEAS_ENTRY, EntryOption
 from ...fleet import set_fleet
 from ...ledger import Run, refuse, short_of_yen
 from ...markets import MARKETS
 from ...messages import Message
-from ...table import OVERSEAS
+from ...table import OVERSEAS, Table
 from ..base import whole
 from .auction import auction_id
-from .base import External
+from .base import External, FormReader, Named
 
 
 class Overseas(External):
     id = "overseas"
     visit_fields = ("barrels", "drawn", "auction_id")
     hint = "ext.hint.overseas"
+    panel_name: ClassVar[str | None] = "overseas"
 
     def pays_own_entry(self) -> bool:
         return True
@@ -53,6 +54,29 @@ class Overseas(External):
                 options=[Message("entry.option_yen", {"amount": OVERSEAS_ENTRY})],
             )
         run.spend_ap(seat, FISHING_AP, Message("what.fishing", {}))
+
+    def entry_shown(self, t: Table) -> tuple[EntryOption, ...]:
+        return (EntryOption("yen", OVERSEAS_ENTRY),)
+
+    def form(self, form: FormReader) -> dict[str, Any]:
+        """``barrels.tuna=3``: barrels at sea docked there."""
+        barrels = {}
+        for key in form.fields:
+            if key.startswith("barrels."):
+                form.known(key)
+                if form.count(key):
+                    barrels[key[len("barrels.") :]] = form.count(key)
+        return {"barrels": barrels} if barrels else {}
+
+    def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
+        at_sea = t.players[seat].at_sea
+        return {
+            "rows": [
+                {"name": f"barrels.{k}", "label": Named(k), "max": n}
+                for k, n in at_sea.items()
+                if n
+            ]
+        }
 
     def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
         raw = a.get("barrels")

@@ -11,11 +11,12 @@ AP of a market's entry (``"entry": "cart"``: AMB-30) (external-markets.md §9).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
-from ...catalogue import RENTAL_ITEM_YEN
+from ...catalogue import RENTAL_ITEM_YEN, EntryOption
 from ...ledger import Run, refuse
 from ...messages import Message
+from ...table import Table
 from .base import External, count, move_stock, stock_left
 
 FIELDS = {"freezers": "freezer", "carts": "cart"}
@@ -25,6 +26,8 @@ class Rentals(External):
     id = "rentals"
     visit_fields = tuple(FIELDS)
     hint = "ext.hint.rentals"
+    count_fields = tuple(FIELDS)
+    panel_name: ClassVar[str | None] = "rentals"
 
     def pays_own_entry(self) -> bool:
         return True
@@ -69,6 +72,25 @@ class Rentals(External):
             run.set_player(seat, items=items)
             run.note("mv.rent_item", player=p.name, count=n, item=item, left=left - n)
         return True
+
+    def crash_condition(self, t: Table) -> bool:
+        return stock_left(t, "rentals.freezer") == 0 and stock_left(t, "rentals.cart") == 0
+
+    def option_message(self, o: EntryOption) -> Message | None:
+        return Message("ext.option_per_item", {"amount": RENTAL_ITEM_YEN})
+
+    def free_every_time(self) -> bool:
+        return True
+
+    def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
+        return {
+            "yen": RENTAL_ITEM_YEN,
+            "free": t.players[seat].spaces_free,
+            "rows": [
+                {"name": f"{item}s", "item": item, "left": stock_left(t, f"rentals.{item}")}
+                for item in ("freezer", "cart")
+            ],
+        }
 
 
 MARKET = Rentals()

@@ -15,12 +15,19 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from ...catalogue import BOATS, ships_buy_price, ships_sell_price
+from ...catalogue import (
+    BOATS,
+    PORT_COVERINGS,
+    PORT_OPEN_YEN,
+    ships_buy_price,
+    ships_sell_price,
+    table_stock,
+)
 from ...fleet import arrangement, kinds_of, new_boat
 from ...ledger import Run, refuse
 from ...messages import Message
-from ...table import Boat
-from .base import External, move_stock, stock_left
+from ...table import Boat, Table
+from .base import External, FormReader, Named, move_stock, stock_left
 
 #: The boat ids, as a client writes them (for the refusal of an unknown one).
 KINDS = ", ".join(f'"{k}"' for k in BOATS)
@@ -97,6 +104,8 @@ class BoatMarket(External):
 
     visit_fields: ClassVar[tuple[str, ...]] = ("sell_boats", "buy", "trade_in")
     hint = "ext.hint.ships"
+    list_fields = ("sell_boats", "buy")
+    panel_name: ClassVar[str | None] = "ships"
 
     def buy_price(self, kind: str) -> int:
         raise NotImplementedError
@@ -166,6 +175,65 @@ class BoatMarket(External):
         move_stock(run, f"{goes}.{trade_in}", 1)
         run.note("mv.boat_traded_in", player=run.name(seat), kind=trade_in, market=goes)
 
+    def form(self, form: FormReader) -> dict[str, Any]:
+        """Boats by kind (``sell_boats.one_slot=1``, ``buy.three_slot=1``) and
+        ``trade_in=one_slot``."""
+        body = super().form(form)
+        form.known("trade_in")
+        if form.fields.get("trade_in"):
+            body["trade_in"] = form.fields["trade_in"]
+        return body
+
+    def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
+        p = t.players[seat]
+        kinds = kinds_of(p)
+        owned: dict[str, int] = {}
+        for b in p.boats:
+            if b.rented is None:
+                owned[b.kind] = owned.get(b.kind, 0) + 1
+        sell = [
+            {"kind": k, "name": Named(k), "max": n, "yen": self.sell_price(k)}
+            for k, n in owned.items()
+        ]
+        buy = []
+        for k, kind in BOATS.items():
+            left = stock_left(t, f"{self.id}.{k}")
+            if left <= 0:
+                continue
+            buy.append(
+                {
+                    "kind": k,
+                    "name": Named(k),
+                    "max": left,
+                    "yen": self.buy_price(k),
+                    "blue": kind.trade_in,
+                    "barge": kind.barge,
+                    "fits": arrangement(kinds, p.ports, p.at_sea, arriving=[k]),
+                }
+            )
+        trade_in = [
+            {"kind": k, "name": Named(k)}
+            for k in owned
+            if not (BOATS[k].barge or BOATS[k].trade_in) and any(x["blue"] for x in buy)
+        ]
+        fleet = [
+            {"name": Named(b.kind), "rented": None if b.rented is None else Named(b.rented)}
+            for b in p.boats
+        ]
+        # A boat that fits no free port place now: the next port can open first (free move).
+        open_first = None
+        if p.ports < PORT_COVERINGS and any(not b["fits"] for b in buy):
+            open_first = {"n": p.ports + 1, "yen": PORT_OPEN_YEN}
+        return {
+            "open_first": open_first,
+            "sell": sell,
+            "buy": buy,
+            "trade_in": trade_in,
+            "fleet": fleet,
+            "ports": p.ports,
+            "at_sea": sum(p.at_sea.values()),
+        }
+
 
 class Ships(BoatMarket):
     id = "ships"
@@ -175,6 +243,11 @@ class Ships(BoatMarket):
 
     def sell_price(self, kind: str) -> int:
         return ships_sell_price(kind)
+
+    def crash_condition(self, t: Table) -> bool:
+        printed = table_stock(self.id, t.config.player_count, t.config.variants)
+        keys = {*printed, *t.stock}
+        return all(stock_left(t, k) == 0 for k in keys if k.startswith(f"{self.id}."))
 
 
 MARKET = Ships()

@@ -11,12 +11,13 @@ numbers (``yen_1`` …) (external-markets.md §17).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ...catalogue import SAME_SHAPE, SUSHI_PRINTED_YEN, SUSHI_SIZES
 from ...ledger import Run, refuse
+from ...messages import Message
 from ...table import Table
-from .base import External, on_place, place_message, token_of, tokens_onto
+from .base import External, FormReader, on_place, order, places_full, token_of
 
 
 def sushi_price(t: Table, size: int) -> int | None:
@@ -31,6 +32,7 @@ class Sushi(External):
     id = "sushi"
     visit_fields = ("groups",)
     hint = "ext.hint.sushi"
+    panel_name: ClassVar[str | None] = "sushi"
 
     def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
         raw = a.get("groups")
@@ -48,13 +50,53 @@ class Sushi(External):
                 raise refuse("ext.sushi_shapes", field)
             key = f"sushi.{len(specs)}"
             if on_place(run.t, key):
-                raise refuse("ext.sushi_taken", field, place=place_message(key))
+                raise refuse("ext.sushi_taken", field, place=self.place_message(key))
             price = sushi_price(run.t, len(specs))
             if price is None:
                 raise refuse("ext.sushi_price", field, size=len(specs))
-            tokens_onto(run, seat, specs, key, field)
+            self.tokens_onto(run, seat, specs, key, field)
             run.pay(None, seat, price, "sushi")
         return bool(raw)
+
+    def place_message(self, place: str) -> Message:
+        return Message("place.sushi", {"size": int(place.partition(".")[2])})
+
+    def crash_condition(self, t: Table) -> bool:
+        return places_full(t, {f"sushi.{n}": 1 for n in SUSHI_SIZES})
+
+    def form(self, form: FormReader) -> dict[str, Any]:
+        """``groups.SIZE.eel=1``: the group for the place of SIZE tokens."""
+        groups = []
+        fields = form.fields
+        sizes = {k.split(".")[1] for k in fields if k.startswith("groups.") and k.count(".") >= 2}
+        for size in sorted(sizes, key=order):
+            group = form.codes(f"groups.{size}.")
+            if group:
+                groups.append(group)
+        return {"groups": groups} if groups else {}
+
+    def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
+        places = []
+        for size in SUSHI_SIZES:
+            taken = bool(on_place(t, f"sushi.{size}"))
+            places.append(
+                {
+                    "size": size,
+                    "yen": sushi_price(t, size),
+                    "taken": taken,
+                    "choices": [
+                        {
+                            "name": f"groups.{size}.{x['code']}",
+                            "label": x["name"],
+                            "id": f"sushi-{size}-{i}",
+                        }
+                        for i, x in enumerate(tokens)
+                    ]
+                    if not taken
+                    else [],
+                }
+            )
+        return {"places": places}
 
 
 MARKET = Sushi()

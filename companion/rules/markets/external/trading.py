@@ -17,15 +17,31 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from ...auctions import Token, lot_worth
 from ...catalogue import TRADING_PLACES
 from ...ledger import Run, refuse
+from ...messages import Message
+from ...table import Table
 from ...tokens import TokenSpec
-from .base import External, on_place, place_message, token_of, tokens_off, tokens_onto
+from .base import (
+    External,
+    FormReader,
+    on_place,
+    order,
+    places_full,
+    spec_of,
+    steppers,
+    token_message,
+    token_of,
+)
 
 MAX_TRADES = 20
+#: Trades one Trading form offers: one per place. The rules allow any number of trades in
+#: a visit, but each place takes one that means anything (a second swap on a place would
+#: take back the tokens just left on it), so five cover every visit (the API takes 20).
+TRADES = len(TRADING_PLACES)
 
 
 def worth(run: Run, seat: int, specs: list[TokenSpec]) -> int:
@@ -36,6 +52,7 @@ class Trading(External):
     id = "trading"
     visit_fields = ("trades",)
     hint = "ext.hint.trading"
+    panel_name: ClassVar[str | None] = "trading"
 
     def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
         raw = a.get("trades")
@@ -66,20 +83,55 @@ class Trading(External):
         r = worth(run, seat, specs)
         if r < place:
             raise refuse(
-                "ext.trade_worth", f"{field}.tokens", place=place_message(key), worth=r, need=place
+                "ext.trade_worth",
+                f"{field}.tokens",
+                place=self.place_message(key),
+                worth=r,
+                need=place,
             )
         if on_place(run.t, key):
             # Tokens for tokens: yours go on, every token that lay there comes to you.
             lay = on_place(run.t, key)
             run.t = replace(run.t, places={**run.t.places, key: ()})
-            tokens_onto(run, seat, specs, key, f"{field}.tokens")
+            self.tokens_onto(run, seat, specs, key, f"{field}.tokens")
             mine = on_place(run.t, key)
             run.t = replace(run.t, places={**run.t.places, key: lay})
-            tokens_off(run, seat, key)
+            self.tokens_off(run, seat, key)
             run.t = replace(run.t, places={**run.t.places, key: mine})
             return
-        tokens_onto(run, seat, specs, key, f"{field}.tokens")
+        self.tokens_onto(run, seat, specs, key, f"{field}.tokens")
         run.pay(None, seat, TRADING_PLACES[place], "trading")
+
+    def place_message(self, place: str) -> Message:
+        return Message("place.trading", {"at_least": int(place.partition(".")[2])})
+
+    def crash_condition(self, t: Table) -> bool:
+        return places_full(t, {f"trading.{n}": 1 for n in TRADING_PLACES})
+
+    def form(self, form: FormReader) -> dict[str, Any]:
+        """``trades.N.place=4`` with ``trades.N.mackerel=4``: the Nth trade."""
+        trades = []
+        fields = form.fields
+        numbers = {k.split(".")[1] for k in fields if k.startswith("trades.") and k.count(".")}
+        for n in sorted(numbers, key=order):
+            place = fields.get(f"trades.{n}.place", "")
+            form.known(f"trades.{n}.place")
+            tokens = form.codes(f"trades.{n}.")
+            if place:
+                trades.append({"place": form.number(place), "tokens": tokens})
+        return {"trades": trades} if trades else {}
+
+    def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
+        places = [
+            {
+                "place": n,
+                "yen": yen,
+                "there": [token_message(spec_of(c)) for c in on_place(t, f"trading.{n}")],
+            }
+            for n, yen in TRADING_PLACES.items()
+        ]
+        trades = [{"n": n, "rows": steppers(f"trades.{n}", tokens)} for n in range(TRADES)]
+        return {"places": places, "trades": trades}
 
 
 MARKET = Trading()

@@ -25,7 +25,8 @@ from .cardgame.state import Config as CardConfig
 from .engine import Drawn, Game, Games, Message, Outcome, Secret, ServerMove, log
 from .engine.log import Event
 from .rules import RULES_VERSION, draws, sealed_bids
-from .rules.moves import MOVES, SUPPLY, may_record
+from .rules.bookkeeping import SUPPLY
+from .rules.moves import MOVES, may_record
 from .rules.moves import apply as board_apply
 from .rules.setup import GameConfig
 from .rules.table import initial_table

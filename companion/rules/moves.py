@@ -1,49 +1,34 @@
-"""Bookkeeping moves: one function per action type, ``(table, args) -> table``.
+"""The registry of the board game's moves, ``MOVES``: what the event log folds over
+(``apply``), who may record each move (``may_record``) and its line in the history
+(``describe``); ``docs/actions.md`` documents every entry.
 
-Each move validates its arguments against the rules and raises :class:`IllegalAction`
-with a sentence a player understands; it never half-applies. The registry ``MOVES``
-is what the event log folds over; ``docs/actions.md`` documents every entry.
+The moves themselves live by subject: a player's Yen, tokens and licences
+(rules/bookkeeping.py), the Expansion's items and Bank (rules/holdings.py), the turn order
+(rules/rounds.py), the guided turn (rules/guided.py), the auctions (rules/auctions.py),
+the fleet's free moves (rules/boats.py, registered when the package is imported); the
+shared board's values (tracks, Overfished, a market added by hand) are here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
-from . import arrivals, auctions, buyer, crash, entering, fleet, guided, rounds
+from . import arrivals, auctions, bookkeeping, buyer, entering, fleet, guided, holdings, rounds
+from .bookkeeping import Args, arg_int
 from .catalogue import (
-    FISH_KEYS,
-    FISH_MARKETS,
-    SPIDER_CRAB_VALUES,
     TRACK_MAX,
     TRACK_MIN,
-    TUNA_VALUES,
-    sardine_license_price,
 )
 from .errors import IllegalAction
-from .fish import Fish
-from .markets import himono
 from .messages import Message, render
-from .setup import bad_character, bag_contents, board_figure, make_config  # noqa: F401 (doctest)
-from .table import SPACE_ITEMS, Table, initial_table  # noqa: F401 (doctest)
+from .setup import make_config  # noqa: F401 (doctest)
+from .table import Table, initial_table  # noqa: F401 (doctest)
 from .tokens import (
-    TokenSpec,
     auto_overfish,
     fish_market_in_play,
     overfish,
-    return_to_market,
-    take_from_market,
-    token_message,
 )
-
-Args = Mapping[str, Any]
-SUPPLY = "supply"
-ITEM_PRICE = 200
-LOAN_YEN = 500
-SHARE_PRICE = 300
-#: Longest note a payment may carry (one line of the history).
-NOTE_MAX = 120
 
 
 @dataclass(frozen=True)
@@ -94,459 +79,6 @@ def may_record(t: Table, kind: str, args: Args, seat: int | None) -> bool:
     return all(args.get(key) == t.players[seat].name for key in move.owners)
 
 
-# -- argument readers ---------------------------------------------------------------------
-# The web edge parses every body into typed values (companion/web/schemas.py); these check
-# them again so that a caller that skipped the edge (a test, a script on the Door) still
-# cannot record a string, a bool or a number beyond the physical game.
-
-#: Most Yen any one payment can move: far beyond any table (everyone starts with ¥2,000),
-#: and well inside SQLite's integers.
-MAX_YEN = 1_000_000
-#: Most pieces one action can move: the box holds 30 barrels of a fish, and no board or
-#: bag holds more tokens of one kind.
-MAX_COUNT = 30
-
-
-def _int(args: Args, key: str, default: int | None = None) -> int:
-    value = args.get(key, default)
-    if value is None:
-        raise IllegalAction(Message("arg.required", {}), key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction(Message("arg.whole", {}), key)
-    return value
-
-
-def _yen(args: Args, key: str = "amount") -> int:
-    amount = _int(args, key)
-    if amount <= 0:
-        raise IllegalAction(Message("arg.yen_positive", {}), key)
-    if amount > MAX_YEN:
-        raise IllegalAction(Message("arg.yen_max", {"max": MAX_YEN}), key)
-    if amount % 100:
-        raise IllegalAction(Message("arg.yen_step", {}), key)
-    return amount
-
-
-def _count(args: Args, key: str = "count") -> int:
-    n = _int(args, key, 1)
-    if n < 1:
-        raise IllegalAction(Message("arg.count_min", {}), key)
-    if n > MAX_COUNT:
-        raise IllegalAction(Message("arg.count_max", {"max": MAX_COUNT}), key)
-    return n
-
-
-def _flag(args: Args, key: str, default: bool = True) -> bool:
-    value = args.get(key, default)
-    if not isinstance(value, bool):
-        raise IllegalAction(Message("arg.flag", {}), key)
-    return value
-
-
-def _party(t: Table, args: Args, key: str) -> int | None:
-    """A player index, or None for the supply."""
-    value = args.get(key)
-    if value == SUPPLY:
-        return None
-    if value is None:
-        raise IllegalAction(Message("arg.party", {}), key)
-    return t.index(value, key)
-
-
-def short_of_yen(
-    t: Table, i: int, need: int, field: str, *, licence: bool = False
-) -> IllegalAction:
-    """The refusal "Aiko has only ¥1,700" (with ``licence``: "… (the licence costs
-    ¥2,000)"), said to Aiko; with closed money everyone else hears only that she cannot pay
-    (as at the table, where nobody sees her Yen)."""
-    p = t.players[i]
-    return IllegalAction(
-        Message(
-            "bk.short_licence" if licence else "bk.short",
-            {"player": p.name, "have": p.yen, "need": need},
-        ),
-        field,
-        private_to=i,
-        public_message=Message("bk.cannot_pay", {"player": p.name, "need": need}),
-    )
-
-
-def _counted(a: Args, key: str = "count") -> int:
-    """The count a history line names (a recorded count may be a string or missing)."""
-    n = a.get(key, 1)
-    try:
-        return int(n)
-    except (TypeError, ValueError):
-        return 1
-
-
-def _money(amount: int, show: bool) -> Message:
-    return Message("history.yen", {"amount": amount}) if show else Message("history.yen_hidden")
-
-
-# -- Yen --------------------------------------------------------------------------------
-
-
-def pay(t: Table, a: Args) -> Table:
-    """Yen from a player or the supply to a player or the supply (AMB-01: the supply is
-    unlimited; AMB-04: a player cannot pay more than they hold)."""
-    payer, payee = _party(t, a, "from"), _party(t, a, "to")
-    amount = _yen(a)
-    if payer == payee:
-        raise IllegalAction(Message("bk.same_party", {}), "to")
-    note = a.get("note", "")
-    if not isinstance(note, str) or len(note) > NOTE_MAX:
-        raise IllegalAction(Message("arg.note_long", {"max": NOTE_MAX}), "note")
-    if bad_character(note) is not None:
-        raise IllegalAction(Message("arg.note_chars", {}), "note")
-    if payer is not None:
-        have = t.players[payer].yen
-        if amount > have:
-            raise short_of_yen(t, payer, amount, "amount")
-        t = t.with_player(payer, yen=have - amount)
-    if payee is not None:
-        t = t.with_player(payee, yen=t.players[payee].yen + amount)
-    return t
-
-
-def _describe_pay(a: Args, show: bool) -> Message:
-    supply = a.get("from") == SUPPLY
-    return Message(
-        "history.pay_from_supply" if supply else "history.pay",
-        {
-            "payer": a.get("from"),
-            "payee": a.get("to"),
-            "money": _money(int(a.get("amount", 0)), show),
-            "note": Message("history.note", {"note": a["note"]}) if a.get("note") else "",
-        },
-    )
-
-
-# -- fish tokens --------------------------------------------------------------------------
-
-
-def _token_spec(a: Args) -> TokenSpec:
-    key = a.get("fish")
-    if not isinstance(key, str) or key not in FISH_KEYS:
-        raise IllegalAction(Message("bk.no_fish_token", {"name": repr(key)}), "fish")
-    count = _count(a)
-    value = side = None
-    if key == "spider_crab" or key == "tuna":
-        allowed = SPIDER_CRAB_VALUES if key == "spider_crab" else TUNA_VALUES
-        value = _int(a, "value")
-        if value not in allowed:
-            raise IllegalAction(
-                Message("bk.printed_values", {"fish": key, "values": sorted(allowed)}), "value"
-            )
-    if key == "salmon":
-        side = a.get("side", "fresh")
-        if side not in ("fresh", "degraded"):
-            raise IllegalAction(Message("bk.salmon_side", {}), "side")
-    return TokenSpec(key, count, value, side)
-
-
-def _add_tokens(fish: Fish, spec: TokenSpec, sign: int, owner: str) -> Fish:
-    """Add (sign 1) or remove (sign -1) tokens; IllegalAction if the owner lacks them."""
-    changed = fish.add(spec.key, sign * spec.count, spec.value, spec.side)
-    if changed is None:
-        if spec.value is not None:
-            raise IllegalAction(
-                Message("bk.not_held", {"player": owner, "what": spec.message()}), "count"
-            )
-        have = (
-            fish.salmon_degraded
-            if spec.side == "degraded"
-            else (fish.salmon_fresh if spec.key == "salmon" else fish.count(spec.key))
-        )
-        raise IllegalAction(
-            Message(
-                "bk.holds_only_degraded" if spec.side == "degraded" else "bk.holds_only",
-                {"player": owner, "count": have, "fish": spec.key},
-            ),
-            "count",
-        )
-    return changed
-
-
-def gain_fish(t: Table, a: Args) -> Table:
-    """A player takes tokens from their market (Red Snapper: the next ones of the grid;
-    Spider Crab, Tuna, Clam, Oyster: out of the Auction bag)."""
-    i = t.index(a.get("player"))
-    spec = _token_spec(a)
-    t = take_from_market(t, spec)
-    t = t.with_player(i, fish=_add_tokens(t.players[i].fish, spec, 1, t.players[i].name))
-    return auto_overfish(t)
-
-
-def lose_fish(t: Table, a: Args) -> Table:
-    """A player returns tokens to their market (``"to": "box"`` for tokens that leave the
-    game, such as sold Swordfish)."""
-    i = t.index(a.get("player"))
-    spec = _token_spec(a)
-    t = t.with_player(i, fish=_add_tokens(t.players[i].fish, spec, -1, t.players[i].name))
-    where = a.get("to", "market")
-    if where not in ("market", "box"):
-        raise IllegalAction(Message("bk.tokens_go", {}), "to")
-    return t if where == "box" else return_to_market(t, spec)
-
-
-def give_fish(t: Table, a: Args) -> Table:
-    """Tokens move from one player to another (Barter, Auction lots, Trading …)."""
-    giver, taker = t.index(a.get("from"), "from"), t.index(a.get("to"), "to")
-    if giver == taker:
-        raise IllegalAction(Message("bk.same_giver", {}), "to")
-    spec = _token_spec(a)
-    t = t.with_player(
-        giver, fish=_add_tokens(t.players[giver].fish, spec, -1, t.players[giver].name)
-    )
-    return t.with_player(
-        taker, fish=_add_tokens(t.players[taker].fish, spec, 1, t.players[taker].name)
-    )
-
-
-def take_red_snapper(t: Table, a: Args) -> Table:
-    """The next Red Snapper token of the grid (fish-markets.md §6)."""
-    return gain_fish(
-        t, {"player": a.get("player"), "fish": "red_snapper", "count": a.get("count", 1)}
-    )
-
-
-def _describe_fish(verb: str) -> Callable[[Args, bool], Message]:
-    def describe(a: Args, show: bool) -> Message:
-        n = _counted(a)
-        try:
-            ts = _token_spec(a)
-            name: Message | str = token_message(ts.key, ts.value, ts.side)
-        except IllegalAction:
-            name = str(a.get("fish"))
-        tokens = Message("history.tokens", {"count": n, "what": name})
-        if verb == "give":
-            return Message(
-                "history.give_fish",
-                {"giver": a.get("from"), "tokens": tokens, "taker": a.get("to")},
-            )
-        if verb == "lose":
-            code = "history.lose_fish_box" if a.get("to") == "box" else "history.lose_fish"
-            return Message(code, {"player": a.get("player"), "tokens": tokens})
-        return Message("history.gain_fish", {"player": a.get("player"), "tokens": tokens})
-
-    return describe
-
-
-def _describe_red_snapper(a: Args, show: bool) -> Message:
-    n = _counted(a)
-    code = "history.red_snapper_one" if n == 1 else "history.red_snapper"
-    return Message(code, {"player": a.get("player"), "count": n})
-
-
-# -- licences and License spaces -----------------------------------------------------------
-
-
-def take_license(t: Table, a: Args) -> Table:
-    """Buy Fishing Licences at the board's price (``"pay": false`` when already paid):
-    at most 4 License spaces, per-market stock and per-visit/per-player limits."""
-    i = t.index(a.get("player"))
-    market = fish_market_in_play(t, a.get("market"))
-    m = FISH_MARKETS[market]
-    count = _count(a)
-    p = t.players[i]
-    if m.licenses_per_visit is not None and count > m.licenses_per_visit:
-        raise IllegalAction(
-            Message("bk.licences_per_visit", {"market": market, "limit": m.licenses_per_visit}),
-            "count",
-        )
-    held = p.licenses.get(market, 0)
-    if m.max_licenses_per_player is not None and held + count > m.max_licenses_per_player:
-        raise IllegalAction(
-            Message(
-                "bk.licences_per_player", {"market": market, "limit": m.max_licenses_per_player}
-            ),
-            "count",
-        )
-    if count > p.spaces_free:
-        raise IllegalAction(
-            Message("bk.spaces_free", {"player": p.name, "free": p.spaces_free}), "count"
-        )
-    on_board = t.board_licenses.get(market)
-    if on_board is not None and count > on_board:
-        raise IllegalAction(
-            Message("bk.licences_left", {"market": market, "left": on_board}), "count"
-        )
-    price = 0
-    if _flag(a, "pay"):
-        if market == "sardine" and on_board is not None:
-            left = on_board
-            for _ in range(count):
-                price += sardine_license_price(left)
-                left -= 1
-        elif m.license_price is None:
-            raise IllegalAction(Message("bk.licence_price_unknown", {"market": market}), "pay")
-        else:
-            price = m.license_price * count
-    if price > p.yen:
-        raise short_of_yen(t, i, price, "count", licence=True)
-    licenses = dict(p.licenses)
-    licenses[market] = held + count
-    t = t.with_player(i, licenses=licenses, yen=p.yen - price)
-    if on_board is not None:
-        board = dict(t.board_licenses)
-        board[market] = on_board - count
-        t = replace(t, board_licenses=board)
-    return t
-
-
-def return_license(t: Table, a: Args) -> Table:
-    """Give licences back to their board, free, no refund (a Himono licence's items go
-    back to their markets, uncompensated)."""
-    i = t.index(a.get("player"))
-    market = a.get("market")
-    p = t.players[i]
-    count = _count(a)
-    if not isinstance(market, str) or p.licenses.get(market, 0) < count:
-        raise IllegalAction(
-            Message("bk.licences_not_held", {"player": p.name, "count": count}), "market"
-        )
-    if market == "himono":
-        # fish-markets.md §12: what lies on a licence given up goes back uncompensated.
-        t = himono.give_up(t, i, count)
-    licenses = dict(p.licenses)
-    licenses[market] -= count
-    if not licenses[market]:
-        del licenses[market]
-    t = t.with_player(i, licenses=licenses)
-    on_board = t.board_licenses.get(market)
-    if on_board is not None:
-        board = dict(t.board_licenses)
-        board[market] = on_board + count
-        t = replace(t, board_licenses=board)
-    return t
-
-
-def _describe_license(code: str) -> Callable[[Args, bool], Message]:
-    def describe(a: Args, show: bool) -> Message:
-        values = {"player": a.get("player"), "count": _counted(a), "market": a.get("market")}
-        return Message(code, values)
-
-    return describe
-
-
-_ITEM_SOURCE = {"freezer": "rentals", "cart": "rentals", "buyer_token": "influence"}
-
-
-def take_item(t: Table, a: Args) -> Table:
-    """Rent a Freezer or Cart (Rentals) or buy a Buyer token (Influence), ¥200 each; each
-    takes a License space."""
-    i = t.index(a.get("player"))
-    item = a.get("item")
-    if item not in SPACE_ITEMS:
-        raise IllegalAction(Message("bk.item_kind", {}), "item")
-    assert isinstance(item, str)
-    source = _ITEM_SOURCE[item]
-    if source not in t.config.external_markets:
-        raise IllegalAction(Message("bk.not_in_play", {"market": source}), "item")
-    crash.refuse_closed(t, source, "item")
-    count = _count(a)
-    p = t.players[i]
-    key = f"{source}.{item}"
-    if t.stock.get(key, 0) < count:
-        raise IllegalAction(Message("bk.item_left", {"item": item, "market": source}), "count")
-    if count > p.spaces_free:
-        raise IllegalAction(
-            Message("bk.spaces_free", {"player": p.name, "free": p.spaces_free}), "count"
-        )
-    price = ITEM_PRICE * count if _flag(a, "pay") else 0
-    if price > p.yen:
-        raise short_of_yen(t, i, price, "count")
-    items = dict(p.items)
-    items[item] = items.get(item, 0) + count
-    t = t.with_player(i, items=items, yen=p.yen - price)
-    return replace(t, stock={**t.stock, key: t.stock[key] - count})
-
-
-def return_item(t: Table, a: Args) -> Table:
-    """A Freezer or Cart after its second use, or a Buyer token after its purchase, goes
-    back to its board. One given back early goes back as it lies: the ones used once
-    first, so nothing stays flipped without an item (every rental starts on its "2"
-    side: external-markets.md §9)."""
-    i = t.index(a.get("player"))
-    item = a.get("item")
-    p = t.players[i]
-    count = _count(a)
-    if item not in SPACE_ITEMS or p.items.get(str(item), 0) < count:
-        raise IllegalAction(Message("bk.item_not_held", {"player": p.name}), "item")
-    assert isinstance(item, str)
-    items = dict(p.items)
-    items[item] -= count
-    if not items[item]:
-        del items[item]
-    flipped = {k: n for k, n in p.flipped.items() if k != item}
-    if p.flipped.get(item, 0) > count:
-        flipped[item] = p.flipped[item] - count
-    t = t.with_player(i, items=items, flipped=flipped)
-    if t.closed(_ITEM_SOURCE[item]):
-        return t  # a Closed market's items go to the box (external-markets.md §18)
-    key = f"{_ITEM_SOURCE[item]}.{item}"
-    return replace(t, stock={**t.stock, key: t.stock.get(key, 0) + count})
-
-
-def _describe_item(code: str) -> Callable[[Args, bool], Message]:
-    def describe(a: Args, show: bool) -> Message:
-        item, n = str(a.get("item")), _counted(a)
-        what = (
-            Message(f"item.{item}", {"count": n})
-            if item in SPACE_ITEMS
-            else Message("item.other", {"item": item})
-        )
-        return Message(code, {"player": a.get("player"), "count": n, "what": what})
-
-    return describe
-
-
-# -- Bank ---------------------------------------------------------------------------------
-
-
-def _bank(t: Table, a: Args, kind: str) -> Table:
-    if "bank" not in t.config.external_markets:
-        raise IllegalAction(Message("bk.bank_not_in_play", {}), "type")
-    crash.refuse_closed(t, "bank", "type")
-    i = t.index(a.get("player"))
-    p = t.players[i]
-    count = _count(a)
-    key = f"bank.{kind}"
-    left = t.stock.get(key, 0)
-    if count > left:
-        raise IllegalAction(
-            Message("bk.bank_left", {"left": left, "kind": f"bank.{kind}"}), "count"
-        )
-    if kind == "loans":
-        if p.invested:
-            raise IllegalAction(Message("bk.shares_no_loan", {"player": p.name}), "player")
-        t = t.with_player(i, loans=p.loans + count, yen=p.yen + LOAN_YEN * count, borrowed=True)
-    else:
-        if p.borrowed:
-            raise IllegalAction(Message("bk.loan_no_share", {"player": p.name}), "player")
-        price = SHARE_PRICE * count
-        if price > p.yen:
-            raise short_of_yen(t, i, price, "count")
-        t = t.with_player(i, shares=p.shares + count, yen=p.yen - price, invested=True)
-    return replace(t, stock={**t.stock, key: left - count})
-
-
-def take_loan(t: Table, a: Args) -> Table:
-    """+¥500 per loan; repaid with ¥500 interest at the end. Never with shares."""
-    return _bank(t, a, "loans")
-
-
-def buy_share(t: Table, a: Args) -> Table:
-    """¥300 per share; share owners split the loans' interest. Never with loans."""
-    return _bank(t, a, "shares")
-
-
-def _describe_bank(a: Args, show: bool, kind: str) -> Message:
-    code = "history.take_loan" if kind == "loans" else "history.buy_share"
-    return Message(code, {"player": a.get("player"), "count": _counted(a)})
-
-
 # -- market values ------------------------------------------------------------------------
 
 
@@ -557,7 +89,7 @@ def set_track(t: Table, a: Args) -> Table:
         raise IllegalAction(Message("bk.track_kind", {}), "track")
     assert isinstance(track, str)
     fish_market_in_play(t, track, "track")
-    value = _int(a, "value")
+    value = arg_int(a, "value")
     if not TRACK_MIN <= value <= TRACK_MAX:
         raise IllegalAction(
             Message("bk.track_space", {"low": TRACK_MIN, "high": TRACK_MAX}), "value"
@@ -598,17 +130,21 @@ def _describe_add_market(a: Args, show: bool) -> Message:
 
 
 MOVES: dict[str, Move] = {
-    "pay": Move(pay, _describe_pay, moves_yen=True, owners=("from",)),
-    "gain_fish": Move(gain_fish, _describe_fish("gain")),
-    "lose_fish": Move(lose_fish, _describe_fish("lose")),
-    "give_fish": Move(give_fish, _describe_fish("give"), owners=("from",)),
-    "take_red_snapper": Move(take_red_snapper, _describe_red_snapper),
-    "take_license": Move(take_license, _describe_license("history.take_license")),
-    "return_license": Move(return_license, _describe_license("history.return_license")),
-    "take_item": Move(take_item, _describe_item("history.take_item")),
-    "return_item": Move(return_item, _describe_item("history.return_item")),
-    "take_loan": Move(take_loan, lambda a, s: _describe_bank(a, s, "loans")),
-    "buy_share": Move(buy_share, lambda a, s: _describe_bank(a, s, "shares")),
+    "pay": Move(bookkeeping.pay, bookkeeping.describe_pay, moves_yen=True, owners=("from",)),
+    "gain_fish": Move(bookkeeping.gain_fish, bookkeeping.describe_fish("gain")),
+    "lose_fish": Move(bookkeeping.lose_fish, bookkeeping.describe_fish("lose")),
+    "give_fish": Move(bookkeeping.give_fish, bookkeeping.describe_fish("give"), owners=("from",)),
+    "take_red_snapper": Move(bookkeeping.take_red_snapper, bookkeeping.describe_red_snapper),
+    "take_license": Move(
+        bookkeeping.take_license, bookkeeping.describe_license("history.take_license")
+    ),
+    "return_license": Move(
+        bookkeeping.return_license, bookkeeping.describe_license("history.return_license")
+    ),
+    "take_item": Move(holdings.take_item, holdings.describe_item("history.take_item")),
+    "return_item": Move(holdings.return_item, holdings.describe_item("history.return_item")),
+    "take_loan": Move(holdings.take_loan, lambda a, s: holdings.describe_bank(a, s, "loans")),
+    "buy_share": Move(holdings.buy_share, lambda a, s: holdings.describe_bank(a, s, "shares")),
     "set_track": Move(set_track, _describe_track, who="anyone"),
     "mark_overfished": Move(mark_overfished, _describe_overfished, who="anyone"),
     "add_market": Move(add_market, _describe_add_market, who="anyone"),

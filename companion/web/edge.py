@@ -19,10 +19,11 @@ from pydantic import ValidationError
 from werkzeug.datastructures import MultiDict
 
 from ..door import Refused, refusal_of
+from ..rules.bookkeeping import MAX_COUNT
 from ..rules.catalogue import FISH_MARKETS
 from ..rules.errors import IllegalAction, is_clause
 from ..rules.messages import Message
-from ..rules.moves import MAX_COUNT, MOVES
+from ..rules.moves import MOVES
 from ..rules.setup import (
     GameConfig,
     bad_character,

@@ -20,8 +20,8 @@ from ..door import Refused
 from ..gamefile import FORMAT, GAME, Entry
 from ..report_text import say
 from ..rules.auctions import KINDS
+from ..rules.bookkeeping import MAX_COUNT
 from ..rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS
-from ..rules.moves import MAX_COUNT
 from ..rules.setup import NAME_MAX
 from . import schemas
 from .schemas import (

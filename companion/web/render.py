@@ -34,8 +34,8 @@ from ..rules.catalogue import (
     TRACK_MIN,
     sardine_license_price,
 )
+from ..rules.holdings import ITEM_PRICE, LOAN_YEN, SHARE_PRICE
 from ..rules.messages import Message, render
-from ..rules.moves import ITEM_PRICE, LOAN_YEN, SHARE_PRICE
 from ..rules.table import Table
 from ..views import game_view
 from .auth import seats

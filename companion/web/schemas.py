@@ -35,6 +35,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 from ..door import Refused
 from ..rules import messages
 from ..rules.auctions import KINDS
+from ..rules.bookkeeping import MAX_COUNT, MAX_YEN, NOTE_MAX
 from ..rules.catalogue import (
     BOATS,
     EXTERNAL_MARKETS,
@@ -45,7 +46,6 @@ from ..rules.catalogue import (
     TUNA_VALUES,
 )
 from ..rules.messages import Message
-from ..rules.moves import MAX_COUNT, MAX_YEN, NOTE_MAX
 from ..rules.setup import MAX_SEED, NAME_MAX, figure_labels
 from ..rules.table import SPACE_ITEMS
 from . import schemas_ja

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..rules.auctions import KINDS
-from ..rules.moves import MAX_COUNT, MAX_YEN, NOTE_MAX
+from ..rules.bookkeeping import MAX_COUNT, MAX_YEN, NOTE_MAX
 
 _PLAYER = "このテーブルのプレイヤーの名前"
 _ANY_PARTY = 'プレイヤーの名前か"supply"'

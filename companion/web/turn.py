@@ -23,6 +23,7 @@ from ..eventlog import GameState
 from ..i18n import current_lang, name_of
 from ..identity import Identity
 from ..rules import guided
+from ..rules.bookkeeping import return_license
 from ..rules.catalogue import (
     FISH_MARKETS,
     PORT_COVERINGS,
@@ -34,7 +35,6 @@ from ..rules.errors import IllegalAction
 from ..rules.fleet import arrangement, kinds_of
 from ..rules.markets import MARKETS, Market, market_of_item
 from ..rules.messages import Message, render
-from ..rules.moves import return_license
 from ..rules.table import ROWS, PlayerState, Table
 from . import edge, schemas, turn_external
 from .auth import page_identity

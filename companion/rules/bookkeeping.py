@@ -1,0 +1,378 @@
+"""The bookkeeping of a player's own Yen, fish tokens and Fishing Licences: ``pay``,
+``gain_fish``, ``lose_fish``, ``give_fish``, ``take_red_snapper``, ``take_license``,
+``return_license`` — one function per move, ``(table, args) -> table``, with its history
+line, registered in rules/moves.py's ``MOVES``. And the argument readers every
+bookkeeping move shares.
+
+Each move validates its arguments against the rules and raises :class:`IllegalAction`
+with a sentence a player understands; it never half-applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from .catalogue import (
+    FISH_KEYS,
+    FISH_MARKETS,
+    SPIDER_CRAB_VALUES,
+    TUNA_VALUES,
+    sardine_license_price,
+)
+from .errors import IllegalAction
+from .fish import Fish
+from .markets import himono
+from .messages import Message
+from .setup import bad_character
+from .table import Table
+from .tokens import (
+    TokenSpec,
+    auto_overfish,
+    fish_market_in_play,
+    return_to_market,
+    take_from_market,
+    token_message,
+)
+
+Args = Mapping[str, Any]
+SUPPLY = "supply"
+#: Longest note a payment may carry (one line of the history).
+NOTE_MAX = 120
+
+
+# -- argument readers ---------------------------------------------------------------------
+# The web edge parses every body into typed values (companion/web/schemas.py); these check
+# them again so that a caller that skipped the edge (a test, a script on the Door) still
+# cannot record a string, a bool or a number beyond the physical game.
+
+#: Most Yen any one payment can move: far beyond any table (everyone starts with ¥2,000),
+#: and well inside SQLite's integers.
+MAX_YEN = 1_000_000
+#: Most pieces one action can move: the box holds 30 barrels of a fish, and no board or
+#: bag holds more tokens of one kind.
+MAX_COUNT = 30
+
+
+def arg_int(args: Args, key: str, default: int | None = None) -> int:
+    value = args.get(key, default)
+    if value is None:
+        raise IllegalAction(Message("arg.required", {}), key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise IllegalAction(Message("arg.whole", {}), key)
+    return value
+
+
+def arg_yen(args: Args, key: str = "amount") -> int:
+    amount = arg_int(args, key)
+    if amount <= 0:
+        raise IllegalAction(Message("arg.yen_positive", {}), key)
+    if amount > MAX_YEN:
+        raise IllegalAction(Message("arg.yen_max", {"max": MAX_YEN}), key)
+    if amount % 100:
+        raise IllegalAction(Message("arg.yen_step", {}), key)
+    return amount
+
+
+def arg_count(args: Args, key: str = "count") -> int:
+    n = arg_int(args, key, 1)
+    if n < 1:
+        raise IllegalAction(Message("arg.count_min", {}), key)
+    if n > MAX_COUNT:
+        raise IllegalAction(Message("arg.count_max", {"max": MAX_COUNT}), key)
+    return n
+
+
+def arg_flag(args: Args, key: str, default: bool = True) -> bool:
+    value = args.get(key, default)
+    if not isinstance(value, bool):
+        raise IllegalAction(Message("arg.flag", {}), key)
+    return value
+
+
+def arg_party(t: Table, args: Args, key: str) -> int | None:
+    """A player index, or None for the supply."""
+    value = args.get(key)
+    if value == SUPPLY:
+        return None
+    if value is None:
+        raise IllegalAction(Message("arg.party", {}), key)
+    return t.index(value, key)
+
+
+def short_of_yen(
+    t: Table, i: int, need: int, field: str, *, licence: bool = False
+) -> IllegalAction:
+    """The refusal "Aiko has only ¥1,700" (with ``licence``: "… (the licence costs
+    ¥2,000)"), said to Aiko; with closed money everyone else hears only that she cannot pay
+    (as at the table, where nobody sees her Yen)."""
+    p = t.players[i]
+    return IllegalAction(
+        Message(
+            "bk.short_licence" if licence else "bk.short",
+            {"player": p.name, "have": p.yen, "need": need},
+        ),
+        field,
+        private_to=i,
+        public_message=Message("bk.cannot_pay", {"player": p.name, "need": need}),
+    )
+
+
+def counted(a: Args, key: str = "count") -> int:
+    """The count a history line names (a recorded count may be a string or missing)."""
+    n = a.get(key, 1)
+    try:
+        return int(n)
+    except (TypeError, ValueError):
+        return 1
+
+
+def money_line(amount: int, show: bool) -> Message:
+    return Message("history.yen", {"amount": amount}) if show else Message("history.yen_hidden")
+
+
+# -- Yen --------------------------------------------------------------------------------
+
+
+def pay(t: Table, a: Args) -> Table:
+    """Yen from a player or the supply to a player or the supply (AMB-01: the supply is
+    unlimited; AMB-04: a player cannot pay more than they hold)."""
+    payer, payee = arg_party(t, a, "from"), arg_party(t, a, "to")
+    amount = arg_yen(a)
+    if payer == payee:
+        raise IllegalAction(Message("bk.same_party", {}), "to")
+    note = a.get("note", "")
+    if not isinstance(note, str) or len(note) > NOTE_MAX:
+        raise IllegalAction(Message("arg.note_long", {"max": NOTE_MAX}), "note")
+    if bad_character(note) is not None:
+        raise IllegalAction(Message("arg.note_chars", {}), "note")
+    if payer is not None:
+        have = t.players[payer].yen
+        if amount > have:
+            raise short_of_yen(t, payer, amount, "amount")
+        t = t.with_player(payer, yen=have - amount)
+    if payee is not None:
+        t = t.with_player(payee, yen=t.players[payee].yen + amount)
+    return t
+
+
+def describe_pay(a: Args, show: bool) -> Message:
+    supply = a.get("from") == SUPPLY
+    return Message(
+        "history.pay_from_supply" if supply else "history.pay",
+        {
+            "payer": a.get("from"),
+            "payee": a.get("to"),
+            "money": money_line(int(a.get("amount", 0)), show),
+            "note": Message("history.note", {"note": a["note"]}) if a.get("note") else "",
+        },
+    )
+
+
+# -- fish tokens --------------------------------------------------------------------------
+
+
+def _token_spec(a: Args) -> TokenSpec:
+    key = a.get("fish")
+    if not isinstance(key, str) or key not in FISH_KEYS:
+        raise IllegalAction(Message("bk.no_fish_token", {"name": repr(key)}), "fish")
+    count = arg_count(a)
+    value = side = None
+    if key == "spider_crab" or key == "tuna":
+        allowed = SPIDER_CRAB_VALUES if key == "spider_crab" else TUNA_VALUES
+        value = arg_int(a, "value")
+        if value not in allowed:
+            raise IllegalAction(
+                Message("bk.printed_values", {"fish": key, "values": sorted(allowed)}), "value"
+            )
+    if key == "salmon":
+        side = a.get("side", "fresh")
+        if side not in ("fresh", "degraded"):
+            raise IllegalAction(Message("bk.salmon_side", {}), "side")
+    return TokenSpec(key, count, value, side)
+
+
+def _add_tokens(fish: Fish, spec: TokenSpec, sign: int, owner: str) -> Fish:
+    """Add (sign 1) or remove (sign -1) tokens; IllegalAction if the owner lacks them."""
+    changed = fish.add(spec.key, sign * spec.count, spec.value, spec.side)
+    if changed is None:
+        if spec.value is not None:
+            raise IllegalAction(
+                Message("bk.not_held", {"player": owner, "what": spec.message()}), "count"
+            )
+        have = (
+            fish.salmon_degraded
+            if spec.side == "degraded"
+            else (fish.salmon_fresh if spec.key == "salmon" else fish.count(spec.key))
+        )
+        raise IllegalAction(
+            Message(
+                "bk.holds_only_degraded" if spec.side == "degraded" else "bk.holds_only",
+                {"player": owner, "count": have, "fish": spec.key},
+            ),
+            "count",
+        )
+    return changed
+
+
+def gain_fish(t: Table, a: Args) -> Table:
+    """A player takes tokens from their market (Red Snapper: the next ones of the grid;
+    Spider Crab, Tuna, Clam, Oyster: out of the Auction bag)."""
+    i = t.index(a.get("player"))
+    spec = _token_spec(a)
+    t = take_from_market(t, spec)
+    t = t.with_player(i, fish=_add_tokens(t.players[i].fish, spec, 1, t.players[i].name))
+    return auto_overfish(t)
+
+
+def lose_fish(t: Table, a: Args) -> Table:
+    """A player returns tokens to their market (``"to": "box"`` for tokens that leave the
+    game, such as sold Swordfish)."""
+    i = t.index(a.get("player"))
+    spec = _token_spec(a)
+    t = t.with_player(i, fish=_add_tokens(t.players[i].fish, spec, -1, t.players[i].name))
+    where = a.get("to", "market")
+    if where not in ("market", "box"):
+        raise IllegalAction(Message("bk.tokens_go", {}), "to")
+    return t if where == "box" else return_to_market(t, spec)
+
+
+def give_fish(t: Table, a: Args) -> Table:
+    """Tokens move from one player to another (Barter, Auction lots, Trading …)."""
+    giver, taker = t.index(a.get("from"), "from"), t.index(a.get("to"), "to")
+    if giver == taker:
+        raise IllegalAction(Message("bk.same_giver", {}), "to")
+    spec = _token_spec(a)
+    t = t.with_player(
+        giver, fish=_add_tokens(t.players[giver].fish, spec, -1, t.players[giver].name)
+    )
+    return t.with_player(
+        taker, fish=_add_tokens(t.players[taker].fish, spec, 1, t.players[taker].name)
+    )
+
+
+def take_red_snapper(t: Table, a: Args) -> Table:
+    """The next Red Snapper token of the grid (fish-markets.md §6)."""
+    return gain_fish(
+        t, {"player": a.get("player"), "fish": "red_snapper", "count": a.get("count", 1)}
+    )
+
+
+def describe_fish(verb: str) -> Callable[[Args, bool], Message]:
+    def describe(a: Args, show: bool) -> Message:
+        n = counted(a)
+        try:
+            ts = _token_spec(a)
+            name: Message | str = token_message(ts.key, ts.value, ts.side)
+        except IllegalAction:
+            name = str(a.get("fish"))
+        tokens = Message("history.tokens", {"count": n, "what": name})
+        if verb == "give":
+            return Message(
+                "history.give_fish",
+                {"giver": a.get("from"), "tokens": tokens, "taker": a.get("to")},
+            )
+        if verb == "lose":
+            code = "history.lose_fish_box" if a.get("to") == "box" else "history.lose_fish"
+            return Message(code, {"player": a.get("player"), "tokens": tokens})
+        return Message("history.gain_fish", {"player": a.get("player"), "tokens": tokens})
+
+    return describe
+
+
+def describe_red_snapper(a: Args, show: bool) -> Message:
+    n = counted(a)
+    code = "history.red_snapper_one" if n == 1 else "history.red_snapper"
+    return Message(code, {"player": a.get("player"), "count": n})
+
+
+# -- licences and License spaces -----------------------------------------------------------
+
+
+def take_license(t: Table, a: Args) -> Table:
+    """Buy Fishing Licences at the board's price (``"pay": false`` when already paid):
+    at most 4 License spaces, per-market stock and per-visit/per-player limits."""
+    i = t.index(a.get("player"))
+    market = fish_market_in_play(t, a.get("market"))
+    m = FISH_MARKETS[market]
+    count = arg_count(a)
+    p = t.players[i]
+    if m.licenses_per_visit is not None and count > m.licenses_per_visit:
+        raise IllegalAction(
+            Message("bk.licences_per_visit", {"market": market, "limit": m.licenses_per_visit}),
+            "count",
+        )
+    held = p.licenses.get(market, 0)
+    if m.max_licenses_per_player is not None and held + count > m.max_licenses_per_player:
+        raise IllegalAction(
+            Message(
+                "bk.licences_per_player", {"market": market, "limit": m.max_licenses_per_player}
+            ),
+            "count",
+        )
+    if count > p.spaces_free:
+        raise IllegalAction(
+            Message("bk.spaces_free", {"player": p.name, "free": p.spaces_free}), "count"
+        )
+    on_board = t.board_licenses.get(market)
+    if on_board is not None and count > on_board:
+        raise IllegalAction(
+            Message("bk.licences_left", {"market": market, "left": on_board}), "count"
+        )
+    price = 0
+    if arg_flag(a, "pay"):
+        if market == "sardine" and on_board is not None:
+            left = on_board
+            for _ in range(count):
+                price += sardine_license_price(left)
+                left -= 1
+        elif m.license_price is None:
+            raise IllegalAction(Message("bk.licence_price_unknown", {"market": market}), "pay")
+        else:
+            price = m.license_price * count
+    if price > p.yen:
+        raise short_of_yen(t, i, price, "count", licence=True)
+    licenses = dict(p.licenses)
+    licenses[market] = held + count
+    t = t.with_player(i, licenses=licenses, yen=p.yen - price)
+    if on_board is not None:
+        board = dict(t.board_licenses)
+        board[market] = on_board - count
+        t = replace(t, board_licenses=board)
+    return t
+
+
+def return_license(t: Table, a: Args) -> Table:
+    """Give licences back to their board, free, no refund (a Himono licence's items go
+    back to their markets, uncompensated)."""
+    i = t.index(a.get("player"))
+    market = a.get("market")
+    p = t.players[i]
+    count = arg_count(a)
+    if not isinstance(market, str) or p.licenses.get(market, 0) < count:
+        raise IllegalAction(
+            Message("bk.licences_not_held", {"player": p.name, "count": count}), "market"
+        )
+    if market == "himono":
+        # fish-markets.md §12: what lies on a licence given up goes back uncompensated.
+        t = himono.give_up(t, i, count)
+    licenses = dict(p.licenses)
+    licenses[market] -= count
+    if not licenses[market]:
+        del licenses[market]
+    t = t.with_player(i, licenses=licenses)
+    on_board = t.board_licenses.get(market)
+    if on_board is not None:
+        board = dict(t.board_licenses)
+        board[market] = on_board + count
+        t = replace(t, board_licenses=board)
+    return t
+
+
+def describe_license(code: str) -> Callable[[Args, bool], Message]:
+    def describe(a: Args, show: bool) -> Message:
+        values = {"player": a.get("player"), "count": counted(a), "market": a.get("market")}
+        return Message(code, values)
+
+    return describe

@@ -18,12 +18,13 @@ from .rules import crash, entering
 from .rules.arrivals import notes_at
 from .rules.auctions import KINDS, receipt, settlement
 from .rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS, RED_SNAPPER_GRID, TOKEN_NAMES
+from .rules.checklist import render_checklist
 from .rules.endgame import check_end
 from .rules.history import story
 from .rules.messages import NAMES, Message, render
 from .rules.moves import MOVES, describe
 from .rules.resources import red_snapper_value, resources_by_fish, salmon_in_game
-from .rules.setup import COLOR_HEX, render_checklist
+from .rules.setup import COLOR_HEX
 from .rules.table import SPACE_ITEMS, Table
 
 

@@ -13,9 +13,10 @@ import pytest
 import requests
 
 from companion.rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS
+from companion.rules.checklist import checklist
 from companion.rules.messages import render
 from companion.rules.rulecards import card, market_ids
-from companion.rules.setup import checklist, make_config
+from companion.rules.setup import make_config
 
 pytestmark = pytest.mark.server
 

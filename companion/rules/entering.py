@@ -29,9 +29,10 @@ from .catalogue import (
     mackerel_licenses,
     table_stock,
 )
+from .checklist import board_item
 from .errors import IllegalAction
 from .messages import Message
-from .setup import GameConfig, bag_contents, board_figure, board_item
+from .setup import GameConfig, bag_contents, board_figure
 from .table import Arrival, Table, fish_board_tokens
 
 KINDS = ("fish", "external")

@@ -22,16 +22,10 @@ from ..door import Refused, refusal_of
 from ..rules.bookkeeping import MAX_COUNT
 from ..rules.catalogue import FISH_MARKETS
 from ..rules.errors import IllegalAction, is_clause
+from ..rules.figures import disputed_defaults, to_remember
 from ..rules.messages import Message
 from ..rules.moves import MOVES
-from ..rules.setup import (
-    GameConfig,
-    bad_character,
-    disputed_defaults,
-    make_config,
-    to_remember,
-    with_remembered,
-)
+from ..rules.setup import GameConfig, bad_character, make_config, with_remembered
 from ..store import Store
 from . import schemas
 from .schemas import ACTIONS, AUCTIONS, FORM_STOCK, TOKEN_CODES, parse

@@ -11,8 +11,8 @@ from flask import Blueprint, jsonify
 from ..door import Refused
 from ..i18n import current_lang
 from ..identity import Identity
+from ..rules.checklist import checklist, render_checklist
 from ..rules.messages import Message
-from ..rules.setup import checklist, render_checklist
 from ..views import auction_view, history_rows
 from . import cards, edge
 from .auctions import seal_bid

@@ -33,20 +33,17 @@ from ..rules.catalogue import (
     EXTERNAL_MARKETS,
     FISH_MARKETS,
 )
+from ..rules.checklist import checklist
 from ..rules.errors import IllegalAction
-from ..rules.messages import Message
-from ..rules.setup import (
+from ..rules.figures import (
     DISPUTED_NOTES,
-    SEAT_COLORS,
-    GameConfig,
-    board_figure,
-    checklist,
     disputed_defaults,
     figure_labels,
     is_yen_figure,
-    new_seed,
     unknown_figures,
 )
+from ..rules.messages import Message
+from ..rules.setup import SEAT_COLORS, GameConfig, board_figure, new_seed
 from . import edge
 from .auth import host_cookie, set_cookie
 from .context import door

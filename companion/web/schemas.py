@@ -45,8 +45,9 @@ from ..rules.catalogue import (
     TRADING_PLACES,
     TUNA_VALUES,
 )
+from ..rules.figures import figure_labels
 from ..rules.messages import Message
-from ..rules.setup import MAX_SEED, NAME_MAX, figure_labels
+from ..rules.setup import MAX_SEED, NAME_MAX
 from ..rules.table import SPACE_ITEMS
 from . import schemas_ja
 

@@ -9,8 +9,8 @@ from flask import Blueprint, jsonify, render_template
 from flask_babel import gettext  # type: ignore[import-untyped]
 
 from ..door import Refused
+from ..rules.checklist import checklist
 from ..rules.messages import Message
-from ..rules.setup import checklist
 from ..rules.snapshot import make_snapshot
 from . import edge
 from .auth import page_identity, page_token, refused_page, seats

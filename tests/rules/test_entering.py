@@ -13,11 +13,12 @@ from companion.games import fold
 from companion.rules import entering
 from companion.rules.arrivals import notes_at
 from companion.rules.catalogue import BASE_FISH, FISH_MARKETS
+from companion.rules.checklist import render_checklist
 from companion.rules.fish import Fish
 from companion.rules.guided import preview
 from companion.rules.messages import render
 from companion.rules.moves import apply
-from companion.rules.setup import board_figure, make_config, render_checklist
+from companion.rules.setup import board_figure, make_config
 from companion.rules.table import Table, initial_table
 
 from .external.exp_support import exp_table

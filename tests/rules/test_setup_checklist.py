@@ -5,7 +5,8 @@ supply (step 8) and what is agreed before play."""
 
 from __future__ import annotations
 
-from companion.rules.setup import checklist, make_config, render_checklist
+from companion.rules.checklist import checklist, render_checklist
+from companion.rules.setup import make_config
 
 BASE = dict(
     fish_markets=["mackerel", "eel", "fugu", "squid", "salmon"],
@@ -128,8 +129,8 @@ def test_the_checklist_is_messages_rendered_in_either_language() -> None:
     """setup.py words the checklist as codes; a Japanese table reads it in the rulebook's
     Japanese (円 after the amount), an English one in English, from the same items. The
     lines of one board alone (a board entering mid-game) are the same messages."""
+    from companion.rules.checklist import board_lines
     from companion.rules.messages import Message, render
-    from companion.rules.setup import board_lines
 
     config = make_config(["Aiko", "Bo", "Chiyo"], **BASE)
     items = checklist(config)

@@ -12,11 +12,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from ..catalogue import FISH_MARKETS, EntryOption, FishMarket
+from ..cardlines import Line, counted, entries, line, named, per_p_line, unprinted
+from ..catalogue import (
+    AQUARIUM_PLACE_OF,
+    AQUARIUM_PLACES,
+    FISH_MARKETS,
+    LICENSE_PAYOUT,
+    LICENSE_SPACES,
+    EntryOption,
+    FishMarket,
+)
 from ..errors import IllegalAction
 from ..fish import Fish, MarketValues
 from ..ledger import Run, refuse
-from ..resources import resources_by_fish
+from ..messages import Message
+from ..resources import FLAT_VALUES, resources_by_fish
+from ..setup import GameConfig, board_figure
 from ..table import ForSale, Table
 from ..tokens import TokenSpec, bag_code, bag_known, stock_key
 
@@ -186,6 +197,140 @@ class Market:
         """The Resources of one player's tokens of this market (turn-and-scoring.md §7)."""
         by_fish = resources_by_fish(fish, values, salmon_owned)
         return sum(by_fish.get(k, 0) for k in self.data.token_keys)
+
+    # -- its rules card (rules/rulecards.py) --------------------------------------------------
+    def card_sections(self, config: GameConfig | None) -> dict[str, list[Line]]:
+        """Its rules card's lines by section: what every fish market's card says, with the
+        market's own lines where its hooks put them (``card_*``)."""
+        m = self.data
+        parts: dict[str, list[Line]] = {}
+        parts["entry"] = entries(
+            self, m.entry, not m.entry_complete, config, self.card_entry_printed()
+        )
+        if self.pays_license_holders():
+            parts["entry"].append(line("rc.entry.payout", market=self.id, amount=LICENSE_PAYOUT))
+        else:
+            parts["entry"].append(line("rc.entry.no_payout", market=self.id))
+        parts["entry"] += self.card_lines("entry", config)
+
+        lic = parts["licences"] = self.card_licence_price()
+        if m.max_licenses_per_player is not None:
+            lic.append(line("rc.lic.per_player", count=m.max_licenses_per_player))
+        elif m.licenses_per_visit is not None:
+            lic.append(line("rc.lic.per_visit", count=m.licenses_per_visit))
+        else:
+            lic.append(line("rc.lic.any", count=LICENSE_SPACES))
+        lic += self.card_lines("licences", config)
+        lic.append(line("rc.lic.return"))
+
+        st = parts["stock"] = []
+        for what in ("barrels", "tokens", "licenses"):
+            if what == "tokens" and m.tokens_in_bag:
+                continue
+            own = self.card_stock_figure(what, config)
+            st += own if own is not None else self._stock_figure(what, config)
+        st += self.card_lines("stock", config)
+
+        parts["sells"] = self.card_sales() + self._aquarium_lines()
+
+        sp = parts["special"] = []
+        if self.buys_own_barrels:
+            sp.append(line("rc.mackerel.own_barrels"))
+        barrels = self.auction_barrels()
+        if barrels is not None:
+            source = "bag" if m.tokens_in_bag else "board"
+            sp.append(line(f"rc.docking_auction.{source}", count=barrels, market=self.id))
+        sp += self.card_lines("special", config)
+        if not self.degrades(ForSale(self.id, 0)):
+            sp.append(line("rc.never_degrades", fish=self.id))
+
+        parts["resources"] = [
+            line("rc.res.flat", fish=key, value=FLAT_VALUES[key])
+            for key in m.token_keys
+            if key in FLAT_VALUES
+        ] + self.card_lines("resources", config)
+
+        parts["overfished"] = [
+            self.card_overfished_when(),
+            line("rc.of.after"),
+            *self.card_lines("overfished", config),
+        ]
+        return parts
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        """Its own lines of a section, after what every fish market's card says there (the
+        licences' before "licences go back")."""
+        return []
+
+    def card_entry_printed(self) -> list[Line] | None:
+        """Its own lines for the printed entry options (None: each option as printed)."""
+        return None
+
+    def card_licence_price(self) -> list[Line]:
+        price = self.data.license_price
+        if price == 0:
+            return [line("rc.lic.free")]
+        return [] if price is None else [line("rc.lic.price", amount=price)]
+
+    def card_stock_figure(self, what: str, config: GameConfig | None) -> list[Line] | None:
+        """Its own lines for one figure of the board (None: as printed per player count)."""
+        return None
+
+    def card_sales(self) -> list[Line]:
+        """What it buys and pays."""
+        return [line("rc.sell.none", market=self.id)]
+
+    def card_overfished_when(self) -> Line:
+        """When it becomes Overfished."""
+        if self.data.tokens_in_bag:
+            return line("rc.of.bag", "reading", "AMB-21")
+        return line("rc.of.when")
+
+    def _stock_figure(self, what: str, config: GameConfig | None) -> list[Line]:
+        m = self.data
+        formula = getattr(m, what)
+        disputed = m.disputed.get(what)
+        label = Message(f"rc.fig.{what}", {})
+        if formula is None:
+            value = board_figure(config, self.id, what) if config else None
+            return [unprinted(label, value, config)]
+        if config is not None and disputed:
+            value = board_figure(config, self.id, what)
+            return [
+                line(
+                    "rc.stock.disputed",
+                    "reading",
+                    disputed,
+                    what=label,
+                    count=counted(what, value),
+                    players=config.player_count,
+                )
+            ]
+        printed = per_p_line(what, formula, config)
+        if not disputed:
+            return [printed]
+        return [
+            Line(printed.message, "reading", (disputed,)),
+            line("rc.salmon.disputed", "reading", disputed),
+        ]
+
+    def _aquarium_lines(self) -> list[Line]:
+        """Where the Aquarium takes this fish's tokens, and for how much."""
+        out = []
+        for key in self.data.token_keys:
+            place = AQUARIUM_PLACE_OF.get(key)
+            if place is None:
+                continue
+            count, yen = AQUARIUM_PLACES[place]
+            if place == key:
+                out.append(line("rc.aquarium_place", fish=key, count=count, amount=yen))
+            else:
+                out.append(
+                    line(
+                        "rc.aquarium_shared", fish=key, place=named(place), count=count, amount=yen
+                    )
+                )
+        return out
 
 
 class BagMarket(Market):

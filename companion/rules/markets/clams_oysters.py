@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..cardlines import Line, line, unprinted
 from ..ledger import Run, refuse
+from ..messages import Message
+from ..setup import GameConfig
 from ..table import ForSale
 from ..tokens import TokenSpec
 from .base import BagMarket
@@ -51,6 +54,30 @@ class ClamsOysters(BagMarket):
         # purchase is recorded (issue #17), so trying a purchase cannot peek into the bag.
         del run.moves[told:]
         run.note("mv.draw_clam_oyster", player=run.name(buyer), bonus=bonus)
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "stock":
+            return [
+                unprinted(
+                    Message(f"rc.fig.{what}", {}),
+                    config.board_numbers.get(self.id, {}).get(what) if config else None,
+                    config,
+                )
+                for what in ("clams", "oysters")
+            ]
+        if section == "special":
+            return [
+                line(
+                    "rc.clams_oysters.draw",
+                    "reading",
+                    "AMB-48",
+                    amount=self.numbers["oyster_bonus"],
+                )
+            ]
+        return []
+
+    def card_sales(self) -> list[Line]:
+        return [line("rc.sell.clams_oysters", amount=self.numbers["set_yen"])]
 
 
 MARKET = ClamsOysters()

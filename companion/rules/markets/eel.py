@@ -7,9 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..cardlines import Line, line
+from ..catalogue import EEL_START, TRACK_MAX, TRACK_MIN
 from ..fish import Fish, MarketValues
 from ..ledger import Run
 from ..resources import clamp_track
+from ..setup import GameConfig
 from ..tokens import TokenSpec
 from .base import Market
 
@@ -36,6 +39,35 @@ class Eel(Market):
 
     def resources(self, fish: Fish, values: MarketValues, salmon_owned: int) -> int:
         return clamp_track(values.eel) * fish.eel
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "stock":
+            return [
+                line(
+                    "rc.track_start", market=self.id, value=EEL_START, low=TRACK_MIN, high=TRACK_MAX
+                )
+            ]
+        if section == "special":
+            return [
+                line("rc.eel.up", count=self.numbers["track_per_barrel_for_sale"]),
+                line("rc.track_clamp", "reading", "AMB-09", low=TRACK_MIN, high=TRACK_MAX),
+            ]
+        if section == "resources":
+            return [line("rc.res.track", market=self.id)]
+        return []
+
+    def card_sales(self) -> list[Line]:
+        n = self.numbers
+        return [
+            line("rc.sell.eel", amount=n["sale_yen"], drop=n["track_per_token_sold"]),
+            line(
+                "rc.sell.eel_example",
+                value=6,
+                count=2,
+                amount=n["sale_yen"] * 2 * 6,
+                after=max(TRACK_MIN, 6 - n["track_per_token_sold"] * 2),
+            ),
+        ]
 
 
 MARKET = Eel()

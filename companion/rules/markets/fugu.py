@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..cardlines import Line, line
 from ..fish import Fish, MarketValues
 from ..ledger import Run
 from ..resources import fugu_resources
+from ..setup import GameConfig
 from ..tokens import TokenSpec
 from .base import Market
 
@@ -35,6 +37,22 @@ class Fugu(Market):
 
     def resources(self, fish: Fish, values: MarketValues, salmon_owned: int) -> int:
         return fugu_resources(fish.fugu)
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "licences":
+            return [line("rc.fugu.licence_back")]
+        if section == "special":
+            return [line("rc.fugu.self_buy", "reading", "AMB-05")]
+        if section == "resources":
+            return [line("rc.res.fugu", "reading", "AMB-13", example=fugu_resources(3))]
+        return []
+
+    def card_sales(self) -> list[Line]:
+        n = self.numbers
+        return [
+            line("rc.sell.fugu", "reading", "AMB-12", amount=n["sale_yen"]),
+            line("rc.sell.fugu_example", count=4, amount=n["sale_yen"] * 4 * 4),
+        ]
 
 
 MARKET = Fugu()

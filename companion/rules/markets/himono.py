@@ -31,8 +31,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..cardlines import Line, line
 from ..catalogue import FISH_MARKETS, HIMONO_CATCHES
 from ..ledger import Run, refuse
+from ..setup import GameConfig
 from ..table import ForSale, HimonoItem, HimonoLicence, Table
 from ..tokens import TokenSpec, return_to_market
 from .base import Market, price_of, whole
@@ -52,6 +54,26 @@ class Himono(Market):
 
     def degrades(self, item: ForSale) -> bool:
         return False
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        n = self.numbers
+        if section == "special":
+            return [
+                line("rc.himono.catch", fishes=list(HIMONO_CATCHES)),
+                line("rc.himono.at_sea", count=n["at_sea_per_licence"]),
+                line("rc.himono.dock", "reading", "AMB-15", "AMB-41", count=n["items_per_licence"]),
+                line("rc.himono.load", fishes=list(HIMONO_CATCHES)),
+                line(
+                    "rc.himono.convert",
+                    "reading",
+                    "AMB-42",
+                    count=n["items_per_barrel"],
+                    barrels=n["barrels_per_conversion"],
+                ),
+            ]
+        if section == "resources":
+            return [line("rc.res.himono_items", "reading", "AMB-06")]
+        return []
 
 
 MARKET = Himono()

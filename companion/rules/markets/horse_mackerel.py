@@ -5,6 +5,8 @@ catches 1 Horse Mackerel barrel, or 1–2 Mackerel barrels. Overfished: every pl
 
 from __future__ import annotations
 
+from ..cardlines import Line, line
+from ..setup import GameConfig
 from ..table import Table
 from .base import Market
 
@@ -21,6 +23,24 @@ class HorseMackerel(Market):
             if p.fish.horse_mackerel:
                 t = t.with_player(i, yen=p.yen + bonus * p.fish.horse_mackerel)
         return t
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "special":
+            return [
+                line(
+                    "rc.horse_mackerel.catch",
+                    "reading",
+                    "AMB-43",
+                    count=self.numbers["mackerel_per_licence"],
+                ),
+                line("rc.horse_mackerel.start", "printed", "AMB-17"),
+            ]
+        if section == "overfished":
+            return [line("rc.of.horse_mackerel", amount=self.numbers["overfished_bonus"])]
+        return []
+
+    def card_entry_printed(self) -> list[Line] | None:
+        return [line("rc.entry.free", "reading", "AMB-39")]
 
 
 MARKET = HorseMackerel()

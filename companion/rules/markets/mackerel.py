@@ -7,7 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..cardlines import Line, counted, line, per_players
+from ..catalogue import MACKEREL_LICENSES_IN_BOX, PLAYER_COUNTS, mackerel_licenses
 from ..ledger import Run, refuse
+from ..messages import Message
+from ..setup import GameConfig
 from ..tokens import TokenSpec
 from .base import Market, price_of
 
@@ -39,6 +43,45 @@ class Mackerel(Market):
             run.note("mv.left_over", count=items % per, per=per, fish="mackerel")
         run.pay(None, seat, yen, "sale")
         return True
+
+    def card_stock_figure(self, what: str, config: GameConfig | None) -> list[Line] | None:
+        if what != "licenses":
+            return None
+        if config is not None:
+            set_aside = not config.horse_mackerel_from_start
+            n = mackerel_licenses(config.player_count, set_aside)
+            code = "rc.mackerel.licences_game" if set_aside else "rc.mackerel.licences_game_hm"
+            return [
+                line(
+                    code,
+                    "printed",
+                    "AMB-17",
+                    count=counted("licenses", n),
+                    players=config.player_count,
+                )
+            ]
+        normal = [mackerel_licenses(p) for p in PLAYER_COUNTS]
+        without = [mackerel_licenses(p, set_aside=False) for p in PLAYER_COUNTS]
+        return [
+            line(
+                "rc.mackerel.licences",
+                box=MACKEREL_LICENSES_IN_BOX,
+                counts=per_players("licenses", normal),
+            ),
+            line(
+                "rc.mackerel.licences_hm",
+                "printed",
+                "AMB-17",
+                what=Message("rc.fig.licenses", {}),
+                counts=per_players("licenses", without),
+            ),
+        ]
+
+    def card_sales(self) -> list[Line]:
+        n = self.numbers
+        return [
+            line("rc.sell.mackerel", "printed", "AMB-16", amount=n["sale_yen"], per=n["sale_items"])
+        ]
 
 
 MARKET = Mackerel()

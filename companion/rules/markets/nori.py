@@ -5,10 +5,12 @@ held, down to ¥0 (AMB-44) (fish-markets.md §14)."""
 
 from __future__ import annotations
 
+from ..cardlines import Line, line
 from ..errors import IllegalAction
 from ..fish import Fish, MarketValues
 from ..ledger import refuse
 from ..resources import nori_value, resources_by_fish
+from ..setup import GameConfig
 from ..table import Table
 from .base import Market
 
@@ -33,6 +35,25 @@ class Nori(Market):
         by_fish = resources_by_fish(fish, values, salmon_owned)
         others = sum(v for k, v in by_fish.items() if k != self.id)
         return nori_value(others) * fish.nori
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "entry":
+            return [line("rc.nori.entry", "reading", "AMB-37")]
+        if section == "resources":
+            return [line("rc.res.nori", "reading", "AMB-45", example=nori_value(38))]
+        if section == "overfished":
+            return [
+                line(
+                    "rc.of.nori",
+                    "reading",
+                    "AMB-44",
+                    amount=self.numbers["overfished_penalty"],
+                )
+            ]
+        return []
+
+    def card_entry_printed(self) -> list[Line] | None:
+        return [line("rc.entry.free", "reading", "AMB-39")]
 
 
 MARKET = Nori()

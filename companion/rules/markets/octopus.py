@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..cardlines import Line, line
+from ..catalogue import TAKOYAKI_TOKENS
 from ..ledger import Run, refuse
+from ..setup import GameConfig
 from ..table import ForSale
 from ..tokens import TokenSpec, take_from_market
 from .base import Market, price_of, whole
@@ -53,6 +56,24 @@ class Octopus(Market):
             run.note("mv.token_in", player=run.name(buyer), count=1, fish=TAKOYAKI, where="harbor")
             return
         super().bought(run, buyer, item, row, draws)
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "stock":
+            return [line("rc.octopus.takoyaki_stock", count=TAKOYAKI_TOKENS)]
+        if section == "special":
+            return [line("rc.octopus.takoyaki")]
+        if section == "resources":
+            return [line("rc.res.takoyaki_for_sale", "reading", "AMB-06")]
+        return []
+
+    def card_sales(self) -> list[Line]:
+        return [
+            *super().card_sales(),
+            line("rc.octopus.trade", count=self.numbers["takoyaki_per_octopus"]),
+        ]
+
+    def card_overfished_when(self) -> Line:
+        return line("rc.of.octopus")
 
 
 MARKET = Octopus()

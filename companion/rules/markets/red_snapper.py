@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..cardlines import Line, line
+from ..catalogue import RED_SNAPPER_GRID, RED_SNAPPER_TOKENS
 from ..fish import Fish, MarketValues
 from ..ledger import refuse
-from ..resources import red_snapper_value
+from ..resources import OVERFISHED_RED_SNAPPER_VALUE, red_snapper_value
+from ..setup import GameConfig
 from ..table import Table
 from ..tokens import TokenSpec
 from .base import Market
@@ -39,6 +42,35 @@ class RedSnapper(Market):
     def resources(self, fish: Fish, values: MarketValues, salmon_owned: int) -> int:
         overfished = self.id in values.overfished
         return red_snapper_value(values.red_snapper_remaining, overfished) * fish.red_snapper
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "special":
+            return [line("rc.red_snapper.grid", numbers=list(RED_SNAPPER_GRID))]
+        if section == "resources":
+            return [
+                line(
+                    "rc.res.red_snapper",
+                    "reading",
+                    "AMB-10",
+                    start=red_snapper_value(RED_SNAPPER_TOKENS),
+                    example=red_snapper_value(12),
+                )
+            ]
+        if section == "overfished":
+            return [
+                line(
+                    "rc.of.red_snapper",
+                    "reading",
+                    "AMB-10",
+                    value=OVERFISHED_RED_SNAPPER_VALUE,
+                )
+            ]
+        return []
+
+    def card_stock_figure(self, what: str, config: GameConfig | None) -> list[Line] | None:
+        if what == "tokens":
+            return [line("rc.red_snapper.grid_tokens", count=RED_SNAPPER_TOKENS)]
+        return None
 
 
 MARKET = RedSnapper()

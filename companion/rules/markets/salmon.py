@@ -5,9 +5,11 @@ ones 4 (fish-markets.md §7)."""
 
 from __future__ import annotations
 
+from ..cardlines import Line, line
 from ..fish import Fish, MarketValues
 from ..ledger import Run
 from ..resources import DEGRADED_SALMON_VALUE
+from ..setup import GameConfig
 from ..table import ForSale
 from ..tokens import TokenSpec
 from .base import Market
@@ -23,6 +25,13 @@ class Salmon(Market):
 
     def resources(self, fish: Fish, values: MarketValues, salmon_owned: int) -> int:
         return salmon_owned * fish.salmon_fresh + DEGRADED_SALMON_VALUE * fish.salmon_degraded
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "special":
+            return [line("rc.salmon.sides"), line("rc.salmon.boat")]
+        if section == "resources":
+            return [line("rc.res.salmon", "reading", "AMB-14", value=DEGRADED_SALMON_VALUE)]
+        return []
 
 
 MARKET = Salmon()

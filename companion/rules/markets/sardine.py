@@ -12,10 +12,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from ..cardlines import Line, line
 from ..catalogue import sardine_license_price
 from ..errors import IllegalAction
 from ..ledger import Run, refuse
 from ..messages import Message
+from ..setup import GameConfig
 from ..table import ForSale, Table
 from ..tokens import TokenSpec
 from .base import Market, whole
@@ -79,6 +81,29 @@ class Sardine(Market):
 
     def tokens_exhausted(self, t: Table) -> bool:
         return t.board_tokens.get(self.id) == 0 and t.canned_sardines == 0
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "entry":
+            return [line("rc.sardine.no_entry")]
+        if section == "stock":
+            return [line("rc.sardine.canned_empty")]
+        if section == "special":
+            return [
+                line(
+                    "rc.sardine.dock", "reading", "AMB-22", count=self.numbers["tokens_per_barrel"]
+                )
+            ]
+        return []
+
+    def card_licence_price(self) -> list[Line]:
+        first, last = sardine_license_price(2), sardine_license_price(1)
+        return [line("rc.lic.sardine", first=first, last=last, both=first + last)]
+
+    def card_sales(self) -> list[Line]:
+        return [*super().card_sales(), line("rc.sardine.cans", amount=self.numbers["can_yen"])]
+
+    def card_overfished_when(self) -> Line:
+        return line("rc.of.sardine", "reading", "AMB-22")
 
 
 MARKET = Sardine()

@@ -8,8 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..catalogue import SPIDER_CRAB_VALUES
+from ..cardlines import Line, line
+from ..catalogue import SPIDER_CRAB_TOKENS, SPIDER_CRAB_VALUES
 from ..ledger import Run
+from ..setup import GameConfig
 from ..tokens import TokenSpec
 from .base import BagMarket, sold_values
 
@@ -32,6 +34,17 @@ class SpiderCrab(BagMarket):
 
     def where_unloaded(self) -> str:
         return "docking_auction"
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "stock":
+            return [line("rc.bag", market=self.id, values=list(SPIDER_CRAB_TOKENS))]
+        if section == "resources":
+            return [line("rc.res.printed", fish=self.id, values=sorted(SPIDER_CRAB_VALUES))]
+        return []
+
+    def card_sales(self) -> list[Line]:
+        n = self.numbers
+        return [line("rc.sell.spider_crab", amount=n["sale_yen"], bonus=n["sale_bonus"])]
 
 
 MARKET = SpiderCrab()

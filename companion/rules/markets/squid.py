@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..cardlines import Line, line
 from ..ledger import Run
 from ..tokens import TokenSpec
 from .base import Market
@@ -24,6 +25,9 @@ class Squid(Market):
         run.note("mv.sell", player=run.name(seat), count=k, fish="squid", amount=yen)
         run.pay(None, seat, yen, "sale")
         return True
+
+    def card_sales(self) -> list[Line]:
+        return [line("rc.sell.per_token", fish=self.id, amount=self.numbers["sale_yen"])]
 
 
 MARKET = Squid()

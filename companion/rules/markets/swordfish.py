@@ -9,9 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..auctions import SWORDFISH_STEP
+from ..cardlines import Line, line
+from ..catalogue import SWORDFISH_START, TRACK_MAX, TRACK_MIN
 from ..fish import Fish, MarketValues
 from ..ledger import Run
 from ..resources import clamp_track
+from ..setup import GameConfig
 from ..tokens import TokenSpec
 from .base import Market, whole
 
@@ -48,6 +52,45 @@ class Swordfish(Market):
 
     def resources(self, fish: Fish, values: MarketValues, salmon_owned: int) -> int:
         return clamp_track(values.swordfish) * fish.swordfish
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "stock":
+            return [
+                line(
+                    "rc.track_start",
+                    market=self.id,
+                    value=SWORDFISH_START,
+                    low=TRACK_MIN,
+                    high=TRACK_MAX,
+                )
+            ]
+        if section == "special":
+            return [
+                line(
+                    "rc.swordfish.marker",
+                    "reading",
+                    "AMB-47",
+                    step=SWORDFISH_STEP,
+                    yen=self.numbers["sale_yen"],
+                ),
+                line("rc.track_clamp", "reading", "AMB-09", low=TRACK_MIN, high=TRACK_MAX),
+            ]
+        if section == "resources":
+            return [line("rc.res.track", market=self.id)]
+        return []
+
+    def card_sales(self) -> list[Line]:
+        n = self.numbers
+        return [
+            line(
+                "rc.sell.swordfish",
+                "reading",
+                "AMB-46",
+                amount=n["sale_yen"],
+                bonus=n["visit_bonus"],
+                drop=n["track_per_token_sold"],
+            )
+        ]
 
 
 MARKET = Swordfish()

@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..catalogue import TUNA_VALUES
+from ..cardlines import Line, line
+from ..catalogue import TUNA_TOKENS, TUNA_VALUES
 from ..ledger import Run
+from ..setup import GameConfig
 from ..tokens import TokenSpec
 from .base import BagMarket, sold_values
 
@@ -31,6 +33,16 @@ class Tuna(BagMarket):
 
     def where_unloaded(self) -> str:
         return "docking_auction"
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "stock":
+            return [line("rc.bag", market=self.id, values=list(TUNA_TOKENS))]
+        if section == "resources":
+            return [line("rc.res.printed", fish=self.id, values=sorted(TUNA_VALUES))]
+        return []
+
+    def card_sales(self) -> list[Line]:
+        return [line("rc.sell.tuna", amount=self.numbers["sale_yen"])]
 
 
 MARKET = Tuna()

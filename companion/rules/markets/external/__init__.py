@@ -15,6 +15,7 @@ from . import (
     government,
     influence,
     new_aquarium,
+    overfishing,
     overseas,
     rentals,
     ships,
@@ -24,8 +25,8 @@ from . import (
 )
 from .base import External
 
-#: Every external market guided through ``visit``, by market id.
-EXTERNAL: dict[str, External] = {
+#: Every external market's board by market id.
+BOARDS: dict[str, External] = {
     m.MARKET.id: m.MARKET
     for m in (
         ships,
@@ -42,7 +43,10 @@ EXTERNAL: dict[str, External] = {
         boat_rentals,
         sushi,
         overseas,
+        overfishing,
     )
 }
+#: Every external market guided through ``visit`` (not Overfishing, which is only scored).
+EXTERNAL: dict[str, External] = {k: m for k, m in BOARDS.items() if m.visited}
 
-__all__ = ["EXTERNAL", "External"]
+__all__ = ["BOARDS", "EXTERNAL", "External"]

@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from ...cardlines import Line, line, named
 from ...catalogue import AQUARIUM_PLACE_OF, AQUARIUM_PLACES
 from ...ledger import Run, refuse
+from ...setup import GameConfig
 from ...table import Table
 from ...tokens import TokenSpec
 from .base import External, Named, on_place, places_full, steppers, tokens_of
@@ -80,6 +82,28 @@ class Aquarium(External):
                 }
             )
         return {"places": places, "unknown": not sizes}
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "stock":
+            return [line("rc.places", count=sum(c for c, _ in AQUARIUM_PLACES.values()))]
+        if section == "sells":
+            return [
+                *(
+                    line("rc.aquarium.place", fish=fish, count=count, amount=yen)
+                    for fish, (count, yen) in AQUARIUM_PLACES.items()
+                ),
+                *(
+                    line("rc.aquarium.shared", fish=key, place=named(place))
+                    for key, place in AQUARIUM_PLACE_OF.items()
+                    if key != place
+                ),
+                line("rc.aquarium.total", amount=sum(c * y for c, y in AQUARIUM_PLACES.values())),
+            ]
+        if section == "special":
+            return [line("rc.places_stay")]
+        if section == "resources":
+            return [line("rc.res.places")]
+        return []
 
 
 MARKET = Aquarium()

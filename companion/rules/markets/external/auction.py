@@ -14,9 +14,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ...auctions import Token, auction_market_fee, lot_worth, open_auction
+from ...cardlines import Line, line
 from ...catalogue import AUCTION_MARKET_FEES
 from ...ledger import Run, refuse, short_of_yen
 from ...messages import Message
+from ...setup import GameConfig
 from ...table import Table
 from ...tokens import TokenSpec
 from .base import External, code_of, steppers, token_message, tokens_of
@@ -92,6 +94,24 @@ class Auction(Lot):
             Message("ext.fee_step", {"worth": worth, "amount": fee})
             for worth, fee in AUCTION_MARKET_FEES
         ]
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "sells":
+            return [
+                *(
+                    line("rc.auction.fee", at_least=at_least, amount=fee)
+                    for at_least, fee in AUCTION_MARKET_FEES
+                ),
+                line("rc.auction.result"),
+            ]
+        if section == "special":
+            return [
+                line("rc.auction.tie", "reading", "AMB-24", "AMB-26"),
+                line("rc.lot.sealed", "reading", "AMB-02"),
+            ]
+        if section == "resources":
+            return [line("rc.res.auction", "reading", "AMB-25", count=AUCTION_MARKET_FEES[-1][0])]
+        return []
 
 
 MARKET = Auction()

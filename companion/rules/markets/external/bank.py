@@ -12,9 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from ...cardlines import Line, line
 from ...catalogue import LOAN_YEN, SHARE_YEN
 from ...ledger import Run, refuse
 from ...messages import Message
+from ...scoring import LOAN_INTEREST, LOAN_PRINCIPAL
+from ...setup import GameConfig
 from ...table import Table
 from .base import External, count, move_stock, stock_left
 
@@ -74,6 +77,23 @@ class Bank(External):
             "invested": p.invested,
             "yen": p.yen,
         }
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "sells":
+            return [
+                line("rc.bank.loan", amount=LOAN_YEN),
+                line("rc.bank.share", amount=SHARE_YEN),
+                line(
+                    "rc.bank.repay",
+                    principal=LOAN_PRINCIPAL,
+                    interest=LOAN_INTEREST,
+                    amount=LOAN_PRINCIPAL + LOAN_INTEREST,
+                ),
+                line("rc.bank.interest", "reading", "AMB-34"),
+            ]
+        if section == "special":
+            return [line("rc.bank.never_both"), line("rc.bank.no_space")]
+        return []
 
 
 MARKET = Bank()

@@ -8,6 +8,8 @@ offers and the choice are rules/auctions.py's, through the auction endpoints.
 
 from __future__ import annotations
 
+from ...cardlines import Line, line
+from ...setup import GameConfig
 from .auction import Lot
 
 
@@ -15,6 +17,15 @@ class Barter(Lot):
     id = "barter"
     hint = "ext.hint.lot"
     kind = "barter"
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "sells":
+            return [line("rc.barter.result")]
+        if section == "special":
+            return [line("rc.lot.sealed", "reading", "AMB-02")]
+        if section == "resources":
+            return [line("rc.res.barter")]
+        return []
 
 
 MARKET = Barter()

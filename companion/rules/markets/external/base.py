@@ -17,9 +17,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Protocol
 
+from ...cardlines import Line, counted, entries, line
 from ...catalogue import (
+    EXTERNAL_FIGURES,
     EXTERNAL_MARKETS,
     FISH_KEYS,
+    PLAYER_COUNTS,
     SPIDER_CRAB_VALUES,
     TUNA_VALUES,
     EntryOption,
@@ -30,6 +33,7 @@ from ...errors import IllegalAction
 from ...fish import Fish
 from ...ledger import Run, refuse
 from ...messages import Message
+from ...setup import GameConfig
 from ...table import Table
 from ...tokens import TokenSpec
 from ..base import whole
@@ -47,6 +51,8 @@ class External:
     visit_fields: ClassVar[tuple[str, ...]] = ()
     #: What a visit there can do, for the refusal of a visit that does nothing.
     hint: ClassVar[str] = ""
+    #: Whether players visit it (False: a board for the scoring only, Overfishing).
+    visited: ClassVar[bool] = True
 
     @property
     def data(self) -> ExternalMarket:
@@ -78,6 +84,44 @@ class External:
     def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
         """What the player does there; True if they did anything."""
         return False
+
+    # -- its rules card (rules/rulecards.py) --------------------------------------------------
+    def card_sections(self, config: GameConfig | None) -> dict[str, list[Line]]:
+        """Its rules card's lines by section: what every external market's card says, with
+        its own lines (``card_entry``, ``card_lines``)."""
+        e = self.data
+        entry = self.card_entry(config) + self.card_lines("entry", config)
+        if e.min_players > PLAYER_COUNTS[0]:
+            entry.append(line("rc.entry.min_players", count=e.min_players))
+        entry.append(line("rc.entry.ext_no_payout"))
+        stock = [
+            line("rc.stock.item", what=Message(f"rc.fig.{item}", {}), count=counted(item, n))
+            for item, n in e.stock.items()
+        ]
+        crash = (
+            [line(f"rc.crash.{self.id}"), line(f"rc.crash.side_{e.crash_side}")]
+            if e.crash_side is not None
+            else [line("rc.crash.never")]
+        )
+        return {
+            "entry": entry,
+            "stock": stock + self.card_lines("stock", config),
+            "sells": self.card_lines("sells", config),
+            "special": self.card_lines("special", config),
+            "resources": self.card_lines("resources", config) or [line("rc.res.none")],
+            "crash": crash,
+        }
+
+    def card_entry(self, config: GameConfig | None) -> list[Line]:
+        """How it is entered: its printed options, and those the host entered for a board
+        whose cost is not printed (AMB-40)."""
+        asks = "entry_ap" in EXTERNAL_FIGURES.get(self.id, ())
+        return entries(self, self.data.entry, asks, config)
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        """Its own lines of a section (``sells``, ``special`` and ``resources`` are all its
+        own; a market with no ``resources`` lines gives no Resources)."""
+        return []
 
     # -- the crash variant (external-markets.md §1, §18) ------------------------------------
     def can_crash(self) -> bool:

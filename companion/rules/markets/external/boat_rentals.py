@@ -14,12 +14,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from ...cardlines import Line, line
 from ...catalogue import BOATS, boat_rent_price
 from ...ledger import Run, refuse
 from ...messages import Message
+from ...setup import GameConfig
 from ...table import Boat, Table
 from .base import External, FormReader, Named, move_stock, stock_left
-from .ships import KINDS, dock_new_boat
+from .ships import KINDS, boat_kinds, dock_new_boat
 
 SOURCES = ("ships", "used_ships")
 TOKENS = "boat_rentals.token"
@@ -70,6 +72,22 @@ class BoatRentals(External):
 
     def crash_condition(self, t: Table) -> bool:
         return stock_left(t, TOKENS) == 0
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "sells":
+            return [self._card_rent(kind) for kind in boat_kinds(config)]
+        if section == "special":
+            return [
+                line("rc.boat_rentals.voyage"),
+                line("rc.boat_rentals.not_yours", "reading", "AMB-54"),
+            ]
+        return []
+
+    def _card_rent(self, kind: str) -> Line:
+        price = boat_rent_price(kind)
+        if price is None:
+            return line("rc.boat_rentals.not", kind=kind)
+        return line("rc.boat_rentals.boat", kind=kind, amount=price)
 
     def form(self, form: FormReader) -> dict[str, Any]:
         """``rent.ships.two_slot=1``: boats rented, each from that board."""

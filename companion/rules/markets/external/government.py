@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from ...cardlines import Line, line
 from ...catalogue import GOVERNMENT_PLACES
 from ...errors import IllegalAction
 from ...ledger import Run, refuse
 from ...messages import Message
+from ...setup import GameConfig
 from ...table import Table
 from .base import External, on_place, places_full, steppers, tokens_of
 
@@ -77,6 +79,28 @@ class Government(External):
                 }
             )
         return {"places": places}
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "entry":
+            return [line("rc.government.full", "reading", "AMB-37")]
+        if section == "stock":
+            return [line("rc.places", count=sum(c for c, _ in GOVERNMENT_PLACES.values()))]
+        if section == "sells":
+            return [
+                *(
+                    line(f"rc.government.{side}", count=count, amount=yen)
+                    for side, (count, yen) in GOVERNMENT_PLACES.items()
+                ),
+                line(
+                    "rc.government.total",
+                    amount=sum(c * y for c, y in GOVERNMENT_PLACES.values()),
+                ),
+            ]
+        if section == "special":
+            return [line("rc.places_stay")]
+        if section == "resources":
+            return [line("rc.res.places")]
+        return []
 
 
 MARKET = Government()

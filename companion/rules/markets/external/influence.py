@@ -19,9 +19,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ... import entering
+from ...cardlines import Line, line
 from ...catalogue import INFLUENCE_TOKEN_YEN
 from ...ledger import Run, refuse
 from ...messages import Message
+from ...setup import GameConfig
 from ...table import Table
 from .base import External, count, move_stock, stock_left
 
@@ -80,6 +82,16 @@ class Influence(External):
             "expansion": stock_left(t, "influence.expansion_token"),
             "free": t.players[seat].spaces_free,
         }
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "sells":
+            return [line("rc.influence.price", amount=INFLUENCE_TOKEN_YEN)]
+        if section == "special":
+            return [
+                line("rc.influence.buyer", "reading", "AMB-50"),
+                line("rc.influence.expansion", "reading", "AMB-23", "AMB-51"),
+            ]
+        return []
 
 
 def enter(run: Run, kind: str, salt: str) -> None:

@@ -11,8 +11,13 @@ It is always in play with the Aquarium.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from ...cardlines import Line, line, unprinted, unprinted_yen
 from ...catalogue import MARKET_OF_TOKEN, NEW_AQUARIUM_FISH
 from ...ledger import Run, refuse
+from ...messages import Message
+from ...setup import GameConfig
 from ...table import Table
 from ...tokens import TokenSpec
 from .aquarium import Aquarium
@@ -74,6 +79,26 @@ class NewAquarium(Aquarium):
 
     def panel_places(self, sizes: dict[str, tuple[int, int]]) -> dict[str, str]:
         return {k: v for k, v in MARKET_OF_TOKEN.items() if v in sizes}
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        entered = config.board_numbers.get(self.id, {}) if config else {}
+        if section == "sells":
+            return [self._card_place(fish, entered, config) for fish in NEW_AQUARIUM_FISH]
+        if section == "special":
+            return [line("rc.places_stay"), line("rc.new_aquarium.pair", "reading", "AMB-51")]
+        if section == "resources":
+            return [line("rc.res.places")]
+        return []
+
+    def _card_place(self, fish: str, entered: Mapping[str, int], config: GameConfig | None) -> Line:
+        if fish == CLAMS:
+            return unprinted_yen(Message("rc.fig.na_clams", {}), entered.get(f"{fish}_yen"), config)
+        size, price = entered.get(fish), entered.get(f"{fish}_yen")
+        if config is not None and size is not None and price is not None:
+            return line(
+                "rc.new_aquarium.place", "entered", "AMB-40", fish=fish, count=size, amount=price
+            )
+        return unprinted(Message("rc.fig.na_place", {"fish": fish}), None, config)
 
 
 MARKET = NewAquarium()

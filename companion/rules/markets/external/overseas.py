@@ -23,12 +23,14 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from ...auctions import OVERSEAS_CONVERSIONS, lot_shortfall, open_auction
+from ...cardlines import Line, line
 from ...cargo import boats_carrying
 from ...catalogue import FISHING_AP, OVERSEAS_ENTRY, EntryOption
 from ...fleet import set_fleet
 from ...ledger import Run, refuse, short_of_yen
 from ...markets import MARKETS
 from ...messages import Message
+from ...setup import GameConfig
 from ...table import OVERSEAS, Table
 from ..base import whole
 from .auction import auction_id
@@ -151,6 +153,29 @@ class Overseas(External):
             run.note("mv.track", track="eel", before=eel, after=run.t.values.eel)
         run.note("mv.auction_opens", kind="overseas", auction=aid)
         return True
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        eel = MARKETS["eel"].numbers["track_per_barrel_for_sale"]
+        if section == "sells":
+            return [line("rc.overseas.result")]
+        if section == "special":
+            return [
+                *(
+                    line(
+                        f"rc.overseas.convert_{'board' if fish == 'swordfish' else 'bag'}",
+                        count=count,
+                        market=fish,
+                    )
+                    for fish, count in OVERSEAS_CONVERSIONS.items()
+                ),
+                line("rc.overseas.eel", "reading", "AMB-49", count=eel),
+                line("rc.overseas.bids", "reading", "AMB-49"),
+                line("rc.overseas.no_bonus"),
+            ]
+        return []
+
+    def card_entry(self, config: GameConfig | None) -> list[Line]:
+        return [line("rc.overseas.entry", "reading", "TC-06", amount=OVERSEAS_ENTRY, ap=FISHING_AP)]
 
 
 MARKET = Overseas()

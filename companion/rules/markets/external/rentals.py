@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ...catalogue import RENTAL_ITEM_YEN, EntryOption
+from ...cardlines import Line, line
+from ...catalogue import CART_AP, ITEM_USES, RENTAL_ITEM_YEN, EntryOption
 from ...ledger import Run, refuse
 from ...messages import Message
+from ...setup import GameConfig
 from ...table import Table
 from .base import External, count, move_stock, stock_left
 
@@ -91,6 +93,20 @@ class Rentals(External):
                 for item in ("freezer", "cart")
             ],
         }
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "sells":
+            return [line("rc.rentals.price", amount=RENTAL_ITEM_YEN)]
+        if section == "special":
+            return [
+                line("rc.rentals.uses", count=ITEM_USES),
+                line("rc.rentals.freezer"),
+                line("rc.rentals.cart", "reading", "AMB-30", count=CART_AP),
+            ]
+        return []
+
+    def card_entry(self, config: GameConfig | None) -> list[Line]:
+        return [line("rc.entry.rentals", "reading", "AMB-29", amount=RENTAL_ITEM_YEN)]
 
 
 MARKET = Rentals()

@@ -15,10 +15,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from ...cardlines import Line, counted, line, per_players
 from ...catalogue import (
     BOATS,
+    PLAYER_COUNTS,
     PORT_COVERINGS,
     PORT_OPEN_YEN,
+    SHIPS_SELL_PERCENT,
+    ships_board,
     ships_buy_price,
     ships_sell_price,
     table_stock,
@@ -26,11 +30,20 @@ from ...catalogue import (
 from ...fleet import arrangement, kinds_of, new_boat
 from ...ledger import Run, refuse
 from ...messages import Message
+from ...setup import GameConfig
 from ...table import Boat, Table
 from .base import External, FormReader, Named, move_stock, stock_left
 
 #: The boat ids, as a client writes them (for the refusal of an unknown one).
 KINDS = ", ".join(f'"{k}"' for k in BOATS)
+
+
+def boat_kinds(config: GameConfig | None) -> list[str]:
+    """The kinds of boat a rules card lists: the base game's only, in a game without the
+    Expansion."""
+    if config is not None and not config.expansion:
+        return [k for k, b in BOATS.items() if not b.expansion]
+    return list(BOATS)
 
 
 def boat_list(a: Mapping[str, Any], key: str) -> list[str]:
@@ -237,6 +250,47 @@ class BoatMarket(External):
 
 class Ships(BoatMarket):
     id = "ships"
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "stock":
+            return self._card_board(config)
+        if section == "sells":
+            return [
+                *(
+                    line(
+                        "rc.ships.blue" if BOATS[kind].trade_in else "rc.ships.boat",
+                        kind=kind,
+                        buy=ships_buy_price(kind),
+                        sell=ships_sell_price(kind),
+                    )
+                    for kind in boat_kinds(config)
+                ),
+                line("rc.ships.sell_rule", "reading", "AMB-31", percent=SHIPS_SELL_PERCENT),
+            ]
+        if section == "special":
+            return [line("rc.ships.port"), line("rc.ships.blue_trade_in", "reading", "AMB-52")]
+        return []
+
+    def _card_board(self, config: GameConfig | None) -> list[Line]:
+        if config is not None:
+            board = ships_board(config.player_count, config.variants)
+            return [
+                line("rc.ships.board_game", kind=kind, count=counted("boats", n))
+                for kind, n in board.items()
+                if n
+            ]
+        out = []
+        for kind in ships_board(PLAYER_COUNTS[0]):
+            values = tuple(ships_board(p)[kind] for p in PLAYER_COUNTS)
+            if len(set(values)) == 1:
+                out.append(
+                    line("rc.ships.board_same", kind=kind, count=counted("boats", values[0]))
+                )
+            else:
+                out.append(
+                    line("rc.ships.board_per_p", kind=kind, counts=per_players("boats", values))
+                )
+        return [*out, line("rc.ships.expansion_boats")]
 
     def buy_price(self, kind: str) -> int:
         return ships_buy_price(kind)

@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from ...cardlines import Line, line, named, unprinted_yen
 from ...catalogue import SAME_SHAPE, SUSHI_PRINTED_YEN, SUSHI_SIZES
 from ...ledger import Run, refuse
 from ...messages import Message
+from ...setup import GameConfig
 from ...table import Table
 from .base import External, FormReader, on_place, order, places_full, token_of
 
@@ -97,6 +99,44 @@ class Sushi(External):
                 }
             )
         return {"places": places}
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        entered = config.board_numbers.get(self.id, {}) if config else {}
+        if section == "stock":
+            return [
+                line(
+                    "rc.sushi.places",
+                    "reading",
+                    "AMB-55",
+                    low=SUSHI_SIZES[0],
+                    high=SUSHI_SIZES[-1],
+                )
+            ]
+        if section == "sells":
+            return [self._card_place(size, entered, config) for size in SUSHI_SIZES]
+        if section == "special":
+            return [
+                line("rc.places_stay"),
+                line(
+                    "rc.sushi.shapes",
+                    "reading",
+                    "AMB-55",
+                    pairs=[
+                        Message("rc.same_shape", {"fish": a, "other": named(b)})
+                        for a, b in SAME_SHAPE.items()
+                    ],
+                ),
+            ]
+        if section == "resources":
+            return [line("rc.res.places")]
+        return []
+
+    def _card_place(self, size: int, entered: Mapping[str, int], config: GameConfig | None) -> Line:
+        printed = SUSHI_PRINTED_YEN.get(size)
+        if printed is not None:
+            return line("rc.sushi.place", size=size, amount=printed)
+        what = Message("rc.fig.sushi_place", {"size": size})
+        return unprinted_yen(what, entered.get(f"yen_{size}"), config)
 
 
 MARKET = Sushi()

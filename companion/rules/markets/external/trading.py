@@ -20,9 +20,11 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from ...auctions import Token, lot_worth
+from ...cardlines import Line, line
 from ...catalogue import TRADING_PLACES
 from ...ledger import Run, refuse
 from ...messages import Message
+from ...setup import GameConfig
 from ...table import Table
 from ...tokens import TokenSpec
 from .base import (
@@ -132,6 +134,23 @@ class Trading(External):
         ]
         trades = [{"n": n, "rows": steppers(f"trades.{n}", tokens)} for n in range(TRADES)]
         return {"places": places, "trades": trades}
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "stock":
+            return [line("rc.places", count=len(TRADING_PLACES))]
+        if section == "sells":
+            return [
+                *(
+                    line("rc.trading.place", at_least=at_least, amount=yen)
+                    for at_least, yen in TRADING_PLACES.items()
+                ),
+                line("rc.trading.total", amount=sum(TRADING_PLACES.values())),
+            ]
+        if section == "special":
+            return [line("rc.trading.swap", "reading", "AMB-35")]
+        if section == "resources":
+            return [line("rc.res.trading", "reading", "AMB-13", "AMB-14")]
+        return []
 
 
 MARKET = Trading()

@@ -10,11 +10,13 @@ Same fields as Ships: ``{"sell_boats": [KIND, ...], "buy": [KIND, ...], "trade_i
 
 from __future__ import annotations
 
-from ...catalogue import used_buy_price, used_sell_price
+from ...cardlines import Line, line
+from ...catalogue import BOATS, used_buy_price, used_sell_price
 from ...errors import IllegalAction
 from ...ledger import Run, refuse
+from ...setup import GameConfig
 from ...table import Table
-from .ships import BoatMarket
+from .ships import BoatMarket, boat_kinds
 
 
 class UsedShips(BoatMarket):
@@ -33,6 +35,23 @@ class UsedShips(BoatMarket):
 
     def trade_in_goes(self, run: Run) -> str:
         return self.id
+
+    def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:
+        if section == "entry":
+            return [line("rc.used_ships.final", "reading", "AMB-32")]
+        if section == "stock":
+            return [line("rc.used_ships.empty")]
+        if section == "sells":
+            return [
+                line(
+                    "rc.used_ships.blue" if BOATS[kind].trade_in else "rc.used_ships.boat",
+                    kind=kind,
+                    buy=used_buy_price(kind),
+                    sell=used_sell_price(kind),
+                )
+                for kind in boat_kinds(config)
+            ]
+        return []
 
 
 MARKET = UsedShips()

@@ -31,6 +31,13 @@ their "End my turn", or one thing done at the table screen):
 11. Aiko: Fishing: her ship docks, its barrel for sale at the price it offers
 12. Bo: Purchasing: Aiko's barrel (if one is for sale)
 
+How the script taps (the shortest path the page shows a player, the same game every
+run): a market's tile on the guide's Markets grid when the guide shows it (else the
+Markets choice first); a stepper's − or + only as many times as it takes from the value
+the page filled in (one loan at the Bank); a boat's choice only when the page has not made
+it (a lone boat's only move); and for a turn's last action "Confirm and end my turn" when
+the page offers it (the action spends the last AP), else Confirm and then End my turn.
+
 What is counted, per step and device:
 
 - **taps**: every click or tap on the page, a dialog's answer included ("end the turn
@@ -330,19 +337,30 @@ class Table:
         d.tap(f"#turn-guide .turn-choice >> nth={n}", what)
 
     def market(self, d: Device, market: str) -> None:
-        self.choice(d, 2, "Markets")
-        d.tap(
-            f'.turn-tile:is([hx-get$="/{market}"], [hx-get*="market={market}"])',
-            f"the {market} tile",
-        )
+        """A market's tile: on the guide's Markets grid when it is shown (the guide opens
+        on it), else after a tap on the Markets choice."""
+        tile = f'#turn-panel .turn-tile:is([hx-get$="/{market}"], [hx-get*="market={market}"])'
+        if not d.page.locator(tile).is_visible():
+            self.choice(d, 2, "Markets")
+        d.tap(tile, f"the {market} tile")
 
-    def more(self, d: Device, field_id: str, times: int = 1) -> None:
-        for _ in range(times):
-            d.tap(f'button.tstep-btn[data-step="1"][aria-controls="{field_id}"]', f"+ ({field_id})")
+    def amount(self, d: Device, field_id: str, wanted: int) -> None:
+        """A stepper set to ``wanted``: its − or + tapped as many times as it takes from the
+        value the page filled in (none when the page already offers it)."""
+        field = d.page.locator(f"#{field_id}")
+        field.wait_for(state="visible", timeout=WAIT)
+        have = int(field.input_value() or 0)
+        sign = 1 if wanted > have else -1
+        for _ in range(abs(wanted - have)):
+            d.tap(
+                f'button.tstep-btn[data-step="{sign}"][aria-controls="{field_id}"]',
+                f"{'+' if sign > 0 else '−'} ({field_id})",
+            )
 
-    def confirm(self, d: Device) -> None:
+    def confirm(self, d: Device, then_end: bool = False) -> None:
         """Confirm, then wait until the guide came back (a new #turn-guide: the Confirm's
-        answer) or the page says why not."""
+        answer) or the page says why not. ``then_end``: the script's turn ends after this
+        action; the player taps "Confirm and end my turn" when the page offers it."""
         d.page.wait_for_function(
             "() => { const p = document.getElementById('turn-preview');"
             " return p && !/on its way|まもなく/.test(p.innerText); }",
@@ -351,7 +369,10 @@ class Table:
         self.up_to_date(d)
         d.page.wait_for_timeout(READ_MS)  # the player reads the preview
         d.page.evaluate("() => { document.getElementById('turn-guide').dataset.old = '1'; }")
-        d.tap(".turn-confirm", "Confirm")
+        if then_end and d.page.locator(".turn-confirm-end").is_visible():
+            d.tap(".turn-confirm-end", "Confirm and end my turn")
+        else:
+            d.tap(".turn-confirm", "Confirm")
         try:
             d.page.wait_for_function(
                 "() => { const g = document.getElementById('turn-guide');"
@@ -363,28 +384,36 @@ class Table:
         if d.page.evaluate("() => !!document.querySelector('#flash .error')"):
             raise RuntimeError(f"{d.name}: Confirm refused: {d.flash()[:140]}")
 
-    def fishing(self, d: Device, do: str) -> None:
+    def fishing(self, d: Device, do: str, then_end: bool = False) -> None:
         """Fishing with every boat that offers ``do`` ("Undock", "Catch", "Dock"), the
-        prices of a barrel put for sale as the form offers them."""
+        prices of a barrel put for sale as the form offers them; a boat's choice the page
+        has already made (a lone boat's only move) is not tapped again."""
         self.choice(d, 0, "Fishing")
         d.page.wait_for_selector("#turn-panel form", timeout=WAIT)
         labels = d.page.locator("#turn-panel label", has_text=do)
         if labels.count() == 0:
             raise RuntimeError(f"{d.name}: no boat can {do}")
         for i in range(labels.count()):
+            if labels.nth(i).locator("input").is_checked():
+                continue
             d.tap(f'#turn-panel label:has-text("{do}") >> nth={i}', f"{do} (boat {i + 1})")
-        self.confirm(d)
+        self.confirm(d, then_end)
 
-    def purchase(self, d: Device) -> None:
+    def purchase(self, d: Device, then_end: bool = False) -> None:
         self.choice(d, 1, "Purchasing")
         d.page.wait_for_selector("#turn-panel form", timeout=WAIT)
         if d.page.locator("#turn-panel label.turn-chip").count() == 0:
             raise RuntimeError(f"{d.name}: nothing for sale on the other Harbors")
         d.tap("#turn-panel label.turn-chip", "a barrel for sale")
-        self.confirm(d)
+        self.confirm(d, then_end)
 
     def end_turn(self, d: Device, nxt: Device | None) -> None:
-        d.tap("#btn-next-turn", "End my turn")
+        """End my turn, unless "Confirm and end my turn" already ended it."""
+        d.page.wait_for_function(
+            "() => !document.querySelector('#turn-guide')?.dataset.old", timeout=WAIT
+        )
+        if d.my_turn():
+            d.tap("#btn-next-turn", "End my turn")
         if nxt is not None:
             nxt.page.wait_for_function(
                 "() => !!document.querySelector('#live-state')?.dataset.myTurn", timeout=WAIT
@@ -422,29 +451,29 @@ def play(out: Path | None) -> list[dict[str, Any]]:
 
             def aiko_1() -> None:
                 t.market(A, "bank")
-                t.more(A, "f-loans")
+                t.amount(A, "f-loans", 1)
                 t.confirm(A)
-                t.fishing(A, "Undock")
+                t.fishing(A, "Undock", then_end=True)
                 t.end_turn(A, B)
 
             def bo_1() -> None:
                 t.market(B, "eel")
-                t.more(B, "f-licenses")
+                t.amount(B, "f-licenses", 1)
                 t.confirm(B)
-                t.fishing(B, "Undock")
+                t.fishing(B, "Undock", then_end=True)
                 t.end_turn(B, C)
 
             def chiyo_1() -> None:
                 t.market(C, "government")
-                t.more(C, "f-right-squid", 2)
-                t.confirm(C)
+                t.amount(C, "f-right-squid", 2)
+                t.confirm(C, then_end=True)
                 t.end_turn(C, D)
 
             def daichi_1() -> None:
                 t.market(D, "auction")
-                t.more(D, "f-lot-octopus")
-                t.more(D, "f-lot-mackerel", 3)
-                t.confirm(D)
+                t.amount(D, "f-lot-octopus", 1)
+                t.amount(D, "f-lot-mackerel", 3)
+                t.confirm(D, then_end=True)
                 t.bid(A, [100, 100])
                 t.bid(B, [500])
                 t.bid(C, [100, 500])
@@ -456,14 +485,14 @@ def play(out: Path | None) -> list[dict[str, Any]]:
                 t.end_turn(D, A)
 
             def aiko_2() -> None:
-                t.fishing(A, "Catch")
+                t.fishing(A, "Catch", then_end=True)
                 t.end_turn(A, B)
 
             def bo_2() -> None:
                 t.fishing(B, "Catch")
                 t.market(B, "bank")
-                t.more(B, "f-loans")
-                t.confirm(B)
+                t.amount(B, "f-loans", 1)
+                t.confirm(B, then_end=True)
                 t.end_turn(B, C)
 
             def undo() -> None:
@@ -476,8 +505,8 @@ def play(out: Path | None) -> list[dict[str, Any]]:
 
             def bo_again() -> None:
                 t.market(B, "bank")
-                t.more(B, "f-loans")
-                t.confirm(B)
+                t.amount(B, "f-loans", 1)
+                t.confirm(B, then_end=True)
                 t.end_turn(B, C)
 
             def chiyo_2() -> None:
@@ -486,20 +515,20 @@ def play(out: Path | None) -> list[dict[str, Any]]:
                 C.page.wait_for_selector("#turn-guide .turn-choices", timeout=WAIT)
                 C.switching = False
                 t.market(C, "bank")
-                t.more(C, "f-loans")
-                t.confirm(C)
+                t.amount(C, "f-loans", 1)
+                t.confirm(C, then_end=True)
                 t.end_turn(C, D)
 
             def daichi_2() -> None:
-                t.fishing(D, "Undock")
+                t.fishing(D, "Undock", then_end=True)
                 t.end_turn(D, A)
 
             def aiko_3() -> None:
-                t.fishing(A, "Dock")
+                t.fishing(A, "Dock", then_end=True)
                 t.end_turn(A, B)
 
             def bo_3() -> None:
-                t.purchase(B)
+                t.purchase(B, then_end=True)
                 t.end_turn(B, C)
 
             for label, who, fn in (

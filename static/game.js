@@ -217,7 +217,7 @@
   // a thumb misses.)
   function confirmInView(preview) {
     const form = preview.closest("form");
-    const confirm = form && form.querySelector(".turn-confirm");
+    const confirm = form && form.querySelector(".turn-confirms, .turn-confirm");
     if (!confirm) return;
     const over = confirm.getBoundingClientRect().bottom + 12 - window.innerHeight;
     const room = form.getBoundingClientRect().top - barBottom();
@@ -232,7 +232,9 @@
     else if (target.id === "turn-guide-wrap") {
       const guide = document.getElementById("turn-guide");
       const choices = guide && guide.querySelector(".turn-choices");
-      if (guide && !(choices ? wholly(choices) : wholly(guide))) toTop(guide);
+      const head = guide && guide.querySelector(".turn-head");  // its End my turn
+      if (guide && !((!head || wholly(head)) && (choices ? wholly(choices) : wholly(guide))))
+        toTop(guide);
     } else if (target.id === "turn-panel" && target.firstElementChild) {
       // A panel that does not fit below where it starts is brought up whole.
       const r = target.getBoundingClientRect();

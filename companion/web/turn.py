@@ -948,9 +948,23 @@ def _me(game_id: str) -> tuple[Identity, GameState, int]:
     return who, store().state(game_id), who.seat
 
 
+def markets_grid(t: Table, seat: int) -> dict[str, Any]:
+    """The Markets grid's tiles: the fish markets', then the external markets'."""
+    return {
+        "tiles": [market_tile(t, seat, MARKETS[m]) for m in t.config.fish_markets],
+        "ext_tiles": turn_external.tiles(t, seat),
+    }
+
+
 def render_guide(game_id: str, who: Identity, state: GameState | None = None) -> str:
+    """The guide; on my turn its panel opens on the Markets grid (#20: a tile is one tap
+    from the guide, as Fishing and Purchasing are)."""
     state = state or store().state(game_id)
-    return render_template("game/_turn_box.html", g=guide(game_id, who, state))
+    g = guide(game_id, who, state)
+    grid = None
+    if g["active"] and not g["start"] and who.seat is not None:
+        grid = markets_grid(state.table, who.seat)
+    return render_template("game/_turn_box.html", g=g, grid=grid)
 
 
 # -- routes ------------------------------------------------------------------------------------
@@ -978,9 +992,7 @@ def panel(game_id: str, panel: str, market: str | None = None) -> Any:
         if not g["active"]:
             raise Refused(400, _say("guide.not_yours", active=g["current"]))
         if panel == "markets" and market is None:
-            tiles = [market_tile(t, seat, MARKETS[m]) for m in t.config.fish_markets]
-            ext_tiles = turn_external.tiles(t, seat)
-            return render_template("game/_turn_markets.html", g=g, tiles=tiles, ext_tiles=ext_tiles)
+            return render_template("game/_turn_markets.html", g=g, **markets_grid(t, seat))
         if panel == "markets" and market in t.config.external_markets:
             return turn_external.panel(g, t, seat, market)
         if panel == "markets" and market in t.config.fish_markets:
@@ -1023,16 +1035,23 @@ def preview(game_id: str) -> Any:
     try:
         # As this phone may read it: with closed money, no amount of another player's Yen.
         lang = current_lang()
-        lines = [
-            line[:1].upper() + line[1:]
-            for line in (render(m, lang) for m in guided.preview_for(state.table, data, seat))
-        ]
+        moves = guided.preview_for(state.table, data, seat)
+        lines = [line[:1].upper() + line[1:] for line in (render(m, lang) for m in moves)]
     except IllegalAction as exc:
         return render_template("game/_turn_preview.html", error=refusal(exc, state, who).message)
     total = None
     if kind == "purchase" and args.get("barrels"):
         total = sum(int(b["price"]) for b in args.get("barrels", []))
-    return render_template("game/_turn_preview.html", lines=lines, total=total)
+    return render_template(
+        "game/_turn_preview.html", lines=lines, total=total, game_id=game_id, ends=ends(moves)
+    )
+
+
+def ends(moves: list[Message]) -> bool:
+    """Whether the previewed action spends the turn's last AP and opens no auction: then
+    its Confirm may end the turn in the same tap (#20)."""
+    spent = any(m.code == "mv.ap" and m.values.get("left") == 0 for m in moves)
+    return spent and not any("auction" in m.code for m in moves)
 
 
 @bp.post("/games/<game_id>/turn/confirm")
@@ -1045,12 +1064,18 @@ def confirm(game_id: str) -> Any:
         event = door().act(game_id, who.token, kind, args, expected)
     except Refused as exc:
         return htmx_error(exc)
+    message = _say("guide.recorded", line=event_text(game_id, event.seq, who))
+    if request.args.get("then") == "end" and not store().state(game_id).table.turn.ap_left:
+        # "Confirm and end my turn" (#20): the turn change "End my turn" would record, now
+        # that no AP are left (its own entry: one Undo takes it back alone). An auction or
+        # anything else that holds the turn refuses it: the action stays recorded.
+        try:
+            turn_change = door().act(game_id, who.token, "next_turn", {}, event.seq)
+            message += " " + event_text(game_id, turn_change.seq, who)
+        except Refused:
+            pass
     state = store().state(game_id)
-    flash = render_template(
-        "game/_flash.html",
-        oob=True,
-        message=_say("guide.recorded", line=event_text(game_id, event.seq, who)),
-    )
+    flash = render_template("game/_flash.html", oob=True, message=message)
     resp = make_response(render_guide(game_id, who, state) + flash)
     return live_answer(resp)
 

@@ -57,7 +57,7 @@ def test_a_fishing_turn_with_two_ships_and_a_barge(
         box.get_by_role("radio", name="Undock").check()
     preview = guide.locator("#turn-preview")
     expect(preview).to_contain_text("Aiko's Six-slot barge b3 undocks from port “2”", timeout=LIVE)
-    guide.get_by_role("button", name="Confirm").click()
+    guide.get_by_role("button", name="Confirm", exact=True).click()
     wait_flash(aiko, r"^Recorded")
     assert [w for _, w, _ in boats(api)] == ["sea", "sea", "sea"]
     expect(table.locator("#fleet-0 .fleet-sea [data-boat]")).to_have_count(3, timeout=LIVE)
@@ -70,7 +70,7 @@ def test_a_fishing_turn_with_two_ships_and_a_barge(
     guide.locator('fieldset[data-boat="b2"]').get_by_role("radio", name="Catch Eel").check()
     expect(preview).to_contain_text("Aiko's Two-slot ship b2 catches 1 Eel barrel", timeout=LIVE)
     expect(preview).to_contain_text("Aiko's One-slot ship b1 catches 1 Eel barrel")
-    guide.get_by_role("button", name="Confirm").click()
+    guide.get_by_role("button", name="Confirm", exact=True).click()
     wait_flash(aiko, r"^Recorded")
     assert boats(api)[:2] == [("b1", "sea", ["eel"]), ("b2", "sea", ["eel"])]
     expect(table.locator('#fleet-0 [data-fish="eel"]')).to_have_count(2, timeout=LIVE)
@@ -80,7 +80,7 @@ def test_a_fishing_turn_with_two_ships_and_a_barge(
     guide.get_by_role("button", name="Transfer barrels to the barge").click()
     guide.get_by_role("radio", name=re.compile("Eel from the One-slot ship b1")).check()
     expect(preview).to_contain_text("to the barge b3", timeout=LIVE)
-    guide.get_by_role("button", name="Confirm").click()
+    guide.get_by_role("button", name="Confirm", exact=True).click()
     wait_flash(aiko, r"^Recorded")
     assert boats(api) == [("b1", "sea", []), ("b2", "sea", ["eel"]), ("b3", "sea", ["eel"])]
 
@@ -100,7 +100,7 @@ def test_a_fishing_turn_with_two_ships_and_a_barge(
     expect(preview).to_contain_text("Aiko puts Eel for sale at ¥500 (upper row)")
     expect(preview).to_contain_text("¥100")  # the docking bonus: 2 barrels unloaded
     yen = api.state()["players"][0]["yen"]
-    guide.get_by_role("button", name="Confirm").click()
+    guide.get_by_role("button", name="Confirm", exact=True).click()
     wait_flash(aiko, r"^Recorded")
     state = api.state()
     aiko_state = state["players"][0]
@@ -150,7 +150,7 @@ def test_horse_mackerel_times_two_in_one_tap(live_server: Any, phone: Any, scree
     expect(ship.get_by_role("radio", name=twice)).to_have_count(0)
     ship.get_by_role("radio", name="Undock").check()
     expect(preview).to_contain_text("Aiko's Two-slot ship b2 undocks", timeout=LIVE)
-    guide.get_by_role("button", name="Confirm").click()
+    guide.get_by_role("button", name="Confirm", exact=True).click()
     wait_flash(aiko, r"^Recorded")
 
     # At sea: one tap takes two Mackerel with the Horse Mackerel License; the One-slot
@@ -162,7 +162,7 @@ def test_horse_mackerel_times_two_in_one_tap(live_server: Any, phone: Any, scree
     expect(preview).to_contain_text(
         "Aiko's Two-slot ship b2 catches 2 Mackerel barrels (2 aboard)", timeout=LIVE
     )
-    guide.get_by_role("button", name="Confirm").click()
+    guide.get_by_role("button", name="Confirm", exact=True).click()
     wait_flash(aiko, r"^Recorded")
     assert boats(api)[1] == ("b2", "sea", ["mackerel", "mackerel"])
     expect(table.locator('#fleet-0 [data-boat="b2"] [data-fish="mackerel"]')).to_have_count(

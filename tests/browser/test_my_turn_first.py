@@ -61,10 +61,10 @@ def test_the_guide_comes_first_and_stays_in_view_after_confirm(
     assert order == sorted(order), order
 
     # A Bank visit: its panel comes into view, Confirm, and the guide's next step is back.
-    aiko.locator(".turn-choice", has_text="Markets").click()
+    # The guide opens on the Markets grid (#20), and one loan is filled in at the Bank.
     aiko.locator("#turn-panel button", has_text="Bank").first.click()
     aiko.locator("#turn-panel button", has_text="+").first.wait_for(timeout=LIVE)
-    aiko.locator("#turn-panel button", has_text="+").first.click()
+    assert aiko.locator("#f-loans").input_value() == "1"
     confirm = aiko.locator(".turn-confirm")
     confirm.scroll_into_view_if_needed()
     assert aiko.evaluate("scrollY") > 0  # the Confirm was below the first screen

@@ -133,7 +133,7 @@ def test_a_turn_from_the_active_phone(
         assert target.bounding_box()["height"] >= 48
     assert axe_violations(aiko, "#turn-guide") == []
     before = {p["name"]: p["yen"] for p in api.state()["players"]}
-    guide.get_by_role("button", name="Confirm").click()
+    guide.get_by_role("button", name="Confirm", exact=True).click()
     wait_flash(aiko, r"^Recorded")
     expect(guide.get_by_role("heading", name=re.compile("Your turn — 1 AP"))).to_be_visible()
     after = {p["name"]: p["yen"] for p in api.state()["players"]}
@@ -152,7 +152,7 @@ def test_a_turn_from_the_active_phone(
     aiko.evaluate("document.documentElement.style.fontSize = '200%'")
     assert fits(aiko, 360)
     aiko.evaluate("document.documentElement.style.fontSize = ''")
-    guide.get_by_role("button", name="Confirm").click()
+    guide.get_by_role("button", name="Confirm", exact=True).click()
     wait_flash(aiko, r"^Recorded")
     state = api.state()
     assert state["auction"]["kind"] == "tuna" and state["players"][0]["at_sea"] == {}
@@ -248,7 +248,7 @@ def test_the_new_phone_forms(live_server: Any, phone: Any) -> None:
     expect(preview).to_contain_text("Aiko's Mackerel on the lower row: ¥100 → ¥300", timeout=LIVE)
     expect(preview).not_to_contain_text("¥200 →")
     checked(aiko)
-    guide.get_by_role("button", name="Confirm").click()
+    guide.get_by_role("button", name="Confirm", exact=True).click()
     wait_flash(aiko, r"^Recorded")
     expect(guide.get_by_role("heading", name=re.compile("Your turn — 1 AP"))).to_be_visible()
     assert lower() == [300, 200]
@@ -262,7 +262,7 @@ def test_the_new_phone_forms(live_server: Any, phone: Any) -> None:
     expect(preview).to_contain_text("Aiko sells 2 Mackerel for ¥100", timeout=LIVE)
     checked(aiko)
     before = yen()
-    guide.get_by_role("button", name="Confirm").click()
+    guide.get_by_role("button", name="Confirm", exact=True).click()
     wait_flash(aiko, r"^Recorded")
     expect(guide.get_by_role("heading", name=re.compile("Your turn — 0 AP"))).to_be_visible()
     # Aiko holds 2 Mackerel licences (¥200 payout), the sale pays ¥100.
@@ -289,7 +289,7 @@ def test_the_new_phone_forms(live_server: Any, phone: Any) -> None:
     assert preview.inner_text().count("Swordfish bonus") == 1
     checked(aiko)
     before = yen()
-    guide.get_by_role("button", name="Confirm").click()
+    guide.get_by_role("button", name="Confirm", exact=True).click()
     wait_flash(aiko, r"^Recorded")
     assert yen()[A] - before[A] == 1200 + 400 + 200
     assert api.state()["markets"]["swordfish"] == 3

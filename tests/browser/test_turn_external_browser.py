@@ -46,10 +46,10 @@ def test_a_bank_and_a_government_visit_from_the_phone(live_server: Any, phone: A
     checked(aiko)
     bank.click()
 
-    # Bank: pay ¥100, take two loans; the preview names the Yen.
+    # Bank: pay ¥100, take two loans (one is filled in, #20); the preview names the Yen.
     guide.get_by_label("¥100").check()
     more = guide.get_by_role("button", name="Loans to take: more")
-    more.click()
+    expect(guide.locator("#f-loans")).to_have_value("1")
     more.click()
     preview = guide.locator("#turn-preview")
     expect(preview).to_contain_text("¥1,000", timeout=LIVE)
@@ -57,7 +57,7 @@ def test_a_bank_and_a_government_visit_from_the_phone(live_server: Any, phone: A
     assert more.bounding_box()["height"] >= 48
     checked(aiko)
     before = yen()
-    guide.get_by_role("button", name="Confirm").click()
+    guide.get_by_role("button", name="Confirm", exact=True).click()
     wait_flash(aiko, r"^Recorded")
     assert yen() - before == 1000 - 100
     state = api.state()
@@ -78,7 +78,7 @@ def test_a_bank_and_a_government_visit_from_the_phone(live_server: Any, phone: A
     expect(preview).to_contain_text("¥400")
     checked(aiko)
     before, seq = yen(), api.state()["seq"]
-    guide.get_by_role("button", name="Confirm").click()
+    guide.get_by_role("button", name="Confirm", exact=True).click()
     wait_flash(aiko, r"^Recorded")
     assert yen() - before == 900 + 400
     state = api.state()
@@ -142,7 +142,7 @@ def test_government_port_2_and_a_trading_swap_seen_live_elsewhere(
 
     def confirm() -> None:
         seq = api.state()["seq"]
-        guide.get_by_role("button", name="Confirm").click()
+        guide.get_by_role("button", name="Confirm", exact=True).click()
         wait_flash(aiko, r"^Recorded")
         assert api.state()["seq"] == seq + 1  # one entry
 
@@ -172,7 +172,7 @@ def test_government_port_2_and_a_trading_swap_seen_live_elsewhere(
     tile.click()
     expect(preview).to_contain_text("Aiko → the supply: ¥500 (port opened)", timeout=LIVE)
     expect(preview).to_contain_text("Aiko opens port 2")
-    assert guide.get_by_role("button", name="Confirm").bounding_box()["height"] >= 48
+    assert guide.get_by_role("button", name="Confirm", exact=True).bounding_box()["height"] >= 48
     confirm()
     assert api.state()["players"][0]["ports"] == 2
     seen_everywhere("¥1,800")

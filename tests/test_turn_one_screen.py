@@ -117,6 +117,33 @@ def test_the_api_still_ends_a_turn_with_ap_left(game: Game) -> None:
     assert 'hx-confirm="Bo has 2 AP left — end the turn anyway?"' in end_button(game.page(B))
 
 
+def test_confirm_and_end_my_turn_only_when_the_action_spends_the_last_ap(game: Game) -> None:
+    """#20: beside Confirm, "Confirm and end my turn" once the previewed action leaves no
+    AP (and opens no auction); it records the action, then the turn change, each its own
+    entry; with AP left it is not offered, and a forged ?then=end does not end the turn."""
+    sell = {"type": "visit", "player": A, "market": "eel", "entry": "ap", "sell.eel": "1"}
+    r = game.phones[A].post(f"/games/{game.id}/turn/preview", data=sell, headers=HX)
+    assert "Confirm and end my turn" not in r.get_data(as_text=True)  # 1 AP would be left
+    url = f"/games/{game.id}/turn/confirm?then=end"
+    data = {**sell, "expected_seq": str(game.seq())}
+    assert game.phones[A].post(url, data=data, headers=HX).status_code == 200
+    state = game.api.get(
+        f"/api/games/{game.id}", headers={"Authorization": f"Bearer {game.host}"}
+    ).get_json()
+    assert state["turn"]["current"] == A and state["ap_left"] == 1
+    r = game.phones[A].post(f"/games/{game.id}/turn/preview", data=sell, headers=HX)
+    offered = r.get_data(as_text=True)
+    assert "Confirm and end my turn" in offered and "then=end" in offered
+    before = game.seq()
+    data = {**sell, "expected_seq": str(before)}
+    answer = game.phones[A].post(url, data=data, headers=HX).get_data(as_text=True)
+    assert "It is Bo" in text(answer)
+    state = game.api.get(
+        f"/api/games/{game.id}", headers={"Authorization": f"Bearer {game.host}"}
+    ).get_json()
+    assert state["turn"]["current"] == B and state["seq"] == before + 2
+
+
 # -- 3. sensible defaults -----------------------------------------------------------------------
 
 

@@ -1,8 +1,10 @@
 """Messages as codes with values: a game says *what* happened or why a move is refused,
 and the edge words it in the viewer's language.
 
-The engine keeps no sentences: a catalogue registers the function that words a message
-(:func:`use_renderer`); until one has, a message reads as its code.
+The engine keeps no sentences: the catalogues (companion/catalogues.py, one gettext
+catalogue per language, registered when :mod:`companion` is imported) give the function
+that words a message and the one that tells a code they know (:func:`use_renderer`);
+until one has, a message reads as its code.
 
 >>> Message("no_freezer", {"player": "Bo"}).to_json()
 {'code': 'no_freezer', 'values': {'player': 'Bo'}}
@@ -38,11 +40,14 @@ class Message:
 Renderer = Callable[[Message, str], str]
 
 _renderer: list[Renderer] = []
+_known: list[Callable[[str], bool]] = []
 
 
-def use_renderer(renderer: Renderer) -> None:
-    """The catalogue's way of wording a message (the last one registered words them)."""
+def use_renderer(renderer: Renderer, known: Callable[[str], bool] | None = None) -> None:
+    """The catalogues' way of wording a message, and of telling whether they have a code
+    (the last ones registered answer)."""
     _renderer[:] = [renderer]
+    _known[:] = [known] if known is not None else []
 
 
 def render(message: Message, lang: str = "en") -> str:
@@ -50,3 +55,8 @@ def render(message: Message, lang: str = "en") -> str:
     if not _renderer:
         return message.code
     return _renderer[0](message, lang)
+
+
+def known(code: str) -> bool:
+    """Whether the registered catalogues have a sentence for ``code`` (none: no code)."""
+    return bool(_known) and _known[0](code)

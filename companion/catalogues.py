@@ -97,6 +97,14 @@ class Catalogue:
     def __contains__(self, code: object) -> bool:
         return code in self.sentences or code in self.plurals
 
+    def texts(self) -> dict[str, str]:
+        """Every code's sentence as written, a plural entry's forms one per line (for
+        the tests that read the words of a language)."""
+        return {
+            **self.sentences,
+            **{code: "\n".join(forms) for code, (_, forms) in self.plurals.items()},
+        }
+
     def sentence(self, code: str, values: Mapping[str, Any]) -> str | None:
         """The code's sentence for these values (a plural entry's form by its count), or
         ``None`` where this catalogue has no such code."""

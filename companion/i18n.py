@@ -4,7 +4,8 @@ Each device reads the app in its own language: the one it chose with the switch
 (``POST /lang``, remembered in the ``lang`` cookie), else the one its browser prefers in
 ``Accept-Language`` between ``ja`` and ``en``, else English. Flask-Babel carries the choice
 to the templates' ``_()`` (``companion/translations``); the rules' sentences, which are
-message codes, are rendered by :func:`msg` through ``companion.rules.messages``.
+message codes of the same catalogues, are rendered by :func:`msg` through
+:mod:`companion.catalogues`.
 
 Templates get ``yen``, ``msg`` and ``current_lang`` as globals (``yen`` and ``msg`` also as
 filters); code gets :func:`current_lang`, which every cache of rendered markup shared
@@ -30,7 +31,7 @@ from flask_babel import Babel, get_locale, get_translations  # type: ignore[impo
 from werkzeug.wrappers import Response as BaseResponse
 
 from .refusals import use_wording
-from .rules import messages
+from . import catalogues
 from .rules.catalogue import TOKEN_NAMES
 from .rules.messages import Message
 from .rules.tokens import token_message
@@ -117,7 +118,7 @@ def msg(message: Message | str) -> str:
     """A rules message as a sentence in the current language (a plain string, already a
     sentence, as it is)."""
     if isinstance(message, Message):
-        return messages.render(message, current_lang())
+        return catalogues.render(message, current_lang())
     return message
 
 
@@ -125,7 +126,7 @@ def msg_in(message: Message | str, lang: str) -> str:
     """A rules message in a given language (``lang`` one of :data:`LANGS`, else English):
     a word shown beside its translation, such as the checklist's English board names."""
     if isinstance(message, Message):
-        return messages.render(message, lang if lang in LANGS else DEFAULT)
+        return catalogues.render(message, lang if lang in LANGS else DEFAULT)
     return message
 
 
@@ -152,7 +153,7 @@ def finished(text: str, field: str | None, lang: str) -> str:
 def _refusal(said: Message, field: str | None) -> str:
     """A door's refusal as the request reading it says it (companion/door.py)."""
     lang = current_lang()
-    return finished(messages.render(said, lang), field, lang)
+    return finished(catalogues.render(said, lang), field, lang)
 
 
 use_wording(_refusal)
@@ -165,20 +166,20 @@ def field_label(field: str, lang: str) -> str:
     # Imported when first needed: the edge's package (companion/web) imports this first.
     from .web.schemas import label_of
 
-    return messages.render(label_of(field), lang if lang in LANGS else DEFAULT)
+    return catalogues.render(label_of(field), lang if lang in LANGS else DEFAULT)
 
 
 def name_of(key: str, default: str | None = None) -> str:
-    """A fish, token or market's name in the current language (the rulebook's Japanese
-    from ``messages_ja.NAMES``); ``default`` (else the English name) where it has none."""
+    """A fish, token or market's name in the current language (the rulebook's Japanese,
+    the catalogue's ``name.<key>``); ``default`` (else the English name) where it has none."""
     lang = current_lang()
     if lang != DEFAULT:
-        name = messages.NAMES.get(lang, {}).get(key)
+        name = catalogues.name(key, lang)
         if name:
             return name
     if default is not None:
         return default
-    return TOKEN_NAMES.get(key) or messages.NAMES[DEFAULT].get(key, key)
+    return TOKEN_NAMES.get(key) or catalogues.name(key) or key
 
 
 def token_name(code: str) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .i18n import current_lang
-from .rules.messages import NAMES
+from . import catalogues
 
 TEXT: dict[str, dict[str, str]] = {
     "en": {
@@ -463,8 +463,10 @@ def say(code: str, lang: str | None = None, **values: Any) -> str:
     template = own if own is not None else TEXT["en"].get(code)
     if template is None:
         raise KeyError(f"no text {code!r}")
-    names = NAMES.get(lang, NAMES["en"])
-    filled = {k: names.get(v, v) if k in ("market", "kind_id") else v for k, v in values.items()}
+    filled = {
+        k: catalogues.name(v, lang) or v if k in ("market", "kind_id") else v
+        for k, v in values.items()
+    }
     return template.format_map(filled)
 
 

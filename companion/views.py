@@ -17,11 +17,12 @@ from .identity import Identity
 from .rules import crash, entering
 from .rules.arrivals import notes_at
 from .rules.auctions import KINDS, receipt, settlement
+from . import catalogues
 from .rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS, RED_SNAPPER_GRID, TOKEN_NAMES
 from .rules.checklist import render_checklist
 from .rules.endgame import check_end
 from .rules.history import story
-from .rules.messages import NAMES, Message, render
+from .rules.messages import Message, render
 from .rules.moves import MOVES, describe
 from .rules.resources import red_snapper_value, resources_by_fish, salmon_in_game
 from .rules.setup import COLOR_HEX
@@ -39,7 +40,7 @@ def _ja(key: str) -> str:
     """The Japanese name of an id (a token, a space item, an auction's kind), written
     beside its English ``name`` in the JSON (as markets carry ``ja``) so that a Japanese
     phone reads no English name (issue #21)."""
-    return NAMES["ja"].get(key, key)
+    return catalogues.name(key, "ja") or key
 
 
 def _fish_rows(table: Table, seat: int, salmon: int) -> list[dict[str, Any]]:
@@ -286,7 +287,7 @@ def _auction_public(auction: Any, table: Table) -> dict[str, Any]:
     view: dict[str, Any] = {
         "id": auction.id,
         "kind": auction.kind,
-        "kind_name": KINDS[auction.kind],
+        "kind_name": catalogues.name(f"auction.{auction.kind}") or auction.kind,
         "kind_ja": _ja(f"auction.{auction.kind}"),
         "owner": names[auction.owner],
         "status": auction.status,

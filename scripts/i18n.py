@@ -1,4 +1,4 @@
-"""The templates' translations: extract -> update -> compile, with Babel's Python API.
+"""The catalogues: extract -> update -> compile, with Babel's Python API.
 
     python scripts/i18n.py             # all three steps
     python scripts/i18n.py extract     # build/messages.pot from babel.cfg's files
@@ -7,10 +7,15 @@
     python scripts/i18n.py check       # exit 1 if a .mo is stale, or a string is untranslated
     python scripts/i18n.py todo        # rewrite docs/i18n-todo.md (visible text not yet in _())
 
-``update`` keeps the entries the templates do not use yet (the translations are written
-ahead of the wrapping of the templates' text in ``_()``); ``update --prune`` drops them.
-The rules' sentences are not here: they are message codes, translated in
-companion/rules/messages_ja.py.
+One catalogue per language (companion/translations/<lang>/LC_MESSAGES/messages.po) holds
+both the templates' and the edge's gettext strings (English msgids, so English needs no
+entry for them) and the games' message codes (``Message(code, values)``: the code is the
+msgid, in every language, English included; companion/catalogues.py words them).
+``update`` merges the extracted strings into each language but English and never drops a
+code; it keeps the entries the templates do not use yet (the translations are written
+ahead of the wrapping of the templates' text in ``_()``); ``update --prune`` drops those.
+``check`` also holds each language's codes against the English ones with Babel's
+placeholder checker.
 """
 
 from __future__ import annotations
@@ -25,7 +30,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.catalog import Catalog, Message
+from babel.messages.catalog import Catalog, Message, TranslationError
+from babel.messages.checkers import python_format
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
@@ -40,8 +46,26 @@ TEMPLATES = ROOT / "templates"
 PROJECT = "tsukiji-companion"
 
 
+#: The language whose catalogue holds only the codes: the templates' msgids are English.
+SOURCE = "en"
+
+
 def po_files() -> list[Path]:
     return sorted(TRANSLATIONS.glob("*/LC_MESSAGES/messages.po"))
+
+
+def lang_of(path: Path) -> str:
+    return path.parent.parent.name
+
+
+def codes() -> set[str]:
+    """The message codes: every msgid of the English catalogue."""
+    english = read(TRANSLATIONS / SOURCE / "LC_MESSAGES" / "messages.po")
+    return {m.id if isinstance(m.id, str) else m.id[0] for m in english if m.id}
+
+
+def _msgid(m: Message) -> str:
+    return m.id if isinstance(m.id, str) else m.id[0]
 
 
 def extract() -> Catalog:
@@ -78,15 +102,19 @@ def update(template: Catalog, prune: bool = False) -> list[str]:
     """Merge the extracted strings into each language's .po; the strings new to it are
     returned (they need a translation)."""
     new: list[str] = []
+    keep = codes()
     for path in po_files():
+        if lang_of(path) == SOURCE:
+            continue
         catalog = read(path)
         before = {m.id for m in catalog if m.id}
         catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
-        if not prune:
-            # Written ahead of the templates: keep them until a template uses them.
-            for message in list(catalog.obsolete.values()):
+        # The codes are no template's: never obsolete. The others are written ahead of
+        # the templates: kept until a template uses them, unless pruned.
+        for message in list(catalog.obsolete.values()):
+            if not prune or _msgid(message) in keep:
                 catalog[message.id] = message
-            catalog.obsolete.clear()
+        catalog.obsolete.clear()
         new += [
             f"{path.parent.parent.name}: {m.id}" for m in catalog if m.id and m.id not in before
         ]
@@ -157,13 +185,94 @@ def lost_placeholders(m: Message) -> list[str]:
     ]
 
 
+#: A Japanese placeholder that stands for an English one: a boat is "b2" in English (the
+#: API's id) and 「船2」 in Japanese (the no-English scan refuses "b2" on a Japanese page).
+STANDS_FOR = {"no": "boat", "barge_no": "barge"}
+#: English placeholders a language may leave out of a code's sentence: the player's boats
+#: listed by their English ids ("b1, b2").
+LEFT_OUT = {"fleet.no_such_boat": {"boats"}}
+#: Entries a language has for its own grammar only: a list's repeated word named once
+#: with its count (「ウナギ×2」); English repeats it.
+OWN_GRAMMAR = frozenset({"list.repeated"})
+
+
+def _word_of(code: str, english: dict[str, Message]) -> bool:
+    """An English entry that is another code's word (``code.x`` for its ``%(x)s``: the
+    word of a second count in one sentence), which a language without plurals lacks."""
+    parent, _, name = code.rpartition(".")
+    found = english.get(parent)
+    if code not in english or found is None:
+        return False
+    forms = found.string
+    return f"%({name})s" in "".join(forms if isinstance(forms, tuple) else (forms,))
+
+
+def code_problems(english: Catalog, catalog: Catalog) -> list[str]:
+    """A language's codes against the English ones: the same codes, each translated with
+    the English placeholders (Babel's python-format checker: no placeholder the English
+    lacks, none of another type) and none lost. A plural entry's count (``msgid_plural``
+    ``"<code> (count: <name>)"``) may be shown where the English only picks its word."""
+    lang = str(catalog.locale)
+    theirs = {_msgid(m): m for m in catalog if m.id}
+    ours = {_msgid(m): m for m in english if m.id}
+    problems = []
+    for m in english:
+        if not m.id:
+            continue
+        code = _msgid(m)
+        other = theirs.get(code)
+        if other is None:
+            if not _word_of(code, ours):
+                problems.append(f"{lang}: code {code!r} has no entry")
+            continue
+        en_forms = m.string if isinstance(m.string, tuple) else (m.string,)
+        forms = other.string if isinstance(other.string, tuple) else (other.string,)
+        if isinstance(m.id, tuple) != isinstance(other.id, tuple) or m.id != other.id:
+            problems.append(f"{lang}: {code!r} is not the English entry's kind ({other.id!r})")
+            continue
+        count = m.id[1].rsplit("count: ", 1)[-1].rstrip(")") if isinstance(m.id, tuple) else None
+        shown = "".join(en_forms) + (f" %({count})s" if count else "")
+        for form in forms:
+            text = form
+            for mine, english_name in STANDS_FOR.items():
+                if f"%({mine})" in text and f"%({mine})" not in shown:
+                    text = text.replace(f"%({mine})", f"%({english_name})")
+            try:
+                python_format(english, Message(shown, text, flags={"python-format"}))
+            except TranslationError as e:
+                problems.append(f"{lang}: {code!r}: {e}")
+            # Babel lets a translation drop a placeholder: a player would lose the value.
+            shown_all = set().union(*(placeholders(f) for f in en_forms)) - {
+                f"%({n})s" for n in LEFT_OUT.get(code, ())
+            }
+            lost = {
+                p for p in shown_all - placeholders(text) if not _word_of(f"{code}.{p[2:-2]}", ours)
+            }
+            if lost:
+                problems.append(f"{lang}: {code!r} loses {sorted(lost)}")
+    known = {_msgid(m) for m in english if m.id}
+    problems += [
+        f"{lang}: code {c!r} is not in English"
+        for c in theirs
+        if _is_code(c, known) and c not in OWN_GRAMMAR
+    ]
+    return problems
+
+
+def _is_code(msgid: str, known: set[str]) -> bool:
+    """A msgid that looks like a code (no space, lowercase, dotted) but is no English code."""
+    return msgid not in known and re.fullmatch(r"[a-z0-9_]+(\.[a-z0-9_]+)+", msgid) is not None
+
+
 def check() -> list[str]:
     """Problems that must not be committed: a .mo that is not its .po compiled, an entry
-    without its translation, a placeholder the translation lost."""
+    without its translation, a placeholder the translation lost, a code a language lacks."""
     problems: list[str] = []
     extracted = {(m.id, m.context) for m in extract() if m.id}
+    english = read(TRANSLATIONS / SOURCE / "LC_MESSAGES" / "messages.po")
+    keep = codes()
     for path in po_files():
-        lang = path.parent.parent.name
+        lang = lang_of(path)
         catalog = read(path)
         mo = path.with_suffix(".mo")
         if not mo.exists() or compiled(mo) != translations(catalog):
@@ -174,9 +283,13 @@ def check() -> list[str]:
             forms = m.string if isinstance(m.string, tuple) else (m.string,)
             if m.fuzzy or not all(forms):
                 problems.append(f"{lang}: no translation for {m.id!r}")
-            problems += [f"{lang}: {m.id!r}: placeholders {e}" for e in lost_placeholders(m)]
+            if _msgid(m) not in keep and _msgid(m) not in OWN_GRAMMAR:
+                problems += [f"{lang}: {m.id!r}: placeholders {e}" for e in lost_placeholders(m)]
         for m, errors in catalog.check():
             problems += [f"{lang}: {m.id!r}: {e}" for e in errors]
+        if lang == SOURCE:
+            continue
+        problems += code_problems(english, catalog)
         known = {(m.id, m.context) for m in catalog if m.id}
         problems += [
             f"{lang}: {msgid!r} (context {context!r}) is not in the .po: run update"

@@ -34,7 +34,6 @@ def test_the_old_paths_are_the_engines() -> None:
 
     assert errors.IllegalAction is IllegalAction
     assert messages.Message is Message
-    assert cardgame.messages.Message is Message
 
 
 def test_a_message_reads_by_the_catalogue() -> None:

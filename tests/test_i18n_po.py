@@ -1,7 +1,9 @@
-"""The templates' catalogues as committed: each .mo is its .po compiled (the package works
-after a plain ``pip install .``, with no build step, so a stale .mo would ship), every
-entry is translated with the same placeholders, and every string the templates extract is
-in the .po. The checks are scripts/i18n.py's own (``python scripts/i18n.py check``)."""
+"""The catalogues as committed, one per language: each .mo is its .po compiled (the
+package works after a plain ``pip install .``, with no build step, so a stale .mo would
+ship), every entry is translated with the same placeholders (Babel's checkers, and the
+English codes' placeholders for each language's codes), and every string the templates
+extract is in the Japanese .po. The checks are scripts/i18n.py's own
+(``python scripts/i18n.py check``)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = ROOT / "companion" / "translations" / "ja" / "LC_MESSAGES" / "messages.po"
+EN = ROOT / "companion" / "translations" / "en" / "LC_MESSAGES" / "messages.po"
 
 
 def _script() -> ModuleType:
@@ -34,19 +37,20 @@ def script() -> ModuleType:
     return _script()
 
 
-def test_japanese_catalogue_is_committed(script: ModuleType) -> None:
-    assert script.po_files() == [PO]
-    assert PO.with_suffix(".mo").is_file()
+def test_one_catalogue_per_language_is_committed(script: ModuleType) -> None:
+    assert script.po_files() == [EN, PO]
+    assert PO.with_suffix(".mo").is_file() and EN.with_suffix(".mo").is_file()
 
 
-def test_mo_is_the_po_compiled(script: ModuleType) -> None:
-    with PO.open("rb") as f:
+@pytest.mark.parametrize("po", [EN, PO], ids=["en", "ja"])
+def test_mo_is_the_po_compiled(script: ModuleType, po: Path) -> None:
+    with po.open("rb") as f:
         catalog = read_po(f)
     expected = script.translations(catalog)
     assert expected, "the .po has no translation"
-    assert script.compiled(PO.with_suffix(".mo")) == expected
+    assert script.compiled(po.with_suffix(".mo")) == expected
     # The same, as gettext reads it: every translated entry, and nothing else.
-    with PO.with_suffix(".mo").open("rb") as f:
+    with po.with_suffix(".mo").open("rb") as f:
         mo = gettext.GNUTranslations(f)
     for m in catalog:
         if isinstance(m.id, str) and m.id:
@@ -77,7 +81,9 @@ def test_check_finds_nothing(script: ModuleType) -> None:
 def test_placeholders_kept(script: ModuleType) -> None:
     with PO.open("rb") as f:
         catalog = read_po(f)
-    assert [m.id for m in catalog if m.id and script.lost_placeholders(m)] == []
+    codes = script.codes() | script.OWN_GRAMMAR
+    templates = [m for m in catalog if m.id and script._msgid(m) not in codes]
+    assert [m.id for m in templates if script.lost_placeholders(m)] == []
     assert [(m.id, [str(e) for e in errs]) for m, errs in catalog.check()] == []
     # A translation that drops the number is caught (babel's own checker lets it pass).
     catalog["Player %(number)s"].string = "プレイヤー"
@@ -85,3 +91,29 @@ def test_placeholders_kept(script: ModuleType) -> None:
     plural = catalog["game %(id)s · %(num)s entry"]
     plural.string = ("ゲーム %(id)s",)
     assert script.lost_placeholders(plural) != []
+
+
+def test_a_code_is_checked_against_the_english(script: ModuleType) -> None:
+    """Each language's codes hold the English placeholders (Babel's checker: none the
+    English lacks, none of another type; and none lost), and every English code has an
+    entry: a mistake in any of these is caught."""
+    english = script.read(EN)
+    assert script.code_problems(english, script.read(PO)) == []
+
+    def problems(code: str, text: str | None) -> list[str]:
+        catalog = script.read(PO)
+        if text is None:
+            del catalog[code]
+        else:
+            catalog[code].string = text
+        return [str(p) for p in script.code_problems(english, catalog)]
+
+    assert problems("no_freezer", None) == ["ja: code 'no_freezer' has no entry"]
+    assert problems("no_freezer", "冷凍庫がありません。") == [
+        "ja: 'no_freezer' loses ['%(player)s']"
+    ]
+    assert "unknown named placeholder 'who'" in problems("no_freezer", "%(who)sは冷凍庫なし")[0]
+    # ¥%(amount)d is a number written 1,200: a translation must not write it plain.
+    yen = script.read(PO)["entry.option_yen"].string
+    assert yen == "%(amount)d円"
+    assert "incompatible format" in problems("entry.option_yen", "%(amount)s円")[0]

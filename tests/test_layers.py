@@ -138,8 +138,6 @@ KNOWN_VIOLATIONS: dict[tuple[str, str], str] = {
     ("companion.web.forms", "companion.web.render"): "step 5",
     ("companion.web.seat", "companion.web.render"): "step 5",
     # Step 7 (one gettext catalogue per language).
-    ("companion.cardgame.messages", "companion.rules.messages"): "step 7",
-    ("companion.jutaku.messages", "companion.rules.messages"): "step 7",
     ("companion.web.security", "companion.i18n"): "step 7",
 }
 

@@ -6,11 +6,12 @@ library only (shared/rules/tsukiji-card-game.md).
 - :mod:`.rules`: one function per move, :func:`~.rules.apply`, the fold, who may record
   what (:func:`~.rules.why_not`), what the game waits for;
 - :mod:`.scoring`: scores (always available), the winner and its tie-break;
-- :mod:`.view`: what one viewer sees (a sealed bid only by its own bidder);
-- :mod:`.messages`: its sentences, registered into ``companion.rules.messages``.
+- :mod:`.view`: what one viewer sees (a sealed bid only by its own bidder).
+
+Its sentences are message codes (``cards.*``) of the one catalogue per language
+(companion/translations, worded by companion/catalogues.py).
 """
 
-from . import messages as messages  # registers the card game's sentences
 from .rules import MOVES, apply, may_record, replay, waiting_for, why_not
 from .state import Config, Face, State, initial_state, make_config
 from .view import player_view
@@ -24,7 +25,6 @@ __all__ = [
     "initial_state",
     "make_config",
     "may_record",
-    "messages",
     "replay",
     "player_view",
     "waiting_for",

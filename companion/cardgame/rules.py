@@ -54,7 +54,7 @@ from .catalogue import (
     SPECIALITY_MAX,
     SPECIALITY_MIN,
 )
-from .messages import Message
+from ..engine import Message
 from .state import FLAGS, Config, Face, Pending, Reveal, State, initial_state, parse_cards
 
 Args = Mapping[str, Any]

@@ -30,7 +30,7 @@ from .catalogue import (
     SCALE_SLOTS,
     VARIANTS,
 )
-from .messages import Message
+from ..engine import Message
 
 #: The names of the effect flags a card may print, in the order the app shows them.
 FLAGS = ("wasabi", "knife", "barrel")

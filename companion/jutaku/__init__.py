@@ -3,11 +3,12 @@ standard library only (shared/rules/tokyo-jutaku.md §3–§4).
 
 - :mod:`.catalogue`: the shop's setup prices and every value a piece pays;
 - :mod:`.rules`: one exit's payout (:func:`~.rules.cash_exit`), a whole game of exits
-  and Tuna purchases as a fold, the end and the winner;
-- :mod:`.messages`: its sentences, registered into ``companion.rules.messages``.
+  and Tuna purchases as a fold, the end and the winner.
+
+Its sentences are message codes (``jutaku.*``) of the one catalogue per language
+(companion/translations, worded by companion/catalogues.py).
 """
 
-from . import messages as messages  # registers Tokyo Jutaku's sentences
 from .rules import Carried, Game, cash_exit, new_game, outcome, replay
 
-__all__ = ["Carried", "Game", "cash_exit", "messages", "new_game", "outcome", "replay"]
+__all__ = ["Carried", "Game", "cash_exit", "new_game", "outcome", "replay"]

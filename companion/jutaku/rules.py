@@ -43,7 +43,7 @@ from .catalogue import (
     TUNA_VALUES,
     YEN_PER_PRINTED,
 )
-from .messages import Message
+from ..engine import Message
 
 #: Everything a player may carry out, besides the categories with a price on a card.
 EXTRAS = ("salmon", "spider_crab", "tuna", "detergent", "newspaper")

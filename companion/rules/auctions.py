@@ -22,7 +22,7 @@ from .catalogue import (
 from .catalogue import OVERSEAS_ENTRY as OVERSEAS_ENTRY
 from .errors import IllegalAction
 from .fish import Fish
-from .messages import NAMES, Message
+from .messages import Message
 from .resources import (
     clamp_track,
     fugu_resources,
@@ -41,11 +41,15 @@ from .tokens import (
     tokens_left,
 )
 
-#: The kinds of auction and their names (named in the message catalogue).
-KINDS: dict[str, str] = {
-    kind: NAMES["en"][f"auction.{kind}"]
-    for kind in ("spider_crab", "tuna", "swordfish", "auction_market", "barter", "overseas")
-}
+#: The kinds of auction (named in the message catalogues: ``name.auction.<kind>``).
+KINDS: tuple[str, ...] = (
+    "spider_crab",
+    "tuna",
+    "swordfish",
+    "auction_market",
+    "barter",
+    "overseas",
+)
 #: Kinds where the owner bids too (docking auctions); at the Auction and Barter markets
 #: every *other* player bids.
 OWNER_BIDS = frozenset({"spider_crab", "tuna", "swordfish", "overseas"})

@@ -5,4 +5,3 @@ from __future__ import annotations
 
 from ..engine.errors import IllegalAction as IllegalAction
 from ..engine.errors import is_clause as is_clause
-from . import messages as messages  # words IllegalAction's sentences (its catalogue)

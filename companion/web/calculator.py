@@ -28,7 +28,7 @@ from flask_babel import LazyString, gettext, lazy_gettext  # type: ignore[import
 from werkzeug.datastructures import MultiDict
 
 from ..i18n import current_lang, msg, token_name
-from ..rules import messages
+from .. import catalogues
 from ..rules.catalogue import (
     FISH_KEYS,
     FISH_MARKETS,
@@ -59,8 +59,8 @@ MAX_PRINTED_COUNT = 99
 def _local_name(key: str, suffix: str = "", en: str | None = None) -> str:
     """A fish or market's name in the request's language (the rulebook's Japanese)."""
     lang = current_lang()
-    names = messages.NAMES.get(lang, {}) if lang != "en" else {}
-    return names.get(key, en or TOKEN_NAMES.get(key, key)) + suffix
+    found = catalogues.name(key, lang) if lang != "en" else None
+    return (found or en or TOKEN_NAMES.get(key, key)) + suffix
 
 
 def local_name(key: str, suffix: str = "", en: str | None = None) -> Any:

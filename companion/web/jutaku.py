@@ -37,7 +37,7 @@ from werkzeug.datastructures import MultiDict
 from ..door import Refused
 from ..i18n import current_lang
 from ..jutaku import catalogue as cat
-from ..jutaku.messages import Message
+from ..engine import Message
 from ..jutaku.rules import (
     Carried,
     ExitResult,

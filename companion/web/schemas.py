@@ -33,7 +33,7 @@ from pydantic import (
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from ..door import Refused
-from ..rules import messages
+from .. import catalogues
 from ..rules.auctions import KINDS
 from ..rules.bookkeeping import MAX_COUNT, MAX_YEN, NOTE_MAX
 from ..rules.catalogue import (
@@ -1018,12 +1018,12 @@ def label_of(where: str) -> Message:
     parts = [p.split("[")[0] for p in where.split(".") if p]
     if len(parts) == 3 and parts[0] == "board_numbers":
         return Message("field.board_figure", {"market": parts[1], "figure": _figure(parts[2])})
-    names_en, names_ja = messages.NAMES["en"], messages.NAMES["ja"]
     for part in reversed(parts):
         if part in WORDINGS:
             return wording("", part).label_message()
-        if part in names_en and part in names_ja:
-            return phrase(names_en[part], names_ja[part])
+        en, ja = catalogues.name(part, "en"), catalogues.name(part, "ja")
+        if en and ja:
+            return phrase(en, ja)
     return wording("", parts[-1] if parts else where).label_message()
 
 

@@ -141,7 +141,7 @@ def _plural_forms(header: str) -> Callable[[int], int]:
     found = re.search(r"^Plural-Forms:.*?plural=([^;\n]+)", header, re.M)
     if found is None:
         return lambda n: 0 if n == 1 else 1
-    return gettext.c2py(found.group(1))  # type: ignore[attr-defined,no-any-return]
+    return gettext.c2py(found.group(1))
 
 
 @functools.cache
@@ -186,7 +186,9 @@ def _joined(key: str, words: list[str], lang: str) -> str:
         counts: dict[str, int] = {}
         for w in words:
             counts[w] = counts.get(w, 0) + 1
-        words = [w if n == 1 else fill(repeated, {"word": w, "count": n}) for w, n in counts.items()]
+        words = [
+            w if n == 1 else fill(repeated, {"word": w, "count": n}) for w, n in counts.items()
+        ]
     return own.get("list.separator", ", ").join(words)
 
 

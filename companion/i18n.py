@@ -30,8 +30,8 @@ from flask import (
 from flask_babel import Babel, get_locale, get_translations  # type: ignore[import-untyped]
 from werkzeug.wrappers import Response as BaseResponse
 
-from .refusals import use_wording
 from . import catalogues
+from .refusals import use_wording
 from .rules.catalogue import TOKEN_NAMES
 from .rules.messages import Message
 from .rules.tokens import token_message

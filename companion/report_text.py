@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .i18n import current_lang
 from . import catalogues
+from .i18n import current_lang
 
 TEXT: dict[str, dict[str, str]] = {
     "en": {

@@ -11,13 +11,13 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from . import catalogues
 from .eventlog import Event, GameState, redoable
 from .i18n import current_lang
 from .identity import Identity
 from .rules import crash, entering
 from .rules.arrivals import notes_at
-from .rules.auctions import KINDS, receipt, settlement
-from . import catalogues
+from .rules.auctions import receipt, settlement
 from .rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS, RED_SNAPPER_GRID, TOKEN_NAMES
 from .rules.checklist import render_checklist
 from .rules.endgame import check_end

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import companion.cardgame
-from companion.cardgame import catalogue, messages, rules, scoring, state, view
+from companion.cardgame import catalogue, rules, scoring, state, view
 from companion.cardgame.rules import apply, describe, may_record, waiting_for, why_not
 from companion.cardgame.scoring import Outcome, outcome, score, winners_by_score
 from companion.cardgame.state import Face, State, initial_state, make_config
@@ -738,17 +738,7 @@ def test_every_code_the_card_game_uses_is_registered() -> None:
         assert known(f"cards.note.{icon}_icon") and known(f"cards.effect.{icon}")
 
 
-def test_registering_a_clashing_code_is_an_error() -> None:
-    with pytest.raises(RuntimeError):
-        messages.register({"x": "one"}, {"x": "two"})
-    target = {"x": "one"}
-    messages.register(target, {"x": "one", "y": "two"})
-    assert target == {"x": "one", "y": "two"}
-
-
-@pytest.mark.parametrize(
-    "module", [companion.cardgame, catalogue, messages, rules, scoring, state, view]
-)
+@pytest.mark.parametrize("module", [companion.cardgame, catalogue, rules, scoring, state, view])
 def test_doctests(module: Any) -> None:
     result = doctest.testmod(module)
     assert result.failed == 0

@@ -14,7 +14,8 @@ from babel.messages.pofile import read_po
 from test_i18n_pages import JA, auth, visible
 
 from companion import report_text
-from companion.rules.messages import CATALOGUE, Message, render
+from companion.catalogues import catalogue
+from companion.rules.messages import Message, render
 from companion.rules.table import Table
 from companion.views import _unrepeated
 
@@ -38,11 +39,14 @@ WRONG_COUNTER = {
     ),
 }
 
+#: The Japanese catalogue, each code's sentence.
+JA_TEXTS = catalogue("ja").texts()
+
 
 def _japanese_texts() -> dict[str, str]:
-    """Every Japanese sentence of the app: the rules' catalogue (the card game's and
-    Jutaku's registered in it), the templates' .po and the report's texts."""
-    texts = {f"messages_ja {code}": t for code, t in CATALOGUE["ja"].items()}
+    """Every Japanese sentence of the app: the Japanese catalogue (the templates', every
+    game's codes) and the report's texts."""
+    texts = {f"ja {code}": t for code, t in JA_TEXTS.items()}
     with open(PO, "rb") as f:
         for m in read_po(f):
             strings = m.string if isinstance(m.string, tuple) else (m.string,)
@@ -122,9 +126,9 @@ def test_every_arrival_line_is_plain_inside_a_polite_line() -> None:
     """The history line is polite (〜ました); the notes in its brackets are plain, never a
     polite verb after a plain one."""
     for code in ("arrive.market", "arrive.none", "arrive.drawn", "crash.crashed_now"):
-        text = CATALOGUE["ja"][code]
+        text = JA_TEXTS[code]
         assert not re.search(r"(ます|ました|です)$", text), (code, text)
-    assert CATALOGUE["ja"]["history.aftermath"] == "{line}（{notes}）"
+    assert JA_TEXTS["history.aftermath"] == "%(line)s（%(notes)s）"
 
 
 @pytest.fixture
@@ -217,8 +221,8 @@ PHONE_REFUSALS = (
 
 @pytest.mark.parametrize("code", PHONE_REFUSALS)
 def test_a_refusal_on_a_phone_names_no_api_field(code: str) -> None:
-    text = CATALOGUE["ja"][code]
-    assert not re.findall(r"[A-Za-z_]{3,}", re.sub(r"\{[^}]*\}", "", text)), text
+    text = JA_TEXTS[code]
+    assert not re.findall(r"[A-Za-z_]{3,}", re.sub(r"%\(\w+\)[sd]", "", text)), text
 
 
 def test_the_card_games_phone_refusal_in_japanese(client: Any) -> None:
@@ -376,7 +380,7 @@ def test_jutakus_new_prices_use_the_full_width_colon(client: Any) -> None:
 def test_the_end_check_reads_as_japanese_sentences(client: Any, game: dict[str, Any]) -> None:
     """The start-of-turn check says its conclusion as a sentence of its own (「…です。
     ゲームは続きます。」), not joined with a colon as the English is, nor 「あと…足りません」."""
-    for code, text in CATALOGUE["ja"].items():
+    for code, text in JA_TEXTS.items():
         if code.startswith(("end.", "view.end_")):
             assert "：ゲーム" not in text and "足りません" not in text, (code, text)
     host = auth(game["host_token"])
@@ -397,7 +401,7 @@ TWO_SENTENCES = (
 
 @pytest.mark.parametrize("code", TWO_SENTENCES)
 def test_two_sentences_are_not_joined_with_a_colon(code: str) -> None:
-    text = CATALOGUE["ja"][code]
+    text = JA_TEXTS[code]
     assert not re.search(r"(ます|ました|です|ません|ない)：", text), text
 
 
@@ -443,7 +447,7 @@ def test_a_rules_card_speaks_politely_throughout() -> None:
     """Every sentence of the rules cards in one politeness (〜ます/〜です), as the rest of
     the card: never 「…を受け取る。」 beside 「…返済します。」."""
     plain = []
-    for code, text in CATALOGUE["ja"].items():
+    for code, text in JA_TEXTS.items():
         if not code.startswith("rc."):
             continue
         for sentence in re.split(r"(?<=。)", text):

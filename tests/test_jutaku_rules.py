@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.jutaku import catalogue, messages, rules
+from companion.jutaku import catalogue, rules
 from companion.jutaku.catalogue import SETUP_PRICES
 from companion.jutaku.rules import (
     Carried,
@@ -359,6 +359,6 @@ def test_what_is_carried_round_trips_through_json(items: dict[str, Any]) -> None
     assert Carried.parse(parsed.to_json()) == parsed
 
 
-@pytest.mark.parametrize("module", [rules, messages, catalogue])
+@pytest.mark.parametrize("module", [rules, catalogue])
 def test_doctests(module: Any) -> None:
     assert doctest.testmod(module).failed == 0

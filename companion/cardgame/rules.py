@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..engine import IllegalAction
+from ..engine import IllegalAction, Message
 from .catalogue import (
     EXHAUSTIONS_TO_END,
     FINGERS,
@@ -54,7 +54,6 @@ from .catalogue import (
     SPECIALITY_MAX,
     SPECIALITY_MIN,
 )
-from ..engine import Message
 from .state import FLAGS, Config, Face, Pending, Reveal, State, initial_state, parse_cards
 
 Args = Mapping[str, Any]

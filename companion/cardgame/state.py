@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..engine import IllegalAction
+from ..engine import IllegalAction, Message
 from .catalogue import (
     CARDS,
     COLOUR_MAX,
@@ -30,7 +30,6 @@ from .catalogue import (
     SCALE_SLOTS,
     VARIANTS,
 )
-from ..engine import Message
 
 #: The names of the effect flags a card may print, in the order the app shows them.
 FLAGS = ("wasabi", "knife", "barrel")

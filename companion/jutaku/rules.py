@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine import IllegalAction
+from ..engine import IllegalAction, Message
 from .catalogue import (
     CATEGORIES,
     CLOTHING,
@@ -43,7 +43,6 @@ from .catalogue import (
     TUNA_VALUES,
     YEN_PER_PRINTED,
 )
-from ..engine import Message
 
 #: Everything a player may carry out, besides the categories with a price on a card.
 EXTRAS = ("salmon", "spider_crab", "tuna", "detergent", "newspaper")

@@ -27,8 +27,8 @@ from flask import Blueprint, render_template, request
 from flask_babel import LazyString, gettext, lazy_gettext  # type: ignore[import-untyped]
 from werkzeug.datastructures import MultiDict
 
-from ..i18n import current_lang, msg, token_name
 from .. import catalogues
+from ..i18n import current_lang, msg, token_name
 from ..rules.catalogue import (
     FISH_KEYS,
     FISH_MARKETS,

@@ -35,9 +35,9 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 from werkzeug.datastructures import MultiDict
 
 from ..door import Refused
+from ..engine import Message
 from ..i18n import current_lang
 from ..jutaku import catalogue as cat
-from ..engine import Message
 from ..jutaku.rules import (
     Carried,
     ExitResult,

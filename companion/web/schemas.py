@@ -32,8 +32,8 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails, PydanticCustomError
 
-from ..door import Refused
 from .. import catalogues
+from ..door import Refused
 from ..rules.auctions import KINDS
 from ..rules.bookkeeping import MAX_COUNT, MAX_YEN, NOTE_MAX
 from ..rules.catalogue import (

@@ -14,6 +14,7 @@ between viewers must put in its key.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 from urllib.parse import urlsplit
 
@@ -135,6 +136,7 @@ def finished(text: str, field: str | None, lang: str) -> str:
     「必須です」) after its field's name as people call it (``field`` given:
     :func:`field_label`), a capital and a full stop in English, 「。」 in Japanese.
 
+    >>> import companion.web.schemas  # the edge's names of the fields (use_field_labels)
     >>> finished("must be a whole number", "amount", "en")
     'The amount must be a whole number.'
     >>> finished("整数でなければなりません", "amount", "ja")
@@ -159,14 +161,24 @@ def _refusal(said: Message, field: str | None) -> str:
 use_wording(_refusal)
 
 
+#: How the edge names a field (companion/web/schemas.py ``label_of`` registers itself:
+#: the edge's table of fields is above this module, which it imports).
+_labels: list[Callable[[str], Message]] = []
+
+
+def use_field_labels(label_of: Callable[[str], Message]) -> None:
+    """The edge's way of naming a field (or a path) as people call it, as a message."""
+    _labels[:] = [label_of]
+
+
 def field_label(field: str, lang: str) -> str:
     """A field (or a path, ``players[1].fish``) as people call it in ``lang``: the web
     edge's table of fields (companion/web/schemas.py ``label_of``, with its Japanese in
-    schemas_ja.py), never the technical name (「amountは…」)."""
-    # Imported when first needed: the edge's package (companion/web) imports this first.
-    from .web.schemas import label_of
-
-    return catalogues.render(label_of(field), lang if lang in LANGS else DEFAULT)
+    schemas_ja.py), never the technical name (「amountは…」). Without the edge (the CLI),
+    the field as it is."""
+    if not _labels:
+        return field
+    return catalogues.render(_labels[0](field), lang if lang in LANGS else DEFAULT)
 
 
 def name_of(key: str, default: str | None = None) -> str:

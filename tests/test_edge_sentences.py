@@ -1,6 +1,6 @@
 """Every refusal of the door and the web edge through one door for sentences (issue #11):
 ``Refused``, ``IllegalAction`` and the API's ``error`` are given a message code with named
-values (companion/rules/messages.py, its Japanese in messages_ja.py), never English built
+values (companion/translations' catalogues, English and Japanese), never English built
 in place, so a Japanese phone reads every refusal in Japanese. The scan below finds the
 next English literal; the tests after it read real refusals in both languages."""
 

@@ -137,8 +137,6 @@ KNOWN_VIOLATIONS: dict[tuple[str, str], str] = {
     ("companion.web.forms", "companion.web.edge"): "step 5",
     ("companion.web.forms", "companion.web.render"): "step 5",
     ("companion.web.seat", "companion.web.render"): "step 5",
-    # Step 7 (one gettext catalogue per language).
-    ("companion.web.security", "companion.i18n"): "step 7",
 }
 
 
@@ -224,7 +222,6 @@ def test_import_circles_only_shrink() -> None:
 KNOWN_IN_FUNCTION: dict[str, int] = {
     "companion.cli": 11,
     "companion.web": 27,  # + web.routing, the hook that replaced web/cards.py's own
-    "companion.i18n": 1,  # step 7 (the field labels: web.schemas, whose package imports i18n)
     "companion.web.auth": 1,  # the LAN address, looked up only when needed
     "companion.web.context": 1,  # step 4
     "companion.web.edge": 1,  # step 5

@@ -34,6 +34,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 
 from .. import catalogues
 from ..door import Refused
+from ..i18n import use_field_labels
 from ..rules.auctions import KINDS
 from ..rules.bookkeeping import MAX_COUNT, MAX_YEN, NOTE_MAX
 from ..rules.catalogue import (
@@ -1025,6 +1026,9 @@ def label_of(where: str) -> Message:
         if en and ja:
             return phrase(en, ja)
     return wording("", parts[-1] if parts else where).label_message()
+
+
+use_field_labels(label_of)
 
 
 def quoted(name: str) -> str:

@@ -2,8 +2,8 @@
 where one field name means something else), what the field is (``label``) and what it must
 be (``what``), and the sentences that replace the default one for some kinds of error.
 The sentence that holds them is a message code (``field.must`` in
-companion/rules/messages_ja.py); tests/test_edge_sentences.py fails while a wording has no
-Japanese here.
+companion/translations/ja/LC_MESSAGES/messages.po); tests/test_edge_sentences.py fails
+while a wording has no Japanese here.
 
 Imported by schemas.py only (it holds no logic); the numbers come from there."""
 

@@ -23,10 +23,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, jsonify, make_response, render_template, request
-from flask_babel import lazy_gettext  # type: ignore[import-untyped]
-
-from ..engine import Message
-from ..i18n import msg
+from flask_babel import gettext, lazy_gettext  # type: ignore[import-untyped]
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -106,7 +103,9 @@ def init_app(app: Flask) -> None:
     def refuse_other_hosts() -> Any:
         if allowed_host():
             return None
-        said = msg(Message("edge.wrong_host"))
+        # A message code is a msgid of the one catalogue per language, which Flask-Babel
+        # reads as well: this sentence has no values, so gettext words it.
+        said = str(gettext("edge.wrong_host"))
         if request.path.startswith("/api/"):
             return jsonify({"error": said}), 400
         return make_response(said, 400, {"Content-Type": "text/plain; charset=utf-8"})

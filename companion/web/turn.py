@@ -362,8 +362,8 @@ def action_from_form() -> tuple[str, dict[str, Any], int | None]:
 
 
 def _say(code: str, **values: Any) -> str:
-    """A sentence or label of the guide, from the message catalogue (rules/messages.py),
-    in the language of the device asking."""
+    """A sentence or label of the guide, from the message catalogues
+    (companion/translations), in the language of the device asking."""
     return render(Message(code, values), current_lang())
 
 

@@ -19,7 +19,7 @@ from .rules import crash, entering
 from .rules.arrivals import notes_at
 from .rules.auctions import receipt, settlement
 from .rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS, RED_SNAPPER_GRID, TOKEN_NAMES
-from .rules.checklist import render_checklist
+from .rules.checklist import board_setup, render_checklist
 from .rules.endgame import check_end
 from .rules.history import story
 from .rules.messages import Message, render
@@ -739,7 +739,7 @@ def _entering_view(table: Table) -> dict[str, Any]:
                 "ja": ja(a.market),
                 "kind": a.kind,
                 "text": render(entering.arrival_message(a), lang),
-                "setup": render_checklist([entering.board_setup(cfg, a.market)], lang)[0],
+                "setup": render_checklist([board_setup(cfg, a.market)], lang)[0],
             }
             for a in entering.just_entered(table)
             if a.market is not None

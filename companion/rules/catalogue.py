@@ -101,6 +101,9 @@ class ExternalMarket:
     crash_side: Literal["crashed", "closed"] | None = None
     min_players: int = 2
     stock: dict[str, int] = field(default_factory=dict)
+    #: The board that always plays with it (Aquarium and New Aquarium: setup.md §2.2,
+    #: AMB-51): it enters with it, with the Expansion.
+    partner: str | None = None
 
 
 AP1 = (EntryOption("ap", 1),)
@@ -407,6 +410,7 @@ EXTERNAL_MARKETS: dict[str, ExternalMarket] = {
             (EntryOption("ap", 2),),
             "Sell tokens into 13 places (¥300–¥2,000); they stay forever.",
             crash_side="closed",
+            partner="new_aquarium",
         ),
         ExternalMarket(
             "auction",
@@ -498,6 +502,7 @@ EXTERNAL_MARKETS: dict[str, ExternalMarket] = {
             (EntryOption("barrel", 1, "any"),),
             "Like the Aquarium, for other fish; always in play with it.",
             crash_side="closed",
+            partner="aquarium",
         ),
         ExternalMarket(
             "overfishing",

@@ -5,107 +5,37 @@ lines are message codes (``checklist``); ``render_checklist`` words them in a la
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from .catalogue import (
     CRASH_TOKENS,
-    EEL_START,
     EXTERNAL_MARKETS,
     FISH_MARKETS,
-    RED_SNAPPER_TOKENS,
     STARTING_YEN,
-    SWORDFISH_START,
-    TAKOYAKI_TOKENS,
-    ships_on_market,
 )
-from .messages import Message, known, render
+from .markets import MARKETS
+from .markets.external import BOARDS
+from .messages import Message, render
 from .setup import GameConfig, bag_contents, board_figure, make_config  # noqa: F401 (doctest)
-
-#: What the external boards hold at the start (setup.md §4), as checklist lines.
-EXTERNAL_STOCK: dict[str, tuple[tuple[str, int], ...]] = {
-    "bank": (("check.loans", 3), ("check.shares", 2)),
-    "rentals": (("check.freezers", 2), ("check.carts", 2)),
-    "influence": (("check.buyer_tokens", 2), ("check.expansion_tokens", 2)),
-    "boat_rentals": (("check.boat_rentals", 6),),
-}
 
 
 def _say(code: str, **values: Any) -> Message:
     return Message(code, values)
 
 
-def _count(n: int | None, what: str) -> Message:
-    """``3 licences``, or ``licences as printed on the board`` where the number is not
-    known (AMB-40)."""
-    if n is None:
-        return Message("check.unknown", {"what": Message(what, {"count": 2})})
-    if known(f"{what}.n"):  # the count with its counter word: 漁業免許3枚, 樽15個
-        return Message(f"{what}.n", {"count": n})
-    return Message("check.count", {"count": n, "what": Message(what, {"count": n})})
-
-
-def fish_board_lines(config: GameConfig, market: str) -> list[Message]:
-    """What goes on one fish market board (setup.md §1 step 3, §3–§6), as messages."""
-    m = FISH_MARKETS[market]
-    p = config.player_count
-    lines = [
-        _count(board_figure(config, market, "licenses"), "check.licences"),
-        _count(board_figure(config, market, "barrels"), "check.barrels"),
-    ]
-    tokens = _count(board_figure(config, market, "tokens"), "check.tokens")
-    if market == "clams_oysters":
-        lines.append(_say("check.co_bag"))
-    elif m.tokens_in_bag:
-        lines.append(_say("check.into_bag", tokens=tokens))
-    elif market == "red_snapper":
-        lines.append(_say("check.red_snapper", spots=RED_SNAPPER_TOKENS))
-    elif market == "octopus":
-        octopus = _count(board_figure(config, market, "tokens"), "check.octopus_tokens")
-        lines.append(_say("check.octopus", tokens=octopus, takoyaki=TAKOYAKI_TOKENS))
-    elif market == "sardine":
-        lines.append(_say("check.sardine", tokens=tokens))
-    else:
-        lines.append(tokens)
-    if market == "eel":
-        lines.append(_say("check.marker", value=EEL_START))
-    if market == "swordfish":
-        lines.append(_say("check.marker", value=SWORDFISH_START))
-    if market == "mackerel" and not config.horse_mackerel_from_start:
-        lines.append(_say("check.set_aside_licences", count=p))
-    return lines
-
-
-def external_board_lines(config: GameConfig, market: str) -> list[Message]:
-    """What goes on one external market board (setup.md §1 step 4, the stock of §3–§6),
-    as messages."""
-    p = config.player_count
-    if market == "ships":
-        boats = ships_on_market(p)
-        lines = [_say("check.ships_aside", count=p), _say("check.ships", **boats)]
-        if config.expansion:
-            # Expansion setup step 4: the barge is a choice, the Blue ship an option.
-            return lines + [_say("check.barge_choice"), _say("check.blue_ship")]
-        return lines + [_say("check.barge")]
-    if market in EXTERNAL_STOCK:
-        return [_say(code, count=n) for code, n in EXTERNAL_STOCK[market]]
-    if market == "used_ships":
-        return [_say("check.starts_empty")]
-    return [_say("check.empty_places")]
-
-
 def board_lines(config: GameConfig, market: str) -> list[Message]:
     """The checklist's lines of one board, fish or external, as messages (the edge renders
     them in the viewer's language): what a board put out at the start, or entering mid-game,
-    gets on the table.
+    gets on the table; each market says its own (``setup_lines``).
 
     >>> config = make_config(["Aiko", "Bo"], fish_markets=["mackerel", "eel", "squid",
     ...     "fugu"], external_markets=["ships", "bank", "rentals"], seed=1)
     >>> [render(m, "ja") for m in board_lines(config, "eel")][-1]
     '価値マーカーを1に'
     """
-    if market in FISH_MARKETS:
-        return fish_board_lines(config, market)
-    return external_board_lines(config, market)
+    m = MARKETS[market] if market in MARKETS else BOARDS[market]
+    return m.setup_lines(config)
 
 
 def board_item(config: GameConfig, market: str) -> dict[str, Any]:
@@ -114,6 +44,18 @@ def board_item(config: GameConfig, market: str) -> dict[str, Any]:
     kind = "fish" if market in FISH_MARKETS else "external"
     lines = board_lines(config, market)
     return {"board": m.en, "ja": m.ja, "kind": kind, "market": market, "lines": lines}
+
+
+def board_setup(config: GameConfig, market: str) -> dict[str, object]:
+    """The setup checklist's item for one board entering mid-game, for this player count
+    (:func:`board_item`, beside the boards its lines depend on); Mackerel as it enters
+    mid-game, with its P licences and none set aside (setup.md §3.2)."""
+    if market in FISH_MARKETS:
+        fish = ("horse_mackerel", "mackerel") if market == "mackerel" else (market,)
+        one = replace(config, fish_markets=fish, external_markets=())
+    else:
+        one = replace(config, fish_markets=(), external_markets=(market,))
+    return board_item(one, market)
 
 
 def checklist(config: GameConfig) -> list[dict[str, Any]]:

@@ -20,24 +20,26 @@ import random
 from dataclasses import replace
 
 from .catalogue import (
-    BASE_EXTERNAL,
     BASE_FISH,
-    EXPANSION_EXTERNAL,
     EXPANSION_FISH,
     EXTERNAL_MARKETS,
     FISH_MARKETS,
     mackerel_licenses,
     table_stock,
 )
-from .checklist import board_item
 from .errors import IllegalAction
 from .messages import Message
 from .setup import GameConfig, bag_contents, board_figure
 from .table import Arrival, Table, fish_board_tokens
 
 KINDS = ("fish", "external")
-#: Aquarium and New Aquarium always play together (setup.md §2.2, AMB-51).
-AQUARIUM_PARTNER = {"aquarium": "new_aquarium", "new_aquarium": "aquarium"}
+
+
+def partner(market: str) -> str | None:
+    """The board that always plays with this one (Aquarium and New Aquarium: setup.md
+    §2.2, AMB-51), printed in the catalogue."""
+    e = EXTERNAL_MARKETS.get(market)
+    return None if e is None else e.partner
 
 
 def all_boards(config: GameConfig, kind: str) -> tuple[str, ...]:
@@ -45,8 +47,11 @@ def all_boards(config: GameConfig, kind: str) -> tuple[str, ...]:
     under 3 players: setup.md §2.2)."""
     if kind == "fish":
         return BASE_FISH + (EXPANSION_FISH if config.expansion else ())
-    boards = BASE_EXTERNAL + (EXPANSION_EXTERNAL if config.expansion else ())
-    return tuple(m for m in boards if config.player_count >= EXTERNAL_MARKETS[m].min_players)
+    return tuple(
+        m
+        for m, e in EXTERNAL_MARKETS.items()
+        if (config.expansion or not e.expansion) and config.player_count >= e.min_players
+    )
 
 
 def _playing(config: GameConfig, kind: str) -> tuple[str, ...]:
@@ -125,9 +130,9 @@ def set_up(t: Table, market: str) -> Table:
             values=replace(t.values, external=t.values.external | {market}),
             stock={**t.stock, **table_stock(market, cfg.player_count, cfg.variants)},
         )
-        partner = AQUARIUM_PARTNER.get(market)
-        if partner and cfg.expansion and partner not in t.config.external_markets:
-            t = set_up(t, partner)
+        other = partner(market)
+        if other and cfg.expansion and other not in t.config.external_markets:
+            t = set_up(t, other)
         return t
     raise IllegalAction(Message("bk.no_market", {"name": repr(market)}), "market")
 
@@ -189,9 +194,9 @@ def drawn_unseen(t: Table, arrivals: tuple[Arrival, ...], k: int) -> bool | None
     a = arrivals[k]
     if a.market is None or a.cause not in DRAWN_CAUSES or "known_order" in t.config.variants:
         return False
-    partner = AQUARIUM_PARTNER.get(a.market)
+    other = partner(a.market)
     for b in arrivals[:k]:
-        if b.market == partner and (b.at, b.cause, b.trigger) == (a.at, a.cause, a.trigger):
+        if b.market == other and (b.at, b.cause, b.trigger) == (a.at, a.cause, a.trigger):
             return None
     return True
 
@@ -215,15 +220,3 @@ def new_arrivals(before: Table, after: Table) -> tuple[Arrival, ...]:
 def just_entered(t: Table) -> tuple[Arrival, ...]:
     """The boards the last action brought (shown on the table screen until the next)."""
     return tuple(a for a in t.arrivals if a.at == t.actions - 1 and a.market is not None)
-
-
-def board_setup(config: GameConfig, market: str) -> dict[str, object]:
-    """The setup checklist's item for one board entering mid-game, for this player count
-    (``setup.board_item``, beside the boards its lines depend on); Mackerel as it enters
-    mid-game, with its P licences and none set aside (setup.md §3.2)."""
-    if market in FISH_MARKETS:
-        fish = ("horse_mackerel", "mackerel") if market == "mackerel" else (market,)
-        one = replace(config, fish_markets=fish, external_markets=())
-    else:
-        one = replace(config, fish_markets=(), external_markets=(market,))
-    return board_item(one, market)

@@ -13,7 +13,7 @@ from companion.games import fold
 from companion.rules import entering
 from companion.rules.arrivals import notes_at
 from companion.rules.catalogue import BASE_FISH, FISH_MARKETS
-from companion.rules.checklist import render_checklist
+from companion.rules.checklist import board_setup, render_checklist
 from companion.rules.fish import Fish
 from companion.rules.guided import preview
 from companion.rules.messages import render
@@ -197,7 +197,7 @@ def test_the_just_entered_box_lists_the_boards_setup_until_the_next_action() -> 
     t = base()
     t = act(t, "mark_overfished", market="squid")
     [shown] = entering.just_entered(t)
-    setup = entering.board_setup(t.config, str(shown.market))
+    setup = board_setup(t.config, str(shown.market))
     assert setup["board"] == FISH_MARKETS[str(shown.market)].en and setup["lines"]
     t = act(t, "set_track", track="eel", value=2)
     assert entering.just_entered(t) == ()
@@ -211,7 +211,7 @@ def test_mackerel_entering_mid_game_shows_p_licences_and_no_set_aside() -> None:
         expansion=True,
         variants=["more_markets"],
     )
-    [item] = render_checklist([entering.board_setup(cfg, "mackerel")])
+    [item] = render_checklist([board_setup(cfg, "mackerel")])
     assert item["lines"][0] == "5 licences"
     assert not any("aside" in line for line in item["lines"])
 

@@ -25,7 +25,7 @@ from ..catalogue import (
 from ..errors import IllegalAction
 from ..fish import Fish, MarketValues
 from ..ledger import Run, refuse
-from ..messages import Message
+from ..messages import Message, known
 from ..resources import FLAT_VALUES, resources_by_fish
 from ..setup import GameConfig, board_figure
 from ..table import ForSale, Table
@@ -198,6 +198,29 @@ class Market:
         by_fish = resources_by_fish(fish, values, salmon_owned)
         return sum(by_fish.get(k, 0) for k in self.data.token_keys)
 
+    # -- the setup checklist (rules/checklist.py) --------------------------------------------
+    def setup_lines(self, config: GameConfig) -> list[Message]:
+        """What goes on its board at the start, or when it enters mid-game (setup.md §1
+        step 3, §3–§6), as the checklist's lines."""
+        return [
+            setup_count(board_figure(config, self.id, "licenses"), "check.licences"),
+            setup_count(board_figure(config, self.id, "barrels"), "check.barrels"),
+            self.setup_tokens(
+                config, setup_count(board_figure(config, self.id, "tokens"), "check.tokens")
+            ),
+            *self.setup_more(config),
+        ]
+
+    def setup_tokens(self, config: GameConfig, tokens: Message) -> Message:
+        """The checklist's line of its tokens (``tokens``: their count)."""
+        if self.data.tokens_in_bag:
+            return Message("check.into_bag", {"tokens": tokens})
+        return tokens
+
+    def setup_more(self, config: GameConfig) -> list[Message]:
+        """Its own lines of the checklist, after its tokens'."""
+        return []
+
     # -- its rules card (rules/rulecards.py) --------------------------------------------------
     def card_sections(self, config: GameConfig | None) -> dict[str, list[Line]]:
         """Its rules card's lines by section: what every fish market's card says, with the
@@ -331,6 +354,16 @@ class Market:
                     )
                 )
         return out
+
+
+def setup_count(n: int | None, what: str) -> Message:
+    """``3 licences``, or ``licences as printed on the board`` where the number is not
+    known (AMB-40): a checklist line's count."""
+    if n is None:
+        return Message("check.unknown", {"what": Message(what, {"count": 2})})
+    if known(f"{what}.n"):  # the count with its counter word: 漁業免許3枚, 樽15個
+        return Message(f"{what}.n", {"count": n})
+    return Message("check.count", {"count": n, "what": Message(what, {"count": n})})
 
 
 class BagMarket(Market):

@@ -79,5 +79,8 @@ class ClamsOysters(BagMarket):
     def card_sales(self) -> list[Line]:
         return [line("rc.sell.clams_oysters", amount=self.numbers["set_yen"])]
 
+    def setup_tokens(self, config: GameConfig, tokens: Message) -> Message:
+        return Message("check.co_bag", {})
+
 
 MARKET = ClamsOysters()

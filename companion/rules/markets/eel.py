@@ -11,6 +11,7 @@ from ..cardlines import Line, line
 from ..catalogue import EEL_START, TRACK_MAX, TRACK_MIN
 from ..fish import Fish, MarketValues
 from ..ledger import Run
+from ..messages import Message
 from ..resources import clamp_track
 from ..setup import GameConfig
 from ..tokens import TokenSpec
@@ -68,6 +69,9 @@ class Eel(Market):
                 after=max(TRACK_MIN, 6 - n["track_per_token_sold"] * 2),
             ),
         ]
+
+    def setup_more(self, config: GameConfig) -> list[Message]:
+        return [Message("check.marker", {"value": EEL_START})]
 
 
 MARKET = Eel()

@@ -83,5 +83,10 @@ class Mackerel(Market):
             line("rc.sell.mackerel", "printed", "AMB-16", amount=n["sale_yen"], per=n["sale_items"])
         ]
 
+    def setup_more(self, config: GameConfig) -> list[Message]:
+        if config.horse_mackerel_from_start:
+            return []
+        return [Message("check.set_aside_licences", {"count": config.player_count})]
+
 
 MARKET = Mackerel()

@@ -12,10 +12,11 @@ from typing import Any
 from ..cardlines import Line, line
 from ..catalogue import TAKOYAKI_TOKENS
 from ..ledger import Run, refuse
-from ..setup import GameConfig
+from ..messages import Message
+from ..setup import GameConfig, board_figure
 from ..table import ForSale
 from ..tokens import TokenSpec, take_from_market
-from .base import Market, price_of, whole
+from .base import Market, price_of, setup_count, whole
 
 TAKOYAKI = "takoyaki"
 
@@ -74,6 +75,10 @@ class Octopus(Market):
 
     def card_overfished_when(self) -> Line:
         return line("rc.of.octopus")
+
+    def setup_tokens(self, config: GameConfig, tokens: Message) -> Message:
+        octopus = setup_count(board_figure(config, self.id, "tokens"), "check.octopus_tokens")
+        return Message("check.octopus", {"tokens": octopus, "takoyaki": TAKOYAKI_TOKENS})
 
 
 MARKET = Octopus()

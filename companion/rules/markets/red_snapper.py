@@ -12,6 +12,7 @@ from ..cardlines import Line, line
 from ..catalogue import RED_SNAPPER_GRID, RED_SNAPPER_TOKENS
 from ..fish import Fish, MarketValues
 from ..ledger import refuse
+from ..messages import Message
 from ..resources import OVERFISHED_RED_SNAPPER_VALUE, red_snapper_value
 from ..setup import GameConfig
 from ..table import Table
@@ -71,6 +72,9 @@ class RedSnapper(Market):
         if what == "tokens":
             return [line("rc.red_snapper.grid_tokens", count=RED_SNAPPER_TOKENS)]
         return None
+
+    def setup_tokens(self, config: GameConfig, tokens: Message) -> Message:
+        return Message("check.red_snapper", {"spots": RED_SNAPPER_TOKENS})
 
 
 MARKET = RedSnapper()

@@ -105,5 +105,8 @@ class Sardine(Market):
     def card_overfished_when(self) -> Line:
         return line("rc.of.sardine", "reading", "AMB-22")
 
+    def setup_tokens(self, config: GameConfig, tokens: Message) -> Message:
+        return Message("check.sardine", {"tokens": tokens})
+
 
 MARKET = Sardine()

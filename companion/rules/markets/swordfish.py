@@ -14,6 +14,7 @@ from ..cardlines import Line, line
 from ..catalogue import SWORDFISH_START, TRACK_MAX, TRACK_MIN
 from ..fish import Fish, MarketValues
 from ..ledger import Run
+from ..messages import Message
 from ..resources import clamp_track
 from ..setup import GameConfig
 from ..tokens import TokenSpec
@@ -91,6 +92,9 @@ class Swordfish(Market):
                 drop=n["track_per_token_sold"],
             )
         ]
+
+    def setup_more(self, config: GameConfig) -> list[Message]:
+        return [Message("check.marker", {"value": SWORDFISH_START})]
 
 
 MARKET = Swordfish()

@@ -95,5 +95,11 @@ class Bank(External):
             return [line("rc.bank.never_both"), line("rc.bank.no_space")]
         return []
 
+    def setup_lines(self, config: GameConfig) -> list[Message]:
+        return [
+            Message("check.loans", {"count": self.data.stock["loans"]}),
+            Message("check.shares", {"count": self.data.stock["shares"]}),
+        ]
+
 
 MARKET = Bank()

@@ -85,6 +85,12 @@ class External:
         """What the player does there; True if they did anything."""
         return False
 
+    # -- the setup checklist (rules/checklist.py) --------------------------------------------
+    def setup_lines(self, config: GameConfig) -> list[Message]:
+        """What goes on its board at the start, or when it enters mid-game (setup.md §1
+        step 4, its stock of §3–§6), as the checklist's lines."""
+        return [Message("check.empty_places", {})]
+
     # -- its rules card (rules/rulecards.py) --------------------------------------------------
     def card_sections(self, config: GameConfig | None) -> dict[str, list[Line]]:
         """Its rules card's lines by section: what every external market's card says, with

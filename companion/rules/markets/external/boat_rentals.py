@@ -122,5 +122,10 @@ class BoatRentals(External):
                 )
         return {"rows": rows, "tokens": left_tokens}
 
+    def setup_lines(self, config: GameConfig) -> list[Message]:
+        return [
+            Message("check.boat_rentals", {"count": self.data.stock["rental_tokens"]}),
+        ]
+
 
 MARKET = BoatRentals()

@@ -93,6 +93,12 @@ class Influence(External):
             ]
         return []
 
+    def setup_lines(self, config: GameConfig) -> list[Message]:
+        return [
+            Message("check.buyer_tokens", {"count": self.data.stock["buyer_tokens"]}),
+            Message("check.expansion_tokens", {"count": self.data.stock["expansion_tokens"]}),
+        ]
+
 
 def enter(run: Run, kind: str, salt: str) -> None:
     """A market of this kind enters from the box (or nothing, when it is empty)."""

@@ -108,5 +108,11 @@ class Rentals(External):
     def card_entry(self, config: GameConfig | None) -> list[Line]:
         return [line("rc.entry.rentals", "reading", "AMB-29", amount=RENTAL_ITEM_YEN)]
 
+    def setup_lines(self, config: GameConfig) -> list[Message]:
+        return [
+            Message("check.freezers", {"count": self.data.stock["freezers"]}),
+            Message("check.carts", {"count": self.data.stock["carts"]}),
+        ]
+
 
 MARKET = Rentals()

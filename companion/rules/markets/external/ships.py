@@ -24,6 +24,7 @@ from ...catalogue import (
     SHIPS_SELL_PERCENT,
     ships_board,
     ships_buy_price,
+    ships_on_market,
     ships_sell_price,
     table_stock,
 )
@@ -302,6 +303,17 @@ class Ships(BoatMarket):
         printed = table_stock(self.id, t.config.player_count, t.config.variants)
         keys = {*printed, *t.stock}
         return all(stock_left(t, k) == 0 for k in keys if k.startswith(f"{self.id}."))
+
+    def setup_lines(self, config: GameConfig) -> list[Message]:
+        p = config.player_count
+        lines = [
+            Message("check.ships_aside", {"count": p}),
+            Message("check.ships", dict(ships_on_market(p))),
+        ]
+        if config.expansion:
+            # Expansion setup step 4: the barge is a choice, the Blue ship an option.
+            return [*lines, Message("check.barge_choice", {}), Message("check.blue_ship", {})]
+        return [*lines, Message("check.barge", {})]
 
 
 MARKET = Ships()

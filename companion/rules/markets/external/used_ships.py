@@ -14,6 +14,7 @@ from ...cardlines import Line, line
 from ...catalogue import BOATS, used_buy_price, used_sell_price
 from ...errors import IllegalAction
 from ...ledger import Run, refuse
+from ...messages import Message
 from ...setup import GameConfig
 from ...table import Table
 from .ships import BoatMarket, boat_kinds
@@ -52,6 +53,9 @@ class UsedShips(BoatMarket):
                 for kind in boat_kinds(config)
             ]
         return []
+
+    def setup_lines(self, config: GameConfig) -> list[Message]:
+        return [Message("check.starts_empty", {})]
 
 
 MARKET = UsedShips()

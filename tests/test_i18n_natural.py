@@ -13,7 +13,6 @@ import pytest
 from babel.messages.pofile import read_po
 from test_i18n_pages import JA, auth, visible
 
-from companion import report_text
 from companion.catalogues import catalogue
 from companion.rules.messages import Message, render
 from companion.rules.table import Table
@@ -53,7 +52,6 @@ def _japanese_texts() -> dict[str, str]:
             for s in strings:
                 if m.id and s:
                     texts[f".po {m.id if isinstance(m.id, str) else m.id[0]!r}"] = s
-    texts |= {f"report_text {k}": t for k, t in report_text.TEXT["ja"].items()}
     return texts
 
 
@@ -171,10 +169,10 @@ def test_the_report_in_the_table_screens_words(client: Any, game: dict[str, Any]
         "step.resource_award": "Resource award / penalty",
         "report.total": "Final Yen",
     }
-    ja = report_text.TEXT["ja"]
+    ja = JA_TEXTS
     assert {k: ja[k] for k in same} == {k: po[v] for k, v in same.items()}
     assert ja["report.total"] == "最終所持金" and ja["step.interest_received"] == "受け取った利子"
-    assert ja["replay.turn"].startswith("第{turn}手番")
+    assert ja["replay.turn"].startswith("第%(turn)s手番")
     # The charts: a full-width colon in the tooltips, and Yen as 2,000円 (never ¥2,000円).
     payload = r.get_data(as_text=True)
     assert '"colon": "\\uff1a"' in payload, payload
@@ -407,7 +405,7 @@ def test_two_sentences_are_not_joined_with_a_colon(code: str) -> None:
 
 def test_the_reports_notes_are_sentences() -> None:
     for code in ("report.download_note_seat", "report.host_link_note", "import.intro"):
-        text = report_text.TEXT["ja"][code]
+        text = JA_TEXTS[code]
         assert not re.search(r"(ます|ました|です|ません|ない)：", text), text
 
 

@@ -32,7 +32,7 @@ from ..identity import Identity
 from ..league import league, merges_of
 from ..play_log import logged_play
 from ..replay import state_at
-from ..report_text import say
+from ..report_text import say, yen_parts
 from ..rules.messages import render
 from ..rules.setup import COLOR_HEX
 from ..story import _markets as story_markets
@@ -168,7 +168,7 @@ def charts(data: dict[str, Any]) -> dict[str, Any]:
             ],
         }
     return {
-        "yen": {"prefix": say("yen.prefix"), "suffix": say("yen.suffix")},
+        "yen": dict(zip(("prefix", "suffix"), yen_parts(), strict=True)),
         "axes": {"turn": say("report.turn"), "yen": say("report.yen")},
         # A tooltip's "Aiko: ¥1,200" (full-width in Japanese: 「Aiko：1,200円」).
         "colon": say("report.colon"),
@@ -298,7 +298,7 @@ def league_page() -> Any:
     every = store()
     data = league((every.state(gid) for gid in every.game_ids()), merges)
     payload = {
-        "yen": {"prefix": say("yen.prefix"), "suffix": say("yen.suffix")},
+        "yen": dict(zip(("prefix", "suffix"), yen_parts(), strict=True)),
         "axes": {"turn": say("report.player"), "yen": say("report.yen")},
         "colon": say("report.colon"),
         "charts": {

@@ -17,8 +17,6 @@ import pytest
 from rules.test_one_door_for_sentences import _is_english, _name
 from test_i18n_pages import JA, auth
 
-from companion.web import schemas, schemas_ja
-
 ROOT = Path(__file__).resolve().parents[1] / "companion"
 #: The edge modules: the door, the live hub, the game file, the web layer.
 EDGE = sorted(
@@ -65,18 +63,6 @@ def test_no_edge_refusal_is_given_english(path: Path) -> None:
         if (name, text) not in ALLOWED
     ]
     assert not found, f"{name}: English refusals (give them a message code): {found}"
-
-
-def test_every_field_wording_has_japanese() -> None:
-    """A field schemas.py words (a bad value of it) has its Japanese in schemas_ja.py."""
-    ja = schemas_ja.wordings(1, 1, 1, 1)
-    assert set(schemas.WORDINGS) - set(ja) == set()
-    assert set(schemas.OVERRIDES) - set(schemas_ja.overrides()) == set()
-    said = schemas_ja.said(1)
-    for name, w in schemas.WORDINGS.items():
-        assert {(name, kind) for kind in w.said} <= set(said), name
-    for (subject, name), w in schemas.OVERRIDES.items():
-        assert {(f"{subject}.{name}", kind) for kind in w.said} <= set(said), (subject, name)
 
 
 # -- real refusals, in both languages --------------------------------------------------------

@@ -1,7 +1,7 @@
 """The Japanese rulebook's words (issue #21, "The book's words everywhere"): for each
 concept the word the book uses, and the variants no Japanese message may hold: the Japanese
-catalogue (the templates', every game's codes and the report's texts,
-companion/translations/ja) and the API fields' Japanese (companion/web/schemas_ja.py)."""
+catalogue (the templates', every game's codes, the report's texts and the API fields'
+wordings: companion/translations/ja)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,6 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
-
-import companion.web.schemas_ja as schemas_ja
 
 PO = Path(__file__).resolve().parent.parent / "companion/translations/ja/LC_MESSAGES/messages.po"
 
@@ -57,12 +55,6 @@ def strings(value: Any) -> Iterator[str]:
 def japanese_messages() -> list[tuple[str, str]]:
     """(where, text) for every Japanese message."""
     out: list[tuple[str, str]] = []
-    fields = (
-        schemas_ja.wordings(10**6, 10, 2**32, 10**6),
-        schemas_ja.overrides(),
-        schemas_ja.said(10**6),
-    )
-    out += [("schemas_ja", s) for s in strings(fields)]
     with PO.open("rb") as f:
         catalog = read_po(f)
     for m in catalog:

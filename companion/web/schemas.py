@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
@@ -50,7 +50,6 @@ from ..rules.figures import figure_labels
 from ..rules.messages import Message
 from ..rules.setup import MAX_SEED, NAME_MAX
 from ..rules.table import SPACE_ITEMS
-from . import schemas_ja
 
 #: Entry numbers (``expected_seq``, ``to_seq``): a game never gets near a billion entries.
 MAX_SEQ = 10**9
@@ -684,268 +683,48 @@ FORM_STOCK: TypeAdapter[int] = TypeAdapter(Stock, config=ConfigDict(strict=True)
 
 @dataclass(frozen=True)
 class Wording:
-    """How to say that a field is wrong. ``label`` and ``what`` make the default sentence
-    ("The amount must be a whole number of Yen, such as 300."); ``said`` overrides it per
-    kind of error (``missing``, ``low``, ``high``, ``multiple``, ``shape``)."""
+    """How to say that a field is wrong, from the catalogues' ``wording.<key>.*`` entries
+    (``key`` the field's name, or ``<body>.<name>`` where one field name means something
+    else in one body): ``label`` and ``what`` make the default sentence ("The amount must
+    be a whole number of Yen, such as 300."); ``wording.<key>.<kind>`` overrides it per
+    kind of error (``must``, ``missing``, ``low``, ``high``, ``multiple``, ``shape``)."""
 
-    label: str
-    what: str
-    said: Mapping[str, str] = field(default_factory=dict)
-    #: The Japanese of ``label``, ``what`` and ``said`` (companion/web/schemas_ja.py,
-    #: filled in by :func:`wording`; the English where none is written yet).
-    ja_label: str = ""
-    ja_what: str = ""
-    ja_said: Mapping[str, str] = field(default_factory=dict)
+    key: str
+    #: The field's name as sent, for a field no wording knows ("The field "x"").
+    name: str = ""
+
+    def _said(self, part: str) -> Message:
+        return Message(f"wording.{self.key}.{part}", {**WORDING_VALUES, "name": quoted(self.name)})
 
     def sentence(self, kind: str) -> Message:
         """The refusal of a bad value of this field, worded in the asker's language."""
-        if kind in self.said:
-            return phrase(self.said[kind], self.ja_said.get(kind, ""))
-        what = phrase(self.what, self.ja_what)
-        return Message("field.must", {"label": self.label_message(), "what": what})
+        if catalogues.known(f"wording.{self.key}.{kind}"):
+            return self._said(kind)
+        return Message("field.must", {"label": self.label_message(), "what": self._said("what")})
 
     def label_message(self) -> Message:
         """The field's name at the start of a sentence, in each language."""
-        return phrase(f"{self.label[0].upper()}{self.label[1:]}", self.ja_label)
+        return self._said("label")
 
 
 def phrase(en: str, ja: str) -> Message:
-    """Words of the web layer's field table in each language (``ja`` empty: the English)."""
+    """Words of the web layer in each language (``ja`` empty: the English)."""
     return Message("phrase", {"text": {"en": en, "ja": ja or en}})
 
 
-_PLAYER = "the name of a player at this table"
-_ANY_PARTY = 'a player\'s name or "supply"'
+#: The numbers the wordings quote (``%(max_count)s``, ``¥%(max_yen)d`` …).
+WORDING_VALUES: Mapping[str, Any] = {
+    "max_seq": MAX_SEQ,
+    "max_lot": MAX_LOT,
+    "max_seed": MAX_SEED,
+    "max_figure": MAX_FIGURE,
+    "max_count": MAX_COUNT,
+    "max_yen": MAX_YEN,
+    "note_max": NOTE_MAX,
+    # Ids, not names: each language lists them with its own separator.
+    "kinds": {"en": ", ".join(KINDS), "ja": "、".join(KINDS)},
+}
 
-WORDINGS: dict[str, Wording] = {
-    "expected_seq": Wording(
-        'the version you saw ("expected_seq")',
-        f"the number of the last entry you saw, from 0 to {MAX_SEQ:,}",
-    ),
-    "to_seq": Wording(
-        'the entry to undo to ("to_seq")', f"the number of a history entry, from 0 to {MAX_SEQ:,}"
-    ),
-    "correction": Wording('the correction flag ("correction")', "true or false"),
-    "amount": Wording(
-        "the amount",
-        "a whole number of Yen, such as 300",
-        {
-            "low": "The amount must be more than ¥0.",
-            "high": f"The amount must be at most ¥{MAX_YEN:,}.",
-        },
-    ),
-    "from": Wording('the payer ("from")', _ANY_PARTY),
-    "to": Wording('the payee ("to")', _ANY_PARTY),
-    "note": Wording("the note", f"a text of at most {NOTE_MAX} characters"),
-    "player": Wording("the player", _PLAYER),
-    "fish": Wording("the fish", 'a fish token key, such as "eel" or "tuna"'),
-    "count": Wording("the count", f"a whole number from 1 to {MAX_COUNT}"),
-    "value": Wording("the printed value", "4, 6 or 8 for Spider Crab, 15, 20 or 25 for Tuna"),
-    "side": Wording("the Salmon side", '"fresh" or "degraded"'),
-    "market": Wording("the market", 'a fish market id, such as "eel"'),
-    "item": Wording("the item", '"freezer", "cart" or "buyer_token"'),
-    "track": Wording("the track", '"eel" or "swordfish"'),
-    "pay": Wording('paying now ("pay")', "true (the price is paid now) or false"),
-    "owner": Wording("the owner", _PLAYER),
-    "kind": Wording("the kind of auction", "one of " + ", ".join(KINDS)),
-    "drawn": Wording("the token drawn by hand", 'a token code, such as "tuna:20"'),
-    "lot": Wording(
-        "the lot", f'a list of at most {MAX_LOT} token codes, such as ["eel", "tuna:20"]'
-    ),
-    "barrels": Wording(
-        "the barrels",
-        f'an object of counts from 0 to {MAX_COUNT} per fish market, such as {{"eel": 2}}',
-    ),
-    "winner": Wording("the winner", "a player's name, or null to decline every offer at Barter"),
-    "players": Wording("the players", "a list of 2 to 6 names"),
-    "entry": Wording(
-        "the entry",
-        '"ap", "cart", {"cart": 2}, "yen", "free", {"token": {"fish": …}} or '
-        '{"barrel": {"fish": …, "row": …, "price": …}}',
-    ),
-    "licenses": Wording("the licences", "a whole number from 0 to 4"),
-    "sell": Wording(
-        "what is sold",
-        f"an object of counts from 0 to {MAX_COUNT} per fish "
-        "(printed values for Spider Crab and Tuna), such as "
-        '{"eel": 2} or {"tuna": [20, 15]}',
-    ),
-    "sell_barrels": Wording("the barrels sold", 'a list of {"row": "upper", "price": 100}'),
-    "trade": Wording("the Octopus traded", f"a whole number from 1 to {MAX_COUNT}"),
-    "takoyaki_prices": Wording("the Takoyaki prices", "a list of prices in ¥100 steps"),
-    "cans": Wording("the canned sardines", f"a whole number from 1 to {MAX_COUNT}"),
-    "caught": Wording(
-        "the barrels caught",
-        f'an object of counts from 0 to {MAX_COUNT} per fish market, such as {{"eel": 1}}',
-    ),
-    "unloaded": Wording(
-        "the barrels unloaded",
-        f'an object of counts from 0 to {MAX_COUNT} per fish market, such as {{"eel": 2}}',
-    ),
-    "for_sale": Wording(
-        "the barrels for sale",
-        'a list of {"fish": "eel", "price": 300}, each price in ¥100 steps (¥0 allowed)',
-    ),
-    "reprice": Wording(
-        "the new prices", 'a list of {"row": "upper", "fish": "eel", "price": 300, "to": 200}'
-    ),
-    "freezer": Wording('the Freezer ("freezer")', "true or false"),
-    "sell_boats": Wording(
-        "the boats sold", 'a list of boats, such as ["two_slot"] (docs/actions.md lists them)'
-    ),
-    "buy": Wording("the boats bought", 'a list of boats, such as ["three_slot"]'),
-    "trade_in": Wording("the trade-in", 'one of your ships, such as "one_slot"'),
-    "boat": Wording("the boat", 'a boat, such as "two_slot" (docs/actions.md lists them)'),
-    "loans": Wording("the loans", "a whole number from 0 to 3"),
-    "shares": Wording("the shares", "a whole number from 0 to 2"),
-    "left": Wording(
-        "the tokens for the left place", 'a list of token codes, such as ["squid", "tuna:20"]'
-    ),
-    "right": Wording(
-        "the tokens for the right place", 'a list of token codes, such as ["mackerel"]'
-    ),
-    "trades": Wording(
-        "the trades",
-        'a list such as [{"place": 4, "tokens": ["octopus", "mackerel"]}], '
-        "each place one of 2, 3, 4, 5, 10",
-    ),
-    "freezers": Wording("the Freezers rented", "a whole number from 0 to 2"),
-    "boats": Wording(
-        "the boats",
-        'a list of one activity per boat, such as [{"boat": "b1", "do": "undock"}, '
-        '{"boat": "b2", "do": "catch", "fish": "eel"}, {"boat": "b3", "do": "dock", "at": "1"}]',
-    ),
-    "do": Wording("the activity", '"undock", "catch" or "dock"'),
-    "at": Wording("where the boat docks", '"leftmost", "1", "2" or "overseas"'),
-    "licence": Wording("the licence used", 'a fish market id, such as "horse_mackerel"'),
-    "group": Wording("the Overseas group", "a whole number from 1 to 12"),
-    "rent": Wording("the boats rented", 'a list such as [{"boat": "three_slot", "from": "ships"}]'),
-    "buyer_tokens": Wording("the Buyer tokens", "a whole number from 0 to 2"),
-    "expansion_tokens": Wording(
-        "the Expansion tokens", 'a list of one or two of "fish" and "external"'
-    ),
-    "groups": Wording(
-        "the Sushi groups", 'a list of 1 to 5 groups of 1 to 5 token codes, such as [["fugu"]]'
-    ),
-    "carts": Wording("the Carts rented", "a whole number from 0 to 2"),
-    "caught_himono": Wording(
-        "the barrels caught with Himono licences",
-        'an object of counts per fish market, such as {"mackerel": 1}',
-    ),
-    "himono_prices": Wording(
-        "the Himono prices", "a list of prices in ¥100 steps, one per full Himono licence"
-    ),
-    "discarded": Wording(
-        "the barrels discarded", 'an object of counts per fish market, such as {"eel": 1}'
-    ),
-    "discarded_himono": Wording(
-        "the Himono barrels discarded",
-        'an object of counts per fish market, such as {"mackerel": 1}',
-    ),
-    "tokens": Wording("the tokens", 'an object of counts per fish, such as {"mackerel": 1}'),
-    "buy_fugu": Wording("the degraded Fugu bought", f"a whole number from 0 to {MAX_COUNT}"),
-    "price": Wording("the price", "a whole number of Yen in ¥100 steps, such as 300"),
-    "row": Wording("the row", '"upper" or "lower"'),
-    "money": Wording('the money ("money")', '"open" or "closed"'),
-    "expansion": Wording('the Expansion ("expansion")', "true or false"),
-    "fish_markets": Wording(
-        'the fish markets ("fish_markets")',
-        'a list of fish market ids, such as ["mackerel", "eel"]',
-    ),
-    "external_markets": Wording(
-        'the external markets ("external_markets")',
-        'a list of external market ids, such as ["ships", "bank"]',
-    ),
-    "variants": Wording(
-        'the variants ("variants")',
-        'a list of "more_markets", "known_order", "crash", "blue_ship" or "small_barges"',
-    ),
-    "seed": Wording("the seed", f"a whole number from 0 to {MAX_SEED:,}"),
-    "fixed_fish": Wording('the fixed fish market ("fixed_fish")', '"mackerel" or "horse_mackerel"'),
-    "start_player": Wording(
-        'the start player ("start_player")', "a seat number: 0 for the first player"
-    ),
-    # Fields only the rules name (a refusal of a rule, not of a value's shape).
-    "type": Wording(
-        "the action type", 'one of the action types docs/actions.md lists, such as "pay"'
-    ),
-    "auction": Wording("the auction", 'the id of an open auction, such as "a17"'),
-    "draws": Wording(
-        "the tokens drawn", 'a list of "clam" or "oyster", one per Clams & Oysters barrel'
-    ),
-    "markets": Wording("the markets", 'a list of market ids, such as ["mackerel", "ships"]'),
-    "buyer": Wording('the Buyer token ("buyer")', "true (a Buyer token is used) or false"),
-    "place": Wording("the place", "one of the board's places, such as 4"),
-    "places": Wording("the places", "the tokens on the board's places"),
-    "token": Wording("the token", 'a token code, such as "tuna:20"'),
-    "barrel": Wording("the barrel", '{"fish": "eel", "row": "upper", "price": 300}'),
-    "licences": Wording("the licences on the board", "a whole number from 0 to 99"),
-    "octopus_tokens": Wording("the Octopus tokens", "a whole number from 0 to 99"),
-    # The parts of a tsukiji-snapshot document (the calculator's).
-    "yen": Wording("the Yen", "a whole number of Yen"),
-    "name": Wording("the name", "a name that is not empty"),
-    "fresh": Wording("the fresh Salmon", "a whole number from 0"),
-    "degraded": Wording("the degraded Salmon", "a whole number from 0"),
-    "external": Wording("the external markets", 'a list of external market ids, such as ["ships"]'),
-    "format": Wording("the format", '"tsukiji-snapshot/1"'),
-    "remaining": Wording("the tokens remaining", "a whole number from 0"),
-    "snapshot": Wording("the snapshot", "an object in the tsukiji-snapshot/1 format"),
-    "board_numbers": Wording(
-        "board numbers",
-        f"counts from 0 to 99, or prices up to ¥{MAX_FIGURE:,}",
-        {
-            "must": "Board numbers are whole numbers.",
-            "low": "Board numbers are counts from 0 to 99, or prices from ¥0.",
-            "high": f"Board numbers are counts up to 99, or prices up to ¥{MAX_FIGURE:,}.",
-            "shape": 'Board numbers are given per fish market, such as {"nori": {"tokens": 6}}.',
-        },
-    ),
-}
-#: Where one field name means something else in one body.
-OVERRIDES: dict[tuple[str, str], Wording] = {
-    ("lose_fish", "to"): Wording('where the tokens go ("to")', '"market" or "box"'),
-    ("give_fish", "from"): Wording('the giver ("from")', _PLAYER),
-    ("give_fish", "to"): Wording('the taker ("to")', _PLAYER),
-    ("take_boat", "from"): Wording('the board ("from")', '"ships" or "used_ships"'),
-    ("fishing", "boat"): Wording("the boat", 'one of your boats by its id, such as "b2"'),
-    ("discard", "boat"): Wording("the boat", 'one of your boats at sea by its id, such as "b2"'),
-    ("transfer", "from"): Wording('the ship ("from")', 'one of your ships at sea, such as "b2"'),
-    ("transfer", "to"): Wording('the barge ("to")', 'your barge at sea, such as "b3"'),
-    ("return_boat", "to"): Wording('the board ("to")', '"ships" or "used_ships"'),
-    ("set_track", "value"): Wording("the space", "a space of the track, from 1 to 13"),
-    ("add_market", "market"): Wording(
-        "the market", 'a fish or external market id, such as "squid" or "bank"'
-    ),
-    ("overseas", "drawn"): Wording(
-        "the tokens drawn by hand", 'a list of token codes, such as ["tuna:20"]'
-    ),
-    ("visit", "market"): Wording("the market", 'a market id in play, such as "eel"'),
-    ("purchase", "barrels"): Wording(
-        "the barrels",
-        "a list of up to 30 barrels for sale, "
-        'each {"from": name, "fish": "eel", "row": "upper", '
-        '"price": 300}',
-    ),
-    ("purchase", "from"): Wording('the seller ("from")', _PLAYER),
-    ("visit", "barrels"): Wording(
-        "the barrels docked at Overseas",
-        f'an object of counts from 0 to {MAX_COUNT} per fish market, such as {{"eel": 2}}',
-    ),
-    ("visit", "tokens"): Wording(
-        "the tokens sold", 'a list of token codes, such as ["mackerel", "tuna:15"]'
-    ),
-    ("bid", "amount"): Wording(
-        "a bid",
-        "a whole number of Yen",
-        {
-            "must": "A bid is a whole number of Yen, such as 300; ¥0 is allowed.",
-            "missing": 'Send {"amount": …} in Yen; ¥0 is allowed.',
-            "low": "A bid cannot be negative; ¥0 is allowed.",
-            "high": f"A bid is at most ¥{MAX_YEN:,}.",
-            "multiple": "A bid must be a multiple of ¥100.",
-        },
-    ),
-}
 
 #: pydantic's error types, by the kind of sentence that answers them.
 _KINDS = {
@@ -961,40 +740,17 @@ _KINDS = {
 }
 
 
-_JA = schemas_ja.wordings(MAX_SEQ, MAX_LOT, MAX_SEED, MAX_FIGURE)
-_JA_OVERRIDES = schemas_ja.overrides()
-
-
-def _by_key(said: Mapping[tuple[str, str], str]) -> dict[str, dict[str, str]]:
-    out: dict[str, dict[str, str]] = {}
-    for (key, kind), text in said.items():
-        out.setdefault(key, {})[kind] = text
-    return out
-
-
-#: The Japanese of each wording's own sentences, by the wording's key, then the kind.
-_JA_SAID = _by_key(schemas_ja.said(MAX_FIGURE))
-
-
 def wording(subject: str, name: str) -> Wording:
     """How to word a bad ``name`` in a ``subject`` body, in English and Japanese."""
-    found = OVERRIDES.get((subject, name))
-    if found is not None:
-        ja = _JA_OVERRIDES.get((subject, name))
-        said_key = f"{subject}.{name}"
-    else:
-        found = WORDINGS.get(name)
-        ja = _JA.get(name)
-        said_key = name
-    if found is None:
-        return Wording(
-            f"the field {quoted(name)}",
-            "as docs/actions.md describes it",
-            ja_label=schemas_ja.UNKNOWN_LABEL.format(name=quoted(name)),
-            ja_what=schemas_ja.UNKNOWN_WHAT,
-        )
-    label, what = ja if ja is not None else ("", "")
-    return replace(found, ja_label=label, ja_what=what, ja_said=_JA_SAID.get(said_key, {}))
+    for key in (f"{subject}.{name}", name):
+        if catalogues.known(f"wording.{key}.label"):
+            return Wording(key)
+    return Wording("unknown", name)
+
+
+def known_field(name: str) -> bool:
+    """Whether the catalogues word the field ``name`` (in any body)."""
+    return catalogues.known(f"wording.{name}.label")
 
 
 #: The figures of a board the host enters (``board_numbers.<market>.<figure>``), named as
@@ -1020,7 +776,7 @@ def label_of(where: str) -> Message:
     if len(parts) == 3 and parts[0] == "board_numbers":
         return Message("field.board_figure", {"market": parts[1], "figure": _figure(parts[2])})
     for part in reversed(parts):
-        if part in WORDINGS:
+        if known_field(part):
             return wording("", part).label_message()
         en, ja = catalogues.name(part, "en"), catalogues.name(part, "ja")
         if en and ja:

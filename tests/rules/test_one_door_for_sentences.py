@@ -180,6 +180,9 @@ def test_every_built_message_names_its_placeholders() -> None:
 #: Pieces glued onto a sentence, so they begin with their own space.
 FRAGMENTS = frozenset(
     {"history.note", "cards.history.effects", "cards.source.draw", "cards.source.steal"}
+    # The report's separators and the logged play's pieces (report_text.say), in the
+    # same catalogue since #18 step 7.
+    | {"play.and", "play.by_app", "play.marks", "play.sep", "play.turns", "report.colon"}
 )
 
 SAMPLES: dict[str, Any] = {

@@ -7,6 +7,11 @@ language (``companion/translations/<lang>/LC_MESSAGES/messages.po``, shared by e
 game, the templates and the edge), worded by :mod:`companion.catalogues` through the
 engine's renderer. This module keeps the rules' imports short and standard-library only.
 
+A new code is a new entry in each language's ``messages.po`` (``msgid`` the code), then
+``python scripts/i18n.py compile``; tests/test_catalogues.py fails while a code a game
+says is missing from a language, and ``python scripts/i18n.py check`` (run by
+tests/test_i18n_po.py) while a translation's placeholders differ from the English.
+
 >>> render(Message("not_enough_ap", {"player": "Aiko", "left": 1, "need": 2,
 ...                                  "what": Message("what.entry", {"market": "squid"})}))
 'Aiko has 1 AP left; entering Squid needs 2.'

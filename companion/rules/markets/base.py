@@ -8,7 +8,9 @@ numbers printed in the catalogue. Shared code never asks "which market is this?"
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import importlib
+import pkgutil
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -414,3 +416,18 @@ def sold_values(
     if not isinstance(raw, list) or any(v not in allowed or isinstance(v, bool) for v in raw):
         raise refuse("sell_list", f"sell.{key}", key=key)
     return [int(v) for v in raw]
+
+
+def discover(
+    package: str, path: Iterable[str], order: Iterable[str], skip: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """The markets of a package, one folder each (a sub-package whose module says
+    ``MARKET``; not those of ``skip``), by market id: found, not listed, so adding a market
+    is adding its folder. In ``order`` (the catalogue's), a market it lacks last."""
+    found: dict[str, Any] = {}
+    for info in pkgutil.iter_modules(list(path)):
+        if info.ispkg and info.name not in skip:
+            market = importlib.import_module(f"{package}.{info.name}").MARKET
+            found[market.id] = market
+    known = [m for m in order if m in found]
+    return {m: found[m] for m in [*known, *sorted(set(found) - set(known))]}

@@ -225,7 +225,6 @@ KNOWN_IN_FUNCTION: dict[str, int] = {
     "companion.web.auth": 1,  # the LAN address, looked up only when needed
     "companion.web.context": 1,  # step 4
     "companion.web.edge": 1,  # step 5
-    "companion.web.turn": 12,  # step 5 (new in #19's 5999961 and fad9528)
 }
 
 

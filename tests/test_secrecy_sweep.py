@@ -51,7 +51,7 @@ from companion.paths import STATIC
 from companion.rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS
 from companion.web import create_app
 from companion.web.forms import PANELS as FORM_PANELS
-from companion.web.turn import FREE_MOVES, PANELS
+from companion.web.turn_guide import FREE_MOVES, PANELS
 
 PLAYERS = ["Aiko", "Bo", "Chiyo", "Daichi"]
 #: Each player's Yen: digit strings that appear nowhere else in the app.

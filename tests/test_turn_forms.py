@@ -13,7 +13,7 @@ import pytest
 from test_turn_pages import HX, Game, text
 from werkzeug.datastructures import MultiDict
 
-from companion.web.turn import nested
+from companion.web.turn_form import nested
 
 A, B, C = "Aiko", "Bo", "Chiyo"
 

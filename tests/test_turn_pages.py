@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from companion.rules import guided
-from companion.web.turn import nested
+from companion.web.turn_form import nested
 
 A, B, C = "Aiko", "Bo", "Chiyo"
 SETUP = {

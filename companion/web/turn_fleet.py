@@ -1,0 +1,251 @@
+"""The Fishing panel of the turn guide (issue #19, #20): the counted panel of a game
+recorded before boats were placed, the boats as they lie with one tap per activity the
+rules allow now (``fleet_panel``), and each barrel's starting price (the price this player
+last set for that fish, ``last_prices``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..eventlog import GameState
+from ..i18n import name_of
+from ..rules.cargo import place_name
+from ..rules.catalogue import (
+    BOATS,
+    FISH_MARKETS,
+    HIMONO_CATCHES,
+    OVERSEAS_ENTRY,
+)
+from ..rules.errors import IllegalAction
+from ..rules.fishing_boats import activities
+from ..rules.fleet import fits_at, open_places
+from ..rules.ledger import Run
+from ..rules.markets import MARKETS, himono, market_of_item
+from ..rules.table import OVERSEAS, ROWS, SEA, Table
+from .turn_guide import MAX_SLOTS, item_name, say
+
+#: A barrel's price on the Fishing panel when this player never priced that fish (issue
+#: #20: not ¥0, which sells a forgotten barrel for nothing): ¥300, the middle of the
+#: one-tap chips below.
+DEFAULT_BARREL_PRICE = 300
+#: The one-tap prices beside each barrel's price.
+PRICE_CHIPS = (200, 300, 400, 500)
+
+
+def last_prices(state: GameState, player: str) -> dict[str, int]:
+    """The price ``player`` last set for each fish, from the log's guided fishing actions
+    (a barrel placed for sale, or a new price), undone ones left out."""
+    prices: dict[str, int] = {}
+    for event in state.events:
+        data = event.data
+        if not event.active or event.type != "fishing" or data.get("player") != player:
+            continue
+        for x in data.get("for_sale") or ():
+            if isinstance(x, dict) and isinstance(x.get("price"), int):
+                prices[str(x.get("fish"))] = x["price"]
+        for x in data.get("reprice") or ():
+            if isinstance(x, dict) and isinstance(x.get("to"), int):
+                prices[str(x.get("fish"))] = x["to"]
+    return prices
+
+
+def fishing_panel(t: Table, seat: int, prices: Mapping[str, int] | None = None) -> dict[str, Any]:
+    """The Fishing panel; ``prices``: the price this player last set per fish, each
+    barrel's starting price (else :data:`DEFAULT_BARREL_PRICE`)."""
+    prices = prices or {}
+    p = t.players[seat]
+    catch = []
+    for market, n in p.licenses.items():
+        if market not in MARKETS or market not in t.config.fish_markets:
+            continue
+        left = t.board_barrels.get(market)
+        catch.append(
+            {
+                "name": f"caught.{market}",
+                "label": name_of(market, FISH_MARKETS[market].en),
+                "max": n if left is None else min(n, left),
+                "left": left,
+            }
+        )
+    unload = []
+    slots = []
+    number = 0
+    for fish, n in p.at_sea.items():
+        if not n:
+            continue
+        board = market_of_item(fish)
+        unload.append(
+            {
+                "name": f"unloaded.{fish}",
+                "label": name_of(board.id, board.data.en),
+                "max": n,
+                "for_sale": board.for_sale,
+                "auction": board.auction_barrels(),
+            }
+        )
+        if board.for_sale:
+            for i in range(min(n, MAX_SLOTS)):
+                slots.append(
+                    {
+                        "n": number,
+                        "fish": fish,
+                        "i": i,
+                        "label": say("guide.barrel_n", market=board.id, n=i + 1),
+                        "price": prices.get(fish, DEFAULT_BARREL_PRICE),
+                    }
+                )
+                number += 1
+    reprice = [
+        {"n": n, "row": row, "fish": x.fish, "price": x.price, "name": item_name(x.fish)}
+        for n, (row, x) in enumerate((row, x) for row in ROWS for x in p.row(row))
+    ]
+    return {
+        "catch": catch,
+        "unload": unload,
+        "slots": slots,
+        "reprice": reprice,
+        "chips": PRICE_CHIPS,
+        "boats": fleet_panel(t, seat, prices),
+        "texts": {
+            "nothing": say("guide.fleet_nothing"),
+            "prices": say("guide.fleet_prices"),
+            "free": say("guide.fleet_free_moves"),
+        },
+    }
+
+
+def fleet_panel(
+    t: Table, seat: int, prices: Mapping[str, int] | None = None
+) -> list[dict[str, Any]]:
+    """The player's boats as they lie (issue #19), each with only what it may do now, one
+    tap each: Undock (in a port or at Overseas), Catch <fish> (a ship at sea, each fish a
+    catch the rules allow now), Dock (port …) at each place that fits it now, Dock at
+    Overseas; and a price per barrel a boat at sea would unload for sale."""
+
+    prices = prices or {}
+    p = t.players[seat]
+    # Several Overseas groups only when several loaded boats could dock there, and as many
+    # as her Yen pays for (¥100 a group, paid in the action).
+    groups = (
+        min(sum(1 for b in p.boats if b.where == SEA and b.cargo), p.yen // OVERSEAS_ENTRY)
+        if OVERSEAS in t.config.external_markets
+        else 0
+    )
+    out = []
+    for b in p.boats:
+        options: list[dict[str, str]] = []
+        if b.docked or b.where == OVERSEAS:
+            options.append({"value": "undock", "label": say("guide.fleet_undock")})
+        if b.where == SEA:
+            options += _catch_options(t, seat, b)
+            others = [x for x in p.boats if x.id != b.id]
+            for place in open_places(p.ports):
+                if fits_at(others, p.ports, b.kind, place):
+                    options.append(
+                        {
+                            "value": f"dock.{place}",
+                            "label": say("guide.fleet_dock", place=place_name(place)),
+                        }
+                    )
+            if groups and b.cargo:
+                options.append(
+                    {
+                        "value": "dock.overseas",
+                        "label": say("guide.fleet_dock_overseas")
+                        if groups < 2
+                        else say("guide.fleet_dock_overseas_group", group=1),
+                    }
+                )
+                options += [
+                    {
+                        "value": f"dock.overseas.{n}",
+                        "label": say("guide.fleet_dock_overseas_group", group=n),
+                    }
+                    for n in range(2, groups + 1)
+                ]
+        sales = [
+            {
+                "n": i,
+                "fish": fish,
+                "label": say("guide.barrel_n", market=fish, n=i + 1),
+                "price": prices.get(fish, DEFAULT_BARREL_PRICE),
+            }
+            for i, fish in enumerate(b.cargo)
+            if MARKETS[fish].for_sale and not (b.himono and i >= len(b.cargo) - b.himono)
+        ]
+        out.append(
+            {
+                "id": b.id,
+                "name": name_of(b.kind),
+                "where": say(f"fleet.where.{b.where}"),
+                "at_sea": b.where == SEA,
+                "cargo": [name_of(f, FISH_MARKETS[f].en) for f in b.cargo],
+                "rented": name_of(b.rented) if b.rented else None,
+                "options": options,
+                "sales": sales,
+                "legend": say("guide.fleet_boat", kind=b.kind, boat=b.id, no=b.id[1:]),
+            }
+        )
+    return out
+
+
+def _may(t: Table, seat: int, item: dict[str, Any]) -> bool:
+    """Whether the rules accept this one boat's activity now (alone in a Fishing action)."""
+
+    try:
+        activities(Run(t), seat, [item])
+    except IllegalAction:
+        return False
+    return True
+
+
+def _catch_options(t: Table, seat: int, b: Any) -> list[dict[str, str]]:
+    """A ship at sea's catches the rules allow now, one tap each: Catch <fish> (by the fish's
+    own licence, else another that catches it); a licence that catches several barrels at
+    once (a Horse Mackerel License: 2 Mackerel on the same ship); a Himono License's catch;
+    and a ship that takes two kinds (the Blue ship) two different fish together."""
+
+    p = t.players[seat]
+    in_play = [m for m in t.config.fish_markets if m in MARKETS]
+    out: list[dict[str, str]] = []
+    single = []
+    for fish in in_play:
+        if _may(t, seat, {"boat": b.id, "do": "catch", "fish": fish}):
+            single.append(fish)
+            out.append({"value": f"catch.{fish}", "label": say("guide.fleet_catch", market=fish)})
+    for licence, held in p.licenses.items():
+        if not held or licence not in MARKETS:
+            continue
+        for fish, n in MARKETS[licence].catches().items():
+            item = {"boat": b.id, "do": "catch", "fish": fish, "licence": licence, "count": n}
+            if n > 1 and fish in in_play and _may(t, seat, item):
+                out.append(
+                    {
+                        "value": f"catch_by.{licence}.{fish}.{n}",
+                        "label": say("guide.fleet_catch_many", count=n, market=fish, item=licence),
+                    }
+                )
+    if p.licenses.get(himono.ID):
+        for fish in (*HIMONO_CATCHES, himono.ID):
+            item = {"boat": b.id, "do": "catch", "fish": fish, "licence": himono.ID}
+            if fish in in_play and _may(t, seat, item):
+                out.append(
+                    {
+                        "value": f"catch_by.{himono.ID}.{fish}.1",
+                        "label": say("guide.fleet_catch_himono", market=fish),
+                    }
+                )
+    if (BOATS[b.kind].kinds or 1) >= 2:
+        for k, first in enumerate(single):
+            for second in single[k + 1 :]:
+                item = {"boat": b.id, "do": "catch", "fish": [first, second]}
+                if _may(t, seat, item):
+                    out.append(
+                        {
+                            "value": f"catch.{first}.{second}",
+                            "label": say("guide.fleet_catch_two", market=first, fish=second),
+                        }
+                    )
+    return out

@@ -44,12 +44,6 @@ COOKIE: Final = "lang"
 #: How long a device remembers its choice: 400 days, the most browsers keep a cookie.
 COOKIE_AGE: Final = 400 * 24 * 3600
 
-#: The refusal of a switch to a language the app does not have, in the language the
-#: device reads now (its cookie, else its browser's): no English on a Japanese device.
-BAD_LANG: Final = {
-    "ja": "言語は日本語か英語を選んでください。",
-    "en": "Choose Japanese (ja) or English (en).",
-}
 
 bp = Blueprint("i18n", __name__)
 babel = Babel()
@@ -105,9 +99,8 @@ def format_yen(amount: int, lang: str) -> str:
     ('¥1,200', '1,200円', '−300円')
     """
     sign = "−" if amount < 0 else ""
-    if lang == "ja":
-        return f"{sign}{abs(amount):,}円"
-    return f"{sign}¥{abs(amount):,}"
+    written = catalogues.catalogue(lang).sentences["yen.amount"]
+    return sign + catalogues.fill(written, {"amount": abs(amount)})
 
 
 def yen(amount: int) -> str:
@@ -230,7 +223,9 @@ def switch() -> BaseResponse:
     refuses them before any view."""
     lang = _chosen(request.form.get("lang"))
     if lang is None:
-        refusal = make_response(BAD_LANG[select_locale()], 400)
+        # In the language the device reads now (its cookie, else its browser's): no
+        # English on a Japanese device.
+        refusal = make_response(catalogues.render(Message("lang.bad"), select_locale()), 400)
         refusal.headers["Content-Type"] = "text/plain; charset=utf-8"
         return refusal
     resp = redirect(_back(request.form.get("next")), 303)

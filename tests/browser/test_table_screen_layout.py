@@ -1,6 +1,7 @@
 """Issue #20: the table screen is the table. At 1280×800 and 1920×1080, with 4 and with 6
-players, every player's card, the markets, whose turn it is, the last entry, History and
-Undo are on the screen at once, with no scrolling either way; the host's corrections are
+players, every player's card (its fleet and Harbor included), the markets, whose turn it is,
+the last entry, History and Undo are on the screen at once, with no scrolling either way
+and no box scrolling inside; the host's corrections are
 behind one control and come into view when it is opened."""
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ INSIDE = """sel => [...document.querySelectorAll(sel)].map(e => {
 
 
 def game(base: str, n: int) -> tuple[str, str]:
-    """A game of ``n`` whose players hold a few licences and tokens (a card with something
-    in it), on its first turn after a Bank visit."""
+    """A game of ``n`` whose players hold a few licences and tokens and a fleet (#19: two
+    ships each, one at sea with a barrel aboard; Aiko's docked again, its barrel for sale
+    on her Harbor), on Aiko's second turn after a Bank visit."""
     body = requests.post(
         f"{base}/api/games",
         json={
@@ -53,7 +55,35 @@ def game(base: str, n: int) -> tuple[str, str]:
         act(type="gain_fish", player=name, fish="mackerel", count=3)
         act(type="gain_fish", player=name, fish="squid", count=1)
         act(type="take_license", player=name, market=FISH[1 + i % 3], count=1, pay=False)
+    for i, name in enumerate(NAMES[:n]):
+        act(type="next_turn")
+        act(type="fishing", player=name, boats=[{"boat": "b1", "do": "undock"}])
+        # A second ship into the port the first left, of a kind the Ships board still has.
+        for kind in ("two_slot", "three_slot", "one_slot"):
+            took = requests.post(
+                f"{base}/api/games/{gid}/actions",
+                json={"type": "take_boat", "player": name, "boat": kind},
+                headers={"Authorization": f"Bearer {host}"},
+                timeout=10,
+            )
+            if took.status_code == 201:
+                break
+        assert took.status_code == 201, took.text
+        act(
+            type="fishing",
+            player=name,
+            boats=[
+                {"boat": "b1", "do": "catch", "fish": FISH[1 + i % 3]},
+                {"boat": "b2", "do": "undock"},
+            ],
+        )
     act(type="next_turn")
+    act(
+        type="fishing",
+        player="Aiko",
+        boats=[{"boat": "b1", "do": "dock"}],
+        for_sale=[{"fish": FISH[1], "price": 300}],
+    )
     act(type="visit", player="Aiko", market="bank", entry="yen", loans=1)
     return gid, host
 
@@ -92,6 +122,27 @@ def test_the_whole_table_fits_the_screen(
         for b in boxes:
             assert b["top"] >= 0 and b["left"] >= 0, b
             assert b["bottom"] <= b["h"] + 0.5 and b["right"] <= b["w"] + 0.5, b
+    # Nothing of a card, of the markets or of the turn's head is hidden in a box that
+    # scrolls (#20: with fleets, the lower part of a card used to scroll inside it).
+    inner = page.evaluate(
+        """() => [...document.querySelectorAll(
+              '#players .player, #markets-board, #turn, #last-action')]
+            .map(e => [e.id, e.scrollHeight, e.clientHeight, e.scrollWidth, e.clientWidth])"""
+    )
+    assert len(inner) == n + 3, inner
+    for box_id, sh, ch, sw, cw in inner:
+        assert sh <= ch and sw <= cw, (box_id, sh, ch, sw, cw)
+    # Each card shows its fleet and every boat, and Aiko's Harbor: wholly on the screen.
+    for sel in ("#players .fleet [data-boat]", "#players .harbor .chip", "#markets-board tr"):
+        boxes = page.evaluate(INSIDE, sel)
+        assert boxes, sel
+        for b in boxes:
+            assert b["top"] >= 0 and b["bottom"] <= b["h"] + 0.5, (sel, b)
+    assert page.locator("#players .fleet [data-boat]").count() == 2 * n
+    # The history's newest line is on the screen whole, and it is the last action.
+    newest = page.evaluate(INSIDE, "#log li:first-child .text")[0]
+    assert newest["top"] >= 0 and newest["bottom"] <= newest["h"] + 0.5, newest
+    assert "took 1 loan" in page.locator("#log li").first.inner_text()
     # The cards do not overlap (side by side, in rows).
     cards = page.evaluate(INSIDE, "#players .player")
     for i, a in enumerate(cards):

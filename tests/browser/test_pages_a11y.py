@@ -469,11 +469,20 @@ def test_table_screen_chips_and_badges_are_readable_across_the_table(browser, li
                              parseFloat(getComputedStyle(el).fontSize)])"""
         )
         kinds = {text for text, _ in sizes}
-        # License spaces, a Harbor's barrel, the auction's bidders, the markets list.
+        # License spaces, a Harbor's barrel, the auction's bidders, the external markets.
         assert {"free", "Eel", "Mackerel ¥100", "✓ Aiko", "Bo"} <= kinds, kinds
-        assert any(t.startswith("Tuna") for t in kinds), kinds
+        assert any(t.startswith("Bank") for t in kinds), kinds
         small = [(t, s) for t, s in sizes if s < 18]
         assert small == [], small
+        # The fish markets are rows of figures on the table screen (#20), as large.
+        rows = table.evaluate(
+            """() => [...document.querySelectorAll('#markets-board .markets-table tbody tr')]
+                 .filter(el => el.getBoundingClientRect().width > 0)
+                 .map(el => [el.textContent.trim().slice(0, 20),
+                             parseFloat(getComputedStyle(el).fontSize)])"""
+        )
+        assert any(t.startswith("Tuna") for t, _ in rows), rows
+        assert [(t, s) for t, s in rows if s < 18] == [], rows
     finally:
         ctx.close()
 

@@ -16,7 +16,8 @@ from test_cardgame_rules import card as face
 
 from companion.cardgame import deck as deckmod
 from companion.cardgame.catalogue import CARDS
-from companion.cardgame.rules import apply, choices, describe, half_of, replay, why_not
+from companion.cardgame.pieces import choices, half_of
+from companion.cardgame.rules import apply, describe, replay, why_not
 from companion.cardgame.state import Face, State, initial_state, make_config, parse_cards
 from companion.rules.errors import IllegalAction
 from companion.rules.messages import render

@@ -12,7 +12,8 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from companion.cardgame import catalogue
-from companion.cardgame.rules import _matchable, apply, choices, half_of, replay, waiting_for
+from companion.cardgame.pieces import choices, half_of, matchable, waiting_for
+from companion.cardgame.rules import apply, replay
 from companion.cardgame.scoring import outcome, score
 from companion.cardgame.state import Config, Face, State, initial_state, make_config
 from companion.cardgame.view import player_view
@@ -88,7 +89,7 @@ def check(s: State) -> None:
     numbers = [c.card for c in held if c.card is not None]
     assert len(numbers) == len(set(numbers)), "a defined card is in two places"
     if s.config.cards is not None:
-        assert _matchable(s.config, held), "the piles are not cards of the defined deck"
+        assert matchable(s.config, held), "the piles are not cards of the defined deck"
     else:
         assert numbers == []
     assert min(s.deck, s.discard, s.drawn) >= 0 and 0 <= s.scale <= catalogue.SCALE_SLOTS

@@ -16,7 +16,8 @@ import pytest
 
 import companion.cardgame
 from companion.cardgame import catalogue, rules, scoring, state, view
-from companion.cardgame.rules import apply, describe, may_record, waiting_for, why_not
+from companion.cardgame.pieces import waiting_for
+from companion.cardgame.rules import apply, describe, may_record, why_not
 from companion.cardgame.scoring import Outcome, outcome, score, winners_by_score
 from companion.cardgame.state import Face, State, initial_state, make_config
 from companion.rules.errors import IllegalAction

@@ -12,7 +12,8 @@ Its sentences are message codes (``cards.*``) of the one catalogue per language
 (companion/translations, worded by companion/catalogues.py).
 """
 
-from .rules import MOVES, apply, may_record, replay, waiting_for, why_not
+from .pieces import waiting_for
+from .rules import MOVES, apply, may_record, replay, why_not
 from .state import Config, Face, State, initial_state, make_config
 from .view import player_view
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .rules import choices, half_of, waiting_for
+from .pieces import choices, half_of, waiting_for
 from .scoring import outcome, piles_by_colour, score
 from .state import State
 

@@ -1,4 +1,6 @@
-"""Sealed-bid auctions (shared/rules/auctions.md): opening, sealing, the reveal, settlement.
+"""Sealed-bid auctions (shared/rules/auctions.md): the auction and its lot, what a lot is
+worth, the fees and the settlement. The moves (opening, sealing, the reveal, the
+choice) are rules/auction_moves.py's.
 
 The table only ever holds what is public: who has sealed a bid, never how much. Amounts
 enter the table at the reveal, all at once. Draws from the Auction bag are made by the
@@ -9,8 +11,7 @@ replays exactly.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
 
 from ..engine.sealed import receipt as receipt  # the one sealed-secret mechanism's
 from .catalogue import (
@@ -19,7 +20,6 @@ from .catalogue import (
     TOKEN_NAMES,
     docking_auction_barrels,
 )
-from .catalogue import OVERSEAS_ENTRY as OVERSEAS_ENTRY
 from .errors import IllegalAction
 from .fish import Fish
 from .messages import Message
@@ -32,10 +32,6 @@ from .resources import (
 )
 from .table import Table
 from .tokens import (
-    auto_overfish,
-    bag_known,
-    spec_for,
-    take_from_market,
     token_label,
     token_message,
     tokens_left,
@@ -231,7 +227,7 @@ def add_token(fish: Fish, token: Token, sign: int) -> Fish:
     return changed
 
 
-# -- moves (internal: only the auction endpoints append these) ------------------------------
+# -- a lot at Overseas ----------------------------------------------------------------------
 
 
 def lot_shortfall(t: Table, barrels: Mapping[str, int]) -> dict[str, int]:
@@ -247,235 +243,3 @@ def lot_shortfall(t: Table, barrels: Mapping[str, int]) -> dict[str, int]:
         if left is not None and n // per > left:
             short[market] = (n // per - left) * per
     return short
-
-
-def _auction(t: Table, a: Mapping[str, Any]) -> Auction:
-    aid = a.get("auction")
-    auction: Auction | None = t.auctions.get(str(aid))
-    if auction is None:
-        raise IllegalAction(Message("au.no_auction", {}), "auction")
-    return auction
-
-
-def _with_auction(t: Table, auction: Auction) -> Table:
-    return replace(t, auctions={**t.auctions, auction.id: auction})
-
-
-def open_auction(t: Table, a: Mapping[str, Any]) -> Table:
-    """Open an auction. ``a``: id, kind, owner, and per kind: ``drawn`` (bag/board token
-    codes), ``lot`` (the seller's token codes), ``barrels`` (Overseas)."""
-    kind = a.get("kind")
-    if kind not in KINDS:
-        raise IllegalAction(Message("au.kind", {"kinds": ", ".join(KINDS)}), "kind")
-    assert isinstance(kind, str)
-    if any(x.status != "settled" for x in t.auctions.values()):
-        raise IllegalAction(Message("au.another_open", {}), "kind")
-    owner = t.index(a.get("owner"), "owner")
-    n = len(t.players)
-    eligible = tuple(range(n)) if kind in OWNER_BIDS else tuple(s for s in range(n) if s != owner)
-    aid = str(a.get("id"))
-    cfg = t.config
-    lot: list[Token] = []
-    fee = 0
-    barrels: dict[str, int] = {}
-    notes: list[Message] = []
-
-    if kind in ("spider_crab", "tuna", "swordfish"):
-        if kind not in cfg.fish_markets:
-            raise IllegalAction(Message("bk.not_in_play", {"market": kind}), "kind")
-        token = Token.parse(str(a.get("drawn") or kind))
-        if token.key != kind:
-            raise IllegalAction(
-                Message("au.sells", {"kind": f"auction.{kind}", "fish": kind}), "drawn"
-            )
-        t = take_from_market(t, spec_for(token))
-        lot = [token]
-    elif kind in ("auction_market", "barter"):
-        market = "auction" if kind == "auction_market" else "barter"
-        if market not in cfg.external_markets:
-            raise IllegalAction(Message("au.market_not_in_play", {"market": market}), "kind")
-        codes = a.get("lot")
-        if not isinstance(codes, list) or not codes:
-            raise IllegalAction(Message("au.name_lot", {}), "lot")
-        lot = [Token.parse(str(c)) for c in codes]
-        seller = t.players[owner]
-        fish = seller.fish
-        for tok in lot:
-            fish = add_token(fish, tok, -1)
-        if kind == "auction_market":
-            fee = auction_market_fee(lot_worth(tuple(lot), t, owner))
-            if fee > seller.yen:
-                raise IllegalAction(Message("au.fee", {"player": seller.name, "fee": fee}), "lot")
-        t = t.with_player(owner, fish=fish, yen=seller.yen - fee)
-    else:  # overseas
-        if "overseas" not in cfg.external_markets:
-            raise IllegalAction(Message("au.market_not_in_play", {"market": "overseas"}), "kind")
-        raw = a.get("barrels")
-        if not isinstance(raw, Mapping) or not raw:
-            raise IllegalAction(Message("au.list_barrels", {}), "barrels")
-        for market, count in raw.items():
-            if market not in cfg.fish_markets:
-                raise IllegalAction(Message("au.not_a_market", {"name": repr(market)}), "barrels")
-            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                raise IllegalAction(Message("au.barrel_counts", {}), "barrels")
-            if count:
-                barrels[str(market)] = count
-        if not barrels:
-            raise IllegalAction(Message("au.no_barrels", {}), "barrels")
-        if barrels.get("clams_oysters") and not bag_known(t, "clams_oysters"):
-            # The winner draws a clam or oyster per barrel from a bag nobody counted (AMB-40).
-            raise IllegalAction(Message("au.co_unknown", {}), "barrels")
-        seller = t.players[owner]
-        if not a.get("paid"):
-            # Docked in a Fishing action, the group's ¥100 was paid with it (fishing_boats).
-            if seller.yen < OVERSEAS_ENTRY:
-                raise IllegalAction(
-                    Message("au.entry", {"player": seller.name, "fee": OVERSEAS_ENTRY}), "owner"
-                )
-            t = t.with_player(owner, yen=seller.yen - OVERSEAS_ENTRY)
-        fee = OVERSEAS_ENTRY
-        drawn = [Token.parse(str(c)) for c in a.get("drawn", [])]
-        leftovers = []
-        short = lot_shortfall(t, barrels)
-        for fish_key, per in OVERSEAS_CONVERSIONS.items():
-            have = barrels.pop(fish_key, 0)
-            tokens = [d for d in drawn if d.key == fish_key]
-            count = (have - short.get(fish_key, 0)) // per
-            if len(tokens) != count:
-                raise IllegalAction(
-                    Message("au.convert", {"have": have, "fish": fish_key, "count": count}),
-                    "drawn",
-                )
-            for tok in tokens:
-                t = take_from_market(t, spec_for(tok))
-            lot += tokens
-            if have % per:
-                leftovers.append(Message("au.back_one", {"count": have % per, "fish": fish_key}))
-        if "eel" in barrels:  # the marker moves before bidding (AMB-49)
-            t = replace(t, values=replace(t.values, eel=clamp_track(t.values.eel + barrels["eel"])))
-        barrels = {m: n - short.get(m, 0) for m, n in barrels.items() if n > short.get(m, 0)}
-        if leftovers:
-            notes.append(Message("au.back", {"barrels": leftovers}))
-        if short:
-            none = [Message("au.back_one", {"count": n, "fish": m}) for m, n in short.items()]
-            notes.append(Message("au.short", {"barrels": none}))
-    auction = Auction(
-        id=aid,
-        kind=kind,
-        owner=owner,
-        eligible=eligible,
-        lot=tuple(lot),
-        barrels=tuple(sorted(barrels.items())),
-        fee=fee,
-        notes=tuple(notes),
-    )
-    return _with_auction(t, auction)
-
-
-def seal(t: Table, a: Mapping[str, Any]) -> Table:
-    """A seat has sealed (or changed) its bid; the amount is not part of the table."""
-    auction = _auction(t, a)
-    seat = t.index(a.get("player"))
-    if auction.status != "open":
-        raise IllegalAction(Message("au.revealed_no_change", {}), "amount")
-    if seat not in auction.eligible:
-        raise IllegalAction(Message("au.not_bidder", {"player": t.players[seat].name}), "player")
-    return _with_auction(t, replace(auction, sealed=auction.sealed | {seat}))
-
-
-def reveal(t: Table, a: Mapping[str, Any]) -> Table:
-    """Every bid at once. ``a["bids"]``: {seat: amount}; a missing bid is ¥0. A bid above
-    the bidder's Yen at this moment is void and counts as ¥0."""
-    auction = _auction(t, a)
-    if auction.status != "open":
-        raise IllegalAction(Message("au.revealed_already", {}), "auction")
-    raw = a.get("bids", {})
-    bids = []
-    void = []
-    for seat in auction.eligible:
-        amount = int(raw.get(str(seat), 0))
-        if amount > t.players[seat].yen:
-            void.append(seat)
-            amount = 0
-        bids.append((seat, amount))
-    receipts = tuple((int(s), str(n), str(r)) for s, n, r in a.get("receipts", []))
-    auction = replace(
-        auction, status="revealed", bids=tuple(bids), receipts=receipts, void=tuple(void)
-    )
-    if len(auction.tied) == 1 and auction.kind != "barter":
-        return _settle(t, auction, auction.tied[0], a)
-    return _with_auction(t, auction)
-
-
-def choose(t: Table, a: Mapping[str, Any]) -> Table:
-    """The owner picks the winner among the tied (or, at Barter, accepts any one offer or
-    declines all: ``winner`` None)."""
-    auction = _auction(t, a)
-    if auction.status != "revealed":
-        raise IllegalAction(Message("au.nothing_to_choose", {}), "winner")
-    pick = a.get("winner")
-    if auction.kind == "barter":
-        if pick is None or pick == "":
-            # Declined: nothing moves, so the lot goes back to the seller.
-            fish = t.players[auction.owner].fish
-            for tok in auction.lot:
-                fish = add_token(fish, tok, 1)
-            t = t.with_player(auction.owner, fish=fish)
-            return _with_auction(t, replace(auction, status="settled", declined=True))
-        seat = t.index(pick, "winner")
-        if seat not in auction.eligible:
-            raise IllegalAction(Message("au.accept_offer", {}), "winner")
-    else:
-        seat = t.index(pick, "winner")
-        if seat not in auction.tied:
-            names = [t.players[s].name for s in auction.tied]
-            raise IllegalAction(Message("au.choose_tied", {"names": names}), "winner")
-    return _settle(t, auction, seat, a)
-
-
-def _settle(t: Table, auction: Auction, winner: int, a: Mapping[str, Any]) -> Table:
-    amount = auction.bid_of(winner) or 0
-    delta, _supply = settlement(auction.kind, auction.owner, winner, amount, len(t.players))
-    for seat, d in enumerate(delta):
-        if d:
-            t = t.with_player(seat, yen=t.players[seat].yen + d)
-    tokens = list(auction.lot)
-    for market, count in auction.barrels:  # Overseas: one token per remaining barrel
-        if market == "clams_oysters":
-            draws = [Token.parse(str(c)) for c in a.get("draws", [])]
-            if len(draws) != count:
-                raise IllegalAction(Message("au.draws", {}), "draws")
-            for tok in draws:
-                t = take_from_market(t, spec_for(tok))
-            tokens += draws
-            continue
-        key = market if market != "octopus" else "octopus"
-        for _ in range(count):
-            tok = Token(key, side="fresh" if key == "salmon" else None)
-            t = take_from_market(t, spec_for(tok))
-            tokens.append(tok)
-    fish = t.players[winner].fish
-    for tok in tokens:
-        fish = add_token(fish, tok, 1)
-    t = t.with_player(winner, fish=fish)
-    if auction.kind == "swordfish" or (
-        auction.kind == "overseas" and any(x.key == "swordfish" for x in auction.lot)
-    ):
-        sw = swordfish_after_auction(t.values.swordfish, auction.highest)
-        t = replace(t, values=replace(t.values, swordfish=sw))
-    # Overseas takes tokens from the markets here, at the reveal or at the owner's choice
-    # alike: a board left empty is Overfished (AMB-21) either way.
-    t = auto_overfish(t)
-    t = _with_auction(t, replace(auction, status="settled", winner=winner))
-    return open_queued(t)
-
-
-def open_queued(t: Table) -> Table:
-    """The next docking auction a Fishing action triggered opens — and draws its token —
-    when the one before it settles, so its bid limits see that settlement (flows.md)."""
-    if not t.queued_auctions:
-        return t
-    nxt, rest = t.queued_auctions[0], t.queued_auctions[1:]
-    t = replace(t, queued_auctions=rest)
-    t = open_auction(t, nxt.opening(t.players[nxt.owner].name))
-    return auto_overfish(t)

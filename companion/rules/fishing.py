@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from . import auctions, fishing_boats, fleet
+from . import auction_moves, fishing_boats, fleet
 from .catalogue import DOCKING_BONUS_BARRELS, DOCKING_BONUS_YEN, FISHING_AP
 from .ledger import Run, refuse
 from .markets import MARKETS, BagMarket, himono
@@ -343,7 +343,7 @@ def fishing_run(t: Table, a: Mapping[str, Any]) -> Run:
     finish(run)
     if queue:
         first, rest = queue[0], tuple(queue[1:])
-        run.t = auctions.open_auction(run.t, first.opening(run.name(seat)))
+        run.t = auction_moves.open_auction(run.t, first.opening(run.name(seat)))
         run.t = replace(run.t, queued_auctions=rest)
         finish(run)
     return run

@@ -14,7 +14,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from . import arrivals, auctions, bookkeeping, buyer, entering, fleet, guided, holdings, rounds
+from . import (
+    arrivals,
+    auction_moves,
+    auctions,
+    bookkeeping,
+    buyer,
+    entering,
+    fleet,
+    guided,
+    holdings,
+    rounds,
+)
 from .bookkeeping import Args, arg_int
 from .catalogue import (
     TRACK_MAX,
@@ -197,19 +208,19 @@ def _register_auction_moves() -> None:
 
     MOVES.update(
         {
-            "auction_open": Move(overfishing(auctions.open_auction), opened, internal=True),
+            "auction_open": Move(overfishing(auction_moves.open_auction), opened, internal=True),
             "bid_sealed": Move(
-                auctions.seal,
+                auction_moves.seal,
                 lambda a, s: Message("history.bid_sealed", {"player": a.get("player")}),
                 internal=True,
             ),
             "auction_reveal": Move(
-                auctions.reveal,
+                auction_moves.reveal,
                 lambda a, s: Message("history.bids_revealed", {}),
                 internal=True,
                 moves_yen=False,
             ),
-            "auction_choose": Move(overfishing(auctions.choose), chose, internal=True),
+            "auction_choose": Move(overfishing(auction_moves.choose), chose, internal=True),
         }
     )
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ....auctions import Token, auction_market_fee, lot_worth, open_auction
+from ....auction_moves import open_auction
+from ....auctions import Token, auction_market_fee, lot_worth
 from ....cardlines import Line, line
 from ....catalogue import AUCTION_MARKET_FEES
 from ....ledger import Run, refuse, short_of_yen

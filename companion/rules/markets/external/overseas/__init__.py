@@ -22,7 +22,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from ....auctions import OVERSEAS_CONVERSIONS, lot_shortfall, open_auction
+from ....auction_moves import open_auction
+from ....auctions import OVERSEAS_CONVERSIONS, lot_shortfall
 from ....cardlines import Line, line
 from ....cargo import boats_carrying
 from ....catalogue import FISHING_AP, OVERSEAS_ENTRY, EntryOption

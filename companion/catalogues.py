@@ -9,9 +9,9 @@ word messages without Flask. Importing :mod:`companion` registers :func:`render`
 engine's renderer.
 
 A sentence's placeholders are gettext's named python-format ones, so Babel checks them
-(tests/test_catalogues.py): ``%(player)s`` puts the value in as it is, ``%(amount)d`` a
-whole number with thousands separators (``¥%(amount)d`` reads ¥1,200). Before a value is
-put in:
+(``python scripts/i18n.py check``, run by tests/test_i18n_po.py): ``%(player)s`` puts
+the value in as it is, ``%(amount)d`` a whole number with thousands separators
+(``¥%(amount)d`` reads ¥1,200). Before a value is put in:
 
 - a nested :class:`Message` is rendered in the same language;
 - a value under an id key (:data:`ID_KEYS`: a market, a fish, a reason …) is named by the

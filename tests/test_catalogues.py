@@ -9,6 +9,7 @@ tests/test_i18n_po.py (scripts/i18n.py check)."""
 from __future__ import annotations
 
 import ast
+import doctest
 import re
 import subprocess
 import sys
@@ -191,3 +192,8 @@ def test_messages_are_worded_without_flask() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_docstring_examples() -> None:
+    result = doctest.testmod(catalogues)
+    assert result.attempted and result.failed == 0

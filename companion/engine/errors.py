@@ -7,8 +7,9 @@ from .messages import Message, render
 
 def is_clause(text: str) -> bool:
     """Whether a message is a clause that a sentence starts with its field's name ("must
-    be a whole number", "is not at this table"), as the door and the edges word it. (An
-    English test of the wording, until the gettext catalogue: issue #18, step 7.)
+    be a whole number", "is not at this table"), as the door and the edges word it. (Still
+    an English test of the wording: the catalogues do not yet say which codes are clauses,
+    docs/architecture.md step 7.)
 
     >>> is_clause("must be a whole number"), is_clause("Bo holds no Freezer.")
     (True, False)

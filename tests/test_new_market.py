@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from new_market import DATA, ID, ROOM, SHELF, YEN, register
 
+from companion.door import Refused
 from companion.rules import checklist, crash, entering
 from companion.rules.errors import IllegalAction
 from companion.rules.fish import Fish
@@ -21,7 +22,7 @@ from companion.rules.moves import apply
 from companion.rules.rulecards import card, market_ids
 from companion.rules.setup import GameConfig, make_config
 from companion.rules.table import Table, initial_table
-from companion.web import turn_external
+from companion.web import schemas, turn_external
 
 NAMES = ["Aiko", "Bo", "Chiyo"]
 
@@ -135,6 +136,8 @@ def test_its_form_and_panel(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
         "entry": "yen",
         "tokens": ["eel", "eel"],
     }
+    visit = schemas.parse(schemas.Visit, turn_external.nested(form), "visit", form=True)
+    assert (visit.market, visit.tokens) == (ID, ["eel", "eel"])
     t = table()
     with app.test_request_context():
         x = turn_external.panel_data(t, 0, ID)
@@ -154,3 +157,6 @@ def test_without_it_nothing_knows_it() -> None:
         card(ID)
     with pytest.raises(IllegalAction):
         config()
+    body = {"type": "visit", "player": "Aiko", "market": ID, "entry": "yen", "tokens": ["eel"]}
+    with pytest.raises(Refused):
+        schemas.parse(schemas.Visit, body, "visit")

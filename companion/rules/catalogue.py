@@ -1,8 +1,12 @@
 """The market catalogue: every fish and external market of the base game and the Expansion.
 
-All printed numbers live here and nowhere else. Where a number is printed on a board but
-is in none of the rulebook texts (most Expansion boards, AMB-40), the field is ``None``;
-the tracked game asks the host for it instead of guessing.
+Each market's board is in its own folder, ``markets/<id>/board.toml`` (external markets:
+``markets/external/<id>/board.toml``), read here into :data:`FISH_MARKETS` and
+:data:`EXTERNAL_MARKETS`; the numbers the game shares (the turn, the boats, the places of
+the external boards …) live here. A printed number lives in one place only. Where a number
+is printed on a board but is in none of the rulebook texts (most Expansion boards,
+AMB-40), the field is ``None`` (left out of ``board.toml``); the tracked game asks the
+host for it instead of guessing.
 
 Sources: shared/rules/setup.md §3–§6, fish-markets.md §1, external-markets.md §1–§2.
 Player count ``P`` is 2..6; per-P figures are tuples indexed by ``P - 2``.
@@ -10,9 +14,11 @@ Player count ``P`` is 2..6; per-P figures are tuples indexed by ``P - 2``.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from pathlib import Path
+from typing import Any, Literal
 
 PlayerCount = Literal[2, 3, 4, 5, 6]
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5, 6)
@@ -123,416 +129,59 @@ TRACK_MIN, TRACK_MAX = 1, 13
 TAKOYAKI_TOKENS = 12
 EEL_START, SWORDFISH_START = 1, 6
 
-FISH_MARKETS: dict[str, FishMarket] = {
-    m.id: m
-    for m in (
-        FishMarket(
-            "mackerel",
-            "Mackerel",
-            "サバ",
-            False,
-            ("mackerel",),
-            AP1,
-            license_price=100,
-            licenses_per_visit=1,
-            barrels=_capped(6, 15),
-            tokens=_const(30),
-            # With the normal set-aside of P starting licences; see mackerel_licenses().
-            licenses=(2, 3, 4, 3, 2),
-            sell="¥100 per 2 Mackerel tokens or own Harbor barrels returned",
-            numbers={"sale_yen": 100, "sale_items": 2},
-        ),
-        FishMarket(
-            "eel",
-            "Eel",
-            "ウナギ",
-            False,
-            ("eel",),
-            AP1,
-            license_price=500,
-            licenses_per_visit=None,
-            barrels=_capped(2, 8),
-            tokens=_const(13),
-            licenses=_capped(1, 4),
-            sell="¥100 × k × Eel value, then the value drops 2 per token",
-            numbers={"sale_yen": 100, "track_per_token_sold": 2, "track_per_barrel_for_sale": 1},
-        ),
-        FishMarket(
-            "fugu",
-            "Fugu",
-            "フグ",
-            False,
-            ("fugu",),
-            AP1,
-            license_price=0,
-            licenses_per_visit=1,
-            barrels=_const(3),
-            tokens=_const(7),
-            licenses=_const(1),
-            sell="¥100 × k² for k tokens sold at once",
-            notes="The free licence returns to the board when you unload a Fugu barrel.",
-            numbers={"sale_yen": 100},
-        ),
-        FishMarket(
-            "octopus",
-            "Octopus",
-            "タコ",
-            False,
-            ("octopus", "takoyaki"),
-            (EntryOption("yen", 200), EntryOption("ap", 2), EntryOption("token", 1, "takoyaki")),
-            license_price=300,
-            licenses_per_visit=None,
-            barrels=_capped(2, 6),
-            tokens=_capped(2, 6),
-            licenses=_capped(1, 3),
-            sell="cannot sell; trade 1 Octopus for 3 Takoyaki for sale",
-            notes="12 Takoyaki tokens besides the Octopus tokens.",
-            numbers={"takoyaki_per_octopus": 3, "takoyaki": TAKOYAKI_TOKENS},
-        ),
-        FishMarket(
-            "red_snapper",
-            "Red Snapper",
-            "マダイ",
-            False,
-            ("red_snapper",),
-            AP1,
-            license_price=300,
-            licenses_per_visit=None,
-            barrels=_capped(3, 9),
-            tokens=_const(RED_SNAPPER_TOKENS),
-            licenses=_capped(1, 3),
-            sell="cannot sell",
-        ),
-        FishMarket(
-            "salmon",
-            "Salmon",
-            "サケ",
-            False,
-            ("salmon",),
-            (EntryOption("yen", 400),),
-            license_price=400,
-            licenses_per_visit=None,
-            # AMB-11: the board prints "P, max 4"; the 3-player example says 4.
-            barrels=_const(4),
-            tokens=_const(10),
-            licenses=_capped(1, 4),
-            sell="cannot sell",
-            disputed={"licenses": "AMB-11"},
-        ),
-        FishMarket(
-            "spider_crab",
-            "Spider Crab",
-            "タカアシガニ",
-            False,
-            ("spider_crab",),
-            AP1,
-            license_price=800,
-            licenses_per_visit=None,
-            barrels=_const(5),
-            tokens=_const(len(SPIDER_CRAB_TOKENS)),
-            licenses=_capped(1, 3),
-            tokens_in_bag=True,
-            sell="¥100 × printed value + ¥400 per token; tokens back into the bag",
-            numbers={"sale_yen": 100, "sale_bonus": 400, "auction_barrels": 2},
-        ),
-        FishMarket(
-            "squid",
-            "Squid",
-            "イカ",
-            False,
-            ("squid",),
-            (EntryOption("ap", 2), EntryOption("token", 1, "any")),
-            license_price=300,
-            licenses_per_visit=None,
-            barrels=_capped(2, 7),
-            tokens=_const(8),
-            licenses=_capped(1, 4),
-            sell="¥600 per token",
-            numbers={"sale_yen": 600},
-        ),
-        FishMarket(
-            "tuna",
-            "Tuna",
-            "マグロ",
-            False,
-            ("tuna",),
-            AP1,
-            license_price=1000,
-            licenses_per_visit=None,
-            barrels=_const(6),
-            tokens=_const(len(TUNA_TOKENS)),
-            licenses=_capped(1, 3),
-            tokens_in_bag=True,
-            sell="¥100 × printed value; tokens back into the bag",
-            numbers={"sale_yen": 100, "auction_barrels": 3},
-        ),
-        FishMarket(
-            "clams_oysters",
-            "Clams & Oysters",
-            "ハマグリとカキ",
-            True,
-            ("clam", "oyster"),
-            (EntryOption("barrel", 1, "clams_oysters"),),
-            license_price=500,
-            licenses_per_visit=None,
-            barrels=None,
-            tokens=None,
-            licenses=None,
-            tokens_in_bag=True,
-            sell="¥800 per set of 1 clam + 1 oyster; tokens back into the bag",
-            notes="Buying a barrel draws a clam or oyster from the bag; an oyster pays ¥200.",
-            numbers={"set_yen": 800, "oyster_bonus": 200},
-            entry_complete=False,
-        ),
-        FishMarket(
-            "himono",
-            "Himono",
-            "干物",
-            True,
-            ("himono",),
-            (),
-            license_price=400,
-            licenses_per_visit=1,
-            barrels=None,
-            tokens=None,
-            licenses=None,
-            sell="cannot sell",
-            notes="Its licence catches Mackerel, Horse Mackerel or Sardine barrels (a Himono "
-            "barrel only when none of them is available), at most 2 at sea per "
-            "licence; 2 items on a licence become a Himono barrel at the start of a "
-            "turn.",
-            numbers={
-                "items_per_licence": 2,
-                "items_per_barrel": 2,
-                "at_sea_per_licence": 2,
-                "barrels_per_conversion": 1,
-            },
-            entry_complete=False,
-        ),
-        FishMarket(
-            "horse_mackerel",
-            "Horse Mackerel",
-            "アジ",
-            True,
-            ("horse_mackerel",),
-            FREE_ONCE,
-            license_price=200,
-            licenses_per_visit=None,
-            barrels=None,
-            tokens=None,
-            licenses=None,
-            pays_license_holders=False,
-            sell="cannot sell",
-            notes="Overfished: every player takes ¥200 per Horse Mackerel token held.",
-            numbers={"overfished_bonus": 200, "mackerel_per_licence": 2},
-        ),
-        FishMarket(
-            "nori",
-            "Nori",
-            "海苔",
-            True,
-            ("nori",),
-            FREE_ONCE,
-            license_price=0,
-            licenses_per_visit=1,
-            max_licenses_per_player=1,
-            barrels=None,
-            tokens=None,
-            licenses=None,
-            sell="cannot sell",
-            notes="Overfished: every player pays ¥100 per Nori token held (what they can).",
-            numbers={"overfished_penalty": 100},
-        ),
-        FishMarket(
-            "sardine",
-            "Sardine",
-            "イワシ",
-            True,
-            ("sardine",),
-            (),
-            # ¥500 for the first of the two licences, ¥300 for the last (sardine_license_price).
-            license_price=500,
-            licenses_per_visit=None,
-            barrels=None,
-            tokens=None,
-            licenses=_const(2),
-            sell="cannot sell; buy canned sardines at ¥100 each",
-            numbers={
-                "first_licence": 500,
-                "last_licence": 300,
-                "can_yen": 100,
-                "tokens_per_barrel": 2,
-            },
-            entry_complete=False,
-        ),
-        FishMarket(
-            "swordfish",
-            "Swordfish",
-            "メカジキ",
-            True,
-            ("swordfish",),
-            (),
-            license_price=600,
-            licenses_per_visit=None,
-            barrels=None,
-            tokens=None,
-            licenses=None,
-            sell="¥100 × k × Swordfish value, +¥200 once per visit; value drops 1 per token",
-            numbers={
-                "sale_yen": 100,
-                "visit_bonus": 200,
-                "track_per_token_sold": 1,
-                "auction_barrels": 2,
-                "auction_step": 2,
-            },
-            entry_complete=False,
-        ),
-    )
-}
+#: Where each market's folder is: ``markets/<id>/board.toml`` (a fish market) and
+#: ``markets/external/<id>/board.toml`` (an external market) hold its printed numbers.
+MARKETS_FOLDER = Path(__file__).resolve().parent / "markets"
 
-EXTERNAL_MARKETS: dict[str, ExternalMarket] = {
-    m.id: m
-    for m in (
-        ExternalMarket(
-            "ships",
-            "Ships",
-            "漁船",
-            False,
-            AP1,
-            "Buy boats (¥500 per slot, barge ¥1,000); sell for 10 % rounded up.",
-            crash_side="crashed",
-        ),
-        ExternalMarket(
-            "aquarium",
-            "Aquarium",
-            "水族館",
-            False,
-            (EntryOption("ap", 2),),
-            "Sell tokens into 13 places (¥300–¥2,000); they stay forever.",
-            crash_side="closed",
-            partner="new_aquarium",
-        ),
-        ExternalMarket(
-            "auction",
-            "Auction",
-            "競り",
-            False,
-            AP1,
-            "Auction a lot of your tokens; the supply matches the winning bid.",
-            min_players=3,
-        ),
-        ExternalMarket(
-            "bank",
-            "Bank",
-            "銀行",
-            False,
-            (EntryOption("ap", 2), EntryOption("yen", 100)),
-            "Loans (+¥500, repay ¥1,000 at the end) or shares (¥300, share the "
-            "interest); never both.",
-            crash_side="closed",
-            stock={"loans": 3, "shares": 2},
-        ),
-        ExternalMarket(
-            "barter",
-            "Barter",
-            "物々交換",
-            False,
-            AP1,
-            "Offer a lot; accept any one sealed offer or none.",
-        ),
-        ExternalMarket(
-            "government",
-            "Government",
-            "政府",
-            False,
-            FREE_ONCE,
-            "Donate tokens: 3 × ¥300, then 10 × ¥200.",
-            crash_side="closed",
-        ),
-        ExternalMarket(
-            "rentals",
-            "Rentals",
-            "レンタル",
-            False,
-            (EntryOption("free"),),
-            "Rent Freezers and Carts at ¥200 each (2 uses).",
-            crash_side="closed",
-            stock={"freezers": 2, "carts": 2},
-        ),
-        ExternalMarket(
-            "trading",
-            "Trading",
-            "取引",
-            False,
-            AP1,
-            "Trade tokens for Yen on 5 places (2+ ¥300 … 10+ ¥1,800).",
-            crash_side="crashed",
-        ),
-        ExternalMarket(
-            "used_ships",
-            "Used Ships",
-            "中古漁船",
-            False,
-            AP1,
-            "Sell boats for ¥200 per slot, buy for ¥300 per slot; not once the end is triggered.",
-        ),
-        ExternalMarket(
-            "overseas",
-            "Overseas",
-            "海外",
-            True,
-            (EntryOption("yen", 100),),
-            "Dock at sea and auction the whole catch as one lot.",
-        ),
-        ExternalMarket(
-            "influence",
-            "Influence",
-            "影響力",
-            True,
-            (),
-            "Buyer and Expansion tokens at ¥200 each.",
-            crash_side="crashed",
-            stock={"buyer_tokens": 2, "expansion_tokens": 2},
-        ),
-        ExternalMarket(
-            "new_aquarium",
-            "New Aquarium",
-            "新水族館",
-            True,
-            (EntryOption("barrel", 1, "any"),),
-            "Like the Aquarium, for other fish; always in play with it.",
-            crash_side="closed",
-            partner="aquarium",
-        ),
-        ExternalMarket(
-            "overfishing",
-            "Overfishing",
-            "乱獲",
-            True,
-            (),
-            "Scoring only: +¥100 per token of a healthy market, −¥100 per token "
-            "of an Overfished one.",
-        ),
-        ExternalMarket(
-            "boat_rentals",
-            "Boat Rentals",
-            "漁船レンタル",
-            True,
-            (),
-            "Rent a boat for one voyage at ¥100 per slot.",
-            crash_side="closed",
-            stock={"rental_tokens": 6},
-        ),
-        ExternalMarket(
-            "sushi",
-            "Sushi Shop",
-            "寿司屋",
-            True,
-            (),
-            "Sell 1–5 tokens of different shapes into empty places.",
-            crash_side="closed",
-        ),
+
+def read_board(path: Path) -> dict[str, Any]:
+    """One market's ``board.toml``."""
+    return tomllib.loads(path.read_text("utf-8"))
+
+
+def _boards(folder: Path) -> list[dict[str, Any]]:
+    """The ``board.toml`` of every market folder in ``folder``, in their ``order``."""
+    boards = [read_board(p) for p in folder.glob("*/board.toml")]
+    return sorted(boards, key=lambda b: int(b.pop("order")))
+
+
+def _entry(raw: list[dict[str, Any]]) -> tuple[EntryOption, ...]:
+    return tuple(EntryOption(o["kind"], o.get("amount", 0), o.get("what", "")) for o in raw)
+
+
+def _figure(raw: list[int] | None) -> PerP | None:
+    if raw is None:
+        return None
+    a, b, c, d, e = raw
+    return (a, b, c, d, e)
+
+
+def _fish(b: dict[str, Any]) -> FishMarket:
+    return FishMarket(
+        **{
+            **b,
+            "token_keys": tuple(b["token_keys"]),
+            "entry": _entry(b["entry"]),
+            "license_price": b.get("license_price"),
+            "licenses_per_visit": b.get("licenses_per_visit"),
+            "barrels": _figure(b.get("barrels")),
+            "tokens": _figure(b.get("tokens")),
+            "licenses": _figure(b.get("licenses")),
+        }
     )
+
+
+def external_board(b: dict[str, Any]) -> ExternalMarket:
+    """An external market's board from its ``board.toml`` (:func:`read_board`)."""
+    b = {k: v for k, v in b.items() if k != "order"}
+    return ExternalMarket(**{**b, "entry": _entry(b["entry"])})
+
+
+#: Every fish market's board by market id, in the order of the boards' ``order``.
+FISH_MARKETS: dict[str, FishMarket] = {m.id: m for m in map(_fish, _boards(MARKETS_FOLDER))}
+#: Every external market's board by market id, in the order of the boards' ``order``.
+EXTERNAL_MARKETS: dict[str, ExternalMarket] = {
+    m.id: m for m in map(external_board, _boards(MARKETS_FOLDER / "external"))
 }
 
 #: What a Himono licence catches and what may be loaded onto it (fish-markets.md §12); a

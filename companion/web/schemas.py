@@ -16,6 +16,7 @@ standard library only: pydantic lives here, in the web layer).
 from __future__ import annotations
 
 import json
+from collections import ChainMap
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeVar
@@ -156,8 +157,9 @@ Note = Annotated[str, Field(max_length=NOTE_MAX)]
 Text = Annotated[str, Field(max_length=ID_MAX)]
 FishKey = Annotated[str, Field(max_length=ID_MAX), _one_of(FISH_KEYS)]
 FishMarket = Annotated[str, Field(max_length=ID_MAX), _one_of(FISH_MARKETS)]
+#: Any market of the registries (a live view: a market registered later is one too).
 AnyMarket = Annotated[
-    str, Field(max_length=ID_MAX), _one_of(set(FISH_MARKETS) | set(EXTERNAL_MARKETS))
+    str, Field(max_length=ID_MAX), _one_of(ChainMap(FISH_MARKETS, EXTERNAL_MARKETS))
 ]
 Item = Annotated[str, Field(max_length=ID_MAX), _one_of(SPACE_ITEMS)]
 TokenCode = Annotated[str, Field(max_length=ID_MAX), _one_of(TOKEN_CODES)]

@@ -12,6 +12,7 @@ there. Crash variant: it closes once its shelf is full.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -19,7 +20,7 @@ from jinja2 import ChoiceLoader, DictLoader
 
 from companion import catalogues
 from companion.rules.cardlines import Line, line
-from companion.rules.catalogue import EXTERNAL_MARKETS, EntryOption, ExternalMarket
+from companion.rules.catalogue import EXTERNAL_MARKETS, external_board, read_board
 from companion.rules.ledger import Run, refuse
 from companion.rules.markets.external import BOARDS, EXTERNAL
 from companion.rules.markets.external.base import (
@@ -37,16 +38,8 @@ SHELF = f"{ID}.shelf"
 ROOM = 2
 YEN = 300
 
-#: Its board's printed numbers, as the catalogue holds every board's.
-DATA = ExternalMarket(
-    ID,
-    "Ice House",
-    "氷室",
-    False,
-    (EntryOption("yen", 100),),
-    "Put up to two tokens on the shelf for ¥300 each.",
-    crash_side="closed",
-)
+#: Its board's printed numbers (its ``board.toml``, read as the catalogue reads every one).
+DATA = external_board(read_board(Path(__file__).with_name("board.toml")))
 
 
 class IceHouse(External):

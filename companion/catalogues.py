@@ -22,6 +22,9 @@ the value in as it is, ``%(amount)d`` a whole number with thousands separators
   ``list.repeated`` entry (「ウナギ×2」);
 - a mapping is words given per language by the caller: the language's, else English.
 
+A code whose sentence is a clause ("must be a whole number", completed by the edge with its
+field's name) has the context ``msgctxt "clause"`` in every language (:func:`is_clause`).
+
 Plurals are gettext's: a sentence that depends on a count is a plural entry (``msgid`` the
 code, ``msgid_plural`` ``"<code> (count: <name>)"`` naming the value that is the count)
 and the catalogue's ``Plural-Forms`` picks its form: English has two, Japanese one. A
@@ -50,6 +53,9 @@ from typing import Any, Final
 
 from .engine.messages import Message, use_renderer
 
+#: The context (``msgctxt``) of a code whose sentence is a clause the edge completes with
+#: its field's name ("must be a whole number": "The amount must be a whole number.").
+CLAUSE: Final = "clause"
 #: Where the catalogues are: ``<lang>/LC_MESSAGES/messages.mo``.
 TRANSLATIONS: Final = Path(__file__).resolve().parent / "translations"
 #: The languages, the default (and fallback) first.
@@ -79,7 +85,12 @@ class Catalogue:
         self.sentences: dict[str, str] = {}
         self.plurals: dict[str, tuple[str, tuple[str, ...]]] = {}
         self.plural: Callable[[int], int] = lambda n: 0
-        for msgid, msgstr in _entries(data):
+        #: The codes whose sentence is a clause (``msgctxt "clause"``).
+        self.clauses: set[str] = set()
+        for key, msgstr in _entries(data):
+            context, _, msgid = key.rpartition("\x04")
+            if context == CLAUSE:
+                self.clauses.add(msgid)
             if not msgid:
                 self.plural = _plural_forms(msgstr)
             elif "\x00" in msgid:
@@ -154,6 +165,15 @@ def catalogue(lang: str) -> Catalogue:
 def known(code: str) -> bool:
     """Whether the catalogues have a sentence for ``code`` (the English one has them all)."""
     return code in catalogue(DEFAULT)
+
+
+def is_clause(code: str) -> bool:
+    """Whether the sentence of ``code`` is a clause (its entry's ``msgctxt "clause"``).
+
+    >>> is_clause("arg.whole"), is_clause("no_freezer")
+    (True, False)
+    """
+    return code in catalogue(DEFAULT).clauses
 
 
 def name(key: str, lang: str = DEFAULT) -> str | None:
@@ -244,6 +264,6 @@ def render(message: Message, lang: str = DEFAULT) -> str:
     return fill(template, values)
 
 
-use_renderer(render, known)
+use_renderer(render, known, is_clause)
 
 __all__ = ["LANGS", "Catalogue", "Message", "catalogue", "known", "name", "names", "render"]

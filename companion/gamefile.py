@@ -253,7 +253,7 @@ def _reason(exc: IllegalAction) -> str:
     """A rules refusal as the end of the file's sentence: a clause such as "must be …"
     gets the name of its field, as the door words it."""
     message = exc.message
-    clause = bool(exc.field) and is_clause(message)
+    clause = bool(exc.field) and is_clause(exc.code_message or message)
     if exc.code_message is not None:
         lang = current_lang()
         return finished(render(exc.code_message, lang), exc.field if clause else None, lang)

@@ -88,7 +88,7 @@ def refusal_of(exc: IllegalAction) -> Refused:
 def _rule_refused(message: str, said: Message | None, field: str | None) -> Refused:
     if said is not None:
         # Worded in the asker's language when it is read; a clause names its field.
-        clause = bool(field) and is_clause(message)
+        clause = bool(field) and is_clause(said)
         return Refused(400, Message("door.rule", {"said": said}), field, clause=clause)
     return Refused(400, _sentence(message, field), field)
 

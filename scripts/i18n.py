@@ -224,6 +224,10 @@ def code_problems(english: Catalog, catalog: Catalog) -> list[str]:
             continue
         en_forms = m.string if isinstance(m.string, tuple) else (m.string,)
         forms = other.string if isinstance(other.string, tuple) else (other.string,)
+        if m.context != other.context:
+            problems.append(
+                f"{lang}: {code!r} has the context {other.context!r}, not {m.context!r}"
+            )
         if isinstance(m.id, tuple) != isinstance(other.id, tuple) or m.id != other.id:
             problems.append(f"{lang}: {code!r} is not the English entry's kind ({other.id!r})")
             continue

@@ -197,3 +197,17 @@ def test_messages_are_worded_without_flask() -> None:
 def test_docstring_examples() -> None:
     result = doctest.testmod(catalogues)
     assert result.attempted and result.failed == 0
+
+
+def test_a_clause_is_marked_in_the_catalogue() -> None:
+    """The edge completes a clause with its field's name ("The amount must be a whole
+    number."): which codes are clauses is the catalogue's word (``msgctxt "clause"``), not
+    a test of the English; here the English checks that none is left unmarked."""
+    from companion.engine import is_clause
+
+    en = catalogues.catalogue("en")
+    starts = {code for code, text in en.texts().items() if text.startswith(("must ", "is "))}
+    assert en.clauses == starts and len(starts) >= 30
+    assert catalogues.catalogue("ja").clauses == en.clauses
+    assert is_clause(Message("arg.whole")) and not is_clause(Message("no_freezer"))
+    assert render(Message("arg.whole"), "ja") == "整数でなければなりません"

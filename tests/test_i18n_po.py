@@ -113,6 +113,14 @@ def test_a_code_is_checked_against_the_english(script: ModuleType) -> None:
         "ja: 'no_freezer' loses ['%(player)s']"
     ]
     assert "unknown named placeholder 'who'" in problems("no_freezer", "%(who)sは冷凍庫なし")[0]
+    # A clause is one in every language (the edge puts its field's name before it).
+    catalog = script.read(PO)
+    clause = catalog.get("arg.whole", context="clause")
+    del catalog["arg.whole", "clause"]
+    catalog.add("arg.whole", clause.string)
+    assert script.code_problems(english, catalog) == [
+        "ja: 'arg.whole' has the context None, not 'clause'"
+    ]
     # ¥%(amount)d is a number written 1,200: a translation must not write it plain.
     yen = script.read(PO)["entry.option_yen"].string
     assert yen == "%(amount)d円"

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from .messages import Message, render
+from .messages import Message, clause, render
 
 
-def is_clause(text: str) -> bool:
+def is_clause(said: Message | str) -> bool:
     """Whether a message is a clause that a sentence starts with its field's name ("must
-    be a whole number", "is not at this table"), as the door and the edges word it. (Still
-    an English test of the wording: the catalogues do not yet say which codes are clauses,
-    docs/architecture.md step 7.)
+    be a whole number", "is not at this table"), as the door and the edges word it: for a
+    :class:`Message`, as its catalogue entry says (``msgctxt "clause"``, any language);
+    for a plain English string from code that has no message code, by its first word.
 
     >>> is_clause("must be a whole number"), is_clause("Bo holds no Freezer.")
     (True, False)
     """
-    return text.startswith(("must ", "is "))
+    if isinstance(said, Message):
+        return clause(said.code)
+    return said.startswith(("must ", "is "))
 
 
 class IllegalAction(ValueError):

@@ -41,13 +41,19 @@ Renderer = Callable[[Message, str], str]
 
 _renderer: list[Renderer] = []
 _known: list[Callable[[str], bool]] = []
+_clause: list[Callable[[str], bool]] = []
 
 
-def use_renderer(renderer: Renderer, known: Callable[[str], bool] | None = None) -> None:
-    """The catalogues' way of wording a message, and of telling whether they have a code
-    (the last ones registered answer)."""
+def use_renderer(
+    renderer: Renderer,
+    known: Callable[[str], bool] | None = None,
+    clause: Callable[[str], bool] | None = None,
+) -> None:
+    """The catalogues' way of wording a message, of telling whether they have a code and
+    whether a code's sentence is a clause (the last ones registered answer)."""
     _renderer[:] = [renderer]
     _known[:] = [known] if known is not None else []
+    _clause[:] = [clause] if clause is not None else []
 
 
 def render(message: Message, lang: str = "en") -> str:
@@ -60,3 +66,9 @@ def render(message: Message, lang: str = "en") -> str:
 def known(code: str) -> bool:
     """Whether the registered catalogues have a sentence for ``code`` (none: no code)."""
     return bool(_known) and _known[0](code)
+
+
+def clause(code: str) -> bool:
+    """Whether the registered catalogues say the sentence of ``code`` is a clause, which
+    the edge completes with its field's name (none: no code is)."""
+    return bool(_clause) and _clause[0](code)

@@ -406,7 +406,7 @@ def rules_sentence(exc: IllegalAction) -> Message | str:
         return sentence(exc.message, exc.field)
     if not exc.field:
         return Message("door.rule", {"said": exc.code_message})
-    clause = is_clause(exc.message)
+    clause = is_clause(exc.code_message)
     code = "edge.value_of" if clause else "edge.in_field"
     return Message(code, {"field": exc.field, "said": exc.code_message})
 

@@ -12,19 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.jutaku import catalogue, rules
+from companion.jutaku import game as whole_game
 from companion.jutaku.catalogue import SETUP_PRICES
-from companion.jutaku.rules import (
-    Carried,
-    Outcome,
-    apply,
-    buy_tuna,
-    cash_exit,
-    exit_store,
-    new_game,
-    outcome,
-    prices_from,
-    replay,
-)
+from companion.jutaku.game import Outcome, apply, buy_tuna, exit_store, new_game, outcome, replay
+from companion.jutaku.rules import Carried, cash_exit, prices_from
 from companion.rules.errors import IllegalAction
 from companion.rules.messages import render
 
@@ -112,7 +103,7 @@ def test_example5_the_third_tuna_of_the_game_costs_1500() -> None:
 # -- the end and the winner (§4) ----------------------------------------------------------------
 
 
-def four_exits(names: list[str], payouts: list[dict[str, Any]]) -> rules.Game:
+def four_exits(names: list[str], payouts: list[dict[str, Any]]) -> whole_game.Game:
     game = new_game(names)
     for i, items in enumerate(payouts):
         game = exit_store(game, i % len(names), Carried.parse(items))
@@ -359,6 +350,6 @@ def test_what_is_carried_round_trips_through_json(items: dict[str, Any]) -> None
     assert Carried.parse(parsed.to_json()) == parsed
 
 
-@pytest.mark.parametrize("module", [rules, catalogue])
+@pytest.mark.parametrize("module", [rules, whole_game, catalogue])
 def test_doctests(module: Any) -> None:
     assert doctest.testmod(module).failed == 0

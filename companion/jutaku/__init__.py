@@ -9,6 +9,7 @@ Its sentences are message codes (``jutaku.*``) of the one catalogue per language
 (companion/translations, worded by companion/catalogues.py).
 """
 
-from .rules import Carried, Game, cash_exit, new_game, outcome, replay
+from .game import Game, new_game, outcome, replay
+from .rules import Carried, cash_exit
 
 __all__ = ["Carried", "Game", "cash_exit", "new_game", "outcome", "replay"]

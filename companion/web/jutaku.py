@@ -38,16 +38,8 @@ from ..door import Refused
 from ..engine import Message
 from ..i18n import current_lang
 from ..jutaku import catalogue as cat
-from ..jutaku.rules import (
-    Carried,
-    ExitResult,
-    Game,
-    cash_exit,
-    outcome,
-    prices_from,
-    replay,
-    salmon_price,
-)
+from ..jutaku.game import Game, outcome, replay
+from ..jutaku.rules import Carried, ExitResult, cash_exit, prices_from, salmon_price
 from ..rules.errors import IllegalAction
 from ..rules.messages import render
 from ..rules.setup import bad_character

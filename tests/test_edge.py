@@ -19,7 +19,7 @@ from companion.rules.errors import IllegalAction
 from companion.rules.moves import MOVES
 from companion.rules.setup import make_config
 from companion.web import BODY_LIMIT
-from companion.web.schemas import ACTIONS
+from companion.web.action_schemas import ACTIONS
 
 PLAYERS = ["Aiko", "Bo", "Chiyo", "Daichi"]
 SETUP = {

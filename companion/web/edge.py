@@ -27,8 +27,9 @@ from ..rules.messages import Message
 from ..rules.moves import MOVES
 from ..rules.setup import GameConfig, bad_character, make_config, with_remembered
 from ..store import Store
-from . import schemas
-from .schemas import ACTIONS, AUCTIONS, FORM_STOCK, TOKEN_CODES, parse
+from . import action_schemas, schemas
+from .action_schemas import ACTIONS, AUCTIONS, FORM_STOCK
+from .schemas import TOKEN_CODES, parse
 
 #: JSON bodies nest no deeper than this (a snapshot is 5 deep); deeper is refused before
 #: ``json.loads`` can recurse.
@@ -256,7 +257,7 @@ def action_form(form: MultiDict[str, str] | None = None) -> Action:
 # -- auctions ----------------------------------------------------------------------------------
 
 
-def _auction_model(kind: Any) -> type[schemas.AuctionBody]:
+def _auction_model(kind: Any) -> type[action_schemas.AuctionBody]:
     model = AUCTIONS.get(kind) if isinstance(kind, str) else None
     if model is None:
         raise Refused(400, schemas.wording("auction", "kind").sentence("must"), "kind")
@@ -315,11 +316,11 @@ def auction_form() -> tuple[dict[str, Any], int | None]:
     kind = fields.get("kind")
     model = _auction_model(kind)
     body: dict[str, Any] = {"kind": kind, "owner": fields.get("owner")}
-    if model is schemas.DockingAuction and "drawn" in fields:
+    if model is action_schemas.DockingAuction and "drawn" in fields:
         body["drawn"] = fields["drawn"]
-    elif model is schemas.LotAuction:
+    elif model is action_schemas.LotAuction:
         body["lot"] = lot
-    elif model is schemas.OverseasAuction:
+    elif model is action_schemas.OverseasAuction:
         body["barrels"] = barrels
     if "expected_seq" in fields:
         body["expected_seq"] = fields["expected_seq"]
@@ -417,7 +418,7 @@ def _setup_refusal(exc: IllegalAction) -> Refused:
     return refusal_of(exc)
 
 
-def _config(settings: schemas.Config) -> GameConfig:
+def _config(settings: action_schemas.Config) -> GameConfig:
     return make_config(
         list(settings.players),
         money=settings.money,
@@ -447,7 +448,7 @@ def config_json(data: Any) -> GameConfig:
     game then fail to be saved, the numbers are still the host's, and a retry finds them."""
     body = _object(data, Message("edge.config_shape"))
     try:
-        config = _config(parse(schemas.Config, body, "config"))
+        config = _config(parse(action_schemas.Config, body, "config"))
     except IllegalAction as exc:
         raise _setup_refusal(exc) from None
     memory = _memory()
@@ -513,7 +514,7 @@ def config_form(form: MultiDict[str, str], remember: bool = False) -> GameConfig
     entered, shown = _board_fields(form, len(players))
     settings["board_numbers"] = entered
     try:
-        parsed = parse(schemas.Config, settings, "config", form=True)
+        parsed = parse(action_schemas.Config, settings, "config", form=True)
     except Refused as exc:
         raise IllegalAction(exc.message.removesuffix("."), exc.field) from None
     # A seed of 0 on the page means "draw one".

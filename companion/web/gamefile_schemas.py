@@ -1,7 +1,7 @@
 """The shape of a game file (``tsukiji-game/1``, shared/spec/report.md), parsed once at the
 edge: strict pydantic models in the manner of :mod:`.schemas`, closed to unknown fields,
 every list and text bounded. An action's data is checked with the very model the API
-parses that action with (``schemas.ACTIONS``), plus the fields the server adds to it (the
+parses that action with (``action_schemas.ACTIONS``), plus the fields the server adds to it (the
 bag draws); the entries only the server writes (auctions, undo, redo) have models here.
 
 This module checks shapes only: whether the entries replay is asked of the rules
@@ -24,8 +24,8 @@ from ..rules.bookkeeping import MAX_COUNT
 from ..rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS
 from ..rules.setup import NAME_MAX
 from . import schemas
+from .action_schemas import ACTIONS
 from .schemas import (
-    ACTIONS,
     ID_MAX,
     MAX_LOT,
     BidAmount,

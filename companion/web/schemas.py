@@ -8,6 +8,11 @@ step that reads a form string as a number or a flag is :func:`_form_number` /
 ``"²"`` and ``"１００"`` are not numbers. Every number is bounded by the physical game
 (``MAX_YEN``, ``MAX_COUNT`` …; docs/actions.md, "Field types and limits").
 
+The board game's bodies are web/action_schemas.py's (the bookkeeping actions,
+``ACTIONS``, the auctions' bodies, a new game's ``Config``) and web/turn_schemas.py's (the
+guided turn); this module holds what every game's bodies share: the limits, the form
+numbers and flags, the field types, ``Body`` and ``ActionBody``, and the refusals.
+
 A refusal is one sentence for a person naming the first bad field (:func:`refusal`),
 never pydantic's own wording. The rules core checks the typed values again (it stays
 standard library only: pydantic lives here, in the web layer).
@@ -27,7 +32,6 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
-    TypeAdapter,
     ValidationError,
     ValidationInfo,
 )
@@ -39,12 +43,10 @@ from ..i18n import use_field_labels
 from ..rules.auctions import KINDS
 from ..rules.bookkeeping import MAX_COUNT, MAX_YEN, NOTE_MAX
 from ..rules.catalogue import (
-    BOATS,
     EXTERNAL_MARKETS,
     FISH_KEYS,
     FISH_MARKETS,
     SPIDER_CRAB_VALUES,
-    TRADING_PLACES,
     TUNA_VALUES,
 )
 from ..rules.figures import figure_labels
@@ -129,7 +131,7 @@ def _form_flag(value: object, info: ValidationInfo) -> object:
     return True if word in _TRUE else False if word in _FALSE else value
 
 
-def _one_of(choices: Collection[str]) -> AfterValidator:
+def one_of(choices: Collection[str]) -> AfterValidator:
     def check(value: str) -> str:
         if value not in choices:
             raise PydanticCustomError("not_one_of", "not one of the choices")
@@ -155,14 +157,14 @@ Seat = Annotated[int, FormNumber, Field(ge=0, le=5)]
 Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX)]
 Note = Annotated[str, Field(max_length=NOTE_MAX)]
 Text = Annotated[str, Field(max_length=ID_MAX)]
-FishKey = Annotated[str, Field(max_length=ID_MAX), _one_of(FISH_KEYS)]
-FishMarket = Annotated[str, Field(max_length=ID_MAX), _one_of(FISH_MARKETS)]
+FishKey = Annotated[str, Field(max_length=ID_MAX), one_of(FISH_KEYS)]
+FishMarket = Annotated[str, Field(max_length=ID_MAX), one_of(FISH_MARKETS)]
 #: Any market of the registries (a live view: a market registered later is one too).
 AnyMarket = Annotated[
-    str, Field(max_length=ID_MAX), _one_of(ChainMap(FISH_MARKETS, EXTERNAL_MARKETS))
+    str, Field(max_length=ID_MAX), one_of(ChainMap(FISH_MARKETS, EXTERNAL_MARKETS))
 ]
-Item = Annotated[str, Field(max_length=ID_MAX), _one_of(SPACE_ITEMS)]
-TokenCode = Annotated[str, Field(max_length=ID_MAX), _one_of(TOKEN_CODES)]
+Item = Annotated[str, Field(max_length=ID_MAX), one_of(SPACE_ITEMS)]
+TokenCode = Annotated[str, Field(max_length=ID_MAX), one_of(TOKEN_CODES)]
 Side = Literal["fresh", "degraded"]
 
 
@@ -189,415 +191,6 @@ class ActionBody(Body):
         )
 
 
-class Pay(ActionBody):
-    type: Literal["pay"]
-    from_: Name = Field(alias="from")
-    to: Name
-    amount: Amount
-    note: Note = ""
-
-
-class _Tokens(ActionBody):
-    fish: FishKey
-    count: Count = 1
-    value: Printed | None = None
-    # The forms send a side for every fish; the rules read it for Salmon only.
-    side: Side | None = None
-
-
-class GainFish(_Tokens):
-    type: Literal["gain_fish"]
-    player: Name
-
-
-class LoseFish(_Tokens):
-    type: Literal["lose_fish"]
-    player: Name
-    to: Literal["market", "box"] | None = None
-
-
-class GiveFish(_Tokens):
-    type: Literal["give_fish"]
-    from_: Name = Field(alias="from")
-    to: Name
-
-
-class TakeRedSnapper(ActionBody):
-    type: Literal["take_red_snapper"]
-    player: Name
-    count: Count = 1
-
-
-class TakeLicense(ActionBody):
-    type: Literal["take_license"]
-    player: Name
-    market: FishMarket
-    count: Count = 1
-    pay: Flag = True
-
-
-class ReturnLicense(ActionBody):
-    type: Literal["return_license"]
-    player: Name
-    market: FishMarket
-    count: Count = 1
-
-
-class TakeItem(ActionBody):
-    type: Literal["take_item"]
-    player: Name
-    item: Item
-    count: Count = 1
-    pay: Flag = True
-
-
-class ReturnItem(ActionBody):
-    type: Literal["return_item"]
-    player: Name
-    item: Item
-    count: Count = 1
-
-
-class TakeLoan(ActionBody):
-    type: Literal["take_loan"]
-    player: Name
-    count: Count = 1
-
-
-class BuyShare(ActionBody):
-    type: Literal["buy_share"]
-    player: Name
-    count: Count = 1
-
-
-class SetTrack(ActionBody):
-    type: Literal["set_track"]
-    track: Literal["eel", "swordfish"]
-    value: Printed
-
-
-class MarkOverfished(ActionBody):
-    type: Literal["mark_overfished"]
-    market: FishMarket
-
-
-class AddMarket(ActionBody):
-    type: Literal["add_market"]
-    market: AnyMarket
-
-
-class NextTurn(ActionBody):
-    type: Literal["next_turn"]
-
-
-class EndGame(ActionBody):
-    type: Literal["end_game"]
-
-
-# -- the guided turn (shared/spec/flows.md) ----------------------------------------------------
-
-#: A price on a Harbor board: ¥0 is allowed (AMB-03), in ¥100 steps.
-Price = Annotated[int, FormNumber, Field(ge=0, le=MAX_YEN, multiple_of=100)]
-Row = Literal["upper", "lower"]
-#: Most barrels, prices or tokens one guided action can name: the box holds 30 of a fish.
-MAX_ITEMS = 30
-#: Fish named in one action: there are 15 fish markets and a few more token keys.
-MAX_KINDS = 20
-BarrelKey = Annotated[str, Field(max_length=ID_MAX), _one_of(set(FISH_MARKETS) | set(FISH_KEYS))]
-Counts = Annotated[
-    dict[BarrelKey, Annotated[int, Field(ge=0, le=MAX_COUNT)]], Field(max_length=MAX_KINDS)
-]
-
-
-class _Item(Body):
-    """One element of a list inside an action (no ``expected_seq`` of its own)."""
-
-
-class EntryToken(_Item):
-    fish: FishKey
-    value: Printed | None = None
-    side: Side | None = None
-    #: A Takoyaki for sale on your Harbor (``"from": "harbor"`` with its price).
-    from_: Literal["harbor"] | None = Field(default=None, alias="from")
-    price: Price | None = None
-
-
-class EntryBarrel(_Item):
-    fish: BarrelKey
-    row: Row
-    price: Price
-
-
-class TokenEntry(_Item):
-    token: EntryToken
-
-
-class BarrelEntry(_Item):
-    barrel: EntryBarrel
-
-
-class CartEntry(_Item):
-    #: Cart uses paying AP of the entry (AMB-30): one Cart twice, or two Carts.
-    cart: Annotated[int, Field(ge=1, le=2)]
-
-
-Entry = Literal["ap", "cart", "yen", "free"] | TokenEntry | BarrelEntry | CartEntry
-
-
-BoatKind = Annotated[str, Field(max_length=ID_MAX), _one_of(BOATS)]
-#: Boats one visit may name: every boat in the box.
-MAX_BOATS = sum(b.in_box for b in BOATS.values())
-#: Tokens named by their codes, as in an auction lot (``"eel"``, ``"tuna:20"``).
-TokenList = Annotated[list[TokenCode], Field(max_length=MAX_LOT)]
-
-
-class Trade(_Item):
-    """One trade at the Trading market: the place (by its number) and the tokens put on it."""
-
-    place: Annotated[Literal[2, 3, 4, 5, 10], FormNumber]
-    tokens: Annotated[list[TokenCode], Field(min_length=1, max_length=MAX_LOT)]
-
-
-assert set(TRADING_PLACES) == {2, 3, 4, 5, 10}
-
-
-class RentedBoat(_Item):
-    boat: BoatKind
-    from_: Literal["ships", "used_ships"] = Field(default="ships", alias="from")
-
-
-class SoldBarrel(_Item):
-    row: Row
-    price: Price
-
-
-class Visit(ActionBody):
-    type: Literal["visit"]
-    player: Name
-    market: AnyMarket
-    entry: Entry
-    licenses: Annotated[int, FormNumber, Field(ge=0, le=4)] | None = None
-    sell: (
-        Annotated[
-            dict[
-                FishKey,
-                Annotated[int, Field(ge=0, le=MAX_COUNT)]
-                | Annotated[list[Printed], Field(max_length=MAX_ITEMS)],
-            ],
-            Field(max_length=MAX_KINDS),
-        ]
-        | None
-    ) = None
-    sell_barrels: Annotated[list[SoldBarrel], Field(max_length=MAX_ITEMS)] | None = None
-    #: Octopus: Octopus tokens traded for Takoyaki, and the Takoyaki's prices.
-    trade: Count | None = None
-    takoyaki_prices: Annotated[list[Price], Field(max_length=MAX_ITEMS)] | None = None
-    #: Sardine: canned sardines bought.
-    cans: Count | None = None
-    # -- external markets (docs/actions.md, "External markets") --
-    #: Ships, Used Ships: boats sold from your ports, boats bought, the Blue ship's trade-in.
-    sell_boats: Annotated[list[BoatKind], Field(max_length=MAX_BOATS)] | None = None
-    buy: Annotated[list[BoatKind], Field(max_length=MAX_BOATS)] | None = None
-    trade_in: BoatKind | None = None
-    #: Bank: loans taken or shares bought.
-    loans: Annotated[int, FormNumber, Field(ge=0, le=3)] | None = None
-    shares: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
-    #: Government: tokens donated to each place.
-    left: TokenList | None = None
-    right: TokenList | None = None
-    #: Aquarium (New Aquarium): tokens sold into their places.
-    tokens: TokenList | None = None
-    #: Trading: the trades in order.
-    trades: Annotated[list[Trade], Field(min_length=1, max_length=20)] | None = None
-    #: Boat Rentals (exp.): boats rented, each from the Ships or Used Ships board.
-    rent: Annotated[list[RentedBoat], Field(min_length=1, max_length=6)] | None = None
-    #: Influence (exp.): Buyer tokens bought; Expansion tokens bought, each bringing a
-    #: market of that kind.
-    buyer_tokens: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
-    expansion_tokens: (
-        Annotated[list[Literal["fish", "external"]], Field(min_length=1, max_length=2)] | None
-    ) = None
-    #: Sushi Shop (exp.): groups of 1–5 tokens of different shapes.
-    groups: (
-        Annotated[
-            list[Annotated[list[TokenCode], Field(min_length=1, max_length=5)]],
-            Field(min_length=1, max_length=5),
-        ]
-        | None
-    ) = None
-    #: Overseas (exp.): the barrels at sea docked at Overseas, as one lot.
-    barrels: Counts | None = None
-    #: Auction, Barter: the lot put up for sealed bids.
-    lot: Annotated[list[TokenCode], Field(min_length=1, max_length=MAX_LOT)] | None = None
-    #: Rentals: Freezers and Carts rented.
-    freezers: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
-    carts: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
-
-
-class ForSale(_Item):
-    fish: BarrelKey
-    price: Price
-
-
-class Reprice(_Item):
-    row: Row
-    fish: BarrelKey
-    price: Price
-    to: Price
-
-
-BoatId = Annotated[str, Field(min_length=2, max_length=8, pattern=r"^b[0-9]{1,6}$")]
-
-
-class BoatActivity(_Item):
-    """One boat's activity in a Fishing action (rules/fishing_boats.py)."""
-
-    boat: BoatId
-    do: Literal["undock", "catch", "dock"]
-    fish: BarrelKey | Annotated[list[BarrelKey], Field(min_length=1, max_length=2)] | None = None
-    at: Literal["leftmost", "1", "2", "overseas"] | None = None
-    licence: BarrelKey | None = None
-    count: Annotated[int, FormNumber, Field(ge=1, le=2)] | None = None
-    group: Annotated[int, FormNumber, Field(ge=1, le=12)] | None = None
-
-
-class Fishing(ActionBody):
-    type: Literal["fishing"]
-    player: Name
-    #: Boat by boat (flows.md, "The fleet, boat by boat"); not with the counted fields.
-    boats: Annotated[list[BoatActivity], Field(max_length=12)] | None = None
-    caught: Counts | None = None
-    unloaded: Counts | None = None
-    for_sale: Annotated[list[ForSale], Field(max_length=MAX_ITEMS)] | None = None
-    reprice: Annotated[list[Reprice], Field(max_length=MAX_ITEMS)] | None = None
-    #: Barrels caught with Himono licences (Mackerel, Horse Mackerel, Sardine, Himono).
-    caught_himono: Counts | None = None
-
-
-class Bought(_Item):
-    from_: Name = Field(alias="from")
-    fish: BarrelKey
-    row: Row
-    price: Price
-
-
-class Purchase(ActionBody):
-    type: Literal["purchase"]
-    player: Name
-    #: At least one, but for the Buyer purchase (``buyer``), where none buys nothing.
-    barrels: Annotated[list[Bought], Field(max_length=MAX_ITEMS)]
-    #: The Buyer purchase between two turns (Influence, exp.; rules/buyer.py).
-    buyer: Flag = False
-
-
-class AssignBuyer(ActionBody):
-    type: Literal["assign_buyer"]
-    player: Name
-    to: Name
-
-
-class StartTurn(ActionBody):
-    type: Literal["start_turn"]
-    player: Name
-    freezer: Flag = False
-    buy_fugu: Annotated[int, FormNumber, Field(ge=0, le=MAX_COUNT)] = 0
-    #: One price per full Himono licence: its new Himono barrel goes up for sale (AMB-42).
-    himono_prices: Annotated[list[Price], Field(max_length=4)] | None = None
-    #: Barrels at sea given up at the start of the turn (back to their market).
-    discarded: Counts | None = None
-    discarded_himono: Counts | None = None
-
-
-class Discard(ActionBody):
-    type: Literal["discard"]
-    player: Name
-    boat: BoatId
-    fish: BarrelKey
-    count: Annotated[int, FormNumber, Field(ge=1, le=6)] = 1
-
-
-class Transfer(ActionBody):
-    type: Literal["transfer"]
-    player: Name
-    from_: BoatId = Field(alias="from")
-    to: BoatId
-    fish: BarrelKey
-    count: Annotated[int, FormNumber, Field(ge=1, le=6)] = 1
-
-
-class OpenPort(ActionBody):
-    type: Literal["open_port"]
-    player: Name
-
-
-class ReturnRental(ActionBody):
-    type: Literal["return_rental"]
-    player: Name
-    boat: BoatKind
-
-
-class TakeBoat(ActionBody):
-    type: Literal["take_boat"]
-    player: Name
-    boat: BoatKind
-    from_: Literal["ships", "used_ships"] | None = Field(default=None, alias="from")
-    pay: Flag = True
-
-
-class ReturnBoat(ActionBody):
-    type: Literal["return_boat"]
-    player: Name
-    boat: BoatKind
-    to: Literal["ships", "used_ships"] | None = None
-
-
-class LoadedBarrel(_Item):
-    fish: BarrelKey
-    row: Row
-    price: Price
-
-
-class LoadHimono(ActionBody):
-    type: Literal["load_himono"]
-    player: Name
-    tokens: Counts | None = None
-    barrels: Annotated[list[LoadedBarrel], Field(max_length=MAX_ITEMS)] | None = None
-
-
-#: Every action type a client may send, and its model (the rules' MOVES without the
-#: internal auction types; tests/test_edge.py checks that the two agree).
-ACTIONS: dict[str, type[ActionBody]] = {
-    "pay": Pay,
-    "gain_fish": GainFish,
-    "lose_fish": LoseFish,
-    "give_fish": GiveFish,
-    "take_red_snapper": TakeRedSnapper,
-    "take_license": TakeLicense,
-    "return_license": ReturnLicense,
-    "take_item": TakeItem,
-    "return_item": ReturnItem,
-    "take_loan": TakeLoan,
-    "buy_share": BuyShare,
-    "set_track": SetTrack,
-    "mark_overfished": MarkOverfished,
-    "add_market": AddMarket,
-    "next_turn": NextTurn,
-    "end_game": EndGame,
-    "visit": Visit,
-    "fishing": Fishing,
-    "purchase": Purchase,
-    "start_turn": StartTurn,
-    "load_himono": LoadHimono,
-    "open_port": OpenPort,
-    "discard": Discard,
-    "transfer": Transfer,
-    "take_boat": TakeBoat,
-    "return_boat": ReturnBoat,
-    "return_rental": ReturnRental,
-    "assign_buyer": AssignBuyer,
-}
-
-
 # -- the other bodies ------------------------------------------------------------------------
 
 
@@ -619,65 +212,9 @@ class Choose(Body):
     winner: Name | None
 
 
-class AuctionBody(Body):
-    owner: Name
-    expected_seq: Seq | None = None
-
-    def body(self) -> dict[str, Any]:
-        return self.model_dump(exclude_unset=True, exclude_none=True, exclude={"expected_seq"})
-
-
-class DockingAuction(AuctionBody):
-    kind: Literal["spider_crab", "tuna"]
-    #: The token drawn by hand; left out, the server draws one.
-    drawn: TokenCode | None = None
-
-
-class SwordfishAuction(AuctionBody):
-    kind: Literal["swordfish"]
-
-
-class LotAuction(AuctionBody):
-    kind: Literal["auction_market", "barter"]
-    lot: list[TokenCode] = Field(max_length=MAX_LOT)
-
-
-class OverseasAuction(AuctionBody):
-    kind: Literal["overseas"]
-    barrels: dict[FishMarket, Stock]
-    drawn: list[TokenCode] | None = Field(default=None, max_length=MAX_COUNT)
-
-
-AUCTIONS: dict[str, type[AuctionBody]] = {
-    "spider_crab": DockingAuction,
-    "tuna": DockingAuction,
-    "swordfish": SwordfishAuction,
-    "auction_market": LotAuction,
-    "barter": LotAuction,
-    "overseas": OverseasAuction,
-}
-assert set(AUCTIONS) == set(KINDS)
-
-
-class Config(Body):
-    """A new game's settings; the rules (make_config) check them against setup."""
-
-    # Bounds generous enough for the rules to say what is wrong ("2 to 6 players",
-    # "at most 24 characters") while no list or text can grow without end.
-    players: list[Annotated[str, Field(max_length=4 * NAME_MAX)]] = Field(max_length=12)
-    money: Text = "open"
-    expansion: Flag = False
-    fish_markets: list[Text] | None = Field(default=None, max_length=len(FISH_MARKETS))
-    external_markets: list[Text] | None = Field(default=None, max_length=len(EXTERNAL_MARKETS))
-    variants: list[Text] = Field(default_factory=list, max_length=6)
-    seed: Seed | None = None
-    fixed_fish: Text = "mackerel"
-    start_player: Seat = 0
-    board_numbers: dict[Text, dict[Text, Figure]] | None = None
-
-
-#: One count of a form's auction lot or Overseas barrels (``lot_eel=3``, ``barrel_tuna=2``).
-FORM_STOCK: TypeAdapter[int] = TypeAdapter(Stock, config=ConfigDict(strict=True))
+#: The action types whose unknown field is said as that action's ("… is no field of a
+#: pay"): the board game's, given by web/action_schemas.py (its ``ACTIONS``).
+ACTION_SUBJECTS: set[str] = set()
 
 
 # -- refusals: one sentence per field and kind of error -------------------------------------
@@ -823,7 +360,7 @@ def refusal(exc: ValidationError, subject: str) -> Refused:
     where = path(loc)
     name = str(loc[0]) if loc else ""
     if error["type"] == "extra_forbidden":
-        if subject in ACTIONS:
+        if subject in ACTION_SUBJECTS:
             said = Message("field.extra_action", {"action": subject, "field": quoted(where)})
         else:
             said = Message("field.extra", {"field": quoted(where)})

@@ -1,7 +1,7 @@
 """The guided turn's flat form → the API's JSON shape (docs/actions.md): the phone's form is
 flat (``sell.eel=2``, ``entry=ap``, ``for_sale.0.price=300``, ``barrel=Aiko|eel|upper|300``,
 ``boat.b1=catch.eel``); :func:`nested` makes the nested body and :func:`action_from_form`
-parses it with the API's own pydantic models (``schemas.ACTIONS``), so a form can do
+parses it with the API's own pydantic models (``action_schemas.ACTIONS``), so a form can do
 nothing the API would refuse. An external market's form is web/turn_external.py's.
 """
 
@@ -15,7 +15,7 @@ from flask import request
 from ..door import Refused
 from ..rules.markets import MARKETS
 from ..rules.messages import render
-from . import edge, schemas, turn_external
+from . import action_schemas, edge, schemas, turn_external
 from .turn_guide import FREE_MOVES, MAX_SLOTS, say
 
 
@@ -283,7 +283,7 @@ def action_from_form() -> tuple[str, dict[str, Any], int | None]:
         # the API's list of entry shapes (issue #20).
         raise Refused(400, say("guide.choose_entry"), "entry")
     try:
-        action = schemas.parse(schemas.ACTIONS[kind], body, kind)
+        action = schemas.parse(action_schemas.ACTIONS[kind], body, kind)
     except Refused as exc:
         root = (exc.field or "").split(".")[0].split("[")[0]
         if root == "entry":

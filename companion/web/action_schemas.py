@@ -1,0 +1,258 @@
+"""The board game's bodies besides the guided turn's (web/turn_schemas.py): the bookkeeping
+actions (POST /actions, the /act form), ``ACTIONS`` (every action type a client may send,
+and its model), the auctions' opening bodies (``AUCTIONS``) and a new game's settings
+(``Config``) — pydantic models on web/schemas.py's field types.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import ConfigDict, Field, TypeAdapter
+
+from ..rules.auctions import KINDS
+from ..rules.bookkeeping import MAX_COUNT
+from ..rules.catalogue import (
+    EXTERNAL_MARKETS,
+    FISH_MARKETS,
+)
+from ..rules.setup import NAME_MAX
+from . import schemas
+from .schemas import (
+    MAX_LOT,
+    ActionBody,
+    Amount,
+    AnyMarket,
+    Body,
+    Count,
+    Figure,
+    FishKey,
+    FishMarket,
+    Flag,
+    Item,
+    Name,
+    Note,
+    Printed,
+    Seat,
+    Seed,
+    Seq,
+    Side,
+    Stock,
+    Text,
+    TokenCode,
+)
+from .turn_schemas import (
+    AssignBuyer,
+    Discard,
+    Fishing,
+    LoadHimono,
+    OpenPort,
+    Purchase,
+    ReturnBoat,
+    ReturnRental,
+    StartTurn,
+    TakeBoat,
+    Transfer,
+    Visit,
+)
+
+
+class Pay(ActionBody):
+    type: Literal["pay"]
+    from_: Name = Field(alias="from")
+    to: Name
+    amount: Amount
+    note: Note = ""
+
+
+class _Tokens(ActionBody):
+    fish: FishKey
+    count: Count = 1
+    value: Printed | None = None
+    # The forms send a side for every fish; the rules read it for Salmon only.
+    side: Side | None = None
+
+
+class GainFish(_Tokens):
+    type: Literal["gain_fish"]
+    player: Name
+
+
+class LoseFish(_Tokens):
+    type: Literal["lose_fish"]
+    player: Name
+    to: Literal["market", "box"] | None = None
+
+
+class GiveFish(_Tokens):
+    type: Literal["give_fish"]
+    from_: Name = Field(alias="from")
+    to: Name
+
+
+class TakeRedSnapper(ActionBody):
+    type: Literal["take_red_snapper"]
+    player: Name
+    count: Count = 1
+
+
+class TakeLicense(ActionBody):
+    type: Literal["take_license"]
+    player: Name
+    market: FishMarket
+    count: Count = 1
+    pay: Flag = True
+
+
+class ReturnLicense(ActionBody):
+    type: Literal["return_license"]
+    player: Name
+    market: FishMarket
+    count: Count = 1
+
+
+class TakeItem(ActionBody):
+    type: Literal["take_item"]
+    player: Name
+    item: Item
+    count: Count = 1
+    pay: Flag = True
+
+
+class ReturnItem(ActionBody):
+    type: Literal["return_item"]
+    player: Name
+    item: Item
+    count: Count = 1
+
+
+class TakeLoan(ActionBody):
+    type: Literal["take_loan"]
+    player: Name
+    count: Count = 1
+
+
+class BuyShare(ActionBody):
+    type: Literal["buy_share"]
+    player: Name
+    count: Count = 1
+
+
+class SetTrack(ActionBody):
+    type: Literal["set_track"]
+    track: Literal["eel", "swordfish"]
+    value: Printed
+
+
+class MarkOverfished(ActionBody):
+    type: Literal["mark_overfished"]
+    market: FishMarket
+
+
+class AddMarket(ActionBody):
+    type: Literal["add_market"]
+    market: AnyMarket
+
+
+class NextTurn(ActionBody):
+    type: Literal["next_turn"]
+
+
+class EndGame(ActionBody):
+    type: Literal["end_game"]
+
+
+#: Every action type a client may send, and its model (the rules' MOVES without the
+#: internal auction types; tests/test_edge.py checks that the two agree).
+ACTIONS: dict[str, type[ActionBody]] = {
+    "pay": Pay,
+    "gain_fish": GainFish,
+    "lose_fish": LoseFish,
+    "give_fish": GiveFish,
+    "take_red_snapper": TakeRedSnapper,
+    "take_license": TakeLicense,
+    "return_license": ReturnLicense,
+    "take_item": TakeItem,
+    "return_item": ReturnItem,
+    "take_loan": TakeLoan,
+    "buy_share": BuyShare,
+    "set_track": SetTrack,
+    "mark_overfished": MarkOverfished,
+    "add_market": AddMarket,
+    "next_turn": NextTurn,
+    "end_game": EndGame,
+    "visit": Visit,
+    "fishing": Fishing,
+    "purchase": Purchase,
+    "start_turn": StartTurn,
+    "load_himono": LoadHimono,
+    "open_port": OpenPort,
+    "discard": Discard,
+    "transfer": Transfer,
+    "take_boat": TakeBoat,
+    "return_boat": ReturnBoat,
+    "return_rental": ReturnRental,
+    "assign_buyer": AssignBuyer,
+}
+schemas.ACTION_SUBJECTS.update(ACTIONS)
+
+
+class AuctionBody(Body):
+    owner: Name
+    expected_seq: Seq | None = None
+
+    def body(self) -> dict[str, Any]:
+        return self.model_dump(exclude_unset=True, exclude_none=True, exclude={"expected_seq"})
+
+
+class DockingAuction(AuctionBody):
+    kind: Literal["spider_crab", "tuna"]
+    #: The token drawn by hand; left out, the server draws one.
+    drawn: TokenCode | None = None
+
+
+class SwordfishAuction(AuctionBody):
+    kind: Literal["swordfish"]
+
+
+class LotAuction(AuctionBody):
+    kind: Literal["auction_market", "barter"]
+    lot: list[TokenCode] = Field(max_length=MAX_LOT)
+
+
+class OverseasAuction(AuctionBody):
+    kind: Literal["overseas"]
+    barrels: dict[FishMarket, Stock]
+    drawn: list[TokenCode] | None = Field(default=None, max_length=MAX_COUNT)
+
+
+AUCTIONS: dict[str, type[AuctionBody]] = {
+    "spider_crab": DockingAuction,
+    "tuna": DockingAuction,
+    "swordfish": SwordfishAuction,
+    "auction_market": LotAuction,
+    "barter": LotAuction,
+    "overseas": OverseasAuction,
+}
+assert set(AUCTIONS) == set(KINDS)
+
+
+class Config(Body):
+    """A new game's settings; the rules (make_config) check them against setup."""
+
+    # Bounds generous enough for the rules to say what is wrong ("2 to 6 players",
+    # "at most 24 characters") while no list or text can grow without end.
+    players: list[Annotated[str, Field(max_length=4 * NAME_MAX)]] = Field(max_length=12)
+    money: Text = "open"
+    expansion: Flag = False
+    fish_markets: list[Text] | None = Field(default=None, max_length=len(FISH_MARKETS))
+    external_markets: list[Text] | None = Field(default=None, max_length=len(EXTERNAL_MARKETS))
+    variants: list[Text] = Field(default_factory=list, max_length=6)
+    seed: Seed | None = None
+    fixed_fish: Text = "mackerel"
+    start_player: Seat = 0
+    board_numbers: dict[Text, dict[Text, Figure]] | None = None
+
+
+#: One count of a form's auction lot or Overseas barrels (``lot_eel=3``, ``barrel_tuna=2``).
+FORM_STOCK: TypeAdapter[int] = TypeAdapter(Stock, config=ConfigDict(strict=True))

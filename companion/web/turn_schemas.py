@@ -1,0 +1,303 @@
+"""The guided turn's bodies (shared/spec/flows.md; docs/actions.md, "The guided turn"), as
+pydantic models like every other body (web/schemas.py): a visit and its entry, trades and
+sales; a Fishing action, counted or boat by boat; a purchase; the start of a turn; the free
+moves of the fleet; loading Himono licences. web/action_schemas.py lists them in
+``ACTIONS``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from ..rules.bookkeeping import MAX_COUNT, MAX_YEN
+from ..rules.catalogue import (
+    BOATS,
+    FISH_KEYS,
+    FISH_MARKETS,
+    TRADING_PLACES,
+)
+from .schemas import (
+    ID_MAX,
+    MAX_LOT,
+    ActionBody,
+    AnyMarket,
+    Body,
+    Count,
+    FishKey,
+    Flag,
+    FormNumber,
+    Name,
+    Printed,
+    Side,
+    TokenCode,
+    one_of,
+)
+
+#: A price on a Harbor board: ¥0 is allowed (AMB-03), in ¥100 steps.
+Price = Annotated[int, FormNumber, Field(ge=0, le=MAX_YEN, multiple_of=100)]
+Row = Literal["upper", "lower"]
+#: Most barrels, prices or tokens one guided action can name: the box holds 30 of a fish.
+MAX_ITEMS = 30
+#: Fish named in one action: there are 15 fish markets and a few more token keys.
+MAX_KINDS = 20
+BarrelKey = Annotated[str, Field(max_length=ID_MAX), one_of(set(FISH_MARKETS) | set(FISH_KEYS))]
+Counts = Annotated[
+    dict[BarrelKey, Annotated[int, Field(ge=0, le=MAX_COUNT)]], Field(max_length=MAX_KINDS)
+]
+
+
+class _Item(Body):
+    """One element of a list inside an action (no ``expected_seq`` of its own)."""
+
+
+class EntryToken(_Item):
+    fish: FishKey
+    value: Printed | None = None
+    side: Side | None = None
+    #: A Takoyaki for sale on your Harbor (``"from": "harbor"`` with its price).
+    from_: Literal["harbor"] | None = Field(default=None, alias="from")
+    price: Price | None = None
+
+
+class EntryBarrel(_Item):
+    fish: BarrelKey
+    row: Row
+    price: Price
+
+
+class TokenEntry(_Item):
+    token: EntryToken
+
+
+class BarrelEntry(_Item):
+    barrel: EntryBarrel
+
+
+class CartEntry(_Item):
+    #: Cart uses paying AP of the entry (AMB-30): one Cart twice, or two Carts.
+    cart: Annotated[int, Field(ge=1, le=2)]
+
+
+Entry = Literal["ap", "cart", "yen", "free"] | TokenEntry | BarrelEntry | CartEntry
+
+
+BoatKind = Annotated[str, Field(max_length=ID_MAX), one_of(BOATS)]
+#: Boats one visit may name: every boat in the box.
+MAX_BOATS = sum(b.in_box for b in BOATS.values())
+#: Tokens named by their codes, as in an auction lot (``"eel"``, ``"tuna:20"``).
+TokenList = Annotated[list[TokenCode], Field(max_length=MAX_LOT)]
+
+
+class Trade(_Item):
+    """One trade at the Trading market: the place (by its number) and the tokens put on it."""
+
+    place: Annotated[Literal[2, 3, 4, 5, 10], FormNumber]
+    tokens: Annotated[list[TokenCode], Field(min_length=1, max_length=MAX_LOT)]
+
+
+assert set(TRADING_PLACES) == {2, 3, 4, 5, 10}
+
+
+class RentedBoat(_Item):
+    boat: BoatKind
+    from_: Literal["ships", "used_ships"] = Field(default="ships", alias="from")
+
+
+class SoldBarrel(_Item):
+    row: Row
+    price: Price
+
+
+class Visit(ActionBody):
+    type: Literal["visit"]
+    player: Name
+    market: AnyMarket
+    entry: Entry
+    licenses: Annotated[int, FormNumber, Field(ge=0, le=4)] | None = None
+    sell: (
+        Annotated[
+            dict[
+                FishKey,
+                Annotated[int, Field(ge=0, le=MAX_COUNT)]
+                | Annotated[list[Printed], Field(max_length=MAX_ITEMS)],
+            ],
+            Field(max_length=MAX_KINDS),
+        ]
+        | None
+    ) = None
+    sell_barrels: Annotated[list[SoldBarrel], Field(max_length=MAX_ITEMS)] | None = None
+    #: Octopus: Octopus tokens traded for Takoyaki, and the Takoyaki's prices.
+    trade: Count | None = None
+    takoyaki_prices: Annotated[list[Price], Field(max_length=MAX_ITEMS)] | None = None
+    #: Sardine: canned sardines bought.
+    cans: Count | None = None
+    # -- external markets (docs/actions.md, "External markets") --
+    #: Ships, Used Ships: boats sold from your ports, boats bought, the Blue ship's trade-in.
+    sell_boats: Annotated[list[BoatKind], Field(max_length=MAX_BOATS)] | None = None
+    buy: Annotated[list[BoatKind], Field(max_length=MAX_BOATS)] | None = None
+    trade_in: BoatKind | None = None
+    #: Bank: loans taken or shares bought.
+    loans: Annotated[int, FormNumber, Field(ge=0, le=3)] | None = None
+    shares: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
+    #: Government: tokens donated to each place.
+    left: TokenList | None = None
+    right: TokenList | None = None
+    #: Aquarium (New Aquarium): tokens sold into their places.
+    tokens: TokenList | None = None
+    #: Trading: the trades in order.
+    trades: Annotated[list[Trade], Field(min_length=1, max_length=20)] | None = None
+    #: Boat Rentals (exp.): boats rented, each from the Ships or Used Ships board.
+    rent: Annotated[list[RentedBoat], Field(min_length=1, max_length=6)] | None = None
+    #: Influence (exp.): Buyer tokens bought; Expansion tokens bought, each bringing a
+    #: market of that kind.
+    buyer_tokens: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
+    expansion_tokens: (
+        Annotated[list[Literal["fish", "external"]], Field(min_length=1, max_length=2)] | None
+    ) = None
+    #: Sushi Shop (exp.): groups of 1–5 tokens of different shapes.
+    groups: (
+        Annotated[
+            list[Annotated[list[TokenCode], Field(min_length=1, max_length=5)]],
+            Field(min_length=1, max_length=5),
+        ]
+        | None
+    ) = None
+    #: Overseas (exp.): the barrels at sea docked at Overseas, as one lot.
+    barrels: Counts | None = None
+    #: Auction, Barter: the lot put up for sealed bids.
+    lot: Annotated[list[TokenCode], Field(min_length=1, max_length=MAX_LOT)] | None = None
+    #: Rentals: Freezers and Carts rented.
+    freezers: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
+    carts: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
+
+
+class ForSale(_Item):
+    fish: BarrelKey
+    price: Price
+
+
+class Reprice(_Item):
+    row: Row
+    fish: BarrelKey
+    price: Price
+    to: Price
+
+
+BoatId = Annotated[str, Field(min_length=2, max_length=8, pattern=r"^b[0-9]{1,6}$")]
+
+
+class BoatActivity(_Item):
+    """One boat's activity in a Fishing action (rules/fishing_boats.py)."""
+
+    boat: BoatId
+    do: Literal["undock", "catch", "dock"]
+    fish: BarrelKey | Annotated[list[BarrelKey], Field(min_length=1, max_length=2)] | None = None
+    at: Literal["leftmost", "1", "2", "overseas"] | None = None
+    licence: BarrelKey | None = None
+    count: Annotated[int, FormNumber, Field(ge=1, le=2)] | None = None
+    group: Annotated[int, FormNumber, Field(ge=1, le=12)] | None = None
+
+
+class Fishing(ActionBody):
+    type: Literal["fishing"]
+    player: Name
+    #: Boat by boat (flows.md, "The fleet, boat by boat"); not with the counted fields.
+    boats: Annotated[list[BoatActivity], Field(max_length=12)] | None = None
+    caught: Counts | None = None
+    unloaded: Counts | None = None
+    for_sale: Annotated[list[ForSale], Field(max_length=MAX_ITEMS)] | None = None
+    reprice: Annotated[list[Reprice], Field(max_length=MAX_ITEMS)] | None = None
+    #: Barrels caught with Himono licences (Mackerel, Horse Mackerel, Sardine, Himono).
+    caught_himono: Counts | None = None
+
+
+class Bought(_Item):
+    from_: Name = Field(alias="from")
+    fish: BarrelKey
+    row: Row
+    price: Price
+
+
+class Purchase(ActionBody):
+    type: Literal["purchase"]
+    player: Name
+    #: At least one, but for the Buyer purchase (``buyer``), where none buys nothing.
+    barrels: Annotated[list[Bought], Field(max_length=MAX_ITEMS)]
+    #: The Buyer purchase between two turns (Influence, exp.; rules/buyer.py).
+    buyer: Flag = False
+
+
+class AssignBuyer(ActionBody):
+    type: Literal["assign_buyer"]
+    player: Name
+    to: Name
+
+
+class StartTurn(ActionBody):
+    type: Literal["start_turn"]
+    player: Name
+    freezer: Flag = False
+    buy_fugu: Annotated[int, FormNumber, Field(ge=0, le=MAX_COUNT)] = 0
+    #: One price per full Himono licence: its new Himono barrel goes up for sale (AMB-42).
+    himono_prices: Annotated[list[Price], Field(max_length=4)] | None = None
+    #: Barrels at sea given up at the start of the turn (back to their market).
+    discarded: Counts | None = None
+    discarded_himono: Counts | None = None
+
+
+class Discard(ActionBody):
+    type: Literal["discard"]
+    player: Name
+    boat: BoatId
+    fish: BarrelKey
+    count: Annotated[int, FormNumber, Field(ge=1, le=6)] = 1
+
+
+class Transfer(ActionBody):
+    type: Literal["transfer"]
+    player: Name
+    from_: BoatId = Field(alias="from")
+    to: BoatId
+    fish: BarrelKey
+    count: Annotated[int, FormNumber, Field(ge=1, le=6)] = 1
+
+
+class OpenPort(ActionBody):
+    type: Literal["open_port"]
+    player: Name
+
+
+class ReturnRental(ActionBody):
+    type: Literal["return_rental"]
+    player: Name
+    boat: BoatKind
+
+
+class TakeBoat(ActionBody):
+    type: Literal["take_boat"]
+    player: Name
+    boat: BoatKind
+    from_: Literal["ships", "used_ships"] | None = Field(default=None, alias="from")
+    pay: Flag = True
+
+
+class ReturnBoat(ActionBody):
+    type: Literal["return_boat"]
+    player: Name
+    boat: BoatKind
+    to: Literal["ships", "used_ships"] | None = None
+
+
+class LoadedBarrel(_Item):
+    fish: BarrelKey
+    row: Row
+    price: Price
+
+
+class LoadHimono(ActionBody):
+    type: Literal["load_himono"]
+    player: Name
+    tokens: Counts | None = None
+    barrels: Annotated[list[LoadedBarrel], Field(max_length=MAX_ITEMS)] | None = None

@@ -100,6 +100,14 @@ class Catalogue:
                     self.plurals[code] = (found.group(1), tuple(msgstr.split("\x00")))
             else:
                 self.sentences[msgid] = msgstr
+        #: The codes whose sentence holds another entry's word (``code.x`` for ``%(x)s``).
+        self.with_words: set[str] = set()
+        for code in [*self.sentences, *self.plurals]:
+            parent, _, name = code.rpartition(".")
+            forms = self.plurals[parent][1] if parent in self.plurals else ()
+            text = "".join((self.sentences.get(parent, ""), *forms))
+            if f"%({name})s" in text:
+                self.with_words.add(parent)
 
     @classmethod
     def load(cls, path: Path) -> Catalogue:
@@ -258,9 +266,10 @@ def render(message: Message, lang: str = DEFAULT) -> str:
     if template is None:
         raise KeyError(f"no message {message.code!r}")
     values = {k: _value(k, v, lang) for k, v in message.values.items()}
-    for key, _ in _PLACEHOLDER.findall(template):
-        if key and key not in values and f"{message.code}.{key}" in own:
-            values[key] = render(Message(f"{message.code}.{key}", message.values), lang)
+    if message.code in own.with_words:
+        for key, _ in _PLACEHOLDER.findall(template):
+            if key and key not in values and f"{message.code}.{key}" in own:
+                values[key] = render(Message(f"{message.code}.{key}", message.values), lang)
     return fill(template, values)
 
 

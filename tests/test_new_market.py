@@ -22,7 +22,7 @@ from companion.rules.moves import apply
 from companion.rules.rulecards import card, market_ids
 from companion.rules.setup import GameConfig, make_config
 from companion.rules.table import Table, initial_table
-from companion.web import schemas, turn_external
+from companion.web import schemas, turn_external, turn_schemas
 
 NAMES = ["Aiko", "Bo", "Chiyo"]
 
@@ -136,7 +136,7 @@ def test_its_form_and_panel(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
         "entry": "yen",
         "tokens": ["eel", "eel"],
     }
-    visit = schemas.parse(schemas.Visit, turn_external.nested(form), "visit", form=True)
+    visit = schemas.parse(turn_schemas.Visit, turn_external.nested(form), "visit", form=True)
     assert (visit.market, visit.tokens) == (ID, ["eel", "eel"])
     t = table()
     with app.test_request_context():
@@ -159,4 +159,4 @@ def test_without_it_nothing_knows_it() -> None:
         config()
     body = {"type": "visit", "player": "Aiko", "market": ID, "entry": "yen", "tokens": ["eel"]}
     with pytest.raises(Refused):
-        schemas.parse(schemas.Visit, body, "visit")
+        schemas.parse(turn_schemas.Visit, body, "visit")

@@ -51,7 +51,7 @@ def board_setup(config: GameConfig, market: str) -> dict[str, object]:
     (:func:`board_item`, beside the boards its lines depend on); Mackerel as it enters
     mid-game, with its P licences and none set aside (setup.md §3.2)."""
     if market in FISH_MARKETS:
-        fish = ("horse_mackerel", "mackerel") if market == "mackerel" else (market,)
+        fish = MARKETS[market].setup_beside()
         one = replace(config, fish_markets=fish, external_markets=())
     else:
         one = replace(config, fish_markets=(), external_markets=(market,))

@@ -24,10 +24,10 @@ from .catalogue import (
     EXPANSION_FISH,
     EXTERNAL_MARKETS,
     FISH_MARKETS,
-    mackerel_licenses,
     table_stock,
 )
 from .errors import IllegalAction
+from .markets import MARKETS
 from .messages import Message
 from .setup import GameConfig, bag_contents, board_figure
 from .table import Arrival, Table, fish_board_tokens
@@ -99,14 +99,7 @@ def set_up(t: Table, market: str) -> Table:
         if market in cfg.fish_markets:
             raise IllegalAction(Message("bk.in_play_already", {"market": market}), "market")
         new_cfg = replace(cfg, fish_markets=cfg.fish_markets + (market,))
-        licenses = board_figure(new_cfg, market, "licenses")
-        if market == "mackerel":
-            entered = cfg.board_numbers.get("mackerel", {}).get("licenses")
-            licenses = (
-                int(entered)
-                if entered is not None
-                else mackerel_licenses(cfg.player_count, set_aside=False)
-            )
+        licenses = MARKETS[market].licences_entering(new_cfg)
         board_tokens = {**t.board_tokens, **fish_board_tokens(new_cfg, market)}
         return replace(
             t,
@@ -166,8 +159,9 @@ def replace_overfished(t: Table, market: str) -> Table:
     """What enters when this fish market becomes Overfished (setup.md §7): Horse Mackerel
     while Mackerel is not in play brings Mackerel first (P licences on its board, none
     handed out), then a fish market from the box replaces it."""
-    if market == "horse_mackerel" and "mackerel" not in t.config.fish_markets:
-        t = bring(t, "mackerel", "mackerel", market)
+    first = MARKETS[market].brings_first(t) if market in MARKETS else None
+    if first is not None:
+        t = bring(t, first, first, market)
     return enter(t, "fish", "overfished", market)
 
 

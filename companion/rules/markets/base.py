@@ -94,6 +94,21 @@ class Market:
         """Why this player may not enter now (Sardine, Nori), or None."""
         return None
 
+    # -- entering mid-game (rules/entering.py) ---------------------------------------------
+    def licences_entering(self, config: GameConfig) -> int | None:
+        """The licences on its board when it enters mid-game (``config``: the game's, with
+        this market in play): as at the start."""
+        return board_figure(config, self.id, "licenses")
+
+    def brings_first(self, t: Table) -> str | None:
+        """A board its Overfishing brings before the draw from the box (setup.md §7)."""
+        return None
+
+    def setup_beside(self) -> tuple[str, ...]:
+        """The fish markets its setup lines are worked out beside, itself last (its
+        lines depend on theirs: Mackerel's set-aside licences on Horse Mackerel)."""
+        return (self.id,)
+
     def pays_license_holders(self) -> bool:
         return self.data.pays_license_holders
 

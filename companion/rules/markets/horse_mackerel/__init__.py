@@ -17,6 +17,10 @@ class HorseMackerel(Market):
     def catches(self) -> dict[str, int]:
         return {self.id: 1, "mackerel": self.numbers["mackerel_per_licence"]}
 
+    def brings_first(self, t: Table) -> str | None:
+        """Overfished while Mackerel is not in play: Mackerel enters first (setup.md §7)."""
+        return None if "mackerel" in t.config.fish_markets else "mackerel"
+
     def on_overfished(self, t: Table) -> Table:
         bonus = self.numbers["overfished_bonus"]
         for i, p in enumerate(t.players):

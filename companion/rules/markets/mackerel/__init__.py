@@ -83,6 +83,18 @@ class Mackerel(Market):
             line("rc.sell.mackerel", "printed", "AMB-16", amount=n["sale_yen"], per=n["sale_items"])
         ]
 
+    def licences_entering(self, config: GameConfig) -> int | None:
+        """P licences on its board, none handed out or set aside (setup.md §3.2), or the
+        number the host entered."""
+        entered = config.board_numbers.get(self.id, {}).get("licenses")
+        if entered is not None:
+            return int(entered)
+        return mackerel_licenses(config.player_count, set_aside=False)
+
+    def setup_beside(self) -> tuple[str, ...]:
+        # As it enters mid-game: with Horse Mackerel, so none of its licences is set aside.
+        return ("horse_mackerel", self.id)
+
     def setup_more(self, config: GameConfig) -> list[Message]:
         if config.horse_mackerel_from_start:
             return []

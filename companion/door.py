@@ -125,6 +125,20 @@ class Door:
         if why is not None:
             raise Refused(403, why)
 
+    def preview(
+        self, state: GameState, who: Identity, kind: str, data: dict[str, Any]
+    ) -> dict[str, Any]:
+        """A move as the rules would receive it were it recorded now, for a preview that
+        records nothing: the game's permission first (403, as :meth:`act` asks it), then
+        what the server draws for it (the same draws the action will make, so a preview
+        shows what the action will do). The move's arguments with the draws."""
+        self.permit(state, who, kind, data)
+        try:
+            drawn = state.game.draws(state.table, state.config, kind, data, state.version + 1)
+        except IllegalAction as exc:
+            raise refusal(exc, state, who) from None
+        return drawn.args
+
     def undo(
         self,
         game_id: str,
@@ -340,12 +354,3 @@ def _absent(games: Mapping[str, Game], name: str) -> Message:
         if move is not None:
             return move.absent
     return Message("door.no_action", {"name": repr(name)[:40]})
-
-
-def server_inputs(
-    state: GameState, kind: str, data: dict[str, Any]
-) -> tuple[dict[str, Any], str | None]:
-    """What the server adds to a move before the rules see it (the turn preview's too,
-    so a preview draws what the action will)."""
-    drawn = state.game.draws(state.table, state.config, kind, data, state.version + 1)
-    return drawn.args, drawn.group

@@ -18,7 +18,7 @@ from flask import Blueprint, Flask, make_response, render_template, request
 from flask_babel import gettext  # type: ignore[import-untyped]
 from markupsafe import Markup
 
-from ..door import Door, Refused, refusal, server_inputs
+from ..door import Refused, refusal
 from ..eventlog import GameState
 from ..i18n import current_lang
 from ..identity import Identity
@@ -125,7 +125,8 @@ def preview(game_id: str) -> Any:
     try:
         who, state, seat = _me(game_id)
         kind, args, _expected = action_from_form()
-        Door.permit(state, who, kind, args)
+        # Through the door, as the confirm will be: its permission, then its draws.
+        data = {"type": kind, **door().preview(state, who, kind, args)}
     except Refused as exc:
         if exc.status == 403:
             return htmx_error(exc)
@@ -138,7 +139,6 @@ def preview(game_id: str) -> Any:
             return render_template("game/_turn_preview.html", error=error)
         line = render(Message("guide.return_licence", args), current_lang())
         return render_template("game/_turn_preview.html", lines=[line], total=None)
-    data, _group = server_inputs(state, kind, {"type": kind, **args})
     try:
         # As this phone may read it: with closed money, no amount of another player's Yen.
         lang = current_lang()

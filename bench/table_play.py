@@ -363,7 +363,8 @@ class Table:
         action; the player taps "Confirm and end my turn" when the page offers it."""
         d.page.wait_for_function(
             "() => { const p = document.getElementById('turn-preview');"
-            " return p && !/on its way|まもなく/.test(p.innerText); }",
+            " return p && !/on its way|まもなく/.test(p.innerText)"
+            " && !p.closest('form').classList.contains('htmx-request'); }",
             timeout=WAIT,
         )
         self.up_to_date(d)

@@ -10,12 +10,14 @@ Aiko's fourth turn (3 Tuna barrels at sea, Bo's Mackerel barrel for sale) and dr
 Aiko's phone — Debian's Chromium through Playwright, headless, 390×844 portrait — to
 save:
 
-- ``turn-start.png``: "Your turn — 2 AP" and its three choices;
+- ``turn-start.png``: "Your turn — 2 AP" with End my turn in its head, its choices and
+  the market grid it opens on (#20: a market is one tap);
 - ``turn-markets.png``: the market grid with what each costs to enter now;
 - ``turn-visit.png``: a visit to Eel selling 2 Eel, with the preview (licence payouts);
 - ``turn-purchasing.png``: Bo's Harbor, a barrel picked, the preview;
 - ``turn-fishing.png``: docking the ship with the 3 Tuna barrels, the preview opening a
-  Tuna auction;
+  Tuna auction (her last AP: "Confirm and end my turn" is offered only when no auction
+  opens, so here Confirm alone);
 - ``table.png``: the table screen (1280×800) during that turn: every player's card, the
   markets, whose turn it is, the last entry, History and Undo at once (issue #20).
 
@@ -178,7 +180,7 @@ def shoot(out: Path) -> list[Path]:
                 more.click()
                 expect(guide.locator("#turn-preview")).to_contain_text("Aiko sells 2 Eel")
                 save("turn-visit.png")
-                guide.get_by_role("button", name="Confirm").click()
+                guide.get_by_role("button", name="Confirm", exact=True).click()
                 expect(guide).to_contain_text("Your turn — 1 AP")
 
                 guide.get_by_role("button", name="Purchasing").click()

@@ -147,7 +147,19 @@
       buzz();
       say(words.sayBid);
     } else if (now.reveal && now.reveal !== before.reveal) {
-      show(byId("auction"));
+      if (now.turn) {
+        // My turn goes on (#20): my guide comes into view (its next tap), and the result
+        // comes as the message at the bottom, the history's newest line.
+        show(byId("turn-guide-wrap"));
+        const line = document.querySelector("#log li:not(.undone) .text");
+        const flash = byId("flash");
+        if (line && flash) {
+          const p = document.createElement("p");
+          p.className = "notice";
+          p.textContent = line.textContent.trim();
+          flash.replaceChildren(p);
+        }
+      } else show(byId("auction"));
     } else if (now.turn && now.turn !== before.turn) {
       show(byId("turn-guide-wrap"));
       buzz();

@@ -144,6 +144,8 @@ class Device:
         self.switches = 0
         self.loaded = False
         self.bidding = False
+        #: Every tap, in order ("Bo: the bank tile"), for the JSON's per-step list.
+        self.tapped: list[str] = []
         self.page.on("dialog", self._dialog)
         self.page.on("framenavigated", self._navigated)
         self.page.goto(url)
@@ -155,6 +157,7 @@ class Device:
 
     def _dialog(self, dialog: Any) -> None:
         self._bucket().taps += 1  # the player answers "OK"
+        self.tapped.append(f"{self.name}: OK ({dialog.message[:40]})")
         dialog.accept()
 
     def _navigated(self, frame: Any) -> None:
@@ -187,6 +190,7 @@ class Device:
             if os.environ.get("TABLE_PLAY_DEBUG"):
                 print("   ", what, loc.evaluate(WHERE))
         bucket.taps += 1
+        self.tapped.append(f"{self.name}: {what}")
         loc.click()
         return True
 
@@ -266,6 +270,7 @@ class Table:
                 d.switches,
                 len(d.count.misses),
                 len(d.bids.misses),
+                len(d.tapped),
             )
             for d in self.devices()
         }
@@ -284,8 +289,10 @@ class Table:
         }
         taps = keys = out = bid_taps = bid_keys = reloads = switches = 0
         misses: list[str] = []
+        tapped: list[str] = []
         for d in self.devices():
-            c0, b0, r0, s0, m0, mb0 = before[d.name]
+            c0, b0, r0, s0, m0, mb0, t0 = before[d.name]
+            tapped += d.tapped[t0:]
             taps += d.count.taps - c0.taps
             keys += d.count.keys - c0.keys
             out += d.count.out_of_view - c0.out_of_view
@@ -303,6 +310,7 @@ class Table:
             reloads=reloads,
             switches=switches,
             misses=misses,
+            tapped=tapped,
             players_on_table=self.players_in_view(),
             last=self.history(),
         )
@@ -391,13 +399,22 @@ class Table:
         has already made (a lone boat's only move) is not tapped again."""
         self.choice(d, 0, "Fishing")
         d.page.wait_for_selector("#turn-panel form", timeout=WAIT)
-        labels = d.page.locator("#turn-panel label", has_text=do)
-        if labels.count() == 0:
-            raise RuntimeError(f"{d.name}: no boat can {do}")
-        for i in range(labels.count()):
-            if labels.nth(i).locator("input").is_checked():
+        boats = d.page.locator("#turn-panel fieldset.fleet-choice")
+        doing = 0
+        for i in range(boats.count()):
+            # One tap a boat: its first choice that says ``do`` ("Catch Eel", not every
+            # catch it offers), unless the page has chosen it already.
+            option = boats.nth(i).locator("label", has_text=do).first
+            if option.count() == 0:
                 continue
-            d.tap(f'#turn-panel label:has-text("{do}") >> nth={i}', f"{do} (boat {i + 1})")
+            doing += 1
+            if not option.locator("input").is_checked():
+                d.tap(
+                    f'#turn-panel fieldset.fleet-choice >> nth={i} >> label:has-text("{do}")',
+                    f"{do} (boat {i + 1})",
+                )
+        if doing == 0:
+            raise RuntimeError(f"{d.name}: no boat can {do}")
         self.confirm(d, then_end)
 
     def purchase(self, d: Device, then_end: bool = False) -> None:

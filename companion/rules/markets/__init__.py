@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from ..catalogue import FISH_MARKETS, MARKET_OF_TOKEN
 from ..tokens import register_stock
-from .base import BagMarket, Market, discover
+from .bag import BagMarket
+from .base import Market
+from .registry import discover
 
 #: Every fish market's rules by market id, in the catalogue's order: each folder of this
 #: package (``<id>/__init__.py``, its ``MARKET``) but the external markets'.

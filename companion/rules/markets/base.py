@@ -8,9 +8,7 @@ numbers printed in the catalogue. Shared code never asks "which market is this?"
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -31,7 +29,7 @@ from ..messages import Message, known
 from ..resources import FLAT_VALUES, resources_by_fish
 from ..setup import GameConfig, board_figure
 from ..table import ForSale, Table
-from ..tokens import TokenSpec, bag_code, bag_known, stock_key
+from ..tokens import TokenSpec, stock_key
 
 
 def whole(value: object, what: str, low: int = 1, high: int = 99, field: str | None = None) -> int:
@@ -381,68 +379,3 @@ def setup_count(n: int | None, what: str) -> Message:
     if known(f"{what}.n"):  # the count with its counter word: 漁業免許3枚, 樽15個
         return Message(f"{what}.n", {"count": n})
     return Message("check.count", {"count": n, "what": Message(what, {"count": n})})
-
-
-class BagMarket(Market):
-    """A market whose tokens live in the Auction bag (Spider Crab, Tuna, Clams & Oysters)."""
-
-    def take_tokens(self, t: Table, spec: TokenSpec) -> Table:
-        if not bag_known(t, self.id):
-            return t  # not known: the host did not enter this board's numbers
-        bag = list(t.bag)
-        code = bag_code(spec)
-        if bag.count(code) < spec.count:
-            if spec.value is not None:
-                raise refuse(
-                    "bag_tokens_left_valued",
-                    "count",
-                    left=bag.count(code),
-                    fish=spec.key,
-                    value=spec.value,
-                )
-            raise refuse("bag_tokens_left", "count", left=bag.count(code), fish=spec.key)
-        for _ in range(spec.count):
-            bag.remove(code)
-        return replace(t, bag=tuple(bag))
-
-    def return_tokens(self, t: Table, spec: TokenSpec) -> Table:
-        if not bag_known(t, self.id):
-            return t
-        return replace(t, bag=tuple(sorted(t.bag + (bag_code(spec),) * spec.count)))
-
-    def in_bag(self, t: Table) -> list[str]:
-        return [c for c in t.bag if c.split(":")[0] in self.data.token_keys]
-
-    def tokens_left(self, t: Table) -> int | None:
-        return len(self.in_bag(t)) if bag_known(t, self.id) else None
-
-    def tokens_exhausted(self, t: Table) -> bool:
-        return bag_known(t, self.id) and not self.in_bag(t)
-
-
-def sold_values(
-    sell: Mapping[str, Any], key: str, allowed: frozenset[int], market: Market
-) -> list[int]:
-    """Spider Crab and Tuna sales name the printed values sold: ``{"tuna": [20, 15]}``."""
-    market.count_sold({k: 0 for k in sell}, key)  # refuses other keys
-    raw = sell.get(key)
-    if raw is None:
-        return []
-    if not isinstance(raw, list) or any(v not in allowed or isinstance(v, bool) for v in raw):
-        raise refuse("sell_list", f"sell.{key}", key=key)
-    return [int(v) for v in raw]
-
-
-def discover(
-    package: str, path: Iterable[str], order: Iterable[str], skip: tuple[str, ...] = ()
-) -> dict[str, Any]:
-    """The markets of a package, one folder each (a sub-package whose module says
-    ``MARKET``; not those of ``skip``), by market id: found, not listed, so adding a market
-    is adding its folder. In ``order`` (the catalogue's), a market it lacks last."""
-    found: dict[str, Any] = {}
-    for info in pkgutil.iter_modules(list(path)):
-        if info.ispkg and info.name not in skip:
-            market = importlib.import_module(f"{package}.{info.name}").MARKET
-            found[market.id] = market
-    known = [m for m in order if m in found]
-    return {m: found[m] for m in [*known, *sorted(set(found) - set(known))]}

@@ -15,7 +15,7 @@ from ...messages import Message
 from ...setup import GameConfig
 from ...table import ForSale
 from ...tokens import TokenSpec
-from ..base import BagMarket
+from ..bag import BagMarket
 
 
 class ClamsOysters(BagMarket):

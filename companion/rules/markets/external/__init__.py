@@ -9,7 +9,7 @@ and its tests.
 from __future__ import annotations
 
 from ...catalogue import EXTERNAL_MARKETS
-from ..base import discover
+from ..registry import discover
 from .base import External
 
 #: Every external market's board by market id, in the catalogue's order: each folder of

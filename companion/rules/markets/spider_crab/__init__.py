@@ -13,7 +13,7 @@ from ...catalogue import SPIDER_CRAB_TOKENS, SPIDER_CRAB_VALUES
 from ...ledger import Run
 from ...setup import GameConfig
 from ...tokens import TokenSpec
-from ..base import BagMarket, sold_values
+from ..bag import BagMarket, sold_values
 
 
 class SpiderCrab(BagMarket):

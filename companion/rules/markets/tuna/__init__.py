@@ -12,7 +12,7 @@ from ...catalogue import TUNA_TOKENS, TUNA_VALUES
 from ...ledger import Run
 from ...setup import GameConfig
 from ...tokens import TokenSpec
-from ..base import BagMarket, sold_values
+from ..bag import BagMarket, sold_values
 
 
 class Tuna(BagMarket):

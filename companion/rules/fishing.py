@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from . import auction_moves, fishing_boats, fleet
+from . import auction_moves, counted, fishing_boats, fleet
 from .catalogue import DOCKING_BONUS_BARRELS, DOCKING_BONUS_YEN, FISHING_AP
 from .ledger import Run, refuse
 from .markets import MARKETS, BagMarket, himono
@@ -325,7 +325,7 @@ def fishing_run(t: Table, a: Mapping[str, Any]) -> Run:
             # starting from where the fixed arrangement put them (fleet.settle).
             run.t = replace(run.t, config=replace(run.t.config, fleet=2))
         if boats is None:
-            boats = fishing_boats.translate(run.t, seat, a)
+            boats = counted.translate(run.t, seat, a)
         queue = by_boat(run, seat, boats, placed, codes, prefix)
     else:
         before = dict(run.player(seat).at_sea)

@@ -492,24 +492,14 @@ AQUARIUM_PLACE_OF: dict[str, str] = {
     **{k: k for k in AQUARIUM_PLACES},
     "horse_mackerel": "mackerel",
 }
-#: Government (§8): two places, (tokens each holds, ¥ per token whatever its Resources).
-GOVERNMENT_PLACES: dict[str, tuple[int, int]] = {"left": (3, 300), "right": (10, 200)}
 #: Trading (§10): the five places, by the Resources the tokens put there must reach → ¥.
 TRADING_PLACES: dict[int, int] = {2: 300, 3: 500, 4: 700, 5: 900, 10: 1800}
-#: Rentals (§9, AMB-29): ¥200 per Freezer or Cart, no AP.
-RENTAL_ITEM_YEN = 200
-RENTAL_ITEMS = ("freezer", "cart")
-#: Bank (§6): +¥500 per loan, ¥300 per share.
+#: Bank (§6): +¥500 per loan (its shares' price is the Bank's own).
 LOAN_YEN = 500
-SHARE_YEN = 300
-#: Influence (§13, exp.): ¥200 per Buyer or Expansion token.
-INFLUENCE_TOKEN_YEN = 200
 #: Sushi Shop (§17, exp.): one place per group of 1–5 tokens of different shapes; only the
 #: 3-token price is printed in the sources ([JA] example), the rest are board numbers.
 SUSHI_SIZES: tuple[int, ...] = (1, 2, 3, 4, 5)
 SUSHI_PRINTED_YEN: dict[int, int] = {3: 700}
-#: Token keys of the same shape (never together in one Sushi place: AMB-55).
-SAME_SHAPE: dict[str, str] = {"horse_mackerel": "mackerel", "oyster": "clam"}
 #: New Aquarium (§14, exp.): its places and prices are not printed in the sources (AMB-40);
 #: the host enters, per fish, the tokens a place holds (``<fish>``) and its price
 #: (``<fish>_yen``). The Clams & Oysters place holds one clam and one oyster.

@@ -19,13 +19,13 @@ from companion.rules.catalogue import (
     AQUARIUM_PLACES,
     CRASH_TOKENS,
     EXTERNAL_MARKETS,
-    GOVERNMENT_PLACES,
     NEW_AQUARIUM_FISH,
     TRADING_PLACES,
 )
 from companion.rules.errors import IllegalAction
 from companion.rules.fish import Fish
 from companion.rules.markets.external import new_aquarium
+from companion.rules.markets.external.government import GOVERNMENT_PLACES
 from companion.rules.messages import render
 from companion.rules.moves import apply
 from companion.rules.table import Table, initial_table

@@ -27,7 +27,6 @@ from companion.rules.catalogue import (
     AQUARIUM_PLACE_OF,
     AQUARIUM_PLACES,
     BOATS,
-    GOVERNMENT_PLACES,
     TRADING_PLACES,
 )
 from companion.rules.errors import IllegalAction
@@ -35,6 +34,7 @@ from companion.rules.fish import Fish
 from companion.rules.fleet import carries
 from companion.rules.guided import preview
 from companion.rules.markets.external.base import code_of, spec_of
+from companion.rules.markets.external.government import GOVERNMENT_PLACES
 from companion.rules.moves import apply
 from companion.rules.setup import board_figure, make_config
 from companion.rules.table import Table, initial_table

@@ -13,13 +13,16 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ....cardlines import Line, line
-from ....catalogue import LOAN_YEN, SHARE_YEN
+from ....catalogue import LOAN_YEN
 from ....ledger import Run, refuse
 from ....messages import Message
 from ....scoring import LOAN_INTEREST, LOAN_PRINCIPAL
 from ....setup import GameConfig
 from ....table import Table
 from ..base import External, count, move_stock, stock_left
+
+#: ¥300 per share (§6).
+SHARE_YEN = 300
 
 
 class Bank(External):

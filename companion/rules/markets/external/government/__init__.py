@@ -13,13 +13,15 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ....cardlines import Line, line
-from ....catalogue import GOVERNMENT_PLACES
 from ....errors import IllegalAction
 from ....ledger import Run, refuse
 from ....messages import Message
 from ....setup import GameConfig
 from ....table import Table
 from ..base import External, on_place, places_full, steppers, tokens_of
+
+#: Its two places: (tokens each holds, ¥ per token whatever its Resources) (§8).
+GOVERNMENT_PLACES: dict[str, tuple[int, int]] = {"left": (3, 300), "right": (10, 200)}
 
 
 def room(t: Table, side: str) -> int:

@@ -20,12 +20,14 @@ from typing import Any, ClassVar
 
 from .... import entering
 from ....cardlines import Line, line
-from ....catalogue import INFLUENCE_TOKEN_YEN
 from ....ledger import Run, refuse
 from ....messages import Message
 from ....setup import GameConfig
 from ....table import Table
 from ..base import External, count, move_stock, stock_left
+
+#: ¥200 per Buyer or Expansion token (§13, exp.).
+INFLUENCE_TOKEN_YEN = 200
 
 
 class Influence(External):

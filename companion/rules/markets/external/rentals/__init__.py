@@ -14,12 +14,15 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ....cardlines import Line, line
-from ....catalogue import CART_AP, ITEM_USES, RENTAL_ITEM_YEN, EntryOption
+from ....catalogue import CART_AP, ITEM_USES, EntryOption
 from ....ledger import Run, refuse
 from ....messages import Message
 from ....setup import GameConfig
 from ....table import Table
 from ..base import External, count, move_stock, stock_left
+
+#: ¥200 per Freezer or Cart, no AP (§9, AMB-29).
+RENTAL_ITEM_YEN = 200
 
 FIELDS = {"freezers": "freezer", "carts": "cart"}
 

@@ -14,12 +14,15 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ....cardlines import Line, line, named, unprinted_yen
-from ....catalogue import SAME_SHAPE, SUSHI_PRINTED_YEN, SUSHI_SIZES
+from ....catalogue import SUSHI_PRINTED_YEN, SUSHI_SIZES
 from ....ledger import Run, refuse
 from ....messages import Message
 from ....setup import GameConfig
 from ....table import Table
 from ..base import External, FormReader, on_place, order, places_full, token_of
+
+#: Token keys of the same shape (never together in one Sushi place: AMB-55).
+SAME_SHAPE: dict[str, str] = {"horse_mackerel": "mackerel", "oyster": "clam"}
 
 
 def sushi_price(t: Table, size: int) -> int | None:

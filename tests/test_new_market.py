@@ -13,7 +13,7 @@ import pytest
 from new_market import DATA, ID, ROOM, SHELF, YEN, register
 
 from companion.door import Refused
-from companion.rules import checklist, crash, entering
+from companion.rules import checklist, crash, draws, entering
 from companion.rules.errors import IllegalAction
 from companion.rules.fish import Fish
 from companion.rules.guided import preview_lines
@@ -78,6 +78,8 @@ def test_a_visit_pays_its_entry_and_does_what_the_market_says() -> None:
         "Aiko puts Eel, Eel onto the Ice House's shelf",
         "the supply → Aiko: ¥600 (Ice House)",
     ]
+    # It opens no auction: the server adds nothing to the visit before the rules see it.
+    assert draws.server_inputs(t, 7, "visit", action, 5) == (action, None)
     after = apply(t, action)
     assert after.places[SHELF] == ("eel", "eel")
     assert after.player("Aiko").fish.eel == 1

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..engine import IllegalAction, Message
 from . import auctions as auction_rules
+from .markets.external import EXTERNAL
 from .table import Table
 
 
@@ -31,14 +32,16 @@ def server_inputs(
     """What the server adds to a guided action (entry ``seq``) before the rules see it:
     the bag draws (a seeded shuffle, recorded in the log so the fold replays) and the id
     of the auctions it may trigger, whose entries share the action's undo group."""
-    if kind == "visit" and data.get("market") in ("auction", "barter", "overseas"):
-        # A visit that puts up a lot opens its auction in the visit's undo group; Overseas
-        # draws its converted tokens from the bag, shuffled as for a Fishing action.
-        extra: dict[str, Any] = {"auction_id": f"a{seq}"}
-        if data["market"] == "overseas":
+    market = EXTERNAL.get(str(data.get("market"))) if kind == "visit" else None
+    if market is not None and market.opens_auction:
+        # A visit that puts up a lot opens its auction in the visit's undo group, with what
+        # the market has the server draw (Overseas: the bag, shuffled).
+        def shuffled() -> list[str]:
             bag = sorted(table.bag)
             rng(seed, seq).shuffle(bag)
-            extra["drawn"] = bag
+            return bag
+
+        extra = {"auction_id": f"a{seq}", **market.server_draws(table, shuffled)}
         return {**data, **extra}, f"a{seq}"
     if kind not in ("fishing", "purchase"):
         return data, None

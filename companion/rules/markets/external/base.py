@@ -13,7 +13,7 @@ game (``Table.places``); they never go back to their fish market.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Protocol
 
@@ -84,6 +84,16 @@ class External:
     def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
         """What the player does there; True if they did anything."""
         return False
+
+    #: Whether a visit there opens an auction (a lot put up for bids: Auction, Barter,
+    #: Overseas): the server names it after the visit's entry, in the visit's undo group.
+    opens_auction: ClassVar[bool] = False
+
+    def server_draws(self, t: Table, shuffled: Callable[[], list[str]]) -> dict[str, Any]:
+        """What the server draws for a visit there before the rules see it (recorded in
+        the log, so the fold replays it); ``shuffled``: the Auction bag, shuffled with the
+        game's seed and the entry's number."""
+        return {}
 
     # -- the setup checklist (rules/checklist.py) --------------------------------------------
     def setup_lines(self, config: GameConfig) -> list[Message]:

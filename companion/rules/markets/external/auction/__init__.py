@@ -46,6 +46,7 @@ class Lot(External):
 
     visit_fields = ("lot", "auction_id")
     kind = "auction_market"
+    opens_auction = True
     list_fields = ("lot",)
     panel_name: ClassVar[str | None] = "lot"
 

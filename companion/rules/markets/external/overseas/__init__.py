@@ -18,7 +18,7 @@ The server adds the bag, shuffled with the game's seed, for the draws (``drawn``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -43,6 +43,11 @@ class Overseas(External):
     visit_fields = ("barrels", "drawn", "auction_id")
     hint = "ext.hint.overseas"
     panel_name: ClassVar[str | None] = "overseas"
+    opens_auction = True
+
+    def server_draws(self, t: Table, shuffled: Callable[[], list[str]]) -> dict[str, Any]:
+        # Its converted tokens come from the bag, shuffled as for a Fishing action.
+        return {"drawn": shuffled()}
 
     def pays_own_entry(self) -> bool:
         return True

@@ -4,8 +4,10 @@ that names them all.
 The event log, the store, the door and the live stream are shared; what differs per game
 is what the ``Game`` protocol asks: how its setup is kept as JSON, the table after setup,
 a move's step of the fold, its moves and who may make each, what the server draws for a
-move, and the end. A stored config names its game under ``"game"``; a config without it
-is Tokyo Tsukiji Market (every game created before the card game was added).
+move, the end, and each viewer's view (made by the game's edge: ``views.board_view``,
+``card_views.card_view``, which import no registry). A stored config names its game
+under ``"game"``; a config without it is Tokyo Tsukiji Market (every game created before
+the card game was added).
 
 >>> game_of_json({"players": ["Aiko", "Bo"]}).key
 'tokyo_tsukiji_market'
@@ -19,17 +21,19 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from . import cardgame
+from .card_views import card_view
 from .cardgame import secret as card_secret
 from .cardgame.scoring import outcome as card_outcome
 from .cardgame.state import Config as CardConfig
-from .engine import Drawn, Game, Games, Message, Outcome, Secret, ServerMove, log
+from .engine import Drawn, Game, Games, Message, Outcome, Secret, Seen, ServerMove, log
 from .engine.log import Event
 from .rules import RULES_VERSION, draws, sealed_bids
 from .rules.bookkeeping import SUPPLY
 from .rules.moves import MOVES, may_record
 from .rules.moves import apply as board_apply
-from .rules.setup import GameConfig
+from .rules.setup import COLOR_HEX, GameConfig
 from .rules.table import initial_table
+from .views import board_view
 
 #: Tokyo Tsukiji Market, the board game.
 BOARD = "tokyo_tsukiji_market"
@@ -108,6 +112,12 @@ class BoardGame:
         winners = table.score().winners
         return Outcome("final_scoring", tuple(table.index(name) for name in winners))
 
+    def view(self, state: Any, viewer: Any, seen: Seen) -> dict[str, Any]:
+        return board_view(state, viewer, seen)
+
+    def seat_colours(self, config: Any) -> tuple[str, ...]:
+        return tuple(COLOR_HEX[colour] for colour in config.colors)
+
 
 class CardGame:
     """Tsukiji Market, the 2-player card game (companion/cardgame)."""
@@ -170,6 +180,12 @@ class CardGame:
     def outcome(self, table: Any) -> Outcome | None:
         result = card_outcome(table)
         return None if result is None else Outcome(result.reason, result.winners)
+
+    def view(self, state: Any, viewer: Any, seen: Seen) -> dict[str, Any]:
+        return card_view(state, viewer, seen)
+
+    def seat_colours(self, config: Any) -> tuple[str, ...]:
+        return ()  # the card game's seats have no colour
 
 
 def card_config_to_json(config: CardConfig) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import catalogues
+from .engine import Seen
 from .eventlog import Event, GameState, redoable
 from .i18n import current_lang
 from .identity import Identity
@@ -496,6 +497,17 @@ def game_view(
             "rank": mine_score.rank if cfg.money == "open" else None,
         }
     return view
+
+
+def board_view(state: GameState, viewer: Identity | None, seen: Seen) -> dict[str, Any]:
+    """The board game's ``Game.view``: :func:`game_view` with the devices connected and
+    the viewer's own sealed bids, read only while an auction is open (a page shows a bid
+    of its own only on an open auction's bid sheet)."""
+    seat = viewer.seat if viewer is not None else None
+    table: Table = state.table
+    bidding = seat is not None and any(a.status == "open" for a in table.auctions.values())
+    own = dict(seen.own_sealed()) if bidding else {}
+    return game_view(state, viewer, set(seen.connected), own)
 
 
 def _make_shared(state: GameState, connected: frozenset[str]) -> _Shared:

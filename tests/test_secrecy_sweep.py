@@ -50,7 +50,7 @@ from companion import live
 from companion.paths import STATIC
 from companion.rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS
 from companion.web import create_app
-from companion.web.forms import PANELS as FORM_PANELS
+from companion.web.board_pages import PANELS as FORM_PANELS
 from companion.web.turn_guide import FREE_MOVES, PANELS
 
 PLAYERS = ["Aiko", "Bo", "Chiyo", "Daichi"]

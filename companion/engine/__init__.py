@@ -16,6 +16,7 @@ from .game import Game as Game
 from .game import Outcome as Outcome
 from .game import Sealing as Sealing
 from .game import Secret as Secret
+from .game import Seen as Seen
 from .game import ServerMove as ServerMove
 from .messages import Message as Message
 from .messages import render as render

@@ -2,16 +2,16 @@
 
 A game is one object (boardgame.io's ``Game``): how its setup is kept, the table after
 setup, its moves by kind and who may make each, what the server draws for a move from
-the seeded randomness, and the end with its reason. (Each viewer's view joins the
-protocol when the board game's view, companion/views.py, moves into its package:
-issue #18, step 5.) The event log,
-the store and the door hold a game only through this protocol, so they never name one.
+the seeded randomness, the end with its reason, and what one viewer may see of it (its
+view, made by the game's edge: companion/views.py, companion/card_views.py). The event
+log, the store, the door and the shared routes hold a game only through this protocol,
+so they never name one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .messages import Message
@@ -60,6 +60,21 @@ class Entry:
     kind: str
     data: dict[str, Any]
     group: str | None = None
+
+
+def _nothing_sealed() -> Mapping[str, tuple[int, str]]:
+    return {}
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the server knows for one viewer's view beside the log: the devices with a live
+    page open (``connected``, as the live hub names them) and the viewer's own sealed
+    values (key → value, receipt), read only if the view asks (``own_sealed()``): a view
+    never holds another seat's."""
+
+    connected: frozenset[str] = frozenset()
+    own_sealed: Callable[[], Mapping[str, tuple[int, str]]] = field(default=_nothing_sealed)
 
 
 class Secret(Protocol):
@@ -178,4 +193,14 @@ class Game(Protocol):
 
     def outcome(self, table: Any) -> Outcome | None:
         """None while the game goes on; else why it ended and who won."""
+        ...
+
+    def view(self, state: Any, viewer: Any, seen: Seen) -> dict[str, Any]:
+        """Everything ``viewer`` (an identity; None: the public) may see of the game at
+        ``state`` (a ``GameState``), as plain data: the one thing pages, JSON and the live
+        stream are made from, so no secret of another seat can reach them."""
+        ...
+
+    def seat_colours(self, config: Any) -> tuple[str, ...]:
+        """Each seat's colour as CSS shows it, in seat order (empty: seats without one)."""
         ...

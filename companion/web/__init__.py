@@ -116,7 +116,7 @@ def _register_games(app: Flask) -> None:
     for module in (auth, newgame, table, seat, forms, auctions, stream, game_api, turn):
         app.register_blueprint(module.bp)
     from . import (
-        board_live,  # noqa: F401  (the board game's live pages, for the stream)
+        board_pages,  # noqa: F401  (the board game's pages for the shared routes and stream)
         report,  # the story, export and import (issue #11)
     )
 

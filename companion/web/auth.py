@@ -25,8 +25,8 @@ from werkzeug.wrappers import Response
 from ..door import Refused
 from ..engine import Message
 from ..identity import Identity
-from ..rules.setup import COLOR_HEX
 from .context import door, hub, store
+from .routing import per_game
 
 bp = Blueprint("auth", __name__)
 
@@ -119,6 +119,7 @@ def seats(game_id: str) -> list[dict[str, Any]]:
     """The seats as the table screen shows them: a QR code only for a seat no phone has
     joined yet (one seat, one phone)."""
     state = store().state(game_id)
+    colours = state.game.seat_colours(state.config)
     rows = []
     base = ""  # looked up once (it may ask the network for the LAN address)
     for seat in store().seats(game_id):
@@ -126,7 +127,7 @@ def seats(game_id: str) -> list[dict[str, Any]]:
         row = {
             "seat": i,
             "name": state.config.players[i],
-            "color_hex": COLOR_HEX[state.config.colors[i]],
+            "color_hex": colours[i] if i < len(colours) else None,
             "joined": seat["joined"],
             "signed_out": seat["signed_out"],
         }
@@ -206,6 +207,7 @@ def reissue_host(game_id: str) -> Any:
 
 
 @bp.post("/games/<game_id>/seats/<int:seat_no>/reissue")
+@per_game
 def reissue(game_id: str, seat_no: int) -> Any:
     try:
         who = page_identity(game_id, "host")

@@ -20,6 +20,7 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from .. import cardgame
+from ..card_views import COLOURS, colour_names
 from ..cardgame.catalogue import CARDS, COLOUR_MAX, ICONS, POINTS_MAX, POINTS_MIN
 from ..cardgame.state import CardDef
 from ..door import Refused, refusal_of
@@ -29,7 +30,7 @@ from ..identity import Identity
 from ..rules.errors import IllegalAction
 from ..rules.messages import Message
 from .auth import bearer, host_cookie, refused_page, seat_cookie
-from .cards import COLOURS, colour_names, remember_cards, remembered_cards
+from .cards import remember_cards, remembered_cards
 from .context import door, store
 
 bp = Blueprint("card_deck", __name__)

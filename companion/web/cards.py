@@ -20,7 +20,7 @@ whatever the fingers are.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Any, Literal
 
 from flask import (
     Blueprint,
@@ -36,11 +36,10 @@ from markupsafe import Markup
 from pydantic import Field
 
 from .. import cardgame
+from ..card_views import COLOURS, ICON_GLYPHS, colour_names, history
 from ..cardgame import deck as card_deck
 from ..cardgame.catalogue import CARDS as CARD_COUNT
 from ..cardgame.catalogue import NOTCHES_MAX, NOTCHES_MIN, POINTS_MAX, POINTS_MIN
-from ..cardgame.rules import describe
-from ..cardgame.secret import round_key
 from ..door import Refused, refusal_of
 from ..engine import IllegalAction, Message
 from ..eventlog import GameState
@@ -48,7 +47,6 @@ from ..games import CARDS
 from ..i18n import current_lang
 from ..identity import Identity
 from ..play_log import logged_play
-from ..rules.messages import render
 from . import edge, schemas
 from .auth import (
     bearer,
@@ -63,6 +61,7 @@ from .context import door, store
 from .routing import GameRoutes
 from .routing import register as register_routes
 from .stream import LiveView, register
+from .viewer import view_of
 
 bp = Blueprint("cards", __name__)
 
@@ -222,108 +221,6 @@ def create_api(body: Any) -> Any:
     ), 201
 
 
-# -- what one viewer sees -----------------------------------------------------------------------
-
-#: The colours the card form offers (a table may type others: they stay as typed).
-COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
-#: How a one-tap card button marks the icons (next to their names).
-ICON_GLYPHS = {"steal": "✋", "draw": "＋", "discard": "✕"}
-
-
-def colour_names() -> dict[str, str]:
-    """The form's colours by name in the device's language."""
-    return {
-        "red": gettext("red"),
-        "blue": gettext("blue"),
-        "green": gettext("green"),
-        "yellow": gettext("yellow"),
-        "purple": gettext("purple"),
-        "orange": gettext("orange"),
-    }
-
-
-def _named_colour(line: Message, names: dict[str, str]) -> Message:
-    """A history line with its card's colour in the device's language."""
-    colour = line.values.get("colour")
-    if isinstance(colour, str) and colour in names:
-        return Message(line.code, {**line.values, "colour": names[colour]})
-    return line
-
-
-def history(state: GameState) -> list[dict[str, Any]]:
-    """The history's entries (a bid is none; the reveal is), newest first, each with
-    what it did by itself (the Barrel, discards, refills …). Undone entries stay, marked.
-    In the language of the device asking (the JSON's too, as the board game's). A card
-    game is a few dozen entries: it is replayed for each reading."""
-    rows: list[dict[str, Any]] = []
-    _describe(cardgame.initial_state(state.config), state.events, rows)
-    rows.reverse()
-    return rows
-
-
-def _describe(s: Any, events: tuple[Any, ...], rows: list[dict[str, Any]]) -> Any:
-    """Replay ``events`` from the table ``s``, adding their history rows (oldest first) to
-    ``rows``; the table after them."""
-    lang, names = current_lang(), colour_names()
-    game = cardgame
-    for e in events:
-        if e.meta:
-            continue
-        move = {**e.data, "type": e.type}
-        notes: list[str] = []
-        if e.active:
-            s = game.apply(s, move)
-            notes = [render(n, lang) for n in s.notes]
-        if not game.MOVES[e.type].history:
-            continue
-        line = describe(s, move)
-        rows.append(
-            {
-                "seq": e.seq,
-                "type": e.type,
-                "text": render(_named_colour(line, names), lang) if line is not None else e.type,
-                "notes": notes,
-                "actor": e.actor,
-                "undone": e.undone_by is not None,
-            }
-        )
-    return s
-
-
-def card_table(state: GameState) -> cardgame.State:
-    """A card game's folded table (``GameState.table`` is typed as the board game's)."""
-    return cast(cardgame.State, state.table)
-
-
-def sealed_fingers(state: GameState, seat: int | None) -> dict[int, int]:
-    """The viewer's own sealed bid of the current round, seat → fingers (nobody else's:
-    a view built from it carries no other seat's amount)."""
-    table = card_table(state)
-    if seat is None or seat not in table.bid_by:
-        return {}
-    own = store().own_bids(state.id, seat).get(round_key(table))
-    return {} if own is None else {seat: own[0]}
-
-
-def card_view(state: GameState, who: Identity) -> dict[str, Any]:
-    """``GET /api/games/<id>`` for a card game: the cards.md shape for this viewer, with
-    the entry number, the viewer, and the history."""
-    table = card_table(state)
-    seat = None if who.is_host else who.seat
-    sealed = sealed_fingers(state, seat)
-    view: dict[str, Any] = {"id": state.id, "seq": state.version}
-    view.update(cardgame.player_view(table, seat, sealed))
-    if seat is not None and seat in sealed:
-        own = store().own_bids(state.id, seat).get(round_key(table))
-        if own is not None:
-            view["my_receipt"] = own[1]
-    view["viewer"] = {"role": who.role, "seat": who.seat}
-    view["history"] = history(state)
-    # The newest entries are the likeliest to be active: look from the end.
-    view["can_undo"] = any(e.active for e in reversed(state.events))
-    return view
-
-
 # -- the JSON API ---------------------------------------------------------------------------------
 
 
@@ -337,7 +234,7 @@ def _answer(game_id: str, handle: Callable[[Identity], tuple[Any, int]]) -> Any:
 
 
 def api_state(game_id: str) -> Any:
-    return _answer(game_id, lambda who: (card_view(store().state(game_id), who), 200))
+    return _answer(game_id, lambda who: (view_of(game_id, who), 200))
 
 
 def api_events(game_id: str) -> Any:
@@ -409,7 +306,7 @@ def region(
     """The card region of one viewer's page: everything that changes during the game, at
     ``state`` (by default the newest), rendered whole from the viewer's own view."""
     state = state or store().state(game_id)
-    view = card_view(state, who)
+    view = view_of(game_id, who, state)
     history_rows: Markup | str = ""
     if who.is_host:
         module: Any = current_app.jinja_env.get_template("cards/_history.html").module

@@ -1,7 +1,8 @@
 """The htmx forms' way through the one door: identity first, then the body is parsed, then
 the door; on success a message (the page's stream brings the change), on refusal the
-one-sentence reason in the message bar, and nothing changed. Also the bookkeeping action
-form shared by the table screen and the phones."""
+one-sentence reason in the message bar, and nothing changed. Also the shared routes of a
+game's action form and its panels, which the game answers (``companion.web.routing``;
+the board game's are in companion/web/board_pages.py)."""
 
 from __future__ import annotations
 
@@ -9,44 +10,14 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, make_response, render_template, request
-from flask_babel import gettext  # type: ignore[import-untyped]
 
 from ..door import Refused
 from ..identity import Identity
-from . import edge
 from .auth import htmx_error as htmx_error
 from .auth import page_identity
-from .context import door, store
-from .render import TRACK_STEPS, event_text, forms_context, view_for
-
-
-def _track_by(game_id: str, form: Any) -> Any:
-    """The track form's relative move (``by=-1``) as the absolute space the rules take,
-    from the marker's space now; the page's version (``expected_seq``) still guards it."""
-    by = (form.get("by") or "").strip()
-    if form.get("type") != "set_track" or not by:
-        return form
-    track = form.get("track")
-    try:
-        step = int(by)
-    except ValueError:
-        raise Refused(
-            400, gettext("The move is a whole number of spaces, such as +1 or -2."), "by"
-        ) from None
-    values = store().state(game_id).table.values
-    now = values.eel if track == "eel" else values.swordfish if track == "swordfish" else None
-    if now is None or step not in TRACK_STEPS:
-        return form
-    out = form.copy()
-    out.pop("by", None)
-    out["value"] = str(now + step)
-    return out
-
+from .routing import answer
 
 bp = Blueprint("forms", __name__)
-
-#: The bookkeeping panels of templates/game/_forms.html, each fetched when first opened.
-PANELS = frozenset({"pay", "tokens", "licences", "bank", "values", "auction"})
 
 
 def form_role() -> str:
@@ -85,34 +56,11 @@ def live_answer(resp: Response) -> Response:
 
 @bp.post("/games/<game_id>/act")
 def act(game_id: str) -> Any:
-    def change(who: Identity) -> Any:
-        action = edge.action_form(_track_by(game_id, request.form))
-        return door().act(
-            game_id, who.token, action.kind, action.args, action.expected, action.correction
-        )
-
-    return form_change(
-        game_id,
-        form_role(),
-        change,
-        lambda event, who: gettext(
-            "Recorded: %(entry)s", entry=event_text(game_id, event.seq, who)
-        ),
-    )
+    """A game's action form (the board game's bookkeeping form), answered by its game."""
+    return answer(game_id=game_id)
 
 
 @bp.get("/games/<game_id>/forms/<name>")
 def panel(game_id: str, name: str) -> Any:
-    """One closed panel's forms, for the viewer who opened it (#16: a page does not carry
-    the forms it does not show). Rendered from the game as it is now, for that viewer."""
-    role = form_role()
-    try:
-        who = page_identity(game_id, role)
-    except Refused as exc:
-        return render_template("game/_flash.html", error=exc.message), exc.status
-    if name not in PANELS:
-        return render_template("game/_flash.html", error=gettext("There is no such form.")), 404
-    view = view_for(game_id, who)
-    return render_template(
-        "game/_forms.html", view=view, role=role, only=name, **forms_context(view)
-    )
+    """One closed panel's forms, answered by the game (#16: fetched when first opened)."""
+    return answer(game_id=game_id, name=name)

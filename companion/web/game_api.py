@@ -20,6 +20,7 @@ from .auth import bearer, join_url
 from .context import door, store
 from .export import created
 from .render import view_for
+from .routing import per_game
 from .table import snapshot
 
 bp = Blueprint("game_api", __name__, url_prefix="/api/games")
@@ -51,6 +52,7 @@ def create() -> Any:
 
 
 @bp.get("/<game_id>")
+@per_game
 def state(game_id: str) -> Any:
     def handle(who: Identity, _body: Any) -> tuple[Any, int]:
         state = store().state(game_id)
@@ -63,6 +65,7 @@ def state(game_id: str) -> Any:
 
 
 @bp.post("/<game_id>/actions")
+@per_game
 def action(game_id: str) -> Any:
     def handle(who: Identity, body: Any) -> tuple[Any, int]:
         a = edge.action_json(body)
@@ -128,6 +131,7 @@ def snapshot_api(game_id: str) -> Any:
 
 
 @bp.get("/<game_id>/events")
+@per_game
 def events(game_id: str) -> Any:
     """The history as this token may see it (undone entries included, marked)."""
 

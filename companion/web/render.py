@@ -37,23 +37,15 @@ from ..rules.catalogue import (
 from ..rules.holdings import ITEM_PRICE, LOAN_YEN, SHARE_PRICE
 from ..rules.messages import Message, render
 from ..rules.table import Table
-from ..views import game_view
 from .auth import seats
-from .context import hub, store
+from .context import store
 from .speech import big_moments
+from .viewer import view_of
 
 
 def view_for(game_id: str, who: Identity, state: GameState | None = None) -> dict[str, Any]:
-    state = state or store().state(game_id)
-    return game_view(state, who, hub().connected(game_id), _own_bids(game_id, who, state))
-
-
-def _own_bids(game_id: str, who: Identity, state: GameState) -> dict[str, tuple[int, str]]:
-    """The viewer's own sealed bids, read only while an auction is open (a page shows a
-    bid of its own only on an open auction's bid sheet)."""
-    if who.seat is None or all(a.status != "open" for a in state.table.auctions.values()):
-        return {}
-    return store().own_bids(game_id, who.seat)
+    """The viewer's view, asked of the game (``views.board_view`` for the board game)."""
+    return view_of(game_id, who, state)
 
 
 #: The relative moves the track form offers (its buttons send ``by``; web/forms.py).

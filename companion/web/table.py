@@ -17,11 +17,13 @@ from .auth import page_identity, page_token, refused_page, seats
 from .context import door, store
 from .forms import form_change
 from .render import forms_context, view_for
+from .routing import per_game
 
 bp = Blueprint("table", __name__)
 
 
 @bp.get("/games/<game_id>/table")
+@per_game
 def page(game_id: str) -> Any:
     try:
         who = page_identity(game_id, "host")
@@ -43,6 +45,7 @@ def page(game_id: str) -> Any:
 
 
 @bp.post("/games/<game_id>/undo")
+@per_game
 def undo(game_id: str) -> Any:
     def change(who: Any) -> Any:
         to_seq, expected = edge.undo_form()
@@ -57,6 +60,7 @@ def undo(game_id: str) -> Any:
 
 
 @bp.post("/games/<game_id>/redo")
+@per_game
 def redo(game_id: str) -> Any:
     return form_change(
         game_id,

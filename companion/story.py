@@ -29,7 +29,8 @@ from .identity import Identity
 from .rules.catalogue import FISH_KEYS, FISH_MARKETS
 from .rules.scoring import STEP_NAMES
 from .rules.table import initial_table
-from .views import auction_view, game_view
+from .view_auctions import auction_view
+from .views import game_view
 
 #: The market values a chart follows, with where the view keeps each.
 MARKET_SERIES = ("eel", "swordfish", "red_snapper", "salmon")

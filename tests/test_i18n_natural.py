@@ -16,7 +16,7 @@ from test_i18n_pages import JA, auth, visible
 from companion.catalogues import catalogue
 from companion.rules.messages import Message, render
 from companion.rules.table import Table
-from companion.views import _unrepeated
+from companion.view_history import _unrepeated
 
 PO = "companion/translations/ja/LC_MESSAGES/messages.po"
 PLAYERS = ["Aiko", "Bo", "Chiyo"]
@@ -183,7 +183,7 @@ def test_an_auctions_notes_have_no_space_after_the_full_stop(client: Any) -> Non
     """An Overseas lot that leaves barrels over: its two notes are one text, 「。」 between
     them and no space (English keeps its space)."""
     from companion.rules.auctions import Auction
-    from companion.views import _auction_public
+    from companion.view_auctions import _auction_public
 
     notes = (
         Message("au.back", {"barrels": [Message("au.back_one", {"count": 1, "fish": "eel"})]}),

@@ -123,10 +123,10 @@ def violation(imp: Import) -> bool:
     if game is not None:
         own = target == game or target.startswith(game + ".")
         return not (_stdlib(target) or _in(target, ENGINE) or own)
-    if source in SHARED:
+    if _in(source, SHARED):
         if not target.startswith("companion"):
             return False
-        return not (_in(target, ENGINE) or target in SHARED)
+        return not (_in(target, ENGINE) or _in(target, SHARED))
     return False
 
 
@@ -278,13 +278,12 @@ def named_games(path: Path) -> set[str]:
 
 
 #: The names each shared module still spells, and the step that removes them.
-KNOWN_NAMES: dict[str, set[str]] = {
-}
+KNOWN_NAMES: dict[str, set[str]] = {}
 
 
 def test_shared_parts_name_no_game_or_market() -> None:
     known = modules()
-    shared = [m for m in known if m in SHARED or _in(m, ENGINE)]
+    shared = [m for m in known if _in(m, SHARED) or _in(m, ENGINE)]
     found = {m: named_games(known[m]) for m in shared}
     new = {m: sorted(h - KNOWN_NAMES.get(m, set())) for m, h in found.items()}
     new = {m: h for m, h in new.items() if h}

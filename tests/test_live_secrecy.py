@@ -12,7 +12,8 @@ import re
 from typing import Any
 
 from companion.identity import Identity
-from companion.views import game_view, history_lines, public_view
+from companion.view_history import history_lines
+from companion.views import game_view, public_view
 
 NAMES = ["Aiko", "Bo", "Chiyo"]
 #: Yen that appear nowhere else on a page (checked as digits, with or without commas).

@@ -167,21 +167,21 @@ def test_the_server_forgets_the_views_of_games_nobody_uses(client: Any) -> None:
     +45 MB for 1,200 games); now both are kept for the games used last only."""
     import gc
 
-    from companion import views
+    from companion import view_public
     from companion.eventlog import GameState
 
     def alive(kind: type) -> int:
         gc.collect()
         return sum(1 for o in gc.get_objects() if isinstance(o, kind))
 
-    games = 2 * views.NEWEST_KEPT + 40
+    games = 2 * view_public.NEWEST_KEPT + 40
     for _ in range(games):
         made = new_game(client)
         r = client.get(f"/api/games/{made['id']}", headers=auth(made["host_token"]))
         assert r.status_code == 200
-    assert len(views._newest) == views.NEWEST_KEPT
+    assert len(view_public._newest) == view_public.NEWEST_KEPT
     assert alive(GameState) <= GAMES_KEPT + 8
-    assert alive(views._Shared) <= views.NEWEST_KEPT + 2 * GAMES_KEPT < games
+    assert alive(view_public._Shared) <= view_public.NEWEST_KEPT + 2 * GAMES_KEPT < games
 
 
 # -- 8. DNS rebinding: the Host header --------------------------------------------------------

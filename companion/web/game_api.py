@@ -13,7 +13,8 @@ from ..i18n import current_lang
 from ..identity import Identity
 from ..rules.checklist import checklist, render_checklist
 from ..rules.messages import Message
-from ..views import auction_view, history_rows
+from ..view_auctions import auction_view
+from ..view_history import history_rows
 from . import cards, edge
 from .auctions import seal_bid
 from .auth import bearer, join_url

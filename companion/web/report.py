@@ -36,7 +36,8 @@ from ..report_text import say, yen_parts
 from ..rules.messages import render
 from ..rules.setup import COLOR_HEX
 from ..story import _markets as story_markets
-from ..views import history_message, public_view
+from ..view_history import history_message
+from ..views import public_view
 from . import export
 from .auth import refused_page
 from .context import store

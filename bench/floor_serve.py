@@ -24,15 +24,15 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import companion.live as live  # noqa: E402  (sys.path above)
+import companion.live_streams as live_streams  # noqa: E402  (sys.path above)
 from companion.cli import main  # noqa: E402
 
 EVENT = "<p>" + "x" * max(0, int(os.environ.get("FLOOR_EVENT_BYTES", "800")) - 40) + "</p>"
-_sse = live.sse
+_sse = live_streams.sse
 
 
 def sse(*args: Any) -> Iterator[Any]:
-    """``live.sse`` with its ``render`` (the 7th argument) replaced by a fixed event."""
+    """``live_streams.sse`` with its ``render`` (the 7th argument) replaced by a fixed event."""
     hub, game_id = args[0], args[1]
 
     def rendered_for_nothing() -> tuple[int, int, str]:
@@ -41,7 +41,7 @@ def sse(*args: Any) -> Iterator[Any]:
     return _sse(*args[:6], rendered_for_nothing, *args[7:])
 
 
-live.sse = sse  # companion.web.stream calls live.sse at each stream's start
+live_streams.sse = sse  # companion.web.stream calls live_streams.sse at each stream's start
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))

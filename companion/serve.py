@@ -17,7 +17,7 @@ the whole table out. Here:
   ``idle_timeout`` (waitress's ``channel_timeout``). A live stream is a request being
   answered, so none of these touch it.
 - **Live streams hold no thread** (issue #23): a stream's first events go out as an
-  ordinary response; then its body raises ``companion.live.Parked`` and
+  ordinary response; then its body raises ``companion.live_streams.Parked`` and
   :class:`ParkingTask` hands the stream the connection (a :class:`ChannelSink`) and
   frees the worker thread. The stream's later events are written by the hub's pump
   threads through waitress's own thread-safe ``write_soon``, and waitress's poll loop
@@ -43,7 +43,7 @@ from waitress.channel import ClientDisconnected, HTTPChannel
 from waitress.server import MultiSocketServer, TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher, WSGITask
 
-from .live import PARK, Parked, Pump
+from .live_streams import PARK, Parked, Pump
 
 #: Open connections one client address may hold: a browser opens at most six to a host,
 #: a script on the table's laptop may send a few dozen requests at once (the tests' forty).

@@ -11,8 +11,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from companion import live
-from companion.live import Hub, Pump
+from companion import live, live_streams
+from companion.live import Hub
+from companion.live_streams import Pump
 
 
 class Sink:
@@ -46,7 +47,7 @@ class Stream:
         sid = hub.open_stream(game, viewer, hub.version(game), client=f"10.0.0.{viewer}")
         assert sid is not None
         self.sid = sid
-        body = live.sse(hub, game, viewer, sid, False, -1, self.render, self.still_valid)
+        body = live_streams.sse(hub, game, viewer, sid, False, -1, self.render, self.still_valid)
         self.pump = Pump(hub, game, body, _nothing, str.encode, bytes)
         self.sink = Sink()
         self.first = self.pump.first().decode()
@@ -110,7 +111,7 @@ def test_a_parked_stream_holds_no_thread_and_wakes_only_for_its_game(hub: Hub) -
 def test_the_keepalive_timer_resumes_an_idle_stream(
     hub: Hub, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(live, "KEEPALIVE", 0.2)
+    monkeypatch.setattr(live_streams, "KEEPALIVE", 0.2)
     s = Stream(hub, "g")
     assert until(lambda: ": keepalive" in s.sink.text(), 3)
     checks = s.checks

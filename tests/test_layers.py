@@ -31,6 +31,7 @@ SHARED = (
     "companion.eventlog",
     "companion.replay",
     "companion.live",
+    "companion.live_streams",
     "companion.identity",
     "companion.paths",
     "companion.network",

@@ -46,7 +46,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from companion import live
+from companion import live_streams
 from companion.paths import STATIC
 from companion.rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS
 from companion.web import create_app
@@ -612,7 +612,7 @@ def tmp(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A folder for the servers' files. A stream with nothing to send yet (the card
     game's, before a change) waits one keepalive before its first bytes after ``retry``:
     the interval is shortened so the sweep reads it without waiting 2.5 s each time."""
-    monkeypatch.setattr(live, "KEEPALIVE", 0.05)
+    monkeypatch.setattr(live_streams, "KEEPALIVE", 0.05)
     with tempfile.TemporaryDirectory() as d:
         yield Path(d)
 

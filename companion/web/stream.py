@@ -1,5 +1,6 @@
 """The live stream of a game page, the same for every game: Server-Sent Events, each the
-viewer's whole live part rendered anew (the loop itself is in ``companion.live``).
+viewer's whole live part rendered anew (the loop itself is in ``companion.live_streams``,
+the hub in ``companion.live``).
 
 A game registers how its pages' live part is rendered (:func:`register`); this module
 knows no game. An ``update`` event carries the inside of ``#live``; a game may add parts
@@ -18,7 +19,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, stream_with_context, url_for
 from flask.globals import request_ctx
 
-from .. import live
+from .. import live_streams
 from ..door import Refused
 from ..eventlog import GameState
 from ..identity import Identity
@@ -151,9 +152,9 @@ def respond(
     render: Callable[[], tuple[int, int, str]],
 ) -> Response:
     """The Server-Sent Events response of a stream whose slot ``sid`` is taken:
-    ``live.sse`` with the viewer's token re-checked, gzip-encoded where the browser
+    ``live_streams.sse`` with the viewer's token re-checked, gzip-encoded where the browser
     accepts it. Under ``companion serve`` the stream is parked once its first events are
-    out (it holds no thread: ``companion.live.Pump``); under any other server the
+    out (it holds no thread: ``companion.live_streams.Pump``); under any other server the
     request's thread waits for its game's changes."""
     db, streams = store(), hub()
 
@@ -164,15 +165,17 @@ def respond(
         info = db.token_info(who.token)
         return info is not None and info["game_id"] == game_id
 
-    body = live.sse(streams, game_id, who.viewer, sid, who.is_host, seen, render, still_valid)
+    body = live_streams.sse(
+        streams, game_id, who.viewer, sid, who.is_host, seen, render, still_valid
+    )
     encoding = stream_encoding()
-    if request.environ.get(live.PARK):
+    if request.environ.get(live_streams.PARK):
         encode, finish = _encoder(bool(encoding))
         base = request_ctx.copy()
-        pump = live.Pump(streams, game_id, body, base.copy, encode, finish)
+        pump = live_streams.Pump(streams, game_id, body, base.copy, encode, finish)
         resp = Response(_parking(pump.first(), pump), mimetype="text/event-stream")
     else:
-        plain = live.blocking(streams, game_id, body)
+        plain = live_streams.blocking(streams, game_id, body)
         resp = Response(
             stream_with_context(gzip_stream(plain) if encoding else plain),
             mimetype="text/event-stream",
@@ -185,15 +188,15 @@ def respond(
     return resp
 
 
-def _parking(head: bytes, pump: live.Pump) -> Iterator[bytes]:
-    """A parked stream's body: its first bytes, then :class:`live.Parked` for the server,
+def _parking(head: bytes, pump: live_streams.Pump) -> Iterator[bytes]:
+    """A parked stream's body: its first bytes, then :class:`live_streams.Parked` for the server,
     which hands the stream its connection. A body closed before that ends the stream."""
     handed = False
     try:
         yield head
         if pump.state != "done":
             handed = True
-            raise live.Parked(pump)
+            raise live_streams.Parked(pump)
     finally:
         if not handed:
             pump.stream.close()

@@ -220,7 +220,6 @@ KNOWN_IN_FUNCTION: dict[str, int] = {
     "companion.web": 27,  # + web.routing, the hook that replaced web/cards.py's own
     "companion.web.auth": 1,  # the LAN address, looked up only when needed
     "companion.web.context": 1,  # step 4
-    "companion.web.edge": 1,  # step 5
 }
 
 

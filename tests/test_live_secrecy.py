@@ -24,12 +24,12 @@ class Game:
     """One game in the app, through its door, with an identity for each viewer."""
 
     def __init__(self, app: Any, money: str) -> None:
-        from companion.web import edge
+        from companion.web import edge_board
         from companion.web.context import door, store
 
         self.app, self.door, self.store = app, door, store
         with app.app_context():
-            config = edge.config_json(
+            config = edge_board.config_json(
                 {
                     "players": NAMES,
                     "money": money,

@@ -11,7 +11,7 @@ from ..eventlog import Event
 from ..i18n import msg
 from ..identity import Identity
 from ..rules.messages import Message
-from . import edge
+from . import edge_board
 from .context import door
 from .forms import form_change, form_role
 
@@ -21,7 +21,7 @@ bp = Blueprint("auctions", __name__)
 @bp.post("/games/<game_id>/auctions")
 def open_form(game_id: str) -> Any:
     def change(who: Identity) -> Any:
-        body, expected = edge.auction_form()
+        body, expected = edge_board.auction_form()
         return door().server_move(game_id, who.token, "open_auction", body, expected)
 
     return form_change(
@@ -51,7 +51,7 @@ def bid_form(game_id: str, aid: str) -> Any:
     return form_change(
         game_id,
         "seat",
-        lambda who: seal_bid(game_id, who, aid, edge.bid_form()),
+        lambda who: seal_bid(game_id, who, aid, edge_board.bid_form()),
         _sealed_message,
     )
 
@@ -72,7 +72,7 @@ def choose_form(game_id: str, aid: str) -> Any:
         game_id,
         form_role(),
         lambda who: door().server_move(
-            game_id, who.token, "choose", {"auction": aid, "winner": edge.winner_form()}
+            game_id, who.token, "choose", {"auction": aid, "winner": edge_board.winner_form()}
         ),
         lambda _event, _who: msg(Message("flash.settled")),
     )

@@ -16,7 +16,7 @@ from ..door import Refused
 from ..eventlog import GameState
 from ..games import BOARD
 from ..identity import Identity
-from . import edge, stream
+from . import edge_board, stream
 from .auth import page_identity, refused_page
 from .context import door, store
 from .forms import form_change, form_role
@@ -73,7 +73,7 @@ def act(game_id: str) -> Any:
     """The bookkeeping action form (``POST /games/<id>/act``)."""
 
     def change(who: Identity) -> Any:
-        action = edge.action_form(_track_by(game_id, request.form))
+        action = edge_board.action_form(_track_by(game_id, request.form))
         return door().act(
             game_id, who.token, action.kind, action.args, action.expected, action.correction
         )

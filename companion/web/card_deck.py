@@ -30,7 +30,7 @@ from ..identity import Identity
 from ..rules.errors import IllegalAction
 from ..rules.messages import Message
 from .auth import bearer, host_cookie, refused_page, seat_cookie
-from .cards import remember_cards, remembered_cards
+from .cards_edge import remember_cards, remembered_cards
 from .context import door, store
 
 bp = Blueprint("card_deck", __name__)

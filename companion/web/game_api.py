@@ -15,7 +15,7 @@ from ..rules.checklist import checklist, render_checklist
 from ..rules.messages import Message
 from ..view_auctions import auction_view
 from ..view_history import history_rows
-from . import cards, edge
+from . import cards_edge, edge, edge_board
 from .auctions import seal_bid
 from .auth import bearer, join_url
 from .context import door, store
@@ -42,10 +42,10 @@ def create() -> Any:
     try:
         body = edge.json_body()
         if isinstance(body, dict) and body.get("game") == "tsukiji_market":
-            return cards.create_api(body)  # the card game (shared/spec/cards.md)
+            return cards_edge.create_api(body)  # the card game (shared/spec/cards.md)
         if isinstance(body, dict) and body.get("game") == "tokyo_tsukiji_market":
             body = {k: v for k, v in body.items() if k != "game"}
-        config = edge.config_json(body)
+        config = edge_board.config_json(body)
     except Refused as exc:
         return jsonify(exc.to_json()), exc.status
     game_id, host, seats = door().create_game(config)
@@ -69,7 +69,7 @@ def state(game_id: str) -> Any:
 @per_game
 def action(game_id: str) -> Any:
     def handle(who: Identity, body: Any) -> tuple[Any, int]:
-        a = edge.action_json(body)
+        a = edge_board.action_json(body)
         event = door().act(game_id, who.token, a.kind, a.args, a.expected, a.correction)
         answer: dict[str, Any] = {"seq": event.seq}
         if event.grp:
@@ -149,7 +149,7 @@ def events(game_id: str) -> Any:
 @bp.post("/<game_id>/auctions")
 def open_auction(game_id: str) -> Any:
     def handle(who: Identity, body: Any) -> tuple[Any, int]:
-        lot, expected = edge.auction_json(body)
+        lot, expected = edge_board.auction_json(body)
         event = door().server_move(game_id, who.token, "open_auction", lot, expected)
         return {"auction_id": event.data["id"], "seq": event.seq}, 201
 
@@ -159,7 +159,7 @@ def open_auction(game_id: str) -> Any:
 @bp.post("/<game_id>/auctions/<aid>/bids")
 def bid(game_id: str, aid: str) -> Any:
     def handle(who: Identity, body: Any) -> tuple[Any, int]:
-        event, code, amount = seal_bid(game_id, who, aid, edge.bid_json(body))
+        event, code, amount = seal_bid(game_id, who, aid, edge_board.bid_json(body))
         return {
             "sealed": True,
             "amount": amount,
@@ -195,7 +195,7 @@ def reveal(game_id: str, aid: str) -> Any:
 @bp.post("/<game_id>/auctions/<aid>/choose")
 def choose(game_id: str, aid: str) -> Any:
     def handle(who: Identity, body: Any) -> tuple[Any, int]:
-        body = {"auction": aid, "winner": edge.winner_json(body)}
+        body = {"auction": aid, "winner": edge_board.winner_json(body)}
         return {"seq": door().server_move(game_id, who.token, "choose", body).seq}, 200
 
     return _answer(game_id, handle)

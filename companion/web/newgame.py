@@ -44,7 +44,7 @@ from ..rules.figures import (
 )
 from ..rules.messages import Message
 from ..rules.setup import SEAT_COLORS, GameConfig, board_figure, new_seed
-from . import edge
+from . import edge_board
 from .auth import host_cookie, set_cookie
 from .context import door
 
@@ -74,7 +74,7 @@ def _context(
         else {},
         # Each note in the request's language (its English is DISPUTED_NOTES').
         "disputed_notes": {(m, f): msg(Message(f"note.{m}.{f}")) for (m, f) in DISPUTED_NOTES},
-        "board_players": edge.BOARD_PLAYERS,
+        "board_players": edge_board.BOARD_PLAYERS,
         "fish_markets": FISH_MARKETS,
         "external_markets": EXTERNAL_MARKETS,
         "base_fish": BASE_FISH,
@@ -113,7 +113,7 @@ def preview() -> str:
         form = form.copy()
         form["seed"] = _draw_seed()  # a short number for the page, not a 128-bit seed
     try:
-        config = edge.config_form(form)
+        config = edge_board.config_form(form)
     except IllegalAction as exc:
         ctx = _context(form, exc)
         if form.get("manual") == "on":
@@ -139,7 +139,7 @@ def _draw_seed() -> str:
 @bp.post("/games")
 def create() -> Any:
     try:
-        config = edge.config_form(request.form, remember=True)
+        config = edge_board.config_form(request.form, remember=True)
     except IllegalAction as exc:
         return render_template("game/new.html", **_context(request.form, exc)), 400
     # The page's seed drew the markets (now fixed in the config); the game's own seed,

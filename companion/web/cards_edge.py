@@ -1,0 +1,181 @@
+"""Tsukiji Market, the card game, at the edge: its request bodies (strict, closed), each
+parsed once into the arguments the door takes, and a new game's setup, with the notches
+and the 18 cards this server remembers for its next games (AMB-C1, AMB-C2)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from flask import (
+    jsonify,
+)
+from flask_babel import gettext  # type: ignore[import-untyped]
+from pydantic import Field
+
+from .. import cardgame
+from ..cardgame import deck as card_deck
+from ..cardgame.catalogue import CARDS as CARD_COUNT
+from ..cardgame.catalogue import NOTCHES_MAX, NOTCHES_MIN
+from ..door import Refused, refusal_of
+from ..engine import IllegalAction, Message
+from ..games import CARDS
+from . import edge, schemas
+from .auth import (
+    join_url,
+)
+from .context import door, store
+
+#: The Scale's notches a new game starts with until a host chooses others (AMB-C1).
+DEFAULT_NOTCHES = 3
+#: Where the server remembers the last notches chosen: the board numbers' table, under a
+#: player count no board game asks for (-1), so the board game never reads it.
+MEMORY = ("tsukiji_market", "notches", -1)
+
+# -- request bodies (strict, closed: schemas.Body) --------------------------------------------
+
+PlayerName = Annotated[str, Field(min_length=1, max_length=30)]
+Colour = Annotated[str, Field(min_length=1, max_length=20)]
+Whole = Annotated[int, schemas.FormNumber, Field(ge=-1000, le=1000)]
+
+
+class NewCardGame(schemas.Body):
+    game: Literal["tsukiji_market"]
+    players: Annotated[list[PlayerName], Field(min_length=2, max_length=2)]
+    notches: Annotated[int, schemas.FormNumber, Field(ge=NOTCHES_MIN, le=NOTCHES_MAX)] | None = None
+    variant: Literal["standard", "nice_fish"] = "standard"
+    cards: Annotated[list[Any], Field(max_length=18)] | Literal["remembered"] | None = None
+
+
+class Fingers(schemas.Body):
+    fingers: Whole  # 1 to 4: the door says so in the game's words
+
+
+class CardAction(schemas.ActionBody):
+    """take_card and discard_card (the card as described, or named by its number among
+    the defined cards), speciality (player, points), use_cards (the host's 18 cards)."""
+
+    type: Literal["take_card", "discard_card", "speciality"]
+    player: PlayerName
+    card: Annotated[int, schemas.FormNumber, Field(ge=1, le=CARD_COUNT)] | None = None
+    half: Annotated[int, schemas.FormNumber, Field(ge=0, le=1)] | None = None
+    colour: Colour | None = None
+    points: Whole | None = None
+    wasabi: schemas.Flag = False
+    knife: schemas.Flag = False
+    barrel: schemas.Flag = False
+    icon: Literal["steal", "draw", "discard"] | None = None
+    source: Literal["scale", "draw", "steal"] | None = None
+    from_: PlayerName | None = Field(default=None, alias="from")
+
+
+class UseCards(schemas.ActionBody):
+    """use_cards: the host gives a game under way its 18 cards ("remembered": the
+    server's)."""
+
+    type: Literal["use_cards"]
+    cards: Annotated[list[Any], Field(max_length=CARD_COUNT)] | Literal["remembered"]
+
+
+#: The card game's actions at the actions endpoint (bids have their own).
+ACTIONS = ("take_card", "discard_card", "speciality", "use_cards")
+
+
+def parse_action(body: Any, form: bool = False) -> edge.Action:
+    if not isinstance(body, dict):
+        raise Refused(
+            400,
+            gettext('An action is a JSON object with a "type", such as {"type": "take_card", …}.'),
+            "type",
+        )
+    kind = body.get("type")
+    if kind not in ACTIONS:
+        shown = str(kind)[:30] if isinstance(kind, str) else "that"
+        raise Refused(
+            400,
+            gettext(
+                'Tsukiji Market has no action called "%(name)s": its actions are take_card, '
+                "discard_card and speciality (bids go to the bids endpoint).",
+                name=shown,
+            ),
+            "type",
+        )
+    model: type[CardAction] | type[UseCards] = UseCards if kind == "use_cards" else CardAction
+    action = schemas.parse(model, body, str(kind), form=form)
+    args = action.model_dump(
+        by_alias=True,
+        exclude_unset=True,
+        exclude_none=True,
+        exclude={"type", "expected_seq", "correction"},
+    )
+    if args.get("cards") == "remembered":
+        args["cards"] = remembered_cards()
+        if args["cards"] is None:
+            raise Refused(400, Message("cards.deck_none"), "cards")
+    expected = action.expected_seq
+    return edge.Action(str(kind), args, expected, action.correction)
+
+
+# -- creating a game ----------------------------------------------------------------------------
+
+
+def remembered_notches() -> int:
+    memory = store().remembered_numbers(MEMORY[2]).get(MEMORY[0], {})
+    return memory.get(MEMORY[1], DEFAULT_NOTCHES)
+
+
+def remembered_cards() -> list[list[dict[str, object]]] | None:
+    """The 18 cards the host defined on this server (AMB-C2), kept beside the notches;
+    None while there are none."""
+    rows = store().remembered_numbers(card_deck.PLAYERS).get(card_deck.MARKET, {})
+    return card_deck.from_figures(rows) if rows else None
+
+
+def remember_cards(deck: tuple[cardgame.state.CardDef, ...] | None) -> None:
+    """Keep a checked deck as the server's (None: forget it), only its changed rows."""
+    rows = store().remembered_numbers(card_deck.PLAYERS).get(card_deck.MARKET, {})
+    new = card_deck.to_figures(deck) if deck is not None else {}
+    changes: list[tuple[str, str, int, int | None]] = [
+        (card_deck.MARKET, figure, card_deck.PLAYERS, None) for figure in rows if figure not in new
+    ]
+    changes += [(card_deck.MARKET, f, card_deck.PLAYERS, v) for f, v in new.items()]
+    store().remember_numbers(changes)
+
+
+def new_config(body: Any) -> cardgame.Config:
+    """A card game's setup from a checked body; the notches chosen are remembered for the
+    server's next game, and a body without them takes the remembered ones."""
+    settings = schemas.parse(NewCardGame, body, "config")
+    notches = settings.notches if settings.notches is not None else remembered_notches()
+    cards = settings.cards
+    if cards == "remembered":
+        cards = remembered_cards()
+        if cards is None:
+            raise Refused(400, Message("cards.deck_none"), "cards")
+    try:
+        config = cardgame.make_config(settings.players, notches, settings.variant, cards)
+    except IllegalAction as exc:
+        raise refusal_of(exc) from None
+    store().remember_numbers([(MEMORY[0], MEMORY[1], MEMORY[2], notches)])
+    return config
+
+
+def create_api(body: Any) -> Any:
+    """``POST /api/games`` with ``"game": "tsukiji_market"``: 201 as for the board game."""
+    try:
+        config = new_config(body)
+    except Refused as exc:
+        return jsonify(exc.to_json()), exc.status
+    game_id, host, seats = door().create_game(config)
+    return jsonify(
+        {
+            "id": game_id,
+            "game": CARDS,
+            "host_token": host,
+            "seats": [
+                {"name": name, "token": tok, "join_url": join_url(tok)}
+                for name, tok in zip(config.players, seats, strict=True)
+            ],
+            "notches": config.notches,
+            "variant": config.variant,
+        }
+    ), 201

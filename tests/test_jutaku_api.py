@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.jutaku import catalogue
-from companion.web.jutaku import decode, encode
+from companion.web.jutaku_edge import decode, encode
 
 SPEC_BODY = {
     "prices": {"red": 300, "shirt_trousers": 300},

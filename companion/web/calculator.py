@@ -24,27 +24,29 @@ from typing import Any
 from urllib.parse import quote
 
 from flask import Blueprint, render_template, request
-from flask_babel import LazyString, gettext, lazy_gettext  # type: ignore[import-untyped]
+from flask_babel import gettext  # type: ignore[import-untyped]
 from werkzeug.datastructures import MultiDict
 
-from .. import catalogues
-from ..i18n import current_lang, msg, token_name
+from ..i18n import current_lang, msg
 from ..rules.catalogue import (
-    FISH_KEYS,
     FISH_MARKETS,
-    MARKET_OF_TOKEN,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    RED_SNAPPER_TOKENS,
-    SPIDER_CRAB_VALUES,
     TOKEN_NAMES,
-    TRACK_MAX,
-    TRACK_MIN,
-    TUNA_VALUES,
 )
 from ..rules.errors import IllegalAction
 from ..rules.messages import Message
 from ..rules.snapshot import FORMAT, score_snapshot
+from .calculator_fields import (
+    BANK_COUNTERS,
+    FISH_COUNTERS,
+    MARKET_COUNTERS,
+    OVERFISHABLE,
+    PLAYER_COUNTERS,
+    Counter,
+    LocalNames,
+    plain_local_name,
+)
 from .schemas import form_int
 
 bp = Blueprint("calculator", __name__, url_prefix="/calculator")
@@ -56,85 +58,6 @@ START_PLAYERS = 3
 MAX_PRINTED_COUNT = 99
 
 
-def _local_name(key: str, suffix: str = "", en: str | None = None) -> str:
-    """A fish or market's name in the request's language (the rulebook's Japanese)."""
-    lang = current_lang()
-    found = catalogues.name(key, lang) if lang != "en" else None
-    return (found or en or TOKEN_NAMES.get(key, key)) + suffix
-
-
-def local_name(key: str, suffix: str = "", en: str | None = None) -> Any:
-    """:func:`_local_name`, looked up when shown (module-level labels outlive requests)."""
-    return LazyString(_local_name, key, suffix, en)
-
-
-class _LocalNames(dict[str, Any]):
-    """``TOKEN_NAMES`` for the templates, each in the request's language."""
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return _local_name(key) if key in TOKEN_NAMES else default
-
-
-@dataclass(frozen=True)
-class Counter:
-    """A − / + field. ``name`` is the form name after ``players[i].`` for player fields,
-    or the whole form name for market fields."""
-
-    name: str
-    #: A lazy string: shown in the language of the request that renders it.
-    label: Any
-    min: int = 0
-    max: int | None = None
-    expansion: bool = False
-    needs_bank: bool = False
-    #: The printed value for Spider Crab / Tuna counters.
-    printed: int | None = None
-
-
-def _fish_counters() -> tuple[Counter, ...]:
-    out: list[Counter] = []
-    for key in FISH_KEYS:
-        exp = FISH_MARKETS[MARKET_OF_TOKEN[key]].expansion
-        if key == "salmon":
-            out.append(Counter("fish.salmon.fresh", lazy_gettext("Salmon, fresh"), expansion=exp))
-            out.append(
-                Counter("fish.salmon.degraded", lazy_gettext("Salmon, degraded"), expansion=exp)
-            )
-        elif key in ("spider_crab", "tuna"):
-            values = SPIDER_CRAB_VALUES if key == "spider_crab" else TUNA_VALUES
-            for v in sorted(values):
-                # As the table screen names the token: "Tuna 20", 「20」のマグロ (issue #21).
-                label = LazyString(token_name, f"{key}:{v}")
-                out.append(Counter(f"fish.{key}.{v}", label, expansion=exp, printed=v))
-        else:
-            out.append(Counter(f"fish.{key}", local_name(key), expansion=exp))
-    return tuple(out)
-
-
-BANK_COUNTERS = (
-    Counter("loans", lazy_gettext("Loans"), needs_bank=True),
-    Counter("shares", lazy_gettext("Shares"), needs_bank=True),
-)
-FISH_COUNTERS = _fish_counters()
-PLAYER_COUNTERS = BANK_COUNTERS + FISH_COUNTERS
-MARKET_COUNTERS = (
-    Counter("markets.eel.value", lazy_gettext("Eel track"), TRACK_MIN, TRACK_MAX),
-    Counter(
-        "markets.swordfish.value",
-        lazy_gettext("Swordfish track"),
-        TRACK_MIN,
-        TRACK_MAX,
-        expansion=True,
-    ),
-    Counter(
-        "markets.red_snapper.remaining", lazy_gettext("Red Snapper left"), 0, RED_SNAPPER_TOKENS
-    ),
-)
-#: Fish markets that can be Overfished: (id, name, expansion).
-OVERFISHABLE = tuple((m.id, local_name(m.id, en=m.en), m.expansion) for m in FISH_MARKETS.values())
-
-# ASCII digits, two at most: ``\d`` also matches "²" and "١", which int() breaks on, and
-# no table has more than six players.
 _PLAYER_NAME = re.compile(r"players\[([0-9]{1,2})\]\.name")
 _FIELD = re.compile(r"players\[([0-9]{1,2})\]\.(.+)")
 _NO_SALMON = {"fresh": 0, "degraded": 0}
@@ -335,8 +258,8 @@ def _field_label(form: CalcForm, path: str) -> str:
         sub = re.sub(r"\[\d+\]$", "", sub)  # players[0].fish.tuna[1] -> fish.tuna
         names: dict[str, Any] = {c.name: c.label for c in PLAYER_COUNTERS}
         names.update({"name": gettext("Name"), "yen": gettext("Yen")})
-        names.update({"fish.salmon": _local_name("salmon")})
-        names.update({f"fish.{k}": _local_name(k) for k in TOKEN_NAMES})
+        names.update({"fish.salmon": plain_local_name("salmon")})
+        names.update({f"fish.{k}": plain_local_name(k) for k in TOKEN_NAMES})
         return f"{form.player_name(i)} · {names.get(sub, sub)}"
     for c in MARKET_COUNTERS:
         if path == c.name or path == c.name.rsplit(".", 1)[0]:
@@ -358,7 +281,7 @@ def evaluate(form: CalcForm) -> dict[str, Any]:
         "bank_counters": BANK_COUNTERS,
         "market_counters": MARKET_COUNTERS,
         "overfishable": OVERFISHABLE,
-        "token_names": _LocalNames(),
+        "token_names": LocalNames(),
         "min_players": MIN_PLAYERS,
         "max_players": MAX_PLAYERS,
         "report": None,

@@ -15,23 +15,19 @@ Where the game lives: in the page's address. ``g`` is the game's log (the names 
 exit and Tuna purchase), JSON in base64url; the page is the fold of that log through
 :mod:`companion.jutaku.rules`, so undo is the log without its last move, reload and the
 back button just work, and the server keeps nothing. Both the body of the endpoint and
-the log are parsed here, once, by strict pydantic models; the rules core checks the
-typed values again and names what is wrong in one sentence.
+the log are parsed once, by strict pydantic models (companion/web/jutaku_edge.py); the
+rules core checks the typed values again and names what is wrong in one sentence.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, NoReturn
+from typing import Any
 
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 from flask_babel import lazy_gettext as _  # type: ignore[import-untyped]
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, create_model
-from pydantic_core import ErrorDetails, PydanticCustomError
+from pydantic import ValidationError
 from werkzeug.datastructures import MultiDict
 
 from ..door import Refused
@@ -42,144 +38,22 @@ from ..jutaku.game import Game, outcome, replay
 from ..jutaku.rules import Carried, ExitResult, cash_exit, prices_from, salmon_price
 from ..rules.errors import IllegalAction
 from ..rules.messages import render
-from ..rules.setup import bad_character
 from . import edge
-from .schemas import FormNumber, form_int, path, quoted
+from .jutaku_edge import (
+    CarriedBody,
+    ExitBody,
+    carried_sentence,
+    decode,
+    dump,
+    encode,
+    illegal,
+    link_refused,
+    named,
+    refusal,
+)
+from .schemas import form_int
 
 bp = Blueprint("jutaku", __name__)
-
-#: Most moves in a game's log: 2 exits per player and the 5 Tuna, with room to spare.
-MAX_MOVES = 2 * cat.MAX_PLAYERS + cat.TUNA_PIECES + 8
-#: Longest ``g`` worth decoding: a full log is a few KiB.
-MAX_LINK = 16_000
-
-
-def _printed(values: tuple[int, ...]) -> AfterValidator:
-    def check(value: int) -> int:
-        if value not in values:
-            raise PydanticCustomError("printed", "not a printed value")
-        return value
-
-    return AfterValidator(check)
-
-
-class Body(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
-
-
-Price = Annotated[int, Field(ge=0, le=cat.PRICE_MAX, multiple_of=cat.PRICE_STEP)]
-Count = Annotated[int, FormNumber, Field(ge=0, le=cat.MAX_CARRIED)]
-SalmonCount = Annotated[int, FormNumber, Field(ge=0, le=cat.SALMON_PIECES)]
-Crab = Annotated[int, _printed(cat.SPIDER_CRAB_VALUES)]
-TunaValue = Annotated[int, _printed(cat.TUNA_VALUES)]
-
-#: The shop's price of every category, each optional (missing: its setup price).
-#: (The categories come from the catalogue, never retyped.)
-_PRICE_FIELDS: dict[str, Any] = {c: (Price | None, None) for c in cat.CATEGORIES}
-PricesBody = create_model("PricesBody", __base__=Body, **_PRICE_FIELDS)
-#: What a player carries out.
-_CARRIED_FIELDS: dict[str, Any] = {
-    **{c: (Count, 0) for c in cat.CATEGORIES},
-    "salmon": (SalmonCount, 0),
-    "spider_crab": (list[Crab], Field(default_factory=list, max_length=cat.SPIDER_CRAB_PIECES)),
-    "tuna": (list[TunaValue], Field(default_factory=list, max_length=cat.TUNA_PIECES)),
-    "detergent": (Count, 0),
-    "newspaper": (Count, 0),
-}
-CarriedBody = create_model("CarriedBody", __base__=Body, **_CARRIED_FIELDS)
-
-
-class ExitBody(Body):
-    prices: PricesBody | None = None  # type: ignore[valid-type]
-    salmon_cashed: bool = False
-    carried: CarriedBody  # type: ignore[valid-type]
-
-
-Seat = Annotated[int, FormNumber, Field(ge=0, le=cat.MAX_PLAYERS - 1)]
-PlayerName = Annotated[str, Field(min_length=1, max_length=cat.NAME_MAX)]
-
-
-class ExitMove(Body):
-    type: Literal["exit"]
-    player: Seat
-    carried: CarriedBody  # type: ignore[valid-type]
-
-
-class TunaMove(Body):
-    type: Literal["buy_tuna"]
-    player: Seat
-
-
-class GameLog(Body):
-    """What ``g`` holds: the names and every move, in order."""
-
-    players: list[PlayerName] = Field(min_length=cat.MIN_PLAYERS, max_length=cat.MAX_PLAYERS)
-    moves: list[Annotated[ExitMove | TunaMove, Field(discriminator="type")]] = Field(
-        default_factory=list, max_length=MAX_MOVES
-    )
-
-
-# -- refusals: one sentence per field ------------------------------------------------------------
-
-
-def _name(what: str) -> Message:
-    return Message(f"jutaku.name.{what}")
-
-
-def _first(errors: list[ErrorDetails]) -> ErrorDetails:
-    return next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
-
-
-def _carried_sentence(key: str, kind: str) -> Message:
-    if key in ("spider_crab", "tuna"):
-        if kind == "too_long":
-            most = cat.SPIDER_CRAB_PIECES if key == "spider_crab" else cat.TUNA_PIECES
-            return Message("jutaku.pieces", {"what": _name(key), "most": most})
-        values = cat.SPIDER_CRAB_VALUES if key == "spider_crab" else cat.TUNA_VALUES
-        return Message("jutaku.printed", {"what": _name(key), "values": values})
-    most = cat.SALMON_PIECES if key == "salmon" else cat.MAX_CARRIED
-    return Message("jutaku.count", {"what": _name(key), "most": most})
-
-
-def refusal(exc: ValidationError, prefix: tuple[str | int, ...] = ()) -> Refused:
-    """The first bad field of a body as one sentence (from the Jutaku catalogue)."""
-    error = _first(exc.errors())
-    loc = prefix + tuple(error["loc"])
-    where = path(loc)
-    if error["type"] == "extra_forbidden":
-        return Refused(400, Message("jutaku.no_field", {"name": quoted(where)}), where)
-    # Drop the tag a discriminated union puts in the location ("exit", "buy_tuna").
-    loc = tuple(p for p in loc if p not in ("exit", "buy_tuna"))
-    names = [p for p in loc if isinstance(p, str)]
-    head = names[0] if names else ""
-    message: Message
-    if head == "prices" and len(names) > 1:
-        message = Message(
-            "jutaku.price_value",
-            {"what": _name(names[1]), "step": cat.PRICE_STEP, "most": cat.PRICE_MAX},
-        )
-    elif head == "prices":
-        message = Message("jutaku.prices_shape")
-    elif head == "salmon_cashed":
-        message = Message("jutaku.flag")
-    elif head == "carried" and len(names) > 1:
-        message = _carried_sentence(names[1], error["type"])
-    elif head == "carried":
-        missing = error["type"] == "missing"
-        message = Message("jutaku.carried_missing" if missing else "jutaku.carried_shape")
-    else:
-        message = Message("jutaku.body")
-    return Refused(400, message, where or None)
-
-
-def _illegal(exc: IllegalAction) -> Refused:
-    said = exc.code_message
-    return Refused(400, said if said is not None else exc.message, exc.field)
-
-
-def _dump(model: BaseModel, **options: Any) -> dict[str, Any]:
-    return model.model_dump(**options)
-
 
 # -- the endpoint ------------------------------------------------------------------------------
 
@@ -211,52 +85,17 @@ def api_exit() -> Any:
             body = ExitBody.model_validate(data)
         except ValidationError as exc:
             raise refusal(exc) from None
-        prices = prices_from(_dump(body.prices, exclude_none=True) if body.prices else None)
-        carried = Carried.parse(_dump(body.carried))
+        prices = prices_from(dump(body.prices, exclude_none=True) if body.prices else None)
+        carried = Carried.parse(dump(body.carried))
         result = cash_exit(prices, body.salmon_cashed, carried)
     except Refused as exc:
         return _answer(exc)
     except IllegalAction as exc:
-        return _answer(_illegal(exc))
+        return _answer(illegal(exc))
     return jsonify(exit_json(result))
 
 
 # -- the page: the game in its address ----------------------------------------------------------
-
-
-def _link_refused() -> NoReturn:
-    raise Refused(400, Message("jutaku.link"), "g")
-
-
-def encode(players: list[str], moves: list[dict[str, Any]]) -> str:
-    text = json.dumps(
-        {"players": players, "moves": moves}, ensure_ascii=False, separators=(",", ":")
-    )
-    return base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
-
-
-def _constant(name: str) -> NoReturn:
-    raise ValueError(name)
-
-
-def decode(token: str) -> tuple[list[str], list[dict[str, Any]]]:
-    """The names and moves a ``g`` holds; Refused (400) when it is not a log this page
-    wrote (the rules then check that its moves are legal)."""
-    if len(token) > MAX_LINK or not token.isascii():
-        _link_refused()
-    try:
-        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-        data = json.loads(raw.decode("utf-8"), parse_constant=_constant)
-    except (binascii.Error, ValueError, RecursionError):  # UnicodeDecodeError, JSONDecodeError
-        _link_refused()
-    try:
-        log = GameLog.model_validate(data)
-    except ValidationError:
-        _link_refused()
-    if any(bad_character(name) is not None for name in log.players):
-        _link_refused()  # the start form refuses such a name: this page never wrote it
-    moves = [m.model_dump(exclude_defaults=True) | {"type": m.type} for m in log.moves]
-    return list(log.players), moves
 
 
 @dataclass(frozen=True)
@@ -271,11 +110,11 @@ class Counter:
 
 def _counters() -> tuple[Counter, ...]:
     out = [
-        Counter(f"carried.{c}", render(_name(c)).capitalize(), cat.MAX_CARRIED, "drinks")
+        Counter(f"carried.{c}", render(named(c)).capitalize(), cat.MAX_CARRIED, "drinks")
         for c in cat.DRINK_PRICES
     ]
     out += [
-        Counter(f"carried.{c}", render(_name(c)).capitalize(), cat.MAX_CARRIED, "stacks")
+        Counter(f"carried.{c}", render(named(c)).capitalize(), cat.MAX_CARRIED, "stacks")
         for c in cat.STACK_PRICES
     ]
     out.append(Counter("carried.detergent", "Detergent", cat.MAX_CARRIED, "stacks"))
@@ -307,7 +146,7 @@ def _counters_in(lang: str) -> tuple[Counter, ...]:
     out = []
     for c in COUNTERS:
         parts = c.name.split(".")
-        name = render(_name(parts[1]), lang)
+        name = render(named(parts[1]), lang)
         if len(parts) == 3:
             name = f"「{parts[2]}」の{name}" if lang == "ja" else f"{name} {parts[2]}"
         out.append(Counter(c.name, name, c.max, c.group))
@@ -325,7 +164,7 @@ def carried_from_form(form: Mapping[str, str]) -> dict[str, Any]:
         if key in lists:
             n = form_int(raw)
             if n is None or n > counter.max:
-                raise Refused(400, _carried_sentence(key, "too_long"), counter.name)
+                raise Refused(400, carried_sentence(key, "too_long"), counter.name)
             lists[key] += [int(counter.name.rsplit(".", 1)[1])] * n
         else:
             fields[key] = raw
@@ -373,7 +212,7 @@ def _page_context(
             "lines": [render(line.message(), lang) for line in exit_.lines],
             "changes": [
                 {
-                    "name": render(_name(c), lang),
+                    "name": render(named(c), lang),
                     "before": exit_.prices_before[c],
                     "after": exit_.prices[c],
                 }
@@ -387,7 +226,7 @@ def _page_context(
     shop = [
         {
             "id": c,
-            "name": render(_name(c), lang),
+            "name": render(named(c), lang),
             "price": game.prices[c],
             "setup": cat.SETUP_PRICES[c],
         }
@@ -433,7 +272,7 @@ def _fold(players: list[str], moves: list[dict[str, Any]]) -> Game:
     try:
         return replay(players, moves)
     except IllegalAction:
-        _link_refused()
+        link_refused()
 
 
 def _address(players: list[str], moves: list[dict[str, Any]], anchor: str = "") -> str:
@@ -460,9 +299,7 @@ def _start(form: MultiDict[str, str]) -> Any:
         replay(typed, [])
     except IllegalAction as exc:
         shown = (names + ["", ""])[: max(2, len(names))]
-        return render_template(
-            "jutaku/page.html", setup=True, names=shown, error=_illegal(exc)
-        ), 400
+        return render_template("jutaku/page.html", setup=True, names=shown, error=illegal(exc)), 400
     return redirect(_address(typed, []), 303)
 
 
@@ -501,7 +338,7 @@ def submit() -> Any:
         try:
             replay(players, moves + [move])
         except IllegalAction as exc:
-            raise _illegal(exc) from None
+            raise illegal(exc) from None
     except Refused as exc:
         values = {c.name: (form.get(c.name) or "").strip() for c in COUNTERS}
         context = _page_context(players, moves, game, values, error=exc, chosen=chosen)

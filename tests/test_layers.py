@@ -23,7 +23,8 @@ ENGINE = ("companion.engine",)
 GAMES = ("companion.rules", "companion.cardgame", "companion.jutaku")
 #: The shared parts: they import the engine and each other (and third-party libraries),
 #: never a game package, the registry of games (``companion.games``) or a game's edge, and
-#: they name no game, no market and no game's move.
+#: they name no game, no market and no game's move. A package's modules are its layer's
+#: (``companion.store`` and ``companion.store.folds`` alike).
 SHARED = (
     "companion.door",
     "companion.refusals",

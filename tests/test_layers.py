@@ -218,9 +218,8 @@ def test_import_circles_only_shrink() -> None:
 #: Flask); the others dodge a circle and go with it (steps 4 to 6).
 KNOWN_IN_FUNCTION: dict[str, int] = {
     "companion.cli": 11,
-    "companion.web": 27,  # + web.routing, the hook that replaced web/cards.py's own
+    "companion.web": 27,  # + web.routing (its gate) and web.board_pages (the board game registering)
     "companion.web.auth": 1,  # the LAN address, looked up only when needed
-    "companion.web.context": 1,  # step 4
 }
 
 

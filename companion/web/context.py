@@ -8,6 +8,7 @@ from flask import Flask, current_app
 from ..door import Door
 from ..engine import Games
 from ..live import PER_CLIENT, Hub
+from ..paths import default_db_path
 from ..store import Store
 
 #: Threads kept free of live streams so actions always get through.
@@ -16,8 +17,6 @@ RESERVED_THREADS = 32
 
 def init_app(app: Flask, games: Games) -> None:
     """The store, live hub and door of the app, keeping ``games`` (the app's)."""
-    from ..paths import default_db_path
-
     db_path = app.config.get("DATABASE") or str(default_db_path())
     store = Store(db_path, games)
     store.id_prefix = str(app.config.get("ID_PREFIX") or "")

@@ -218,7 +218,7 @@ def test_import_circles_only_shrink() -> None:
 #: Flask); the others dodge a circle and go with it (steps 4 to 6).
 KNOWN_IN_FUNCTION: dict[str, int] = {
     "companion.cli": 11,
-    "companion.web": 27,  # + web.routing (its gate) and web.board_pages (the board game registering)
+    "companion.web": 27,  # + web.routing (its gate), web.board_pages (the board game registers)
     "companion.web.auth": 1,  # the LAN address, looked up only when needed
 }
 

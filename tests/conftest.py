@@ -1,4 +1,5 @@
-"""Shared fixtures: the Flask app on a real SQLite file, and the real server process."""
+"""Shared fixtures: the Flask app on a real SQLite file, and the real server process;
+and the test tiers (README "Testing"), each test marked with exactly one."""
 
 from __future__ import annotations
 
@@ -25,11 +26,83 @@ def example_report() -> dict:
     return json.loads((DATA / "report_example.json").read_text(encoding="utf-8"))
 
 
+# -- the tiers ---------------------------------------------------------------------------------
+
+#: The tiers (pyproject.toml describes their markers), in the order a run starts them:
+#: the longest tests first, so that two workers (``-n 2``) are not left with one long
+#: test at the end while the other idles.
+TIERS = ("browser", "sweep", "web", "engine", "rules")
+#: Fixtures that make a test a server test (tests/conftest.py and the modules' own).
+SERVER_FIXTURES = {"app", "client", "live_server", "server", "browser"}
+#: Names whose presence in a test module means it serves pages (a Flask app or a process).
+SERVER_NAMES = ("create_app", "start_server", "LiveServer")
+#: Modules of the server tier by what they do outside this process.
+SERVER_MODULES = {"test_packaging.py"}  # builds the wheel, installs it in a venv, runs it
+
+
+def tier(item: pytest.Item) -> str:
+    """The one tier of a test, from where it is and what it uses."""
+    path = Path(str(item.fspath)).resolve()
+    here = Path(__file__).resolve().parent
+    if here / "browser" in path.parents or item.get_closest_marker("browser"):
+        return "browser"
+    if path.name == "test_secrecy_sweep.py":
+        return "sweep"
+    if here / "rules" in path.parents:
+        return "rules"
+    if path.name in SERVER_MODULES:
+        return "web"
+    module = getattr(item, "module", None)
+    if (
+        SERVER_FIXTURES & set(getattr(item, "fixturenames", ()))
+        or item.get_closest_marker("server")
+        or item.get_closest_marker("slow")
+        or any(hasattr(module, name) for name in SERVER_NAMES)
+    ):
+        return "web"
+    return "engine"
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by these markers
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test with its tier, and run the tiers' modules longest first (a module's
+    tests stay together and in their order: module-scoped servers start once)."""
+    first: dict[str, int] = {}
+    for item in items:
+        name = tier(item)
+        item.add_marker(name)
+        key = str(item.fspath)
+        first[key] = min(first.get(key, len(TIERS)), TIERS.index(name))
+    position = {id(item): i for i, item in enumerate(items)}
+    items.sort(key=lambda item: (first[str(item.fspath)], position[id(item)]))
+
+
+# -- the app and the server ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty database with every migration applied, made once per session (per
+    worker): each test's database is a copy of it, not built anew."""
+    from companion.store import Store
+
+    path = tmp_path_factory.mktemp("template") / "template.sqlite3"
+    Store(path).close()  # the last connection closed: the WAL is checkpointed and removed
+    return path
+
+
+def fresh_db(template: Path, path: Path) -> Path:
+    """A new database at ``path``: a copy of the migrated template."""
+    shutil.copyfile(template, path)
+    return path
+
+
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, template_db):
     from companion.web import create_app
 
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.sqlite3")})
+    db = fresh_db(template_db, tmp_path / "test.sqlite3")
+    app = create_app({"TESTING": True, "DATABASE": str(db)})
     yield app
     shutdown = app.extensions.get("companion.shutdown")
     if shutdown:
@@ -42,8 +115,8 @@ def client(app):
 
 
 @pytest.fixture
-def live_server(tmp_path) -> Iterator[LiveServer]:
-    server = start_server(tmp_path / "live.sqlite3")
+def live_server(tmp_path, template_db) -> Iterator[LiveServer]:
+    server = start_server(fresh_db(template_db, tmp_path / "live.sqlite3"))
     yield server
     server.stop()
     # Shown by pytest only when the test failed: the server's own log (a traceback there

@@ -28,10 +28,12 @@ def example_report() -> dict:
 
 # -- the tiers ---------------------------------------------------------------------------------
 
-#: The tiers (pyproject.toml describes their markers), in the order a run starts them:
-#: the longest tests first, so that two workers (``-n 2``) are not left with one long
-#: test at the end while the other idles.
+#: The tiers (pyproject.toml describes their markers).
 TIERS = ("browser", "sweep", "web", "engine", "rules")
+#: The order a run starts modules in: the longest tests first (the browser, the sweep, the
+#: ``slow`` servers), so that the workers of ``-n`` are not left with one long test at the
+#: end while the others idle.
+ORDER = ("browser", "sweep", "slow", "web", "engine", "rules")
 #: Fixtures that make a test a server test (tests/conftest.py and the modules' own).
 SERVER_FIXTURES = {"app", "client", "live_server", "server", "browser"}
 #: Names whose presence in a test module means it serves pages (a Flask app or a process).
@@ -65,14 +67,17 @@ def tier(item: pytest.Item) -> str:
 
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by these markers
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark each test with its tier, and run the tiers' modules longest first (a module's
-    tests stay together and in their order: module-scoped servers start once)."""
+    """Mark each test with its tier, and start the modules with the longest tests first
+    (a module's tests stay together and in their order: its servers start once)."""
     first: dict[str, int] = {}
     for item in items:
         name = tier(item)
         item.add_marker(name)
+        rank = ORDER.index(name)
+        if item.get_closest_marker("slow"):
+            rank = min(rank, ORDER.index("slow"))
         key = str(item.fspath)
-        first[key] = min(first.get(key, len(TIERS)), TIERS.index(name))
+        first[key] = min(first.get(key, len(ORDER)), rank)
     position = {id(item): i for i, item in enumerate(items)}
     items.sort(key=lambda item: (first[str(item.fspath)], position[id(item)]))
 

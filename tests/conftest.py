@@ -89,10 +89,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An empty database with every migration applied, made once per session (per
     worker): each test's database is a copy of it, not built anew."""
+    from companion.games import GAMES
     from companion.store import Store
 
     path = tmp_path_factory.mktemp("template") / "template.sqlite3"
-    Store(path).close()  # the last connection closed: the WAL is checkpointed and removed
+    Store(path, GAMES).close()  # the last connection closed: the WAL is checkpointed and removed
     return path
 
 

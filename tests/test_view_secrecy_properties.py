@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 from test_game_scenario import DoorGame
 
 from companion.door import Door, Refused
+from companion.games import GAMES
 from companion.identity import Identity
 from companion.live import Hub
 from companion.store import Store
@@ -174,7 +175,7 @@ def seen(store: Store, g: DoorGame, viewer: str | None) -> str:
 def test_a_view_is_the_same_whatever_another_seats_secrets_are(plan: dict[str, Any]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "twins.sqlite3"
-        store = Store(path)
+        store = Store(path, GAMES)
         hub = Hub(str(path), max_streams=8)
         door = Door(store, hub)
         try:

@@ -281,7 +281,7 @@ def _guided(draw: Any, t: Table, kind: str) -> dict[str, Any]:
             elif key != "salmon":
                 a["sell"] = {key: 1}
     elif kind == "fishing":
-        if draw(st.integers(0, 3)) == 0:  # #19: boat by boat
+        if me.boats and draw(st.integers(0, 3)) == 0:  # #19: boat by boat (a fleet may be empty)
             b = draw(st.sampled_from(me.boats))
             do = "dock" if b.where == "sea" else "undock"
             a["boats"] = [{"boat": b.id, "do": do}]

@@ -27,19 +27,6 @@ from ..rules.table import ROWS, PlayerState, Table
 from . import turn_external
 from .render import guide_key
 
-#: The guided action types this page builds.
-KINDS = (
-    "visit",
-    "fishing",
-    "purchase",
-    "start_turn",
-    "open_port",
-    "return_rental",
-    "assign_buyer",
-    "return_license",
-    "discard",
-    "transfer",
-)
 PANELS = ("markets", "fishing", "purchasing", "free")
 #: The free moves of the "Free moves" panel (not actions: no AP, any time on your turn).
 FREE_MOVES = (
@@ -50,6 +37,8 @@ FREE_MOVES = (
     "discard",
     "transfer",
 )
+#: The guided action types this page builds: the actions, the turn's start, the free moves.
+KINDS = ("visit", "fishing", "purchase", "start_turn", *FREE_MOVES)
 #: Most price slots shown for one fish: the box holds 30 barrels of a fish.
 MAX_SLOTS = 30
 

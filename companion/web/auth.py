@@ -115,6 +115,18 @@ def refused_page(exc: Refused) -> tuple[str, int]:
     return render_template("game/refused.html", error=exc), exc.status
 
 
+def seat_viewer(game_id: str) -> Identity | Any:
+    """A phone page's viewer, or the page to answer instead: the refusal of a link that
+    signs in no one, and the table screen sent to its own page (any game's phone)."""
+    try:
+        who = page_identity(game_id, "seat")
+    except Refused as exc:
+        return refused_page(exc)
+    if who.is_host:
+        return redirect(url_for("table.page", game_id=game_id))
+    return who
+
+
 def seats(game_id: str) -> list[dict[str, Any]]:
     """The seats as the table screen shows them: a QR code only for a seat no phone has
     joined yet (one seat, one phone)."""

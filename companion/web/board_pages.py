@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import redirect, render_template, request, url_for
+from flask import render_template, request
 from flask_babel import gettext  # type: ignore[import-untyped]
 
 from ..door import Refused
@@ -17,7 +17,7 @@ from ..eventlog import GameState
 from ..games import BOARD
 from ..identity import Identity
 from . import edge_board, stream
-from .auth import page_identity, refused_page
+from .auth import page_identity, seat_viewer
 from .context import door, store
 from .forms import form_change, form_role
 from .render import TRACK_STEPS, event_text, forms_context, guide_key, render_live, view_for
@@ -30,12 +30,9 @@ PANELS = frozenset({"pay", "tokens", "licences", "bank", "values", "auction"})
 
 def seat_page(game_id: str) -> Any:
     """A player's phone: their own Yen, tokens and bids, and the shared boards."""
-    try:
-        who = page_identity(game_id, "seat")
-    except Refused as exc:
-        return refused_page(exc)
-    if who.is_host:
-        return redirect(url_for("table.page", game_id=game_id))
+    who = seat_viewer(game_id)
+    if not isinstance(who, Identity):
+        return who
     state = store().state(game_id)
     view = view_for(game_id, who, state)
     return render_template(

@@ -51,6 +51,7 @@ from .auth import (
     page_identity,
     qr_svg,
     refused_page,
+    seat_viewer,
     set_cookie,
 )
 from .cards_edge import (
@@ -211,13 +212,8 @@ def table_page(game_id: str) -> Any:
 
 
 def seat_page(game_id: str) -> Any:
-    try:
-        who = page_identity(game_id, "seat")
-    except Refused as exc:
-        return refused_page(exc)
-    if who.is_host:
-        return redirect(url_for("table.page", game_id=game_id))
-    return _page(game_id, who)
+    who = seat_viewer(game_id)
+    return _page(game_id, who) if isinstance(who, Identity) else who
 
 
 def _form_change(game_id: str, role: str, change: Callable[[Identity], Any]) -> Any:

@@ -1,19 +1,36 @@
 """The bookkeeping of a player's own Yen, fish tokens and Fishing Licences: ``pay``,
 ``gain_fish``, ``lose_fish``, ``give_fish``, ``take_red_snapper``, ``take_license``,
 ``return_license`` — one function per move, ``(table, args) -> table``, with its history
-line, registered in rules/moves.py's ``MOVES``. And the argument readers every
+line, registered in rules/moves.py's ``MOVES``, each taking its arguments as a typed
+dataclass (``Pay``, ``GainFish`` …; issue #18 step 8). And the checks of a number every
 bookkeeping move shares.
 
-Each move validates its arguments against the rules and raises :class:`IllegalAction`
-with a sentence a player understands; it never half-applies.
+Each move checks its arguments against the rules and raises :class:`IllegalAction` with a
+sentence a player understands; it never half-applies. It checks no type: the dataclass
+was read from the entry by ``engine.args.read`` (or validated at the edge).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Any
 
+from ..engine.args import OneOf, read
+from .args import (
+    MAX_COUNT,
+    MAX_YEN,
+    NOTE_MAX,
+    Amount,
+    Count,
+    FishKey,
+    FishMarket,
+    Id,
+    Name,
+    Note,
+    Printed,
+    Side,
+)
 from .catalogue import (
     FISH_KEYS,
     FISH_MARKETS,
@@ -36,36 +53,81 @@ from .tokens import (
     token_message,
 )
 
+#: A logged entry's arguments, as the history lines read them (tolerant of anything).
 Args = Mapping[str, Any]
 SUPPLY = "supply"
-#: Longest note a payment may carry (one line of the history).
-NOTE_MAX = 120
+
+__all__ = ["MAX_COUNT", "MAX_YEN", "NOTE_MAX"]
 
 
-# -- argument readers ---------------------------------------------------------------------
-# The web edge parses every body into typed values (companion/web/schemas.py); these check
-# them again so that a caller that skipped the edge (a test, a script on the Door) still
-# cannot record a string, a bool or a number beyond the physical game.
-
-#: Most Yen any one payment can move: far beyond any table (everyone starts with ¥2,000),
-#: and well inside SQLite's integers.
-MAX_YEN = 1_000_000
-#: Most pieces one action can move: the box holds 30 barrels of a fish, and no board or
-#: bag holds more tokens of one kind.
-MAX_COUNT = 30
+# -- the moves' arguments (engine.args: read from the log, validated at the edge) -------------
 
 
-def arg_int(args: Args, key: str, default: int | None = None) -> int:
-    value = args.get(key, default)
-    if value is None:
-        raise IllegalAction(Message("arg.required", {}), key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction(Message("arg.whole", {}), key)
-    return value
+@dataclass(frozen=True, kw_only=True)
+class Pay:
+    from_: Name = field(metadata={"key": "from"})
+    to: Name
+    amount: Amount
+    note: Note = ""
 
 
-def arg_yen(args: Args, key: str = "amount") -> int:
-    amount = arg_int(args, key)
+@dataclass(frozen=True, kw_only=True)
+class Tokens:
+    """Fish tokens of one kind: Spider Crab and Tuna by printed ``value``, Salmon by
+    ``side`` (the forms send a side for every fish; the rules read it for Salmon only)."""
+
+    fish: FishKey
+    count: Count = 1
+    value: Printed | None = None
+    side: Side | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GainFish(Tokens):
+    player: Name
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoseFish(Tokens):
+    player: Name
+    #: Back to the market (left out), or out of the game (``"box"``: sold Swordfish).
+    to: Annotated[Id, OneOf(("market", "box"))] | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GiveFish(Tokens):
+    from_: Name = field(metadata={"key": "from"})
+    to: Name
+
+
+@dataclass(frozen=True, kw_only=True)
+class RedSnapper:
+    player: Name
+    count: Count = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakeLicense:
+    player: Name
+    market: FishMarket
+    count: Count = 1
+    #: False when the licence was already paid.
+    pay: bool = True
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReturnLicense:
+    player: Name
+    market: FishMarket
+    count: Count = 1
+
+
+# -- the rules' checks of a move's numbers ---------------------------------------------------
+# The edge bounds every number by the physical game (the limits above); the rules say why a
+# number breaks them in a player's words, for a caller that skipped the edge.
+
+
+def yen_amount(amount: int, key: str = "amount") -> int:
     if amount <= 0:
         raise IllegalAction(Message("arg.yen_positive", {}), key)
     if amount > MAX_YEN:
@@ -75,8 +137,7 @@ def arg_yen(args: Args, key: str = "amount") -> int:
     return amount
 
 
-def arg_count(args: Args, key: str = "count") -> int:
-    n = arg_int(args, key, 1)
+def piece_count(n: int, key: str = "count") -> int:
     if n < 1:
         raise IllegalAction(Message("arg.count_min", {}), key)
     if n > MAX_COUNT:
@@ -84,21 +145,9 @@ def arg_count(args: Args, key: str = "count") -> int:
     return n
 
 
-def arg_flag(args: Args, key: str, default: bool = True) -> bool:
-    value = args.get(key, default)
-    if not isinstance(value, bool):
-        raise IllegalAction(Message("arg.flag", {}), key)
-    return value
-
-
-def arg_party(t: Table, args: Args, key: str) -> int | None:
+def party(t: Table, name: str, key: str) -> int | None:
     """A player index, or None for the supply."""
-    value = args.get(key)
-    if value == SUPPLY:
-        return None
-    if value is None:
-        raise IllegalAction(Message("arg.party", {}), key)
-    return t.index(value, key)
+    return None if name == SUPPLY else t.index(name, key)
 
 
 def short_of_yen(
@@ -135,15 +184,15 @@ def money_line(amount: int, show: bool) -> Message:
 # -- Yen --------------------------------------------------------------------------------
 
 
-def pay(t: Table, a: Args) -> Table:
+def pay(t: Table, a: Pay) -> Table:
     """Yen from a player or the supply to a player or the supply (AMB-01: the supply is
     unlimited; AMB-04: a player cannot pay more than they hold)."""
-    payer, payee = arg_party(t, a, "from"), arg_party(t, a, "to")
-    amount = arg_yen(a)
+    payer, payee = party(t, a.from_, "from"), party(t, a.to, "to")
+    amount = yen_amount(a.amount)
     if payer == payee:
         raise IllegalAction(Message("bk.same_party", {}), "to")
-    note = a.get("note", "")
-    if not isinstance(note, str) or len(note) > NOTE_MAX:
+    note = a.note
+    if len(note) > NOTE_MAX:
         raise IllegalAction(Message("arg.note_long", {"max": NOTE_MAX}), "note")
     if bad_character(note) is not None:
         raise IllegalAction(Message("arg.note_chars", {}), "note")
@@ -173,21 +222,23 @@ def describe_pay(a: Args, show: bool) -> Message:
 # -- fish tokens --------------------------------------------------------------------------
 
 
-def _token_spec(a: Args) -> TokenSpec:
-    key = a.get("fish")
-    if not isinstance(key, str) or key not in FISH_KEYS:
+def _token_spec(a: Tokens) -> TokenSpec:
+    key = a.fish
+    if key not in FISH_KEYS:
         raise IllegalAction(Message("bk.no_fish_token", {"name": repr(key)}), "fish")
-    count = arg_count(a)
+    count = piece_count(a.count)
     value = side = None
     if key == "spider_crab" or key == "tuna":
         allowed = SPIDER_CRAB_VALUES if key == "spider_crab" else TUNA_VALUES
-        value = arg_int(a, "value")
+        if a.value is None:
+            raise IllegalAction(Message("arg.required", {}), "value")
+        value = a.value
         if value not in allowed:
             raise IllegalAction(
                 Message("bk.printed_values", {"fish": key, "values": sorted(allowed)}), "value"
             )
     if key == "salmon":
-        side = a.get("side", "fresh")
+        side = a.side or "fresh"
         if side not in ("fresh", "degraded"):
             raise IllegalAction(Message("bk.salmon_side", {}), "side")
     return TokenSpec(key, count, value, side)
@@ -216,31 +267,31 @@ def _add_tokens(fish: Fish, spec: TokenSpec, sign: int, owner: str) -> Fish:
     return changed
 
 
-def gain_fish(t: Table, a: Args) -> Table:
+def gain_fish(t: Table, a: GainFish) -> Table:
     """A player takes tokens from their market (Red Snapper: the next ones of the grid;
     Spider Crab, Tuna, Clam, Oyster: out of the Auction bag)."""
-    i = t.index(a.get("player"))
+    i = t.index(a.player)
     spec = _token_spec(a)
     t = take_from_market(t, spec)
     t = t.with_player(i, fish=_add_tokens(t.players[i].fish, spec, 1, t.players[i].name))
     return auto_overfish(t)
 
 
-def lose_fish(t: Table, a: Args) -> Table:
+def lose_fish(t: Table, a: LoseFish) -> Table:
     """A player returns tokens to their market (``"to": "box"`` for tokens that leave the
     game, such as sold Swordfish)."""
-    i = t.index(a.get("player"))
+    i = t.index(a.player)
     spec = _token_spec(a)
     t = t.with_player(i, fish=_add_tokens(t.players[i].fish, spec, -1, t.players[i].name))
-    where = a.get("to", "market")
+    where = a.to or "market"
     if where not in ("market", "box"):
         raise IllegalAction(Message("bk.tokens_go", {}), "to")
     return t if where == "box" else return_to_market(t, spec)
 
 
-def give_fish(t: Table, a: Args) -> Table:
+def give_fish(t: Table, a: GiveFish) -> Table:
     """Tokens move from one player to another (Barter, Auction lots, Trading …)."""
-    giver, taker = t.index(a.get("from"), "from"), t.index(a.get("to"), "to")
+    giver, taker = t.index(a.from_, "from"), t.index(a.to, "to")
     if giver == taker:
         raise IllegalAction(Message("bk.same_giver", {}), "to")
     spec = _token_spec(a)
@@ -252,18 +303,16 @@ def give_fish(t: Table, a: Args) -> Table:
     )
 
 
-def take_red_snapper(t: Table, a: Args) -> Table:
+def take_red_snapper(t: Table, a: RedSnapper) -> Table:
     """The next Red Snapper token of the grid (fish-markets.md §6)."""
-    return gain_fish(
-        t, {"player": a.get("player"), "fish": "red_snapper", "count": a.get("count", 1)}
-    )
+    return gain_fish(t, GainFish(player=a.player, fish="red_snapper", count=a.count))
 
 
 def describe_fish(verb: str) -> Callable[[Args, bool], Message]:
     def describe(a: Args, show: bool) -> Message:
         n = counted(a)
         try:
-            ts = _token_spec(a)
+            ts = _token_spec(read(Tokens, a))
             name: Message | str = token_message(ts.key, ts.value, ts.side)
         except IllegalAction:
             name = str(a.get("fish"))
@@ -290,13 +339,13 @@ def describe_red_snapper(a: Args, show: bool) -> Message:
 # -- licences and License spaces -----------------------------------------------------------
 
 
-def take_license(t: Table, a: Args) -> Table:
+def take_license(t: Table, a: TakeLicense) -> Table:
     """Buy Fishing Licences at the board's price (``"pay": false`` when already paid):
     at most 4 License spaces, per-market stock and per-visit/per-player limits."""
-    i = t.index(a.get("player"))
-    market = fish_market_in_play(t, a.get("market"))
+    i = t.index(a.player)
+    market = fish_market_in_play(t, a.market)
     m = FISH_MARKETS[market]
-    count = arg_count(a)
+    count = piece_count(a.count)
     p = t.players[i]
     if m.licenses_per_visit is not None and count > m.licenses_per_visit:
         raise IllegalAction(
@@ -321,7 +370,7 @@ def take_license(t: Table, a: Args) -> Table:
             Message("bk.licences_left", {"market": market, "left": on_board}), "count"
         )
     price = 0
-    if arg_flag(a, "pay"):
+    if a.pay:
         if market == "sardine" and on_board is not None:
             left = on_board
             for _ in range(count):
@@ -343,14 +392,14 @@ def take_license(t: Table, a: Args) -> Table:
     return t
 
 
-def return_license(t: Table, a: Args) -> Table:
+def return_license(t: Table, a: ReturnLicense) -> Table:
     """Give licences back to their board, free, no refund (a Himono licence's items go
     back to their markets, uncompensated)."""
-    i = t.index(a.get("player"))
-    market = a.get("market")
+    i = t.index(a.player)
+    market = a.market
     p = t.players[i]
-    count = arg_count(a)
-    if not isinstance(market, str) or p.licenses.get(market, 0) < count:
+    count = piece_count(a.count)
+    if p.licenses.get(market, 0) < count:
         raise IllegalAction(
             Message("bk.licences_not_held", {"player": p.name, "count": count}), "market"
         )

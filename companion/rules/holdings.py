@@ -7,10 +7,11 @@ move with its history line, registered in rules/moves.py's ``MOVES``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from . import crash
-from .bookkeeping import Args, arg_count, arg_flag, counted, short_of_yen
+from .args import Count, Item, Name
+from .bookkeeping import Args, counted, piece_count, short_of_yen
 from .errors import IllegalAction
 from .messages import Message
 from .table import SPACE_ITEMS, Table
@@ -23,19 +24,39 @@ SHARE_PRICE = 300
 _ITEM_SOURCE = {"freezer": "rentals", "cart": "rentals", "buyer_token": "influence"}
 
 
-def take_item(t: Table, a: Args) -> Table:
+@dataclass(frozen=True, kw_only=True)
+class ReturnItem:
+    player: Name
+    item: Item
+    count: Count = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakeItem(ReturnItem):
+    #: False when the item was already paid.
+    pay: bool = True
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bank:
+    """Loans taken or shares bought."""
+
+    player: Name
+    count: Count = 1
+
+
+def take_item(t: Table, a: TakeItem) -> Table:
     """Rent a Freezer or Cart (Rentals) or buy a Buyer token (Influence), ¥200 each; each
     takes a License space."""
-    i = t.index(a.get("player"))
-    item = a.get("item")
+    i = t.index(a.player)
+    item = a.item
     if item not in SPACE_ITEMS:
         raise IllegalAction(Message("bk.item_kind", {}), "item")
-    assert isinstance(item, str)
     source = _ITEM_SOURCE[item]
     if source not in t.config.external_markets:
         raise IllegalAction(Message("bk.not_in_play", {"market": source}), "item")
     crash.refuse_closed(t, source, "item")
-    count = arg_count(a)
+    count = piece_count(a.count)
     p = t.players[i]
     key = f"{source}.{item}"
     if t.stock.get(key, 0) < count:
@@ -44,7 +65,7 @@ def take_item(t: Table, a: Args) -> Table:
         raise IllegalAction(
             Message("bk.spaces_free", {"player": p.name, "free": p.spaces_free}), "count"
         )
-    price = ITEM_PRICE * count if arg_flag(a, "pay") else 0
+    price = ITEM_PRICE * count if a.pay else 0
     if price > p.yen:
         raise short_of_yen(t, i, price, "count")
     items = dict(p.items)
@@ -53,18 +74,17 @@ def take_item(t: Table, a: Args) -> Table:
     return replace(t, stock={**t.stock, key: t.stock[key] - count})
 
 
-def return_item(t: Table, a: Args) -> Table:
+def return_item(t: Table, a: ReturnItem) -> Table:
     """A Freezer or Cart after its second use, or a Buyer token after its purchase, goes
     back to its board. One given back early goes back as it lies: the ones used once
     first, so nothing stays flipped without an item (every rental starts on its "2"
     side: external-markets.md §9)."""
-    i = t.index(a.get("player"))
-    item = a.get("item")
+    i = t.index(a.player)
+    item = a.item
     p = t.players[i]
-    count = arg_count(a)
-    if item not in SPACE_ITEMS or p.items.get(str(item), 0) < count:
+    count = piece_count(a.count)
+    if item not in SPACE_ITEMS or p.items.get(item, 0) < count:
         raise IllegalAction(Message("bk.item_not_held", {"player": p.name}), "item")
-    assert isinstance(item, str)
     items = dict(p.items)
     items[item] -= count
     if not items[item]:
@@ -95,13 +115,13 @@ def describe_item(code: str) -> Callable[[Args, bool], Message]:
 # -- Bank ---------------------------------------------------------------------------------
 
 
-def _bank(t: Table, a: Args, kind: str) -> Table:
+def _bank(t: Table, a: Bank, kind: str) -> Table:
     if "bank" not in t.config.external_markets:
         raise IllegalAction(Message("bk.bank_not_in_play", {}), "type")
     crash.refuse_closed(t, "bank", "type")
-    i = t.index(a.get("player"))
+    i = t.index(a.player)
     p = t.players[i]
-    count = arg_count(a)
+    count = piece_count(a.count)
     key = f"bank.{kind}"
     left = t.stock.get(key, 0)
     if count > left:
@@ -122,12 +142,12 @@ def _bank(t: Table, a: Args, kind: str) -> Table:
     return replace(t, stock={**t.stock, key: left - count})
 
 
-def take_loan(t: Table, a: Args) -> Table:
+def take_loan(t: Table, a: Bank) -> Table:
     """+¥500 per loan; repaid with ¥500 interest at the end. Never with shares."""
     return _bank(t, a, "loans")
 
 
-def buy_share(t: Table, a: Args) -> Table:
+def buy_share(t: Table, a: Bank) -> Table:
     """¥300 per share; share owners split the loans' interest. Never with loans."""
     return _bank(t, a, "shares")
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Annotated, Any, Generic, TypeVar
 
+from ..engine.args import OneOf, read
 from . import (
     arrivals,
     auction_moves,
@@ -26,7 +28,8 @@ from . import (
     holdings,
     rounds,
 )
-from .bookkeeping import Args, arg_int
+from .args import AnyMarket, FishMarket, Id, NoArgs, Printed
+from .bookkeeping import Args
 from .catalogue import (
     TRACK_MAX,
     TRACK_MIN,
@@ -41,11 +44,19 @@ from .tokens import (
     overfish,
 )
 
+A = TypeVar("A")
+
 
 @dataclass(frozen=True)
-class Move:
-    apply: Callable[[Table, Args], Table]
+class Move(Generic[A]):
+    """One kind of entry: ``apply`` takes the table and the move's arguments, read from the
+    logged entry as ``args`` (a frozen dataclass, by ``engine.args.read`` in :func:`apply`,
+    the one place a logged dict becomes typed; None: the move reads the entry as it is
+    logged); ``describe`` words the logged entry for the history, whatever it holds."""
+
+    apply: Callable[[Table, A], Table]
     describe: Callable[[Args, bool], Message]
+    args: type[A] | None = None
     #: Whether the move moves Yen between named players (closed-money history hides it).
     moves_yen: bool = False
     #: Appended only by the server itself (auctions), never accepted from a client.
@@ -93,14 +104,29 @@ def may_record(t: Table, kind: str, args: Args, seat: int | None) -> bool:
 # -- market values ------------------------------------------------------------------------
 
 
-def set_track(t: Table, a: Args) -> Table:
+@dataclass(frozen=True, kw_only=True)
+class SetTrack:
+    track: Annotated[Id, OneOf(("eel", "swordfish"))]
+    value: Printed
+
+
+@dataclass(frozen=True, kw_only=True)
+class Overfished:
+    market: FishMarket
+
+
+@dataclass(frozen=True, kw_only=True)
+class AddMarket:
+    market: AnyMarket
+
+
+def set_track(t: Table, a: SetTrack) -> Table:
     """Put the Eel or Swordfish value marker on a space 1..13."""
-    track = a.get("track")
+    track = a.track
     if track not in ("eel", "swordfish"):
         raise IllegalAction(Message("bk.track_kind", {}), "track")
-    assert isinstance(track, str)
     fish_market_in_play(t, track, "track")
-    value = arg_int(a, "value")
+    value = a.value
     if not TRACK_MIN <= value <= TRACK_MAX:
         raise IllegalAction(
             Message("bk.track_space", {"low": TRACK_MIN, "high": TRACK_MAX}), "value"
@@ -113,10 +139,10 @@ def _describe_track(a: Args, show: bool) -> Message:
     return Message("history.set_track", {"track": str(a.get("track")), "value": a.get("value")})
 
 
-def mark_overfished(t: Table, a: Args) -> Table:
+def mark_overfished(t: Table, a: Overfished) -> Table:
     """A fish market becomes Overfished (permanent). Horse Mackerel pays ¥200 per token
     held; Nori costs ¥100 per token held, down to ¥0."""
-    market = fish_market_in_play(t, a.get("market"))
+    market = fish_market_in_play(t, a.market)
     if market in t.values.overfished:
         raise IllegalAction(Message("bk.overfished_already", {"market": market}), "market")
     return overfish(t, market)
@@ -126,42 +152,70 @@ def _describe_overfished(a: Args, show: bool) -> Message:
     return Message("history.overfished", {"market": a.get("market")})
 
 
-def add_market(t: Table, a: Args) -> Table:
+def add_market(t: Table, a: AddMarket) -> Table:
     """A market enters mid-game by hand, set up as at the start (``entering.set_up``;
     Mackerel entering this way gives no licences to anyone). Overfished replacements,
     Expansion tokens and crashes bring theirs by themselves (rules/arrivals.py)."""
-    market = a.get("market")
-    if not isinstance(market, str):
-        raise IllegalAction(Message("bk.no_market", {"name": repr(market)}), "market")
-    return entering.bring(t, market, "hand")
+    return entering.bring(t, a.market, "hand")
 
 
 def _describe_add_market(a: Args, show: bool) -> Message:
     return Message("history.add_market", {"market": str(a.get("market"))})
 
 
-MOVES: dict[str, Move] = {
-    "pay": Move(bookkeeping.pay, bookkeeping.describe_pay, moves_yen=True, owners=("from",)),
-    "gain_fish": Move(bookkeeping.gain_fish, bookkeeping.describe_fish("gain")),
-    "lose_fish": Move(bookkeeping.lose_fish, bookkeeping.describe_fish("lose")),
-    "give_fish": Move(bookkeeping.give_fish, bookkeeping.describe_fish("give"), owners=("from",)),
-    "take_red_snapper": Move(bookkeeping.take_red_snapper, bookkeeping.describe_red_snapper),
+MOVES: dict[str, Move[Any]] = {
+    "pay": Move(
+        bookkeeping.pay,
+        bookkeeping.describe_pay,
+        bookkeeping.Pay,
+        moves_yen=True,
+        owners=("from",),
+    ),
+    "gain_fish": Move(
+        bookkeeping.gain_fish, bookkeeping.describe_fish("gain"), bookkeeping.GainFish
+    ),
+    "lose_fish": Move(
+        bookkeeping.lose_fish, bookkeeping.describe_fish("lose"), bookkeeping.LoseFish
+    ),
+    "give_fish": Move(
+        bookkeeping.give_fish,
+        bookkeeping.describe_fish("give"),
+        bookkeeping.GiveFish,
+        owners=("from",),
+    ),
+    "take_red_snapper": Move(
+        bookkeeping.take_red_snapper, bookkeeping.describe_red_snapper, bookkeeping.RedSnapper
+    ),
     "take_license": Move(
-        bookkeeping.take_license, bookkeeping.describe_license("history.take_license")
+        bookkeeping.take_license,
+        bookkeeping.describe_license("history.take_license"),
+        bookkeeping.TakeLicense,
     ),
     "return_license": Move(
-        bookkeeping.return_license, bookkeeping.describe_license("history.return_license")
+        bookkeeping.return_license,
+        bookkeeping.describe_license("history.return_license"),
+        bookkeeping.ReturnLicense,
     ),
-    "take_item": Move(holdings.take_item, holdings.describe_item("history.take_item")),
-    "return_item": Move(holdings.return_item, holdings.describe_item("history.return_item")),
-    "take_loan": Move(holdings.take_loan, lambda a, s: holdings.describe_bank(a, s, "loans")),
-    "buy_share": Move(holdings.buy_share, lambda a, s: holdings.describe_bank(a, s, "shares")),
-    "set_track": Move(set_track, _describe_track, who="anyone"),
-    "mark_overfished": Move(mark_overfished, _describe_overfished, who="anyone"),
-    "add_market": Move(add_market, _describe_add_market, who="anyone"),
-    "next_turn": Move(rounds.next_turn, rounds.describe_next_turn, who="current"),
+    "take_item": Move(
+        holdings.take_item, holdings.describe_item("history.take_item"), holdings.TakeItem
+    ),
+    "return_item": Move(
+        holdings.return_item, holdings.describe_item("history.return_item"), holdings.ReturnItem
+    ),
+    "take_loan": Move(
+        holdings.take_loan, lambda a, s: holdings.describe_bank(a, s, "loans"), holdings.Bank
+    ),
+    "buy_share": Move(
+        holdings.buy_share, lambda a, s: holdings.describe_bank(a, s, "shares"), holdings.Bank
+    ),
+    "set_track": Move(set_track, _describe_track, SetTrack, who="anyone"),
+    "mark_overfished": Move(mark_overfished, _describe_overfished, Overfished, who="anyone"),
+    "add_market": Move(add_market, _describe_add_market, AddMarket, who="anyone"),
+    "next_turn": Move(rounds.next_turn, rounds.describe_next_turn, NoArgs, who="current"),
     "assign_buyer": Move(lambda t, a: buyer.assign_run(t, a).t, buyer.describe_assign),
-    "end_game": Move(rounds.end_game, lambda a, s: Message("history.end_game", {}), who="host"),
+    "end_game": Move(
+        rounds.end_game, lambda a, s: Message("history.end_game", {}), NoArgs, who="host"
+    ),
     # The guided turn (flows.md): the player named acts on their own Yen and tokens, and
     # must be the active player (checked by the move itself, with a sentence naming them).
     "visit": Move(guided.visit, guided.describe("visit")),
@@ -246,10 +300,17 @@ def apply(t: Table, action: Args) -> Table:
             )
     # Every change passes here: Overfished markets are replaced and crashed ones crash
     # (rules/arrivals.py), as part of this same action.
-    new = arrivals.settle(t, move.apply(t, action))
+    new = arrivals.settle(t, move.apply(t, arguments(move, action)))
     # A counted game's boats are placed by the fixed arrangement (rules/fleet.py).
     new = fleet.settle_table(t, new)
     return replace(new, actions=t.actions + 1)
+
+
+def arguments(move: Move[Any], action: Args) -> Any:
+    """A logged entry's arguments as its move takes them: its dataclass, read from the
+    entry (the one place a logged dict becomes typed), or the entry itself for a move
+    that still reads it as logged."""
+    return action if move.args is None else read(move.args, action)
 
 
 def describe(action: Args, show_yen: bool = True) -> Message:

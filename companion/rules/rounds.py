@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from . import buyer
+from .args import NoArgs
 from .endgame import RESOURCE_THRESHOLD, check_end
 from .errors import IllegalAction
 from .ledger import Run
@@ -45,7 +46,7 @@ def _start_turn(t: Table, seat: int) -> Table:
     return begin_turn(replace(t, turn=turn))
 
 
-def next_turn(t: Table, a: Args) -> Table:
+def next_turn(t: Table, a: NoArgs) -> Table:
     """End the current turn and start the next player's, running the start-of-turn end
     check; after the trigger every other player has exactly one more turn, then the game
     ends (turn-and-scoring.md §4–§5). Accepted with AP left (the table may have played
@@ -83,7 +84,7 @@ def after_turn(t: Table) -> Table:
     return _start_turn(t, (turn.current + 1) % len(t.players))
 
 
-def end_game(t: Table, a: Args) -> Table:
+def end_game(t: Table, a: NoArgs) -> Table:
     """End the game now and go to final scoring (for tables that did not track turns)."""
     if t.turn.finished:
         raise IllegalAction(Message("bk.game_over_already", {}), "type")

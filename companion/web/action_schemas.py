@@ -16,27 +16,21 @@ from ..rules.catalogue import (
     EXTERNAL_MARKETS,
     FISH_MARKETS,
 )
+from ..rules.moves import MOVES
 from ..rules.setup import NAME_MAX
 from . import schemas
+from .arg_models import model_of
 from .schemas import (
     MAX_LOT,
     ActionBody,
-    Amount,
-    AnyMarket,
     Body,
-    Count,
     Figure,
-    FishKey,
     FishMarket,
     Flag,
-    Item,
     Name,
-    Note,
-    Printed,
     Seat,
     Seed,
     Seq,
-    Side,
     Stock,
     Text,
     TokenCode,
@@ -56,131 +50,11 @@ from .turn_schemas import (
     Visit,
 )
 
-
-class Pay(ActionBody):
-    type: Literal["pay"]
-    from_: Name = Field(alias="from")
-    to: Name
-    amount: Amount
-    note: Note = ""
-
-
-class _Tokens(ActionBody):
-    fish: FishKey
-    count: Count = 1
-    value: Printed | None = None
-    # The forms send a side for every fish; the rules read it for Salmon only.
-    side: Side | None = None
-
-
-class GainFish(_Tokens):
-    type: Literal["gain_fish"]
-    player: Name
-
-
-class LoseFish(_Tokens):
-    type: Literal["lose_fish"]
-    player: Name
-    to: Literal["market", "box"] | None = None
-
-
-class GiveFish(_Tokens):
-    type: Literal["give_fish"]
-    from_: Name = Field(alias="from")
-    to: Name
-
-
-class TakeRedSnapper(ActionBody):
-    type: Literal["take_red_snapper"]
-    player: Name
-    count: Count = 1
-
-
-class TakeLicense(ActionBody):
-    type: Literal["take_license"]
-    player: Name
-    market: FishMarket
-    count: Count = 1
-    pay: Flag = True
-
-
-class ReturnLicense(ActionBody):
-    type: Literal["return_license"]
-    player: Name
-    market: FishMarket
-    count: Count = 1
-
-
-class TakeItem(ActionBody):
-    type: Literal["take_item"]
-    player: Name
-    item: Item
-    count: Count = 1
-    pay: Flag = True
-
-
-class ReturnItem(ActionBody):
-    type: Literal["return_item"]
-    player: Name
-    item: Item
-    count: Count = 1
-
-
-class TakeLoan(ActionBody):
-    type: Literal["take_loan"]
-    player: Name
-    count: Count = 1
-
-
-class BuyShare(ActionBody):
-    type: Literal["buy_share"]
-    player: Name
-    count: Count = 1
-
-
-class SetTrack(ActionBody):
-    type: Literal["set_track"]
-    track: Literal["eel", "swordfish"]
-    value: Printed
-
-
-class MarkOverfished(ActionBody):
-    type: Literal["mark_overfished"]
-    market: FishMarket
-
-
-class AddMarket(ActionBody):
-    type: Literal["add_market"]
-    market: AnyMarket
-
-
-class NextTurn(ActionBody):
-    type: Literal["next_turn"]
-
-
-class EndGame(ActionBody):
-    type: Literal["end_game"]
-
-
 #: Every action type a client may send, and its model (the rules' MOVES without the
 #: internal auction types; tests/test_edge.py checks that the two agree).
 ACTIONS: dict[str, type[ActionBody]] = {
-    "pay": Pay,
-    "gain_fish": GainFish,
-    "lose_fish": LoseFish,
-    "give_fish": GiveFish,
-    "take_red_snapper": TakeRedSnapper,
-    "take_license": TakeLicense,
-    "return_license": ReturnLicense,
-    "take_item": TakeItem,
-    "return_item": ReturnItem,
-    "take_loan": TakeLoan,
-    "buy_share": BuyShare,
-    "set_track": SetTrack,
-    "mark_overfished": MarkOverfished,
-    "add_market": AddMarket,
-    "next_turn": NextTurn,
-    "end_game": EndGame,
+    # The moves whose arguments the rules declare as a dataclass (issue #18 step 8).
+    **{kind: model_of(kind, m.args) for kind, m in MOVES.items() if m.args and not m.internal},
     "visit": Visit,
     "fishing": Fishing,
     "purchase": Purchase,

@@ -19,11 +19,12 @@ from flask_babel import gettext  # type: ignore[import-untyped]
 from markupsafe import Markup
 
 from ..door import Refused, refusal
+from ..engine.args import read
 from ..eventlog import GameState
 from ..i18n import current_lang
 from ..identity import Identity
 from ..rules import guided
-from ..rules.bookkeeping import return_license
+from ..rules.bookkeeping import ReturnLicense, return_license
 from ..rules.errors import IllegalAction
 from ..rules.markets import MARKETS
 from ..rules.messages import Message, render
@@ -133,7 +134,7 @@ def preview(game_id: str) -> Any:
         return render_template("game/_turn_preview.html", error=exc.message)
     if kind == "return_license":  # a bookkeeping move, not a guided action: its line
         try:
-            return_license(state.table, args)
+            return_license(state.table, read(ReturnLicense, args))
         except IllegalAction as exc:
             error = refusal(exc, state, who).message
             return render_template("game/_turn_preview.html", error=error)

@@ -1,0 +1,50 @@
+"""The field types of the board game's move arguments (issue #18 step 8): each client
+move's arguments are a frozen dataclass beside the move (``bookkeeping.Pay``,
+``holdings.Item`` …), its fields typed with these and bounded by the physical game
+(docs/actions.md, "Field types and limits"). The engine reads them from a logged entry
+(``engine.args.read``, in ``rules/moves.py``'s ``apply``); the web edge validates a JSON
+body or a form into them with pydantic (web/schemas.py ``model_of``).
+"""
+
+from __future__ import annotations
+
+from collections import ChainMap
+from dataclasses import dataclass
+from typing import Annotated
+
+from ..engine.args import Limit, OneOf
+from .catalogue import EXTERNAL_MARKETS, FISH_KEYS, FISH_MARKETS
+from .setup import NAME_MAX
+from .table import SPACE_ITEMS
+
+#: Most Yen any one payment can move: far beyond any table (everyone starts with ¥2,000),
+#: and well inside SQLite's integers.
+MAX_YEN = 1_000_000
+#: Most pieces one action can move: the box holds 30 barrels of a fish, and no board or
+#: bag holds more tokens of one kind.
+MAX_COUNT = 30
+#: Longest note a payment may carry (one line of the history).
+NOTE_MAX = 120
+#: Printed values and track spaces: the largest printed number on a token is 25.
+MAX_PRINTED = 30
+#: Longest id (market, fish, type …) worth looking up; longer text is not an id.
+ID_MAX = 40
+
+#: A player named in a move: the rules look the name up; this only bounds it.
+Name = Annotated[str, Limit(min_len=1, max_len=NAME_MAX)]
+Note = Annotated[str, Limit(max_len=NOTE_MAX)]
+Amount = Annotated[int, Limit(ge=1, le=MAX_YEN)]
+Count = Annotated[int, Limit(ge=1, le=MAX_COUNT)]
+Printed = Annotated[int, Limit(ge=0, le=MAX_PRINTED)]
+Id = Annotated[str, Limit(max_len=ID_MAX)]
+FishKey = Annotated[Id, OneOf(FISH_KEYS)]
+FishMarket = Annotated[Id, OneOf(FISH_MARKETS)]
+#: Any market of the registries (a live view: a market registered later is one too).
+AnyMarket = Annotated[Id, OneOf(ChainMap(FISH_MARKETS, EXTERNAL_MARKETS))]
+Item = Annotated[Id, OneOf(SPACE_ITEMS)]
+Side = Annotated[str, OneOf(("fresh", "degraded"))]
+
+
+@dataclass(frozen=True, kw_only=True)
+class NoArgs:
+    """The arguments of a move that takes none (``next_turn``, ``end_game``)."""

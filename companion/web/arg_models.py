@@ -1,0 +1,126 @@
+"""A move's argument dataclass (``engine.args``) as the pydantic model that validates its
+JSON body or its decoded form (issue #18 step 8, "Parse once at the edge").
+
+The rules declare each move's arguments once, as a frozen dataclass of plain types with
+:class:`~companion.engine.args.Limit` and :class:`~companion.engine.args.OneOf` in its
+``Annotated`` metadata; :func:`model_of` turns it into a model on web/schemas.py's
+``ActionBody`` (strict, closed, ``expected_seq`` and ``correction`` beside the move's own
+fields): a number is also read from a form's ASCII digits (``FormNumber``), a flag from a
+ticked box (``FormFlag``), the bounds become pydantic's, so a refusal names the field and
+its kind of error exactly as the hand-written models did. ``model.move()`` is the rules'
+dataclass itself, ``model.args()`` the same arguments as the event log records them (the
+fields left out stay out, as before).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, Field, create_model
+
+from ..engine.args import Limit, OneOf, hints, key_of, read
+from .schemas import ActionBody, Body, FormFlag, FormNumber, one_of
+
+
+class MoveBody(ActionBody):
+    """A move's body, made by :func:`model_of` from the move's argument dataclass."""
+
+    #: The rules' dataclass this model validates into.
+    __move__: typing.ClassVar[type[Any]]
+
+    def move(self) -> Any:
+        """The move's arguments as the rules take them."""
+        return read(self.__move__, self.args())
+
+
+def _constraints(metadata: tuple[Any, ...]) -> list[Any]:
+    out: list[Any] = []
+    for m in metadata:
+        if isinstance(m, Limit):
+            bounds: dict[str, Any] = {
+                "ge": m.ge,
+                "le": m.le,
+                "multiple_of": m.multiple_of,
+                "min_length": m.min_len,
+                "max_length": m.max_len,
+            }
+            out.append(Field(**{k: v for k, v in bounds.items() if v is not None}))
+        elif isinstance(m, OneOf):
+            out.append(one_of(m.choices))
+    return out
+
+
+def pydantic_type(hint: Any) -> Any:
+    """The pydantic annotation of one field's type (its metadata in order)."""
+    metadata: tuple[Any, ...] = ()
+    if typing.get_origin(hint) is Annotated:
+        hint, *rest = typing.get_args(hint)
+        metadata = tuple(rest)
+    constraints = _constraints(metadata)
+    origin = typing.get_origin(hint)
+    base: Any
+    if origin in (Union, types.UnionType):
+        members = tuple(pydantic_type(a) for a in typing.get_args(hint))
+        base = Union[members]  # noqa: UP007 (a tuple of types made at run time)
+    elif hint is int:
+        return Annotated[(int, FormNumber, *constraints)]
+    elif hint is bool:
+        return Annotated[bool, FormFlag]
+    elif origin is Literal:
+        if all(isinstance(v, int) for v in typing.get_args(hint)):
+            return Annotated[(hint, FormNumber, *constraints)]
+        base = hint
+    elif origin is tuple:
+        base = list[pydantic_type(typing.get_args(hint)[0])]  # type: ignore[misc]
+    elif origin is dict:
+        k, v = typing.get_args(hint)
+        base = dict[pydantic_type(k), pydantic_type(v)]  # type: ignore[misc]
+    elif isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        base = item_model(hint)
+    else:
+        base = hint
+    return Annotated[(base, *constraints)] if constraints else base
+
+
+def _fields(cls: type[Any]) -> dict[str, Any]:
+    typed = hints(cls)
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        key = key_of(f)
+        info: dict[str, Any] = {}
+        if key != f.name:
+            info["alias"] = key
+        if f.default is not dataclasses.MISSING:
+            info["default"] = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            info["default_factory"] = f.default_factory
+        out[f.name] = (pydantic_type(typed[f.name]), Field(**info))
+    return out
+
+
+_ITEMS: dict[type[Any], type[BaseModel]] = {}
+_MOVES: dict[tuple[str, type[Any]], type[MoveBody]] = {}
+
+
+def item_model(cls: type[Any]) -> type[BaseModel]:
+    """One element of a list or mapping inside a move (no ``expected_seq`` of its own)."""
+    if cls not in _ITEMS:
+        _ITEMS[cls] = create_model(cls.__name__, __base__=Body, **_fields(cls))
+    return _ITEMS[cls]
+
+
+def model_of(kind: str, cls: type[Any]) -> type[MoveBody]:
+    """The body of the move ``kind`` whose arguments are ``cls`` (one model per move)."""
+    if (kind, cls) not in _MOVES:
+        model = create_model(
+            cls.__name__,
+            __base__=MoveBody,
+            type=(Literal[kind], ...),
+            **_fields(cls),
+        )
+        model.__move__ = cls
+        _MOVES[kind, cls] = model
+    return _MOVES[kind, cls]

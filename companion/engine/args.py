@@ -16,18 +16,17 @@ in ``Annotated`` metadata. That one declaration serves two readers:
   their own sentence (at most 4 licences, a fish that is not in play) stays in the rules.
 
 >>> from dataclasses import dataclass, field
->>> from typing import Annotated
 >>> @dataclass(frozen=True)
 ... class Pay:
 ...     from_: str = field(metadata={"key": "from"})
-...     amount: Annotated[int, Limit(ge=1)]
+...     amount: typing.Annotated[int, Limit(ge=1)]
 ...     note: str = ""
 >>> read(Pay, {"from": "Bo", "amount": 300, "type": "pay"})
 Pay(from_='Bo', amount=300, note='')
 >>> read(Pay, {"from": "Bo", "amount": "300"})
 Traceback (most recent call last):
 ...
-companion.engine.errors.IllegalAction: must be a whole number
+companion.engine.errors.IllegalAction: amount: must be a whole number
 """
 
 from __future__ import annotations

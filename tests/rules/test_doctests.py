@@ -17,7 +17,9 @@ def _modules() -> list[ModuleType]:
     names = [
         m.name for m in pkgutil.walk_packages(companion.rules.__path__, prefix="companion.rules.")
     ]
-    return [importlib.import_module(n) for n in ["companion.i18n", *names]]
+    # The engine's reader of a move's arguments (issue #18 step 8) has its examples too.
+    extra = ["companion.i18n", "companion.engine.args"]
+    return [importlib.import_module(n) for n in [*extra, *names]]
 
 
 WITH_EXAMPLES = [

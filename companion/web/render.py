@@ -14,9 +14,6 @@ being filled in); the stream sends it only when its state changes (:func:`guide_
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from collections.abc import Callable
 from typing import Any
 
 from flask import render_template, url_for
@@ -191,9 +188,6 @@ def live_context(game_id: str, who: Identity, state: GameState) -> dict[str, Any
         "undo_url": url_for("table.undo", game_id=game_id) if who.is_host else "",
         "seats": [],
         "guide_key": guide_key(state.table) if me is not None else "",
-        "board_key": (game_id, state.version, current_lang()),
-        "yen_shown": tuple((p["yen"], repr(p["end"])) for p in players),
-        "shared_board": shared_board,
         # The play to log (issue #22): None until the game has ended.
         "play": logged_play(state, current_lang()),
         # What the table screen may say aloud (issue #22): the public view's big moments.
@@ -202,30 +196,6 @@ def live_context(game_id: str, who: Identity, state: GameState) -> dict[str, Any
     if who.is_host:
         context["seats"] = seats(game_id)
     return context
-
-
-#: The boards every viewer of a version sees alike (the markets, the players' cards),
-#: rendered once per version, language and what the cards show of Yen. Profiled: they were
-#: half of a phone's render, and every phone of a table renders the same version at once,
-#: one after the other (one interpreter), so the last phone waited for all the others.
-#: Nothing a viewer alone may see is in a key's board unless it is in the key: a card
-#: showing its owner's closed Yen is keyed by that Yen.
-_BOARDS: OrderedDict[tuple[Any, ...], Markup] = OrderedDict()
-_BOARDS_LOCK = threading.Lock()
-BOARDS_KEPT = 128
-
-
-def shared_board(key: tuple[Any, ...], macro: Callable[..., Any], *args: Any) -> Markup:
-    """``macro(*args)``, rendered once for ``key`` (which names everything it shows)."""
-    with _BOARDS_LOCK:
-        found = _BOARDS.get(key)
-    if found is None:
-        found = Markup(macro(*args))
-        with _BOARDS_LOCK:
-            _BOARDS[key] = found
-            while len(_BOARDS) > BOARDS_KEPT:
-                _BOARDS.popitem(last=False)
-    return found
 
 
 def render_live(game_id: str, who: Identity, state: GameState | None = None) -> Markup:

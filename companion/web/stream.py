@@ -11,13 +11,17 @@ page after any number of events equals its own reload.
 
 from __future__ import annotations
 
+import threading
 import zlib
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, stream_with_context, url_for
 from flask.globals import request_ctx
+from flask_babel import get_locale  # type: ignore[import-untyped]
+from markupsafe import Markup
 
 from .. import live_streams
 from ..door import Refused
@@ -123,7 +127,7 @@ def events(game_id: str) -> Any:
 
 
 def _event(name: str, html: str, version: int) -> str:
-    data = "\n".join(f"data: {line}" for line in html.splitlines() or [""])
+    data = "data: " + "\ndata: ".join(html.splitlines())
     return f"id: {version}\nevent: {name}\n{data}\n\n"
 
 
@@ -216,6 +220,42 @@ def _encoder(gzipped: bool) -> tuple[Callable[[str], bytes], Callable[[], bytes]
         return compressor.compress(text.encode()) + compressor.flush(zlib.Z_SYNC_FLUSH)
 
     return encode, lambda: compressor.flush(zlib.Z_FINISH)
+
+
+#: Parts of a live page rendered once for what they show (issue #23): the board game's
+#: player cards, its markets board, a history row. Each is a macro of an imported template
+#: (it sees its arguments and the template globals only, never the page's context), so its
+#: HTML is a function of its arguments and the request's language: :func:`memo` keeps it
+#: under exactly those (``repr`` of the arguments, which tells ``Markup`` from ``str`` and
+#: ``1`` from ``1.0``). A viewer is only ever given the HTML of its own arguments, so
+#: nothing it may not see reaches it (a card showing its owner's closed Yen is keyed by
+#: that Yen), and a part that did not change since the last version (the other players'
+#: cards after a payment, the older history rows) is not rendered again. Profiled
+#: (bench/README.md, "Capacity"): the player cards alone were ~45 % of an action's CPU with
+#: closed money, when they were kept per version and viewer.
+_MEMO: OrderedDict[tuple[Any, ...], Markup] = OrderedDict()
+_MEMO_LOCK = threading.Lock()
+#: A hundred-odd tables' cards, boards and history rows (~45 a table), the least recently
+#: used dropped beyond it: a few MB.
+MEMO_KEPT = 8192
+
+
+@bp.app_template_global("memo")
+def memo(macro: Any, *args: Any) -> Markup:
+    """``macro(*args)`` (a template macro), rendered once for its arguments and language
+    (and the path the app is served under, which its links may hold)."""
+    key = (macro._func.__code__, str(get_locale()), request.script_root, repr(args))
+    with _MEMO_LOCK:
+        found = _MEMO.get(key)
+        if found is not None:
+            _MEMO.move_to_end(key)
+            return found
+    found = Markup(macro(*args))
+    with _MEMO_LOCK:
+        _MEMO[key] = found
+        while len(_MEMO) > MEMO_KEPT:
+            _MEMO.popitem(last=False)
+    return found
 
 
 @bp.app_template_global("live_page")

@@ -1,0 +1,111 @@
+"""The parts of a live page kept between renders (issue #23, ``companion.web.stream.memo``):
+a page rendered with them is the page rendered from nothing, for every viewer, in both
+languages, after every kind of change (a payment, a licence, a boat, an auction, a turn,
+an undo, a link re-issued), and a viewer's closed Yen never reaches another through them.
+
+In process, on the real Flask app and its SQLite file, every viewer's live part rendered
+at the same versions, one after the other as the streams render them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from companion.identity import Identity
+
+NAMES = ["Aiko", "Bo", "Chiyo", "Daichi"]
+
+
+class Game:
+    def __init__(self, app: Any) -> None:
+        from companion.web import edge_board
+        from companion.web.context import door, store
+
+        self.app, self.door, self.store = app, door, store
+        with app.app_context():
+            config = edge_board.config_json(
+                {
+                    "players": NAMES,
+                    "money": "closed",
+                    "seed": 23,
+                    "fish_markets": ["mackerel", "eel", "tuna", "spider_crab", "octopus"],
+                    "external_markets": ["ships", "bank", "auction", "government"],
+                }
+            )
+            self.id, self.host, self.seats = door().create_game(config)
+        self.who = {"host": Identity(self.id, "host", None, self.host)} | {
+            name: Identity(self.id, "seat", i, self.seats[i]) for i, name in enumerate(NAMES)
+        }
+
+    def act(self, kind: str, **data: Any) -> None:
+        with self.app.app_context():
+            self.door().act(self.id, self.host, kind, data)
+
+    def pages(self, lang: str) -> dict[str, str]:
+        """Every viewer's live part at the newest version, in ``lang``."""
+        from companion.web.render import render_live
+
+        with self.app.test_request_context(headers={"Accept-Language": lang}):
+            return {name: str(render_live(self.id, who)) for name, who in self.who.items()}
+
+
+def fresh(game: Game, lang: str) -> dict[str, str]:
+    """The same pages rendered from nothing (no part kept)."""
+    from companion.web import stream
+
+    kept = dict(stream._MEMO)
+    stream._MEMO.clear()
+    try:
+        return game.pages(lang)
+    finally:
+        stream._MEMO.clear()
+        stream._MEMO.update(kept)
+
+
+def test_kept_parts_give_the_page_a_fresh_render_gives(app: Any) -> None:
+    from companion.web import stream
+
+    game = Game(app)
+    a, b, c, d = NAMES
+    steps: list[tuple[str, dict[str, Any]]] = [
+        ("next_turn", {}),
+        ("pay", {"from": "supply", "to": a, "amount": 700}),
+        ("pay", {"from": b, "to": c, "amount": 300}),
+        ("take_license", {"player": a, "market": "eel", "count": 2}),
+        ("gain_fish", {"player": a, "fish": "eel", "count": 3}),
+        ("set_track", {"track": "eel", "value": 4}),
+        ("take_loan", {"player": b}),
+        ("open_port", {"player": a}),
+        ("take_boat", {"player": a, "boat": "two_slot", "pay": False}),
+        ("gain_fish", {"player": d, "fish": "octopus", "count": 2}),
+        ("next_turn", {}),
+        ("pay", {"from": "supply", "to": b, "amount": 100}),
+    ]
+    for i, (kind, data) in enumerate(steps):
+        game.act(kind, **data)
+        for lang in ("en", "ja"):
+            assert game.pages(lang) == fresh(game, lang), (i, kind, lang)
+        if i == 6:
+            with app.app_context():
+                game.door().undo(game.id, game.host)  # history rows change: undone
+            assert game.pages("en") == fresh(game, "en")
+    assert len(stream._MEMO) > 20  # the parts were kept, and used
+    # A seat's link re-issued: the table screen's join card changes, not the version.
+    from companion.web.context import door
+
+    with app.app_context():
+        door().reissue(game.id, game.host, 1)
+    assert game.pages("en") == fresh(game, "en")
+
+
+def test_no_kept_part_shows_a_closed_yen_to_another(app: Any) -> None:
+    game = Game(app)
+    yen = {"Aiko": 2_700, "Bo": 3_300, "Chiyo": 3_900, "Daichi": 5_500}
+    for name, amount in yen.items():
+        game.act("pay", **{"from": "supply", "to": name, "amount": amount - 2000})
+    for _ in range(2):  # the second time every part comes from the kept ones
+        for viewer, page in game.pages("en").items():
+            for name, amount in yen.items():
+                shown = bool(re.search(rf"(?<![0-9]){amount:,}(?![0-9])", page))
+                assert shown == (viewer == name), (viewer, name)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, stream_with_context, url_for
+from flask import Blueprint, Response, g, jsonify, request, stream_with_context, url_for
 from flask.globals import request_ctx
 from flask_babel import get_locale  # type: ignore[import-untyped]
 from markupsafe import Markup
@@ -244,7 +244,10 @@ MEMO_KEPT = 8192
 def memo(macro: Any, *args: Any) -> Markup:
     """``macro(*args)`` (a template macro), rendered once for its arguments and language
     (and the path the app is served under, which its links may hold)."""
-    key = (macro._func.__code__, str(get_locale()), request.script_root, repr(args))
+    base = g.get("_companion_memo")
+    if base is None:  # once per render: a stream's step is a request context of its own
+        base = g._companion_memo = (str(get_locale()), request.script_root)
+    key = (macro._func.__code__, base, repr(args))
     with _MEMO_LOCK:
         found = _MEMO.get(key)
         if found is not None:

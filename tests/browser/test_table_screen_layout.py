@@ -1,8 +1,9 @@
 """Issue #20: the table screen is the table. At 1280×800 and 1920×1080, with 4 and with 6
-players, every player's card (its fleet and Harbor included), the markets, whose turn it is,
+players, each with and without an auction open, in English and in Japanese (wider, taller
+text), every player's card (its fleet and Harbor included), the markets, whose turn it is,
 the last entry, History and Undo are on the screen at once, with no scrolling either way
-and no box scrolling inside; the host's corrections are
-behind one control and come into view when it is opened."""
+and no box scrolling inside, the type still readable across the table; the host's
+corrections are behind one control and come into view when it is opened."""
 
 from __future__ import annotations
 
@@ -24,19 +25,23 @@ INSIDE = """sel => [...document.querySelectorAll(sel)].map(e => {
 })"""
 
 
-def game(base: str, n: int) -> tuple[str, str]:
+def game(base: str, n: int, auction: bool = False) -> tuple[str, str]:
     """A game of ``n`` whose players hold a few licences and tokens and a fleet (#19: two
     ships each, one at sea with a barrel aboard; Aiko's docked again, its barrel for sale
-    on her Harbor), on Aiko's second turn after a Bank visit."""
+    on her Harbor), on Aiko's second turn after a Bank visit; with ``auction``, Aiko then
+    visits the Auction market (in the last external market's place) and its auction is
+    open, every other player still to bid."""
     body = requests.post(
         f"{base}/api/games",
         json={
             "players": NAMES[:n],
             "seed": 11,
             "fish_markets": FISH[: 4 + (n >= 4) + (n >= 5)],
+            # With an auction: the Auction market in the last external market's place.
             "external_markets": ["ships", "bank", "government", "rentals", "trading"][
-                : 3 + (n >= 4) + (n >= 5)
-            ],
+                : 2 + (n >= 4) + (n >= 5) + (not auction)
+            ]
+            + ["auction"] * auction,
         },
         timeout=10,
     ).json()
@@ -85,18 +90,30 @@ def game(base: str, n: int) -> tuple[str, str]:
         for_sale=[{"fish": FISH[1], "price": 300}],
     )
     act(type="visit", player="Aiko", market="bank", entry="yen", loans=1)
+    if auction:
+        act(
+            type="visit",
+            player="Aiko",
+            market="auction",
+            entry="ap",
+            lot=["mackerel", "mackerel", "squid"],
+        )
     return gid, host
 
 
-@pytest.mark.parametrize("n", [4, 6])
-@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
-def test_the_whole_table_fits_the_screen(
-    live_server: Any, screen: Any, n: int, size: tuple[int, int]
-) -> None:
-    base = live_server.url
-    gid, host = game(base, n)
-    page = screen(width=size[0], height=size[1])
-    page.goto(f"{base}/join/{host}")
+#: What each language's screen says of the turn and of the last entry.
+SAYS = {
+    "en": {"turn": "Aiko’s turn", "bank": "Aiko visited Bank: took 1 loan", "auction": "put up"},
+    "ja": {
+        "turn": "Aikoの手番",
+        "bank": "Aikoが「銀行」市場を訪れました：ローンを1枚受ける",
+        "auction": "Aikoが「競り」市場を訪れました",
+    },
+}
+
+
+def check_view(page: Any, n: int, auction: bool, lang: str, size: tuple[int, int]) -> None:
+    """One table screen: everything on it at once, nothing scrolling, readable."""
     page.wait_for_selector("#players .player", timeout=LIVE)
     assert page.locator("#players .player").count() == n
     # Nothing scrolls: the page is the screen's size.
@@ -116,20 +133,22 @@ def test_the_whole_table_fits_the_screen(
         "#btn-undo",
         "#btn-next-turn",
         "#table-tools > summary",
+        *(("#auction", "#auction .bid-status", "#auction .button") if auction else ()),
     ):
         boxes = page.evaluate(INSIDE, sel)
         assert boxes, sel
         for b in boxes:
-            assert b["top"] >= 0 and b["left"] >= 0, b
-            assert b["bottom"] <= b["h"] + 0.5 and b["right"] <= b["w"] + 0.5, b
-    # Nothing of a card, of the markets or of the turn's head is hidden in a box that
-    # scrolls (#20: with fleets, the lower part of a card used to scroll inside it).
+            assert b["top"] >= 0 and b["left"] >= 0, (sel, b)
+            assert b["bottom"] <= b["h"] + 0.5 and b["right"] <= b["w"] + 0.5, (sel, b)
+    # Nothing of a card, of the markets, of the auction or of the turn's head is hidden in
+    # a box that scrolls (#20: with fleets, the lower part of a card used to scroll inside
+    # it; with an auction open at 1280×800 and six players, every card did).
     inner = page.evaluate(
         """() => [...document.querySelectorAll(
-              '#players .player, #markets-board, #turn, #last-action')]
+              '#players .player, #markets-board, #turn, #last-action, #auction:not([hidden])')]
             .map(e => [e.id, e.scrollHeight, e.clientHeight, e.scrollWidth, e.clientWidth])"""
     )
-    assert len(inner) == n + 3, inner
+    assert len(inner) == n + 3 + auction, inner
     for box_id, sh, ch, sw, cw in inner:
         assert sh <= ch and sw <= cw, (box_id, sh, ch, sw, cw)
     # Each card shows its fleet and every boat, and Aiko's Harbor: wholly on the screen.
@@ -142,7 +161,10 @@ def test_the_whole_table_fits_the_screen(
     # The history's newest line is on the screen whole, and it is the last action.
     newest = page.evaluate(INSIDE, "#log li:first-child .text")[0]
     assert newest["top"] >= 0 and newest["bottom"] <= newest["h"] + 0.5, newest
-    assert "took 1 loan" in page.locator("#log li").first.inner_text()
+    last = page.locator("#last-action").inner_text()
+    assert SAYS[lang]["auction" if auction else "bank"] in last, last
+    assert SAYS[lang]["bank"] in page.locator("#log").inner_text()
+    assert page.locator("#log li:first-child .text").inner_text() in last
     # The cards do not overlap (side by side, in rows).
     cards = page.evaluate(INSIDE, "#players .player")
     for i, a in enumerate(cards):
@@ -154,14 +176,47 @@ def test_the_whole_table_fits_the_screen(
                 or b["bottom"] <= a["top"] + 0.5
             )
             assert apart, (a, b)
-    assert "Aiko visited Bank: took 1 loan" in page.locator("#last-action").inner_text()
-    assert "Aiko’s turn" in page.locator("#turn").inner_text()
-    # Names and Yen are large enough to read across the table.
+    assert SAYS[lang]["turn"] in page.locator("#turn").inner_text()
+    # Names and Yen are large enough to read across the table, and what a card holds is
+    # never set below 14 px (a card holding more makes its type smaller, down to a floor).
     px = page.evaluate(
-        "() => parseFloat(getComputedStyle(document.querySelector('#players .yen.big')).fontSize)"
+        """() => [...document.querySelectorAll(
+              '#players .yen.big, #players .card-head h3, #players .chips li, #players .chip,'
+              + ' #players .numbers.fish tr, #markets-board .markets-table td')]
+            .map(e => [e.className || e.tagName, parseFloat(getComputedStyle(e).fontSize)])"""
     )
-    assert px >= 26, px
-    # The corrections: hidden behind one control, in view once it is opened.
+    for what, size_px in px:
+        least = 26 if "yen" in what else 14
+        assert size_px >= least, (what, size_px)
+
+
+@pytest.mark.parametrize("n", [4, 6])
+@pytest.mark.parametrize("auction", [False, True], ids=["no-auction", "auction-open"])
+def test_the_whole_table_fits_the_screen(
+    live_server: Any, browser: Any, n: int, auction: bool
+) -> None:
+    base = live_server.url
+    gid, host = game(base, n, auction)
+    for lang, locale in (("en", "en-US"), ("ja", "ja-JP")):
+        for size in ((1280, 800), (1920, 1080)):
+            ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=locale)
+            try:
+                page = ctx.new_page()
+                page.goto(f"{base}/join/{host}")
+                try:
+                    check_view(page, n, auction, lang, size)
+                except AssertionError as e:
+                    raise AssertionError(
+                        f"{n} players, auction {auction}, {lang}, {size}: {e}"
+                    ) from e
+                if lang == "en":
+                    corrections(page, size)
+            finally:
+                ctx.close()
+
+
+def corrections(page: Any, size: tuple[int, int]) -> None:
+    """The corrections: hidden behind one control, in view once it is opened."""
     pay = page.locator("#actions summary", has_text="Pay Yen")
     assert not pay.is_visible()
     page.locator("#table-tools > summary").click()

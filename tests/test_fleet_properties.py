@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from companion.eventlog import Event
 from companion.games import fold
-from companion.rules.catalogue import BOATS
 from companion.rules.errors import IllegalAction
+from companion.rules.external_catalogue import BOATS
 from companion.rules.fleet import fits_at, sea_counts
 from companion.rules.moves import apply
 from companion.rules.table import PORT_PLACES, Table

@@ -28,7 +28,13 @@ from typing import Any
 
 from . import guided, moves
 from .cargo import boat_values, number, place_name
-from .catalogue import BOATS, PORT_COVERINGS, PORT_OPEN_YEN, ships_buy_price, used_buy_price
+from .external_catalogue import (
+    BOATS,
+    PORT_COVERINGS,
+    PORT_OPEN_YEN,
+    ships_buy_price,
+    used_buy_price,
+)
 from .fleet import SALMON, arrangement, boat_by_id, kinds_of, set_fleet
 from .ledger import Run, refuse
 from .markets import MARKETS, himono

@@ -19,14 +19,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from .catalogue import (
-    BASE_FISH,
-    EXPANSION_FISH,
-    EXTERNAL_MARKETS,
-    FISH_MARKETS,
-    table_stock,
-)
+from .catalogue import BASE_FISH, EXPANSION_FISH, EXTERNAL_MARKETS, FISH_MARKETS
 from .errors import IllegalAction
+from .external_catalogue import table_stock
 from .markets import MARKETS
 from .messages import Message
 from .setup import GameConfig, bag_contents, board_figure

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .catalogue import EXTERNAL_FIGURES, FISH_MARKETS, NEW_AQUARIUM_FISH, disputed_figures, per_p
+from .catalogue import FISH_MARKETS, disputed_figures, per_p
 from .errors import IllegalAction
+from .external_catalogue import EXTERNAL_FIGURES, NEW_AQUARIUM_FISH
 from .messages import Message, render
 
 #: Figures a host may enter for a fish market board (``board_figure``, ``bag_contents``).

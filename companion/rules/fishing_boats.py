@@ -38,7 +38,8 @@ from typing import Any
 from . import fleet
 from .auctions import OVERSEAS_CONVERSIONS, lot_shortfall
 from .cargo import boat_values, place_name
-from .catalogue import BOATS, HIMONO_CATCHES, OVERSEAS_ENTRY
+from .catalogue import HIMONO_CATCHES, OVERSEAS_ENTRY
+from .external_catalogue import BOATS
 from .ledger import Run, refuse
 from .markets import MARKETS, himono
 from .markets.base import whole

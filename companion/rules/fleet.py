@@ -29,7 +29,7 @@ from dataclasses import replace
 from functools import cache
 from itertools import combinations
 
-from .catalogue import BOATS, LARGE_PORT_SHIPS, PORT_COVERINGS, SMALL_PORT_SHIPS
+from .external_catalogue import BOATS, LARGE_PORT_SHIPS, PORT_COVERINGS, SMALL_PORT_SHIPS
 from .ledger import Run, refuse
 from .table import OVERSEAS, PORT_PLACES, SEA, Boat, PlayerState, Table
 

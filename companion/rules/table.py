@@ -13,13 +13,12 @@ from .catalogue import (
     FISH_MARKETS,
     LICENSE_SPACES,
     RED_SNAPPER_TOKENS,
-    STARTING_BOAT,
     STARTING_YEN,
     TAKOYAKI_TOKENS,
-    table_stock,
 )
 from .endgame import EndCheck
 from .errors import IllegalAction
+from .external_catalogue import STARTING_BOAT, table_stock
 from .fish import Fish, MarketValues
 from .messages import Message
 from .resources import table_resources
@@ -135,7 +134,7 @@ OVERSEAS = "overseas"
 
 @dataclass(frozen=True)
 class Boat:
-    """One boat of a player's fleet (a kind of ``catalogue.BOATS``), where it lies and what
+    """One boat of a player's fleet (a kind of ``external_catalogue.BOATS``), where it lies and what
     it carries (shared/spec/flows.md, "The fleet, boat by boat"). ``id`` stays the boat's
     for the whole game ("b1", "b2"… per player, in the order the boats came)."""
 

@@ -12,13 +12,9 @@ from typing import Any
 from ..eventlog import GameState
 from ..i18n import name_of
 from ..rules.cargo import place_name
-from ..rules.catalogue import (
-    BOATS,
-    FISH_MARKETS,
-    HIMONO_CATCHES,
-    OVERSEAS_ENTRY,
-)
+from ..rules.catalogue import FISH_MARKETS, HIMONO_CATCHES, OVERSEAS_ENTRY
 from ..rules.errors import IllegalAction
+from ..rules.external_catalogue import BOATS
 from ..rules.fishing_boats import activities
 from ..rules.fleet import fits_at, open_places
 from ..rules.ledger import Run

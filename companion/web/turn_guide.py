@@ -12,14 +12,8 @@ from typing import Any
 from ..eventlog import GameState
 from ..i18n import current_lang, name_of
 from ..identity import Identity
-from ..rules.catalogue import (
-    BOATS,
-    FISH_MARKETS,
-    PORT_COVERINGS,
-    PORT_OPEN_YEN,
-    TOKEN_NAMES,
-    EntryOption,
-)
+from ..rules.catalogue import FISH_MARKETS, TOKEN_NAMES, EntryOption
+from ..rules.external_catalogue import BOATS, PORT_COVERINGS, PORT_OPEN_YEN
 from ..rules.fleet import arrangement, kinds_of
 from ..rules.markets import Market
 from ..rules.messages import Message, render

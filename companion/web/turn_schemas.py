@@ -12,12 +12,8 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from ..rules.bookkeeping import MAX_COUNT, MAX_YEN
-from ..rules.catalogue import (
-    BOATS,
-    FISH_KEYS,
-    FISH_MARKETS,
-    TRADING_PLACES,
-)
+from ..rules.catalogue import FISH_KEYS, FISH_MARKETS
+from ..rules.external_catalogue import BOATS, TRADING_PLACES
 from .schemas import (
     ID_MAX,
     MAX_LOT,

@@ -30,8 +30,8 @@ from companion.rules.catalogue import (
     mackerel_licenses,
     per_p,
     sardine_license_price,
-    ships_on_market,
 )
+from companion.rules.external_catalogue import ships_on_market
 from companion.rules.fish import FISH_FIELDS, Fish
 from companion.rules.resources import red_snapper_value
 
@@ -302,7 +302,9 @@ def test_ships_on_market(players: int, expected: tuple[int, ...]) -> None:
     ) == expected
 
 
-@pytest.mark.parametrize("module", ["catalogue", "endgame", "resources", "scoring"])
+@pytest.mark.parametrize(
+    "module", ["catalogue", "external_catalogue", "endgame", "resources", "scoring"]
+)
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(f"companion.rules.{module}"))
     assert result.attempted > 0

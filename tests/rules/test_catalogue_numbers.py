@@ -11,8 +11,8 @@ from companion.rules.catalogue import (
     disputed_figures,
     docking_auction_barrels,
     sardine_license_price,
-    table_stock,
 )
+from companion.rules.external_catalogue import table_stock
 from companion.rules.fish import Fish
 from companion.rules.moves import apply
 from companion.rules.setup import board_figure, make_config

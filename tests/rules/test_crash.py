@@ -15,14 +15,9 @@ from companion.eventlog import Event
 from companion.games import fold
 from companion.rules import crash, entering
 from companion.rules.arrivals import notes_at
-from companion.rules.catalogue import (
-    AQUARIUM_PLACES,
-    CRASH_TOKENS,
-    EXTERNAL_MARKETS,
-    NEW_AQUARIUM_FISH,
-    TRADING_PLACES,
-)
+from companion.rules.catalogue import CRASH_TOKENS, EXTERNAL_MARKETS
 from companion.rules.errors import IllegalAction
+from companion.rules.external_catalogue import AQUARIUM_PLACES, NEW_AQUARIUM_FISH, TRADING_PLACES
 from companion.rules.fish import Fish
 from companion.rules.markets.external import new_aquarium
 from companion.rules.markets.external.government import GOVERNMENT_PLACES

@@ -13,16 +13,9 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from ..cardlines import Line, counted, entries, line, named, per_p_line, unprinted
-from ..catalogue import (
-    AQUARIUM_PLACE_OF,
-    AQUARIUM_PLACES,
-    FISH_MARKETS,
-    LICENSE_PAYOUT,
-    LICENSE_SPACES,
-    EntryOption,
-    FishMarket,
-)
+from ..catalogue import FISH_MARKETS, LICENSE_PAYOUT, LICENSE_SPACES, EntryOption, FishMarket
 from ..errors import IllegalAction
+from ..external_catalogue import AQUARIUM_PLACE_OF, AQUARIUM_PLACES
 from ..fish import Fish, MarketValues
 from ..ledger import Run, refuse
 from ..messages import Message, known

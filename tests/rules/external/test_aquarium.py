@@ -3,7 +3,7 @@ places refuse; the tokens stay."""
 
 from __future__ import annotations
 
-from companion.rules.catalogue import AQUARIUM_PLACES
+from companion.rules.external_catalogue import AQUARIUM_PLACES
 from companion.rules.fish import Fish
 
 from ..guided_support import give, turn_of

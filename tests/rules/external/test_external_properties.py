@@ -23,13 +23,13 @@ from hypothesis import strategies as st
 
 from companion.eventlog import Event
 from companion.games import fold
-from companion.rules.catalogue import (
+from companion.rules.errors import IllegalAction
+from companion.rules.external_catalogue import (
     AQUARIUM_PLACE_OF,
     AQUARIUM_PLACES,
     BOATS,
     TRADING_PLACES,
 )
-from companion.rules.errors import IllegalAction
 from companion.rules.fish import Fish
 from companion.rules.fleet import carries
 from companion.rules.guided import preview

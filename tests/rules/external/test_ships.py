@@ -3,7 +3,7 @@ for 10 % of the list price rounded up (AMB-31), the Blue ship with its trade-in 
 
 from __future__ import annotations
 
-from companion.rules.catalogue import BOATS, ships_buy_price, ships_sell_price
+from companion.rules.external_catalogue import BOATS, ships_buy_price, ships_sell_price
 from companion.rules.table import Boat
 
 from ..guided_support import give, turn_of

@@ -3,7 +3,7 @@ number their Resources reach; tokens for tokens on a place with tokens (no money
 
 from __future__ import annotations
 
-from companion.rules.catalogue import TRADING_PLACES
+from companion.rules.external_catalogue import TRADING_PLACES
 from companion.rules.fish import Fish
 
 from ..guided_support import give, turn_of

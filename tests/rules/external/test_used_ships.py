@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.rules.catalogue import BOATS, used_buy_price, used_sell_price
+from companion.rules.external_catalogue import BOATS, used_buy_price, used_sell_price
 
 from ..guided_support import turn_of
 from .support import kinds, refuse_visit, table, visit

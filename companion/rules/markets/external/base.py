@@ -19,7 +19,6 @@ from typing import Any, ClassVar, Protocol
 
 from ...cardlines import Line, counted, entries, line
 from ...catalogue import (
-    EXTERNAL_FIGURES,
     EXTERNAL_MARKETS,
     FISH_KEYS,
     PLAYER_COUNTS,
@@ -27,9 +26,9 @@ from ...catalogue import (
     TUNA_VALUES,
     EntryOption,
     ExternalMarket,
-    table_stock,
 )
 from ...errors import IllegalAction
+from ...external_catalogue import EXTERNAL_FIGURES, table_stock
 from ...fish import Fish
 from ...ledger import Run, refuse
 from ...messages import Message

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ....cardlines import Line, line, named
-from ....catalogue import AQUARIUM_PLACE_OF, AQUARIUM_PLACES
+from ....external_catalogue import AQUARIUM_PLACE_OF, AQUARIUM_PLACES
 from ....ledger import Run, refuse
 from ....setup import GameConfig
 from ....table import Table

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ....cardlines import Line, line
-from ....catalogue import LOAN_YEN
+from ....external_catalogue import LOAN_YEN
 from ....ledger import Run, refuse
 from ....messages import Message
 from ....scoring import LOAN_INTEREST, LOAN_PRINCIPAL

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ....cardlines import Line, line
-from ....catalogue import BOATS, boat_rent_price
+from ....external_catalogue import BOATS, boat_rent_price
 from ....ledger import Run, refuse
 from ....messages import Message
 from ....setup import GameConfig

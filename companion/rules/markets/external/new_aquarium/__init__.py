@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ....cardlines import Line, line, unprinted, unprinted_yen
-from ....catalogue import MARKET_OF_TOKEN, NEW_AQUARIUM_FISH
+from ....catalogue import MARKET_OF_TOKEN
+from ....external_catalogue import NEW_AQUARIUM_FISH
 from ....ledger import Run, refuse
 from ....messages import Message
 from ....setup import GameConfig

@@ -16,9 +16,9 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from ....cardlines import Line, counted, line, per_players
-from ....catalogue import (
+from ....catalogue import PLAYER_COUNTS
+from ....external_catalogue import (
     BOATS,
-    PLAYER_COUNTS,
     PORT_COVERINGS,
     PORT_OPEN_YEN,
     SHIPS_SELL_PERCENT,

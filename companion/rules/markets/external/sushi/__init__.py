@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ....cardlines import Line, line, named, unprinted_yen
-from ....catalogue import SUSHI_PRINTED_YEN, SUSHI_SIZES
+from ....external_catalogue import SUSHI_PRINTED_YEN, SUSHI_SIZES
 from ....ledger import Run, refuse
 from ....messages import Message
 from ....setup import GameConfig

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from ....auctions import Token, lot_worth
 from ....cardlines import Line, line
-from ....catalogue import TRADING_PLACES
+from ....external_catalogue import TRADING_PLACES
 from ....ledger import Run, refuse
 from ....messages import Message
 from ....setup import GameConfig

@@ -11,8 +11,8 @@ Same fields as Ships: ``{"sell_boats": [KIND, ...], "buy": [KIND, ...], "trade_i
 from __future__ import annotations
 
 from ....cardlines import Line, line
-from ....catalogue import BOATS, used_buy_price, used_sell_price
 from ....errors import IllegalAction
+from ....external_catalogue import BOATS, used_buy_price, used_sell_price
 from ....ledger import Run, refuse
 from ....messages import Message
 from ....setup import GameConfig

@@ -188,6 +188,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 # waitress strips X-Forwarded-For from every request unless told not to;
                 # behind_proxies reads it from the --proxy addresses only.
                 clear_untrusted_proxy_headers=not proxies,
+                send_buffer=args.send_buffer,
             )
         except OSError as exc:
             print(f"companion: {listen_problem(args.host, args.port, exc)}", file=sys.stderr)
@@ -309,6 +310,10 @@ def build_parser() -> argparse.ArgumentParser:
     # companion.serve.PER_CLIENT_CONNECTIONS), its live streams (companion.live.PER_CLIENT).
     serve.add_argument("--client-connections", type=int, help=argparse.SUPPRESS)
     serve.add_argument("--client-streams", type=int, help=argparse.SUPPRESS)
+    # The kernel's send buffer of each connection in bytes (SO_SNDBUF; default: the
+    # system's, which grows to megabytes): a test sets it small so that a client that stops
+    # reading fills it, and the server's own backlog, within a few actions.
+    serve.add_argument("--send-buffer", type=int, help=argparse.SUPPRESS)
     serve.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     # Several processes behind one proxy (issue #23, deploy/README.md).
     serve.add_argument(

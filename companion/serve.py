@@ -32,6 +32,7 @@ the whole table out. Here:
 from __future__ import annotations
 
 import select
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -368,10 +369,12 @@ def create_server(
     threads: int,
     connection_limit: int,
     guard: Guard,
+    send_buffer: int | None = None,
     **adjustments: Any,
 ) -> Any:
     """waitress's ``create_server`` for TCP, with :class:`GuardedServer` on each
-    listening socket (two for a name with IPv4 and IPv6 addresses)."""
+    listening socket (two for a name with IPv4 and IPv6 addresses). ``send_buffer``: each
+    connection's kernel send buffer in bytes (``SO_SNDBUF``), else the system's."""
     use_poll = hasattr(select, "poll")
     if not use_poll:  # select() holds at most FD_SETSIZE descriptors (512 on Windows)
         connection_limit = min(connection_limit, 500)
@@ -385,6 +388,11 @@ def create_server(
         asyncore_use_poll=use_poll,
         **adjustments,
     )
+    if send_buffer is not None:
+        adj.socket_options = [
+            *adj.socket_options,
+            (socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer),
+        ]
     socket_map: dict[int, Any] = {}
     dispatcher = ThreadedTaskDispatcher()
     dispatcher.set_thread_count(adj.threads)

@@ -22,6 +22,8 @@ from test_server_game import new_game, pay
 
 FIVE = ["Aiko", "Bo", "Chiyo", "Daichi", "Emi"]
 ANSWERED = 20
+#: The frozen stream's server: the kernel's send buffer of each connection, in bytes.
+SEND_BUFFER = 8192
 
 
 def viewers(game: dict[str, Any]) -> list[tuple[str, str]]:
@@ -242,8 +244,12 @@ def test_the_server_stops_cleanly_while_clients_hang_up(tmp_path: Path) -> None:
 def test_a_stream_whose_client_stops_reading_is_dropped_not_buffered(tmp_path: Path) -> None:
     """A device that stops reading its stream (a phone frozen in a pocket) is not buffered
     for without end: once a megabyte waits for it, the server ends that stream and closes
-    its connection, its slot is free again, and the table goes on."""
-    srv = start_server(tmp_path / "slow.sqlite3", extra=["--streams", "4"])
+    its connection, its slot is free again, and the table goes on. The server's send buffer
+    is a few kilobytes here (``--send-buffer``), not the system's megabytes: the backlog
+    then fills within a few dozen payments instead of hundreds."""
+    srv = start_server(
+        tmp_path / "slow.sqlite3", extra=["--streams", "4", "--send-buffer", str(SEND_BUFFER)]
+    )
     try:
         game = new_game(srv, FIVE)
         gid, host = game["id"], game["host_token"]
@@ -258,7 +264,7 @@ def test_a_stream_whose_client_stops_reading_is_dropped_not_buffered(tmp_path: P
         for i in range(600):  # each a whole table screen (~25 KB) for the frozen stream
             r = pay(srv, gid, host, FIVE[i % 5], 100)
             assert r.status_code == 201, r.text
-            if i % 50 == 49 and srv.process.poll() is None:
+            if i % 10 == 9 and srv.process.poll() is None:
                 # its slot is back once the server gave up on it: 4 fresh streams fit
                 probe = [
                     SSE(srv.port, f"/games/{gid}/stream?as=seat", s["token"], timeout=ANSWERED)

@@ -24,6 +24,14 @@ def _say(code: str, **values: Any) -> Message:
     return Message(code, values)
 
 
+def _item(board: str, kind: str, lines: list[Message]) -> dict[str, Any]:
+    """An item of the checklist that is no market's board (the bag, the box, each player,
+    the supply …): its heading is the message ``board``, its ``ja`` that message in
+    Japanese (a board's ``ja`` is the name printed on it)."""
+    heading = _say(board)
+    return {"board": heading, "ja": render(heading, "ja"), "kind": kind, "lines": lines}
+
+
 def board_lines(config: GameConfig, market: str) -> list[Message]:
     """The checklist's lines of one board, fish or external, as messages (the edge renders
     them in the viewer's language): what a board put out at the start, or entering mid-game,
@@ -73,30 +81,21 @@ def checklist(config: GameConfig) -> list[dict[str, Any]]:
     if "clams_oysters" in bag_fish and not config.board_numbers.get("clams_oysters"):
         bag_lines.append(_say("check.co_uncounted"))
     if bag_lines:
-        items.append(
-            {"board": _say("check.board_bag"), "ja": "競り袋", "kind": "bag", "lines": bag_lines}
-        )
+        items.append(_item("check.board_bag", "bag", bag_lines))
 
     # Step 6, or what the known market order variant does instead of it (§8).
     if "known_order" in config.variants:
+        known = [_say("check.known_fish"), _say("check.known_external")]
         items.append(
-            {
-                "board": _say("check.board_known_order"),
-                "ja": "市場の順番",
-                "kind": "variant",
-                "lines": [_say("check.known_fish"), _say("check.known_external")]
-                + ([] if bag_fish else [_say("check.bag_to_box")]),
-            }
+            _item(
+                "check.board_known_order",
+                "variant",
+                known + ([] if bag_fish else [_say("check.bag_to_box")]),
+            )
         )
     else:
-        items.append(
-            {
-                "board": _say("check.board_box"),
-                "ja": "箱に戻すもの",
-                "kind": "box",
-                "lines": [_say("check.box_boards")] + ([] if bag_fish else [_say("check.box_bag")]),
-            }
-        )
+        box = [_say("check.box_boards")] + ([] if bag_fish else [_say("check.box_bag")])
+        items.append(_item("check.board_box", "box", box))
 
     each = [
         _say("check.yen", amount=STARTING_YEN),
@@ -107,38 +106,15 @@ def checklist(config: GameConfig) -> list[dict[str, Any]]:
         each.insert(1, _say("check.mackerel_licence"))
     else:
         each.insert(1, _say("check.no_licence"))
-    items.append(
-        {"board": _say("check.board_player"), "ja": "各プレイヤー", "kind": "player", "lines": each}
-    )
-    items.append(
-        {
-            "board": _say("check.board_supply"),
-            "ja": "共通サプライ",
-            "kind": "supply",
-            "lines": [_say("check.other_yen")],
-        }
-    )
+    items.append(_item("check.board_player", "player", each))
+    items.append(_item("check.board_supply", "supply", [_say("check.other_yen")]))
     if "crash" in config.variants:
         items.append(
-            {
-                "board": _say("check.board_crash"),
-                "ja": "暴落トークン",
-                "kind": "variant",
-                "lines": [_say("check.crash", count=CRASH_TOKENS)],
-            }
+            _item("check.board_crash", "variant", [_say("check.crash", count=CRASH_TOKENS)])
         )
     money = _say("check.open_money" if config.money == "open" else "check.closed_money")
-    items.append(
-        {
-            "board": _say("check.board_start"),
-            "ja": "ゲーム開始前",
-            "kind": "start",
-            "lines": [
-                _say("check.first_player", player=config.players[config.start_player]),
-                money,
-            ],
-        }
-    )
+    first = _say("check.first_player", player=config.players[config.start_player])
+    items.append(_item("check.board_start", "start", [first, money]))
     for item in items:  # the market a board's item is about (its rules card), else None
         item.setdefault("market", None)
     return items

@@ -47,13 +47,17 @@ What is counted, per step and device:
 - **out of view**: a target that was not wholly on the screen at the moment it had to be
   tapped (the player would have had to scroll to find it): before each tap the target's
   box is compared with the viewport;
+- **off the first screen**: at the start of each turn (and again on Chiyo's phone right
+  after its switch to 日本語), before the first tap, the guide's targets (End my turn, the
+  four choices, every tile of the Markets grid) that are not wholly on the screen: the
+  whole of a turn's path should need no scroll, in either language;
 - **reloads**: navigations of a page after it first loaded (a language switch is a
   navigation the player asked for: counted apart);
 - the table screen, after every step: how many players' cards are wholly on the screen.
 
 Targets (bench/README.md, "Table play (#20)"): ≤ 5 taps per turn (median, bids aside),
-0 targets out of view on the active player's path, 0 reloads, every player visible on the
-table screen at 1280×800.
+0 targets out of view on the active player's path (nor off a turn's first screen, in
+English and in Japanese), 0 reloads, every player visible on the table screen at 1280×800.
 
 Only 127.0.0.1 is contacted; every wait is bounded (a step that does not happen is
 reported as failed with the page's message, and the run goes on).
@@ -117,12 +121,16 @@ class Count:
     taps: int = 0
     keys: int = 0
     out_of_view: int = 0
+    #: The turn's first screen: the guide's targets (End my turn, the four choices, every
+    #: tile of the Markets grid) not wholly on the screen when the turn starts.
+    first_off: int = 0
     misses: list[str] = field(default_factory=list)
 
     def add(self, other: Count) -> None:
         self.taps += other.taps
         self.keys += other.keys
         self.out_of_view += other.out_of_view
+        self.first_off += other.first_off
         self.misses += other.misses
 
 
@@ -193,6 +201,20 @@ class Device:
         self.tapped.append(f"{self.name}: {what}")
         loc.click()
         return True
+
+    def first_screen(self) -> None:
+        """At the start of a turn, before the first tap: how many of the guide's targets
+        (End my turn, the choices, the Markets grid's tiles) are not wholly on the screen
+        as the page shows it (the player would scroll to see the whole of their turn)."""
+        self.page.wait_for_selector("#turn-guide .turn-choices", timeout=WAIT)
+        targets = "#btn-next-turn, #turn-guide .turn-choice, #turn-panel .turn-tile"
+        off = self.page.evaluate(
+            "sel => [...document.querySelectorAll(sel)].filter(e => !(" + IN_VIEW + ")(e))"
+            ".map(e => e.innerText.split('\\n')[0])",
+            targets,
+        )
+        self.count.first_off += len(off)
+        self.count.misses += [f"{self.name}: {t} off the turn's first screen" for t in off]
 
     def guide_key(self) -> str:
         return str(self.page.evaluate("() => document.getElementById('turn-key')?.value || ''"))
@@ -287,7 +309,7 @@ class Table:
             "error": error,
             "seconds": round(time.monotonic() - started, 1),
         }
-        taps = keys = out = bid_taps = bid_keys = reloads = switches = 0
+        taps = keys = out = first_off = bid_taps = bid_keys = reloads = switches = 0
         misses: list[str] = []
         tapped: list[str] = []
         for d in self.devices():
@@ -296,6 +318,7 @@ class Table:
             taps += d.count.taps - c0.taps
             keys += d.count.keys - c0.keys
             out += d.count.out_of_view - c0.out_of_view
+            first_off += d.count.first_off - c0.first_off
             bid_taps += d.bids.taps - b0.taps
             bid_keys += d.bids.keys - b0.keys
             reloads += d.reloads - r0
@@ -305,6 +328,7 @@ class Table:
             taps=taps,
             keys=keys,
             out_of_view=out,
+            first_off=first_off,
             bid_taps=bid_taps,
             bid_keys=bid_keys,
             reloads=reloads,
@@ -316,7 +340,8 @@ class Table:
         )
         self.steps.append(row)
         print(
-            f"{label:<58} taps {taps:>2}  out {out}  bids {bid_taps:>2}  reloads {reloads}"
+            f"{label:<58} taps {taps:>2}  out {out}  first {first_off}  bids {bid_taps:>2}"
+            f"  reloads {reloads}"
             f"  table {row['players_on_table']}/4  {error or row['last'][:70]}",
             flush=True,
         )
@@ -468,6 +493,7 @@ def play(out: Path | None) -> list[dict[str, Any]]:
                 )
 
             def aiko_1() -> None:
+                A.first_screen()
                 t.market(A, "bank")
                 t.amount(A, "f-loans", 1)
                 t.confirm(A)
@@ -475,6 +501,7 @@ def play(out: Path | None) -> list[dict[str, Any]]:
                 t.end_turn(A, B)
 
             def bo_1() -> None:
+                B.first_screen()
                 t.market(B, "eel")
                 t.amount(B, "f-licenses", 1)
                 t.confirm(B)
@@ -482,12 +509,14 @@ def play(out: Path | None) -> list[dict[str, Any]]:
                 t.end_turn(B, C)
 
             def chiyo_1() -> None:
+                C.first_screen()
                 t.market(C, "government")
                 t.amount(C, "f-right-squid", 2)
                 t.confirm(C, then_end=True)
                 t.end_turn(C, D)
 
             def daichi_1() -> None:
+                D.first_screen()
                 t.market(D, "auction")
                 t.amount(D, "f-lot-octopus", 1)
                 t.amount(D, "f-lot-mackerel", 3)
@@ -503,10 +532,12 @@ def play(out: Path | None) -> list[dict[str, Any]]:
                 t.end_turn(D, A)
 
             def aiko_2() -> None:
+                A.first_screen()
                 t.fishing(A, "Catch", then_end=True)
                 t.end_turn(A, B)
 
             def bo_2() -> None:
+                B.first_screen()
                 t.fishing(B, "Catch")
                 t.market(B, "bank")
                 t.amount(B, "f-loans", 1)
@@ -522,6 +553,7 @@ def play(out: Path | None) -> list[dict[str, Any]]:
                 t.screen.page.wait_for_timeout(800)
 
             def bo_again() -> None:
+                B.first_screen()
                 t.market(B, "bank")
                 t.amount(B, "f-loans", 1)
                 t.confirm(B, then_end=True)
@@ -532,20 +564,24 @@ def play(out: Path | None) -> list[dict[str, Any]]:
                 C.tap('.lang-switch button[value="ja"]', "日本語")
                 C.page.wait_for_selector("#turn-guide .turn-choices", timeout=WAIT)
                 C.switching = False
+                C.first_screen()  # in Japanese now
                 t.market(C, "bank")
                 t.amount(C, "f-loans", 1)
                 t.confirm(C, then_end=True)
                 t.end_turn(C, D)
 
             def daichi_2() -> None:
+                D.first_screen()
                 t.fishing(D, "Undock", then_end=True)
                 t.end_turn(D, A)
 
             def aiko_3() -> None:
+                A.first_screen()
                 t.fishing(A, "Dock", then_end=True)
                 t.end_turn(A, B)
 
             def bo_3() -> None:
+                B.first_screen()
                 t.purchase(B, then_end=True)
                 t.end_turn(B, C)
 
@@ -579,14 +615,15 @@ def play(out: Path | None) -> list[dict[str, Any]]:
 def report(steps: list[dict[str, Any]]) -> None:
     print()
     print(
-        "| step | taps | keys | out of view | bid taps | reloads"
+        "| step | taps | keys | out of view | off the first screen | bid taps | reloads"
         " | players on the table screen | the history's newest line |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
     for s in steps:
         last = s["error"] or s["last"]
         print(
-            f"| {s['step']} | {s['taps']} | {s['keys']} | {s['out_of_view']} | {s['bid_taps']} |"
+            f"| {s['step']} | {s['taps']} | {s['keys']} | {s['out_of_view']} | {s['first_off']} |"
+            f" {s['bid_taps']} |"
             f" {s['reloads']} | {s['players_on_table']} of 4 | {last} |"
         )
     turns = [s for s in steps if s["who"] != "table" and not s["error"]]
@@ -598,6 +635,7 @@ def report(steps: list[dict[str, Any]]) -> None:
         )
     print(
         f"Targets out of view: {sum(s['out_of_view'] for s in steps)};"
+        f" off a turn's first screen: {sum(s['first_off'] for s in steps)};"
         f" reloads: {sum(s['reloads'] for s in steps)};"
         f" language switches: {sum(s['switches'] for s in steps)};"
         f" fewest players on the table screen: {min(s['players_on_table'] for s in steps)} of 4;"

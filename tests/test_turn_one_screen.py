@@ -305,3 +305,31 @@ def test_the_serve_banner_and_qr_code_open_the_new_game_page_on_the_table_screen
     said = " ".join(lines)
     assert "http://192.168.1.5:5000/" in lines[0]
     assert "table screen" in said and qr in said and "table's phones" not in said
+
+
+def test_purchasing_with_nothing_for_sale_offers_no_confirm(game: Game) -> None:
+    """Every Harbor empty: each says so, and Confirm is off (nothing it could record); once a
+    barrel is for sale, Confirm is on again."""
+    panel = game.get(A, "purchasing")
+    said = text(panel)
+    assert "Bo has nothing for sale." in said and "Chiyo has nothing for sale." in said, said
+    confirm = re.search(r'<button[^>]*class="turn-confirm"[^>]*>', panel)
+    assert confirm and " disabled" in confirm.group(0), confirm
+    game.act(type="take_license", player=B, market="eel", count=1, pay=False)
+    game.act(type="next_turn")  # Bo's turn: his ship out and back with an Eel barrel
+    game.act(type="fishing", player=B, boats=[{"boat": "b1", "do": "undock"}])
+    game.act(type="fishing", player=B, boats=[{"boat": "b1", "do": "catch", "fish": "eel"}])
+    for _ in range(3):
+        game.act(type="next_turn")
+    game.act(
+        type="fishing",
+        player=B,
+        boats=[{"boat": "b1", "do": "dock"}],
+        for_sale=[{"fish": "eel", "price": 300}],
+    )
+    for _ in range(2):
+        game.act(type="next_turn")  # Aiko's turn again
+    panel = game.get(A, "purchasing")
+    assert "Bo|eel|upper|300" in panel, text(panel)
+    confirm = re.search(r'<button[^>]*class="turn-confirm"[^>]*>', panel)
+    assert confirm and " disabled" not in confirm.group(0), confirm

@@ -162,3 +162,20 @@ def test_fishing_says_what_the_boats_did(table: Table) -> None:
     assert table.lines("host", JA)[0] == (
         "Aikoが「漁業」アクションを行いました：1スロット漁船が一番左の停泊所から出港"
     )
+
+
+def test_an_auction_opened_at_the_table_names_its_kind_without_a_wrong_article(
+    table: Table,
+) -> None:
+    """The line used to read "Aiko opened a Auction market" (and "a Overseas auction"): it
+    names the kind first now, whatever it is."""
+    table.act(type="gain_fish", player="Aiko", fish="mackerel", count=2)
+    r = table.c.post(
+        f"/api/games/{table.id}/auctions",
+        json={"kind": "auction_market", "owner": "Aiko", "lot": ["mackerel", "mackerel"]},
+        headers={"Authorization": f"Bearer {table.host}"},
+    )
+    assert r.status_code == 201, r.get_json()
+    assert "Auction market opened by Aiko: Mackerel, Mackerel" in table.lines(), table.lines()
+    assert not any(" opened a " in x for x in table.lines()), table.lines()
+    assert any(x.startswith("Aikoが") for x in table.lines(headers=JA)), table.lines(headers=JA)

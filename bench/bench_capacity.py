@@ -469,7 +469,9 @@ def run_step(kind: str, n: int, seconds: float, pin: str | None, tmp: Path) -> d
         for th in threads:
             th.join()
         time.sleep(2)  # the last events arrive
-        cpu = (server.cpu() - cpu0) / (time.monotonic() - wall0)
+        spent = server.cpu() - cpu0
+        cpu = spent / (time.monotonic() - wall0)
+        posted = sum(len(table.sent) for table in tables)
         lat, missing = [], 0
         for table in tables:
             for seq, t0 in table.sent.items():
@@ -492,6 +494,9 @@ def run_step(kind: str, n: int, seconds: float, pin: str | None, tmp: Path) -> d
             "closed": gone,
             "errors": len(errors),
             "cpu": cpu,
+            # the server's CPU over the actions' minutes (the last events' 2 s included),
+            # divided by the actions: what one action costs it, whatever else the machine does
+            "cpu_ms_per_action": 1000 * spent / posted if posted else None,
             "idle_cpu": idle,
             "alive": server.alive,
         }
@@ -632,6 +637,37 @@ def many_connections(tmp: Path, count: int) -> dict[str, Any]:
         server.stop()
 
 
+def ms(value: float | None) -> str:
+    """A time as bench/README.md writes it: one decimal under 100 ms, else whole."""
+    if value is None:
+        return "–"
+    return f"{value:.1f}" if value < 100 else f"{value:,.0f}"
+
+
+def row(r: dict[str, Any]) -> str:
+    """A step's row of bench/README.md's Capacity table, ready to paste."""
+    setting = {"2cores": "2 cores", "1core": "1 core"}[r["setting"]]
+    per_action = r["cpu_ms_per_action"]
+    return (
+        f"| {setting} | {r['server']} | {r['tables']} | {ms(r['p50_ms'])} | {ms(r['p99_ms'])} "
+        f"| {r['refused']} | {r['missing']} | {100 * r['cpu']:.0f} % | "
+        f"{100 * r['idle_cpu']:.1f} % | {r['load']:.1f} | "
+        f"{'–' if per_action is None else f'{per_action:.1f}'} |"
+    )
+
+
+def peer_row(p: dict[str, Any]) -> str:
+    """The peer's row of bench/README.md, ready to paste: p50 / p99 of each, and the app's
+    p50 against boardgame.io in memory (the target: ≤ 2×)."""
+    app, memory, flatfile = p["app"], p["memory"], p["flatfile"]
+    ratio = app["p50_ms"] / memory["p50_ms"] if memory["p50_ms"] else float("nan")
+    return (
+        f"| {ms(app['p50_ms'])} / {ms(app['p99_ms'])} | {ms(memory['p50_ms'])} / "
+        f"{ms(memory['p99_ms'])} | {ms(flatfile['p50_ms'])} / {ms(flatfile['p99_ms'])} | "
+        f"{ratio:.1f}× |"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ladder", default="20,40,60,100,120")
@@ -669,13 +705,15 @@ def main(argv: list[str] | None = None) -> int:
                     r["setting"] = setting
                     r["load"] = os.getloadavg()[0]
                     results.append(r)
+                    print(row(r), flush=True)
                     print(
                         f"{time.strftime('%H:%M:%S')} {setting:6} {kind:4} {n:4} tables: "
                         f"p50 {r['p50_ms'] or 0:7.1f} ms  p99 {r['p99_ms'] or 0:7.1f} ms  "
                         f"max {r['max_ms'] or 0:7.1f} ms  actions {r['actions']:5}  "
                         f"refused {r['refused']}  missing {r['missing']}  errors "
                         f"{r['errors']}  server CPU {100 * r['cpu']:5.1f} % "
-                        f"(idle {100 * r['idle_cpu']:4.1f} %)  "
+                        f"(idle {100 * r['idle_cpu']:4.1f} %, "
+                        f"{r['cpu_ms_per_action'] or 0:.1f} ms per action)  "
                         f"load {r['load']:.1f}  alive {r['alive']}",
                         flush=True,
                     )
@@ -688,6 +726,7 @@ def main(argv: list[str] | None = None) -> int:
             p = peer(args.peer, 50, tmp)
             results.append({"peer": p})
             print(f"{time.strftime('%H:%M:%S')} peer: {p}", flush=True)
+            print(peer_row(p), flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     return 0

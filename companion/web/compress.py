@@ -189,9 +189,11 @@ def _best_static(response: Response) -> Response:
     return response
 
 
-#: The live stream's compression level: 6 (zlib's default) compresses an update within a
-#: few percent of 9 at a fraction of the time, which every stream spends on every event.
-STREAM_LEVEL = 6
+#: The live stream's compression level, which every stream spends on every event. Measured
+#: on a mid-game table's updates (bench/README.md, "Capacity"): level 6 (zlib's default)
+#: made ~880 bytes an update in ~130 us, level 3 ~1,630 bytes in ~70 us: a few hundred
+#: bytes no Wi-Fi notices, against ~0.3 ms of the server's CPU for every action at a table.
+STREAM_LEVEL = 3
 
 
 def stream_encoding() -> str | None:

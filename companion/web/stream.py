@@ -235,9 +235,11 @@ def _encoder(gzipped: bool) -> tuple[Callable[[str], bytes], Callable[[], bytes]
 #: closed money, when they were kept per version and viewer.
 _MEMO: OrderedDict[tuple[Any, ...], Markup] = OrderedDict()
 _MEMO_LOCK = threading.Lock()
-#: A hundred-odd tables' cards, boards and history rows (~45 a table), the least recently
-#: used dropped beyond it: a few MB.
-MEMO_KEPT = 8192
+#: Parts kept, the least recently used dropped beyond it: a table's five devices use ~70
+#: at a time (25 history rows on the table screen, 10 on each phone, the cards, ...) and
+#: add ~6 an action, so this holds what ~200 busy tables use, in ~1 KB each (~16 MB when
+#: full; measured by bench/profile_action.py).
+MEMO_KEPT = 16384
 
 
 @bp.app_template_global("memo")

@@ -25,12 +25,14 @@ INSIDE = """sel => [...document.querySelectorAll(sel)].map(e => {
 })"""
 
 
-def game(base: str, n: int, auction: bool = False) -> tuple[str, str]:
+def game(base: str, n: int, auction: bool = False, settled: bool = False) -> tuple[str, str]:
     """A game of ``n`` whose players hold a few licences and tokens and a fleet (#19: two
     ships each, one at sea with a barrel aboard; Aiko's docked again, its barrel for sale
     on her Harbor), on Aiko's second turn after a Bank visit; with ``auction``, Aiko then
     visits the Auction market (in the last external market's place) and its auction is
-    open, every other player still to bid."""
+    open, every other player still to bid; with ``settled``, it is revealed (nobody bid: a
+    tie at ¥0) and Aiko makes Bo the winner: the settled auction stays on the table screen
+    until the next entry."""
     body = requests.post(
         f"{base}/api/games",
         json={
@@ -98,21 +100,39 @@ def game(base: str, n: int, auction: bool = False) -> tuple[str, str]:
             entry="ap",
             lot=["mackerel", "mackerel", "squid"],
         )
+    if settled:
+        auth = {"Authorization": f"Bearer {host}"}
+        aid = requests.get(f"{base}/api/games/{gid}", headers=auth, timeout=10).json()["auction"][
+            "id"
+        ]
+        for step, body in (("reveal", {}), ("choose", {"winner": "Bo"})):
+            r = requests.post(
+                f"{base}/api/games/{gid}/auctions/{aid}/{step}", json=body, headers=auth, timeout=10
+            )
+            assert r.status_code < 300, r.text
     return gid, host
 
 
 #: What each language's screen says of the turn and of the last entry.
 SAYS = {
-    "en": {"turn": "Aiko’s turn", "bank": "Aiko visited Bank: took 1 loan", "auction": "put up"},
+    "en": {
+        "turn": "Aiko’s turn",
+        "bank": "Aiko visited Bank: took 1 loan",
+        "auction": "put up",
+        "settled": "Bo wins",
+    },
     "ja": {
         "turn": "Aikoの手番",
         "bank": "Aikoが「銀行」市場を訪れました：ローンを1枚受ける",
         "auction": "Aikoが「競り」市場を訪れました",
+        "settled": "Boが0円で落札",
     },
 }
 
 
-def check_view(page: Any, n: int, auction: bool, lang: str, size: tuple[int, int]) -> None:
+def check_view(
+    page: Any, n: int, auction: bool, lang: str, size: tuple[int, int], settled: bool = False
+) -> None:
     """One table screen: everything on it at once, nothing scrolling, readable."""
     page.wait_for_selector("#players .player", timeout=LIVE)
     assert page.locator("#players .player").count() == n
@@ -133,7 +153,12 @@ def check_view(page: Any, n: int, auction: bool, lang: str, size: tuple[int, int
         "#btn-undo",
         "#btn-next-turn",
         "#table-tools > summary",
-        *(("#auction", "#auction .bid-status", "#auction .button") if auction else ()),
+        *(
+            ("#auction", "#auction .bid-status", "#auction .button")
+            if auction and not settled
+            else ()
+        ),
+        *(("#auction", "#auction .result", "#auction .bids tr") if settled else ()),
     ):
         boxes = page.evaluate(INSIDE, sel)
         assert boxes, sel
@@ -162,7 +187,7 @@ def check_view(page: Any, n: int, auction: bool, lang: str, size: tuple[int, int
     newest = page.evaluate(INSIDE, "#log li:first-child .text")[0]
     assert newest["top"] >= 0 and newest["bottom"] <= newest["h"] + 0.5, newest
     last = page.locator("#last-action").inner_text()
-    assert SAYS[lang]["auction" if auction else "bank"] in last, last
+    assert SAYS[lang]["settled" if settled else "auction" if auction else "bank"] in last, last
     assert SAYS[lang]["bank"] in page.locator("#log").inner_text()
     assert page.locator("#log li:first-child .text").inner_text() in last
     # The cards do not overlap (side by side, in rows).
@@ -190,13 +215,16 @@ def check_view(page: Any, n: int, auction: bool, lang: str, size: tuple[int, int
         assert size_px >= least, (what, size_px)
 
 
-@pytest.mark.parametrize("n", [4, 6])
-@pytest.mark.parametrize("auction", [False, True], ids=["no-auction", "auction-open"])
+@pytest.mark.parametrize(
+    ("n", "auction", "settled"),
+    [(4, False, False), (4, True, False), (6, False, False), (6, True, False), (6, True, True)],
+    ids=["4-no-auction", "4-auction-open", "6-no-auction", "6-auction-open", "6-auction-settled"],
+)
 def test_the_whole_table_fits_the_screen(
-    live_server: Any, browser: Any, n: int, auction: bool
+    live_server: Any, browser: Any, n: int, auction: bool, settled: bool
 ) -> None:
     base = live_server.url
-    gid, host = game(base, n, auction)
+    gid, host = game(base, n, auction, settled)
     for lang, locale in (("en", "en-US"), ("ja", "ja-JP")):
         for size in ((1280, 800), (1920, 1080)):
             ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=locale)
@@ -204,12 +232,11 @@ def test_the_whole_table_fits_the_screen(
                 page = ctx.new_page()
                 page.goto(f"{base}/join/{host}")
                 try:
-                    check_view(page, n, auction, lang, size)
+                    check_view(page, n, auction, lang, size, settled)
                 except AssertionError as e:
-                    raise AssertionError(
-                        f"{n} players, auction {auction}, {lang}, {size}: {e}"
-                    ) from e
-                if lang == "en":
+                    case = f"{n} players, auction {auction}, settled {settled}, {lang}, {size}"
+                    raise AssertionError(f"{case}: {e}") from e
+                if lang == "en" and not settled:
                     corrections(page, size)
             finally:
                 ctx.close()

@@ -138,7 +138,9 @@ def test_its_form_and_panel(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
         "entry": "yen",
         "tokens": ["eel", "eel"],
     }
-    visit = schemas.parse(turn_schemas.Visit, turn_external.nested(form), "visit", form=True)
+    visit = schemas.parse(
+        turn_schemas.visit_model(), turn_external.nested(form), "visit", form=True
+    )
     assert (visit.market, visit.tokens) == (ID, ["eel", "eel"])
     t = table()
     with app.test_request_context():
@@ -161,4 +163,4 @@ def test_without_it_nothing_knows_it() -> None:
         config()
     body = {"type": "visit", "player": "Aiko", "market": ID, "entry": "yen", "tokens": ["eel"]}
     with pytest.raises(Refused):
-        schemas.parse(turn_schemas.Visit, body, "visit")
+        schemas.parse(turn_schemas.visit_model(), body, "visit")

@@ -56,12 +56,22 @@ class Limit:
     max_len: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # hashed by identity: its choices may be a dict
 class OneOf:
-    """A text that must be one of ``choices`` (a live view: a market registered later is
+    """A value that must be one of ``choices`` (a live view: a market registered later is
     one too), checked at the edge; the rules say their own sentence for the others."""
 
-    choices: Collection[str]
+    choices: Collection[object]
+
+
+#: A field's metadata (``dataclasses.field(metadata=SERVER)``): the server adds it to the
+#: move before the rules see it (a draw, an auction's id), so a client never sends it.
+SERVER = {"server": True}
+
+
+def client_fields(cls: type[Any]) -> tuple[dataclasses.Field[Any], ...]:
+    """The fields of an argument dataclass a client may send."""
+    return tuple(f for f in dataclasses.fields(cls) if not f.metadata.get("server"))
 
 
 def key_of(f: dataclasses.Field[Any]) -> str:
@@ -95,14 +105,17 @@ def options(hint: Any) -> tuple[Any, ...]:
 
 
 def read(cls: type[T], data: object, where: str = "") -> T:
-    """``cls`` built from a logged entry's arguments (unknown keys, such as ``type``, are
-    not its fields and are left out); IllegalAction naming the field when a value has the
-    wrong type or a required one is missing."""
+    """``cls`` built from a logged entry's arguments; IllegalAction naming the field when
+    a value has the wrong type or a required one is missing. The entry's keys that are not
+    fields of ``cls`` (``type``, the fields another part of the move reads) are left out;
+    inside a list or mapping (``where`` given) an element has only its own fields."""
     assert dataclasses.is_dataclass(cls)
     if not isinstance(data, Mapping):
         raise IllegalAction(Message("arg.shape", {}), where or "type")
     values: dict[str, Any] = {}
     typed = hints(cls)
+    if where and set(data) - {key_of(f) for f in dataclasses.fields(cls)}:
+        raise IllegalAction(Message("arg.shape", {}), where)
     for f in dataclasses.fields(cls):
         key = key_of(f)
         name = f"{where}.{key}" if where else key
@@ -155,6 +168,10 @@ def _one(hint: Any, value: object, where: str) -> Any:
         return value
     if origin is typing.Literal:
         if value not in typing.get_args(hint) or isinstance(value, bool):
+            raise IllegalAction(Message("arg.shape", {}), where)
+        return value
+    if hint is list or hint is dict:  # a shape another reader checks (an entry option)
+        if not isinstance(value, hint):
             raise IllegalAction(Message("arg.shape", {}), where)
         return value
     if origin is tuple:

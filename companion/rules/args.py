@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from ..engine.args import Limit, OneOf
-from .catalogue import EXTERNAL_MARKETS, FISH_KEYS, FISH_MARKETS
+from .catalogue import (
+    EXTERNAL_MARKETS,
+    FISH_KEYS,
+    FISH_MARKETS,
+    SPIDER_CRAB_VALUES,
+    TUNA_VALUES,
+)
+from .external_catalogue import BOATS
 from .setup import NAME_MAX
 from .table import SPACE_ITEMS
 
@@ -29,6 +36,21 @@ NOTE_MAX = 120
 MAX_PRINTED = 30
 #: Longest id (market, fish, type …) worth looking up; longer text is not an id.
 ID_MAX = 40
+#: Most tokens in one auction lot: every token one player could hold of several kinds.
+MAX_LOT = 100
+#: Fish named in one action: there are 15 fish markets and a few more token keys.
+MAX_KINDS = 20
+#: Boats one visit may name: every boat in the box.
+MAX_BOATS = sum(b.in_box for b in BOATS.values())
+
+#: Every token code a lot, a draw or a visit may name (rules.auctions.Token.parse and
+#: markets.external.base.token_of read them).
+TOKEN_CODES: frozenset[str] = frozenset(
+    {k for k in FISH_KEYS if k not in ("spider_crab", "tuna")}
+    | {f"spider_crab:{v}" for v in SPIDER_CRAB_VALUES}
+    | {f"tuna:{v}" for v in TUNA_VALUES}
+    | {"salmon:fresh", "salmon:degraded"}
+)
 
 #: A player named in a move: the rules look the name up; this only bounds it.
 Name = Annotated[str, Limit(min_len=1, max_len=NAME_MAX)]
@@ -43,6 +65,15 @@ FishMarket = Annotated[Id, OneOf(FISH_MARKETS)]
 AnyMarket = Annotated[Id, OneOf(ChainMap(FISH_MARKETS, EXTERNAL_MARKETS))]
 Item = Annotated[Id, OneOf(SPACE_ITEMS)]
 Side = Annotated[str, OneOf(("fresh", "degraded"))]
+TokenCode = Annotated[Id, OneOf(TOKEN_CODES)]
+#: Tokens named by their codes, as in an auction lot (``"eel"``, ``"tuna:20"``).
+TokenList = Annotated[tuple[TokenCode, ...], Limit(max_len=MAX_LOT)]
+BoatKind = Annotated[Id, OneOf(BOATS)]
+BarrelKey = Annotated[Id, OneOf(set(FISH_MARKETS) | set(FISH_KEYS))]
+#: Barrels or tokens by fish: ``{"tuna": 3}``.
+Counts = Annotated[
+    dict[BarrelKey, Annotated[int, Limit(ge=0, le=MAX_COUNT)]], Limit(max_len=MAX_KINDS)
+]
 
 
 @dataclass(frozen=True, kw_only=True)

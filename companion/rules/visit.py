@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Protocol
 
+from ..engine.args import read
 from .catalogue import (
     CART_AP,
     EXTERNAL_MARKETS,
@@ -333,7 +334,8 @@ def external_visit_run(t: Table, a: Mapping[str, Any]) -> Run:
         m.pay_entry(run, seat, a.get("entry"))
     else:
         pay_entry(run, seat, m, a.get("entry"))
-    if not m.interact(run, seat, a):
+    # The market's own fields, read from the logged visit as its dataclass (engine.args).
+    if not m.interact(run, seat, read(m.fields, a)):
         raise refuse("ext.no_interaction", "market", market=m.id, what=Message(m.hint, {}))
     finish(run)
     return run

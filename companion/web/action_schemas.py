@@ -6,6 +6,7 @@ and its model), the auctions' opening bodies (``AUCTIONS``) and a new game's set
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter
@@ -47,27 +48,48 @@ from .turn_schemas import (
     StartTurn,
     TakeBoat,
     Transfer,
-    Visit,
+    visit_model,
 )
+
 
 #: Every action type a client may send, and its model (the rules' MOVES without the
 #: internal auction types; tests/test_edge.py checks that the two agree).
-ACTIONS: dict[str, type[ActionBody]] = {
-    # The moves whose arguments the rules declare as a dataclass (issue #18 step 8).
-    **{kind: model_of(kind, m.args) for kind, m in MOVES.items() if m.args and not m.internal},
-    "visit": Visit,
-    "fishing": Fishing,
-    "purchase": Purchase,
-    "start_turn": StartTurn,
-    "load_himono": LoadHimono,
-    "open_port": OpenPort,
-    "discard": Discard,
-    "transfer": Transfer,
-    "take_boat": TakeBoat,
-    "return_boat": ReturnBoat,
-    "return_rental": ReturnRental,
-    "assign_buyer": AssignBuyer,
-}
+class _Actions(Mapping[str, type[ActionBody]]):
+    """The action types a client may send and their models; a visit's model is made from
+    the markets registered now (``turn_schemas.visit_model``)."""
+
+    def __init__(self, models: dict[str, type[ActionBody] | None]) -> None:
+        self._models = models
+
+    def __getitem__(self, kind: str) -> type[ActionBody]:
+        model = self._models[kind]
+        return visit_model() if model is None else model
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._models)
+
+    def __len__(self) -> int:
+        return len(self._models)
+
+
+ACTIONS: Mapping[str, type[ActionBody]] = _Actions(
+    {
+        # The moves whose arguments the rules declare as a dataclass (issue #18 step 8).
+        **{kind: model_of(kind, m.args) for kind, m in MOVES.items() if m.args and not m.internal},
+        "visit": None,
+        "fishing": Fishing,
+        "purchase": Purchase,
+        "start_turn": StartTurn,
+        "load_himono": LoadHimono,
+        "open_port": OpenPort,
+        "discard": Discard,
+        "transfer": Transfer,
+        "take_boat": TakeBoat,
+        "return_boat": ReturnBoat,
+        "return_rental": ReturnRental,
+        "assign_buyer": AssignBuyer,
+    }
+)
 schemas.ACTION_SUBJECTS.update(ACTIONS)
 
 

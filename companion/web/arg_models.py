@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, Field, create_model
 
-from ..engine.args import Limit, OneOf, hints, key_of, read
+from ..engine.args import Limit, OneOf, client_fields, hints, key_of, read
 from .schemas import ActionBody, Body, FormFlag, FormNumber, one_of
 
 
@@ -53,8 +53,10 @@ def _constraints(metadata: tuple[Any, ...]) -> list[Any]:
     return out
 
 
-def pydantic_type(hint: Any) -> Any:
-    """The pydantic annotation of one field's type (its metadata in order)."""
+def pydantic_type(hint: Any, form: bool = True) -> Any:
+    """The pydantic annotation of one field's type (its metadata in order). ``form``: a
+    number may come as a form's digits (not a mapping's values: a form's decoder reads
+    those as numbers itself)."""
     metadata: tuple[Any, ...] = ()
     if typing.get_origin(hint) is Annotated:
         hint, *rest = typing.get_args(hint)
@@ -63,10 +65,16 @@ def pydantic_type(hint: Any) -> Any:
     origin = typing.get_origin(hint)
     base: Any
     if origin in (Union, types.UnionType):
-        members = tuple(pydantic_type(a) for a in typing.get_args(hint))
+        members = tuple(pydantic_type(a, form) for a in typing.get_args(hint))
         base = Union[members]  # noqa: UP007 (a tuple of types made at run time)
     elif hint is int:
-        return Annotated[(int, FormNumber, *constraints)]
+        return (
+            Annotated[(int, FormNumber, *constraints)]
+            if form
+            else Annotated[(int, *constraints)]
+            if constraints
+            else int
+        )
     elif hint is bool:
         return Annotated[bool, FormFlag]
     elif origin is Literal:
@@ -74,10 +82,10 @@ def pydantic_type(hint: Any) -> Any:
             return Annotated[(hint, FormNumber, *constraints)]
         base = hint
     elif origin is tuple:
-        base = list[pydantic_type(typing.get_args(hint)[0])]  # type: ignore[misc]
+        base = list[pydantic_type(typing.get_args(hint)[0], form)]  # type: ignore[misc]
     elif origin is dict:
         k, v = typing.get_args(hint)
-        base = dict[pydantic_type(k), pydantic_type(v)]  # type: ignore[misc]
+        base = dict[pydantic_type(k, form), pydantic_type(v, False)]  # type: ignore[misc]
     elif isinstance(hint, type) and dataclasses.is_dataclass(hint):
         base = item_model(hint)
     else:
@@ -85,20 +93,24 @@ def pydantic_type(hint: Any) -> Any:
     return Annotated[(base, *constraints)] if constraints else base
 
 
+def field_of(f: dataclasses.Field[Any], hint: Any) -> tuple[str, Any]:
+    """One field of an argument dataclass as a pydantic model's: its name, and its type
+    with its alias (the JSON's name) and default."""
+    key = key_of(f)
+    info: dict[str, Any] = {}
+    if key != f.name:
+        info["alias"] = key
+    if f.default is not dataclasses.MISSING:
+        info["default"] = f.default
+    elif f.default_factory is not dataclasses.MISSING:
+        info["default_factory"] = f.default_factory
+    return f.name, (pydantic_type(hint), Field(**info))
+
+
 def _fields(cls: type[Any]) -> dict[str, Any]:
+    """A model's fields, one per field of ``cls`` a client may send."""
     typed = hints(cls)
-    out: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
-        key = key_of(f)
-        info: dict[str, Any] = {}
-        if key != f.name:
-            info["alias"] = key
-        if f.default is not dataclasses.MISSING:
-            info["default"] = f.default
-        elif f.default_factory is not dataclasses.MISSING:
-            info["default_factory"] = f.default_factory
-        out[f.name] = (pydantic_type(typed[f.name]), Field(**info))
-    return out
+    return dict(field_of(f, typed[f.name]) for f in client_fields(cls))
 
 
 _ITEMS: dict[type[Any], type[BaseModel]] = {}

@@ -131,8 +131,8 @@ def _form_flag(value: object, info: ValidationInfo) -> object:
     return True if word in _TRUE else False if word in _FALSE else value
 
 
-def one_of(choices: Collection[str]) -> AfterValidator:
-    def check(value: str) -> str:
+def one_of(choices: Collection[object]) -> AfterValidator:
+    def check(value: object) -> object:
         if value not in choices:
             raise PydanticCustomError("not_one_of", "not one of the choices")
         return value

@@ -7,16 +7,18 @@ moves of the fleet; loading Himono licences. web/action_schemas.py lists them in
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, create_model
 
+from ..engine.args import client_fields, hints
 from ..rules.bookkeeping import MAX_COUNT, MAX_YEN
 from ..rules.catalogue import FISH_KEYS, FISH_MARKETS
-from ..rules.external_catalogue import BOATS, TRADING_PLACES
+from ..rules.external_catalogue import BOATS
+from ..rules.markets.external import EXTERNAL
+from .arg_models import field_of
 from .schemas import (
     ID_MAX,
-    MAX_LOT,
     ActionBody,
     AnyMarket,
     Body,
@@ -27,7 +29,6 @@ from .schemas import (
     Name,
     Printed,
     Side,
-    TokenCode,
     one_of,
 )
 
@@ -80,25 +81,6 @@ Entry = Literal["ap", "cart", "yen", "free"] | TokenEntry | BarrelEntry | CartEn
 
 
 BoatKind = Annotated[str, Field(max_length=ID_MAX), one_of(BOATS)]
-#: Boats one visit may name: every boat in the box.
-MAX_BOATS = sum(b.in_box for b in BOATS.values())
-#: Tokens named by their codes, as in an auction lot (``"eel"``, ``"tuna:20"``).
-TokenList = Annotated[list[TokenCode], Field(max_length=MAX_LOT)]
-
-
-class Trade(_Item):
-    """One trade at the Trading market: the place (by its number) and the tokens put on it."""
-
-    place: Annotated[Literal[2, 3, 4, 5, 10], FormNumber]
-    tokens: Annotated[list[TokenCode], Field(min_length=1, max_length=MAX_LOT)]
-
-
-assert set(TRADING_PLACES) == {2, 3, 4, 5, 10}
-
-
-class RentedBoat(_Item):
-    boat: BoatKind
-    from_: Literal["ships", "used_ships"] = Field(default="ships", alias="from")
 
 
 class SoldBarrel(_Item):
@@ -107,6 +89,9 @@ class SoldBarrel(_Item):
 
 
 class Visit(ActionBody):
+    """The fields every visit takes, and the fish markets' own; :func:`visit_model` adds
+    the external markets'."""
+
     type: Literal["visit"]
     player: Name
     market: AnyMarket
@@ -129,44 +114,34 @@ class Visit(ActionBody):
     takoyaki_prices: Annotated[list[Price], Field(max_length=MAX_ITEMS)] | None = None
     #: Sardine: canned sardines bought.
     cans: Count | None = None
-    # -- external markets (docs/actions.md, "External markets") --
-    #: Ships, Used Ships: boats sold from your ports, boats bought, the Blue ship's trade-in.
-    sell_boats: Annotated[list[BoatKind], Field(max_length=MAX_BOATS)] | None = None
-    buy: Annotated[list[BoatKind], Field(max_length=MAX_BOATS)] | None = None
-    trade_in: BoatKind | None = None
-    #: Bank: loans taken or shares bought.
-    loans: Annotated[int, FormNumber, Field(ge=0, le=3)] | None = None
-    shares: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
-    #: Government: tokens donated to each place.
-    left: TokenList | None = None
-    right: TokenList | None = None
-    #: Aquarium (New Aquarium): tokens sold into their places.
-    tokens: TokenList | None = None
-    #: Trading: the trades in order.
-    trades: Annotated[list[Trade], Field(min_length=1, max_length=20)] | None = None
-    #: Boat Rentals (exp.): boats rented, each from the Ships or Used Ships board.
-    rent: Annotated[list[RentedBoat], Field(min_length=1, max_length=6)] | None = None
-    #: Influence (exp.): Buyer tokens bought; Expansion tokens bought, each bringing a
-    #: market of that kind.
-    buyer_tokens: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
-    expansion_tokens: (
-        Annotated[list[Literal["fish", "external"]], Field(min_length=1, max_length=2)] | None
-    ) = None
-    #: Sushi Shop (exp.): groups of 1–5 tokens of different shapes.
-    groups: (
-        Annotated[
-            list[Annotated[list[TokenCode], Field(min_length=1, max_length=5)]],
-            Field(min_length=1, max_length=5),
-        ]
-        | None
-    ) = None
-    #: Overseas (exp.): the barrels at sea docked at Overseas, as one lot.
-    barrels: Counts | None = None
-    #: Auction, Barter: the lot put up for sealed bids.
-    lot: Annotated[list[TokenCode], Field(min_length=1, max_length=MAX_LOT)] | None = None
-    #: Rentals: Freezers and Carts rented.
-    freezers: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
-    carts: Annotated[int, FormNumber, Field(ge=0, le=2)] | None = None
+    # An external market's own fields are its dataclass's (``External.fields``): see
+    # :func:`visit_model`.
+
+
+#: The external markets' registry contents a visit model was made for, and that model.
+_VISIT: dict[tuple[tuple[str, type[Any]], ...], type[ActionBody]] = {}
+
+
+def visit_model() -> type[ActionBody]:
+    """The body of a visit: the fields every visit and the fish markets take (``Visit``),
+    and each external market's own fields, made from its dataclass in its folder
+    (``External.fields``, issue #18 step 8), so a new market's field needs no field here.
+    One flat model, as the JSON is flat: the rules refuse a field the market visited does
+    not take. Made again when a market is registered (the test-only market)."""
+    key = tuple((market, m.fields) for market, m in EXTERNAL.items())
+    if key not in _VISIT:
+        own: dict[str, Any] = {}
+        said: dict[str, Any] = {}
+        for _market, m in key:
+            typed = hints(m)
+            for f in client_fields(m):
+                name, spec = field_of(f, typed[f.name])
+                if name in said and said[name] != typed[f.name]:
+                    raise TypeError(f"two markets' visit field {name!r} differ in type")
+                said[name] = typed[f.name]
+                own[name] = spec
+        _VISIT[key] = create_model("Visit", __base__=Visit, **own)
+    return _VISIT[key]
 
 
 class ForSale(_Item):

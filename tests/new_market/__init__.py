@@ -11,7 +11,7 @@ there. Crash variant: it closes once its shelf is full.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -19,6 +19,7 @@ import pytest
 from jinja2 import ChoiceLoader, DictLoader
 
 from companion import catalogues
+from companion.rules.args import TokenList
 from companion.rules.cardlines import Line, line
 from companion.rules.catalogue import EXTERNAL_MARKETS, external_board, read_board
 from companion.rules.ledger import Run, refuse
@@ -42,15 +43,22 @@ YEN = 300
 DATA = external_board(read_board(Path(__file__).with_name("board.toml")))
 
 
+@dataclass(frozen=True, kw_only=True)
+class Shelf:
+    """Its visit fields: the tokens put on its shelf, by code (validated at the edge and
+    read from the logged visit as this dataclass)."""
+
+    tokens: TokenList | None = None
+
+
 class IceHouse(External):
     id = ID
-    visit_fields = ("tokens",)
-    list_fields = ("tokens",)
+    fields = Shelf
     hint = "ext.hint.ice_house"
     panel_name: ClassVar[str | None] = ID
 
-    def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
-        specs = tokens_of(a, "tokens")
+    def interact(self, run: Run, seat: int, a: Shelf) -> bool:
+        specs = tokens_of(a.tokens, "tokens")
         left = ROOM - len(on_place(run.t, SHELF))
         if len(specs) > left:
             raise refuse("ext.place_room", "tokens", place=self.place_message(SHELF), left=left)

@@ -13,10 +13,13 @@ game (``Table.places``); they never go back to their fish market.
 
 from __future__ import annotations
 
+import dataclasses
+import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Protocol
 
+from ....engine.args import client_fields, hints, key_of, options, strip
 from ...cardlines import Line, counted, entries, line
 from ...catalogue import (
     EXTERNAL_MARKETS,
@@ -41,13 +44,22 @@ from ..base import whole
 MAX_TOKENS = 60
 
 
+@dataclass(frozen=True, kw_only=True)
+class NoFields:
+    """The visit fields of a market that reads none of its own."""
+
+
 class External:
-    """An external market's rules; subclasses set ``id`` and ``visit_fields`` and say what a
+    """An external market's rules; subclasses set ``id`` and ``fields`` and say what a
     visit does there (``interact``)."""
 
     id: ClassVar[str]
-    #: Visit fields this market reads besides type, player, market, entry.
-    visit_fields: ClassVar[tuple[str, ...]] = ()
+    #: Its own visit fields besides type, player, market, entry, as a frozen dataclass in
+    #: its folder (issue #18 step 8): the edge validates a visit there with them
+    #: (web/turn_schemas.py), the visit reads them from the logged entry
+    #: (``engine.args.read``) and hands them to :meth:`interact`. A field the server adds
+    #: (a draw, an auction's id) has ``engine.args.SERVER`` metadata.
+    fields: ClassVar[type[Any]] = NoFields
     #: What a visit there can do, for the refusal of a visit that does nothing.
     hint: ClassVar[str] = ""
     #: Whether players visit it (False: a board for the scoring only, Overfishing).
@@ -80,8 +92,14 @@ class External:
     def pay_entry(self, run: Run, seat: int, entry: object) -> None:
         raise NotImplementedError
 
-    def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
-        """What the player does there; True if they did anything."""
+    @property
+    def visit_fields(self) -> tuple[str, ...]:
+        """The names of its own visit fields (``fields``), as the JSON names them."""
+        return tuple(key_of(f) for f in dataclasses.fields(self.fields))
+
+    def interact(self, run: Run, seat: int, a: Any) -> bool:
+        """What the player does there, given its own visit fields (an instance of
+        ``fields``); True if they did anything."""
         return False
 
     #: Whether a visit there opens an auction (a lot put up for bids: Auction, Barter,
@@ -184,10 +202,6 @@ class External:
         return specs
 
     # -- the turn guide (web/turn_external.py renders what these say) ------------------------
-    #: The fields its form reads as a count (``loans=2``), and as codes of tokens or boats,
-    #: how many of each (``left.squid=2``): :meth:`form`.
-    count_fields: ClassVar[tuple[str, ...]] = ()
-    list_fields: ClassVar[tuple[str, ...]] = ()
     #: Its panel's template (``templates/game/markets/<panel_name>.html``), also the key of
     #: its data in the panel; None: no panel of its own (Ships and Used Ships, Auction and
     #: Barter, the two Aquariums share one).
@@ -207,17 +221,23 @@ class External:
 
     def form(self, form: FormReader) -> dict[str, Any]:
         """Its own fields of the phone's flat form as the API's visit body (docs/actions.md):
-        by default its counts and its lists of codes."""
+        by default, from its ``fields``, each whole number as a count (``loans=2``) and each
+        list of texts as codes of tokens or boats, how many of each (``left.squid=2``); a
+        market whose fields are shaped otherwise reads them itself."""
         body: dict[str, Any] = {}
-        for key in self.count_fields:
-            if key in form.fields:
+        typed = hints(self.fields)
+        for f in client_fields(self.fields):
+            key, kinds = key_of(f), [strip(o) for o in options(typed[f.name])]
+            if int in kinds and key in form.fields:
                 n = form.count(key)
                 if n:
                     body[key] = n
-        for key in self.list_fields:
-            listed = form.codes(f"{key}.")
-            if listed:
-                body[key] = listed
+            elif any(
+                typing.get_origin(k) is tuple and strip(typing.get_args(k)[0]) is str for k in kinds
+            ):
+                listed = form.codes(f"{key}.")
+                if listed:
+                    body[key] = listed
         return body
 
     def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
@@ -249,9 +269,9 @@ def move_stock(run: Run, key: str, delta: int) -> None:
 # -- counts and token lists of a visit --------------------------------------------------------
 
 
-def count(a: Mapping[str, Any], key: str, high: int = 30) -> int:
-    """A whole number 0..high from the visit (0 when left out)."""
-    return whole(a.get(key, 0), key, 0, high)
+def count(n: int | None, key: str, high: int = 30) -> int:
+    """A count 0..high of the visit (0 when left out)."""
+    return whole(n or 0, key, 0, high)
 
 
 def token_of(code: object, field: str) -> TokenSpec:
@@ -283,14 +303,13 @@ def token_of(code: object, field: str) -> TokenSpec:
     return TokenSpec(key, 1)
 
 
-def tokens_of(a: Mapping[str, Any], key: str) -> list[TokenSpec]:
-    """A list of token codes from the visit (empty when left out)."""
-    raw = a.get(key)
-    if raw is None:
+def tokens_of(codes: tuple[str, ...] | None, key: str) -> list[TokenSpec]:
+    """The tokens of a list of token codes of the visit (none when left out)."""
+    if codes is None:
         return []
-    if not isinstance(raw, list) or len(raw) > MAX_TOKENS:
+    if len(codes) > MAX_TOKENS:
         raise refuse("ext.token_list", key, field=key)
-    return [token_of(code, f"{key}[{i}]") for i, code in enumerate(raw)]
+    return [token_of(code, f"{key}[{i}]") for i, code in enumerate(codes)]
 
 
 def code_of(spec: TokenSpec) -> str:

@@ -9,9 +9,10 @@ game (external-markets.md §4).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ....args import TokenList
 from ....cardlines import Line, line, named
 from ....external_catalogue import AQUARIUM_PLACE_OF, AQUARIUM_PLACES
 from ....ledger import Run, refuse
@@ -21,11 +22,17 @@ from ....tokens import TokenSpec
 from ..base import External, Named, on_place, places_full, steppers, tokens_of
 
 
+@dataclass(frozen=True, kw_only=True)
+class Tokens:
+    """Its visit: the tokens sold into their places, by code."""
+
+    tokens: TokenList | None = None
+
+
 class Aquarium(External):
     id = "aquarium"
-    visit_fields = ("tokens",)
+    fields = Tokens
     hint = "ext.hint.aquarium"
-    list_fields = ("tokens",)
     panel_name: ClassVar[str | None] = "aquarium"
 
     def places(self, run: Run) -> dict[str, tuple[int, int]]:
@@ -40,8 +47,8 @@ class Aquarium(External):
         size, _ = self.places(run)[place]
         return size - len(on_place(run.t, f"{self.id}.{place}"))
 
-    def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
-        specs = tokens_of(a, "tokens")
+    def interact(self, run: Run, seat: int, a: Tokens) -> bool:
+        specs = tokens_of(a.tokens, "tokens")
         by_place: dict[str, list[TokenSpec]] = {}
         for i, spec in enumerate(specs):
             place = self.place_of(run, spec)

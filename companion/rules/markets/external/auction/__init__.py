@@ -10,9 +10,11 @@ auction endpoints; the visit opens the auction in its own undo group.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from dataclasses import dataclass, field
+from typing import Annotated, Any, ClassVar
 
+from .....engine.args import SERVER, Limit
+from ....args import MAX_LOT, TokenCode
 from ....auction_moves import open_auction
 from ....auctions import Token, auction_market_fee, lot_worth
 from ....cardlines import Line, line
@@ -25,10 +27,10 @@ from ....tokens import TokenSpec
 from ..base import External, code_of, steppers, token_message, tokens_of
 
 
-def auction_id(run: Run, a: Mapping[str, Any]) -> str:
+def auction_id(run: Run, named: str | None) -> str:
     """The id of the auction a visit opens: ``<the visit's group>.1`` (the server names the
     group, ``a<seq>``, so the auction's entries share the visit's undo)."""
-    return f"{a.get('auction_id') or f'g{run.t.actions + 1}'}.1"
+    return f"{named or f'g{run.t.actions + 1}'}.1"
 
 
 def check_lot(run: Run, seat: int, specs: list[TokenSpec]) -> None:
@@ -41,28 +43,35 @@ def check_lot(run: Run, seat: int, specs: list[TokenSpec]) -> None:
     run.t = keep
 
 
+@dataclass(frozen=True, kw_only=True)
+class LotVisit:
+    """Its visit: the lot put up for sealed bids, by code; the server names the auction."""
+
+    lot: Annotated[tuple[TokenCode, ...], Limit(min_len=1, max_len=MAX_LOT)] | None = None
+    auction_id: str | None = field(default=None, metadata=SERVER)
+
+
 class Lot(External):
     """A market where a visit puts up one lot for sealed bids (Auction, Barter)."""
 
-    visit_fields = ("lot", "auction_id")
+    fields = LotVisit
     kind = "auction_market"
     opens_auction = True
-    list_fields = ("lot",)
     panel_name: ClassVar[str | None] = "lot"
 
     def fee(self, run: Run, seat: int, specs: list[TokenSpec]) -> int:
         return 0
 
-    def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
-        specs = tokens_of(a, "lot")
-        if not specs and a.get("lot") is None:
+    def interact(self, run: Run, seat: int, a: LotVisit) -> bool:
+        specs = tokens_of(a.lot, "lot")
+        if not specs and a.lot is None:
             return False
         check_lot(run, seat, specs)
         fee = self.fee(run, seat, specs)
         p = run.player(seat)
         if fee > p.yen:
             raise short_of_yen(run.t, seat, fee, Message("what.auction_fee", {}), "lot")
-        aid = auction_id(run, a)
+        aid = auction_id(run, a.auction_id)
         run.t = open_auction(
             run.t,
             {"id": aid, "kind": self.kind, "owner": p.name, "lot": [code_of(s) for s in specs]},

@@ -9,9 +9,10 @@ and shares take no License space; they are settled at the end (turn-and-scoring.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar
 
+from .....engine.args import Limit
 from ....cardlines import Line, line
 from ....external_catalogue import LOAN_YEN
 from ....ledger import Run, refuse
@@ -25,15 +26,22 @@ from ..base import External, count, move_stock, stock_left
 SHARE_YEN = 300
 
 
+@dataclass(frozen=True, kw_only=True)
+class BankVisit:
+    """Its visit: loans taken or shares bought."""
+
+    loans: Annotated[int, Limit(ge=0, le=3)] | None = None
+    shares: Annotated[int, Limit(ge=0, le=2)] | None = None
+
+
 class Bank(External):
     id = "bank"
-    visit_fields = ("loans", "shares")
+    fields = BankVisit
     hint = "ext.hint.bank"
-    count_fields = ("loans", "shares")
     panel_name: ClassVar[str | None] = "bank"
 
-    def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
-        loans, shares = count(a, "loans", 3), count(a, "shares", 2)
+    def interact(self, run: Run, seat: int, a: BankVisit) -> bool:
+        loans, shares = count(a.loans, "loans", 3), count(a.shares, "shares", 2)
         p = run.player(seat)
         if loans and shares:
             raise refuse("ext.loans_and_shares", "shares")

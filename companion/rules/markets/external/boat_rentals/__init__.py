@@ -11,9 +11,11 @@ yours to sell (AMB-54) (external-markets.md §16).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from dataclasses import dataclass, field
+from typing import Annotated, Any, ClassVar
 
+from .....engine.args import Limit, OneOf
+from ....args import BoatKind
 from ....cardlines import Line, line
 from ....external_catalogue import BOATS, boat_rent_price
 from ....ledger import Run, refuse
@@ -27,32 +29,43 @@ SOURCES = ("ships", "used_ships")
 TOKENS = "boat_rentals.token"
 
 
+@dataclass(frozen=True, kw_only=True)
+class RentedBoat:
+    """A boat rented, from the Ships or the Used Ships board."""
+
+    boat: BoatKind
+    from_: Annotated[str, OneOf(SOURCES)] = field(default="ships", metadata={"key": "from"})
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rent:
+    """Its visit: the boats rented."""
+
+    rent: Annotated[tuple[RentedBoat, ...], Limit(min_len=1, max_len=6)] | None = None
+
+
 class BoatRentals(External):
     id = "boat_rentals"
-    visit_fields = ("rent",)
+    fields = Rent
     hint = "ext.hint.boat_rentals"
     panel_name: ClassVar[str | None] = "boat_rentals"
 
-    def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
-        raw = a.get("rent")
+    def interact(self, run: Run, seat: int, a: Rent) -> bool:
+        raw = a.rent
         if raw is None:
             return False
-        if not isinstance(raw, list) or len(raw) > 6:
+        if len(raw) > 6:
             raise refuse("ext.rent_list", "rent")
         for i, item in enumerate(raw):
             self.rent(run, seat, item, f"rent[{i}]")
         return bool(raw)
 
-    def rent(self, run: Run, seat: int, item: object, field: str) -> None:
-        if not isinstance(item, Mapping) or set(item) - {"boat", "from"}:
-            raise refuse("ext.rent_list", field)
-        kind, source = item.get("boat"), item.get("from", "ships")
+    def rent(self, run: Run, seat: int, item: RentedBoat, field: str) -> None:
+        kind, source = item.boat, item.from_
         if kind not in BOATS:
             raise refuse("ext.boat_kind", f"{field}.boat", kind=repr(kind), kinds=KINDS)
-        assert isinstance(kind, str)
         if source not in SOURCES:
             raise refuse("ext.boat_board", f"{field}.from")
-        assert isinstance(source, str)
         if source not in run.t.config.external_markets:
             raise refuse("market_not_in_play", f"{field}.from", market=source)
         price = boat_rent_price(kind)

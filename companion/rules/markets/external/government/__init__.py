@@ -9,9 +9,10 @@ a market's stock and its Overfishing are not touched (external-markets.md §8).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ....args import TokenList
 from ....cardlines import Line, line
 from ....errors import IllegalAction
 from ....ledger import Run, refuse
@@ -28,11 +29,18 @@ def room(t: Table, side: str) -> int:
     return GOVERNMENT_PLACES[side][0] - len(on_place(t, f"government.{side}"))
 
 
+@dataclass(frozen=True, kw_only=True)
+class Donations:
+    """Its visit: the tokens donated to each place, by code."""
+
+    left: TokenList | None = None
+    right: TokenList | None = None
+
+
 class Government(External):
     id = "government"
-    visit_fields = tuple(GOVERNMENT_PLACES)
+    fields = Donations
     hint = "ext.hint.government"
-    list_fields = tuple(GOVERNMENT_PLACES)
     panel_name: ClassVar[str | None] = "government"
 
     def refuse_entry(self, t: Table, seat: int) -> IllegalAction | None:
@@ -40,10 +48,10 @@ class Government(External):
             return refuse("ext.government_full", "market")
         return None
 
-    def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
+    def interact(self, run: Run, seat: int, a: Donations) -> bool:
         done = False
         for side, (_, yen) in GOVERNMENT_PLACES.items():
-            specs = tokens_of(a, side)
+            specs = tokens_of(getattr(a, side), side)
             if not specs:
                 continue
             left = room(run.t, side)

@@ -15,9 +15,10 @@ Buyer and Expansion tokens while the board has them (2 of each), ¥200 each
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar
 
+from .....engine.args import Limit, OneOf
 from .... import entering
 from ....cardlines import Line, line
 from ....ledger import Run, refuse
@@ -30,18 +31,30 @@ from ..base import External, count, move_stock, stock_left
 INFLUENCE_TOKEN_YEN = 200
 
 
+@dataclass(frozen=True, kw_only=True)
+class InfluenceVisit:
+    """Its visit: Buyer tokens bought; Expansion tokens bought, each bringing a market of
+    that kind."""
+
+    buyer_tokens: Annotated[int, Limit(ge=0, le=2)] | None = None
+    expansion_tokens: (
+        Annotated[
+            tuple[Annotated[str, OneOf(("fish", "external"))], ...], Limit(min_len=1, max_len=2)
+        ]
+        | None
+    ) = None
+
+
 class Influence(External):
     id = "influence"
-    visit_fields = ("buyer_tokens", "expansion_tokens")
+    fields = InfluenceVisit
     hint = "ext.hint.influence"
-    count_fields = ("buyer_tokens",)
-    list_fields = ("expansion_tokens",)
     panel_name: ClassVar[str | None] = "influence"
 
-    def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
-        buyers = count(a, "buyer_tokens", 2)
-        kinds = a.get("expansion_tokens") or []
-        if not isinstance(kinds, list) or any(k not in entering.KINDS for k in kinds):
+    def interact(self, run: Run, seat: int, a: InfluenceVisit) -> bool:
+        buyers = count(a.buyer_tokens, "buyer_tokens", 2)
+        kinds = a.expansion_tokens or ()
+        if any(k not in entering.KINDS for k in kinds):
             raise refuse("ext.expansion_kinds", "expansion_tokens")
         p = run.player(seat)
         if buyers:

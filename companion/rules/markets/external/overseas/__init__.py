@@ -18,10 +18,12 @@ The server adds the bag, shuffled with the game's seed, for the draws (``drawn``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
+from .....engine.args import SERVER
+from ....args import Counts
 from ....auction_moves import open_auction
 from ....auctions import OVERSEAS_CONVERSIONS, lot_shortfall
 from ....cardlines import Line, line
@@ -38,9 +40,19 @@ from ..auction import auction_id
 from ..base import External, FormReader, Named
 
 
+@dataclass(frozen=True, kw_only=True)
+class Docking:
+    """Its visit: the barrels at sea docked there, as one lot; the server draws the tokens
+    they convert into and names the auction."""
+
+    barrels: Counts | None = None
+    drawn: tuple[str, ...] | None = field(default=None, metadata=SERVER)
+    auction_id: str | None = field(default=None, metadata=SERVER)
+
+
 class Overseas(External):
     id = "overseas"
-    visit_fields = ("barrels", "drawn", "auction_id")
+    fields = Docking
     hint = "ext.hint.overseas"
     panel_name: ClassVar[str | None] = "overseas"
     opens_auction = True
@@ -86,12 +98,10 @@ class Overseas(External):
             ]
         }
 
-    def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
-        raw = a.get("barrels")
+    def interact(self, run: Run, seat: int, a: Docking) -> bool:
+        raw = a.barrels
         if raw is None:
             return False
-        if not isinstance(raw, Mapping):
-            raise refuse("ext.overseas_barrels", "barrels")
         p = run.player(seat)
         barrels: dict[str, int] = {}
         for market, n in raw.items():
@@ -137,7 +147,7 @@ class Overseas(External):
         short = lot_shortfall(run.t, barrels)
         for market, n in short.items():
             run.note("mv.overseas_short", market=market, count=n)
-        pool = [str(c) for c in a.get("drawn") or []]
+        pool = list(a.drawn or ())
         drawn: list[str] = []
         for fish, per in OVERSEAS_CONVERSIONS.items():
             need = (barrels.get(fish, 0) - short.get(fish, 0)) // per
@@ -149,7 +159,7 @@ class Overseas(External):
                 raise refuse("draw_needed", "drawn", kind=self.id, fish=fish)
             drawn += codes
         eel = run.t.values.eel
-        aid = auction_id(run, a)
+        aid = auction_id(run, a.auction_id)
         run.t = open_auction(
             run.t,
             {"id": aid, "kind": "overseas", "owner": p.name, "barrels": barrels, "drawn": drawn},

@@ -10,9 +10,10 @@ AP of a market's entry (``"entry": "cart"``: AMB-30) (external-markets.md §9).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar
 
+from .....engine.args import Limit
 from ....cardlines import Line, line
 from ....catalogue import CART_AP, ITEM_USES, EntryOption
 from ....ledger import Run, refuse
@@ -27,11 +28,18 @@ RENTAL_ITEM_YEN = 200
 FIELDS = {"freezers": "freezer", "carts": "cart"}
 
 
+@dataclass(frozen=True, kw_only=True)
+class RentedItems:
+    """Its visit: Freezers and Carts rented."""
+
+    freezers: Annotated[int, Limit(ge=0, le=2)] | None = None
+    carts: Annotated[int, Limit(ge=0, le=2)] | None = None
+
+
 class Rentals(External):
     id = "rentals"
-    visit_fields = tuple(FIELDS)
+    fields = RentedItems
     hint = "ext.hint.rentals"
-    count_fields = tuple(FIELDS)
     panel_name: ClassVar[str | None] = "rentals"
 
     def pays_own_entry(self) -> bool:
@@ -47,8 +55,8 @@ class Rentals(External):
                 options=[Message("ext.option_per_item", {"amount": RENTAL_ITEM_YEN})],
             )
 
-    def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
-        wanted = {item: count(a, field, 2) for field, item in FIELDS.items()}
+    def interact(self, run: Run, seat: int, a: RentedItems) -> bool:
+        wanted = {item: count(getattr(a, field), field, 2) for field, item in FIELDS.items()}
         total = sum(wanted.values())
         if not total:
             return False

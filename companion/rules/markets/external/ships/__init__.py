@@ -11,10 +11,11 @@ the order named. A rented boat is not yours to sell or trade in (AMB-54).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any, ClassVar
+from dataclasses import dataclass, replace
+from typing import Annotated, Any, ClassVar
 
+from .....engine.args import Limit
+from ....args import MAX_BOATS, BoatKind
 from ....cardlines import Line, counted, line, per_players
 from ....catalogue import PLAYER_COUNTS
 from ....external_catalogue import (
@@ -47,11 +48,10 @@ def boat_kinds(config: GameConfig | None) -> list[str]:
     return list(BOATS)
 
 
-def boat_list(a: Mapping[str, Any], key: str) -> list[str]:
-    raw = a.get(key)
+def boat_list(raw: tuple[str, ...] | None, key: str) -> list[str]:
     if raw is None:
         return []
-    if not isinstance(raw, list) or len(raw) > len(BOATS) * 6:
+    if len(raw) > len(BOATS) * 6:
         raise refuse("ext.boat_list", key, field=key)
     for i, kind in enumerate(raw):
         if kind not in BOATS:
@@ -113,12 +113,20 @@ def dock_new_boat(run: Run, seat: int, boat: Boat, field: str) -> None:
     run.set_player(seat, boats=p.boats + (replace(boat, id=f"b{came}", where=""),), boats_came=came)
 
 
+@dataclass(frozen=True, kw_only=True)
+class Boats:
+    """Its visit: boats sold from your ports, boats bought, the Blue ship's trade-in."""
+
+    sell_boats: Annotated[tuple[BoatKind, ...], Limit(max_len=MAX_BOATS)] | None = None
+    buy: Annotated[tuple[BoatKind, ...], Limit(max_len=MAX_BOATS)] | None = None
+    trade_in: BoatKind | None = None
+
+
 class BoatMarket(External):
     """Ships and Used Ships: sell boats to the board, buy boats from it."""
 
-    visit_fields: ClassVar[tuple[str, ...]] = ("sell_boats", "buy", "trade_in")
+    fields = Boats
     hint = "ext.hint.ships"
-    list_fields = ("sell_boats", "buy")
     panel_name: ClassVar[str | None] = "ships"
 
     def buy_price(self, kind: str) -> int:
@@ -131,10 +139,10 @@ class BoatMarket(External):
         """Where a Blue ship's trade-in goes: Used Ships if in play, else Ships (§3)."""
         return "used_ships" if "used_ships" in run.t.config.external_markets else "ships"
 
-    def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
-        sells = boat_list(a, "sell_boats")
-        buys = boat_list(a, "buy")
-        trade_in = a.get("trade_in")
+    def interact(self, run: Run, seat: int, a: Boats) -> bool:
+        sells = boat_list(a.sell_boats, "sell_boats")
+        buys = boat_list(a.buy, "buy")
+        trade_in = a.trade_in
         blue = [k for k in buys if BOATS[k].trade_in]
         if trade_in is not None and not blue:
             raise refuse("ext.trade_in_alone", "trade_in")

@@ -11,8 +11,11 @@ numbers (``yen_1`` …) (external-markets.md §17).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar
 
+from .....engine.args import Limit
+from ....args import TokenCode
 from ....cardlines import Line, line, named, unprinted_yen
 from ....external_catalogue import SUSHI_PRINTED_YEN, SUSHI_SIZES
 from ....ledger import Run, refuse
@@ -33,21 +36,34 @@ def sushi_price(t: Table, size: int) -> int | None:
     return None if entered is None else int(entered)
 
 
+@dataclass(frozen=True, kw_only=True)
+class Groups:
+    """Its visit: groups of 1–5 tokens of different shapes, by code."""
+
+    groups: (
+        Annotated[
+            tuple[Annotated[tuple[TokenCode, ...], Limit(min_len=1, max_len=5)], ...],
+            Limit(min_len=1, max_len=5),
+        ]
+        | None
+    ) = None
+
+
 class Sushi(External):
     id = "sushi"
-    visit_fields = ("groups",)
+    fields = Groups
     hint = "ext.hint.sushi"
     panel_name: ClassVar[str | None] = "sushi"
 
-    def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
-        raw = a.get("groups")
+    def interact(self, run: Run, seat: int, a: Groups) -> bool:
+        raw = a.groups
         if raw is None:
             return False
-        if not isinstance(raw, list) or len(raw) > len(SUSHI_SIZES):
+        if len(raw) > len(SUSHI_SIZES):
             raise refuse("ext.sushi_groups", "groups")
         for i, group in enumerate(raw):
             field = f"groups[{i}]"
-            if not isinstance(group, list) or len(group) not in SUSHI_SIZES:
+            if len(group) not in SUSHI_SIZES:
                 raise refuse("ext.sushi_groups", field)
             specs = [token_of(c, f"{field}[{k}]") for k, c in enumerate(group)]
             shapes = [SAME_SHAPE.get(s.key, s.key) for s in specs]

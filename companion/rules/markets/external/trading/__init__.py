@@ -15,10 +15,11 @@ k Fugu is worth k²: AMB-13).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any, ClassVar
+from dataclasses import dataclass, replace
+from typing import Annotated, Any, ClassVar
 
+from .....engine.args import Limit, OneOf
+from ....args import MAX_LOT, TokenCode
 from ....auctions import Token, lot_worth
 from ....cardlines import Line, line
 from ....external_catalogue import TRADING_PLACES
@@ -50,33 +51,45 @@ def worth(run: Run, seat: int, specs: list[TokenSpec]) -> int:
     return lot_worth(tuple(Token(s.key, s.value, s.side) for s in specs), run.t, seat)
 
 
+@dataclass(frozen=True, kw_only=True)
+class Trade:
+    """One trade: the place (by its number) and the tokens put on it, by code."""
+
+    place: Annotated[int, OneOf(tuple(TRADING_PLACES))]
+    tokens: Annotated[tuple[TokenCode, ...], Limit(min_len=1, max_len=MAX_LOT)]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Trades:
+    """Its visit: the trades in order."""
+
+    trades: Annotated[tuple[Trade, ...], Limit(min_len=1, max_len=20)] | None = None
+
+
 class Trading(External):
     id = "trading"
-    visit_fields = ("trades",)
+    fields = Trades
     hint = "ext.hint.trading"
     panel_name: ClassVar[str | None] = "trading"
 
-    def interact(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
-        raw = a.get("trades")
+    def interact(self, run: Run, seat: int, a: Trades) -> bool:
+        raw = a.trades
         if raw is None:
             return False
-        if not isinstance(raw, list) or len(raw) > MAX_TRADES:
+        if len(raw) > MAX_TRADES:
             raise refuse("ext.trades", "trades")
         for i, trade in enumerate(raw):
             self.trade(run, seat, trade, f"trades[{i}]")
         return bool(raw)
 
-    def trade(self, run: Run, seat: int, trade: object, field: str) -> None:
-        if not isinstance(trade, Mapping) or set(trade) - {"place", "tokens"}:
-            raise refuse("ext.trades", field)
-        place = trade.get("place")
-        if place not in TRADING_PLACES or isinstance(place, bool):
+    def trade(self, run: Run, seat: int, trade: Trade, field: str) -> None:
+        place = trade.place
+        if place not in TRADING_PLACES:
             raise refuse(
                 "ext.trading_place", f"{field}.place", places=[str(n) for n in TRADING_PLACES]
             )
-        assert isinstance(place, int)
-        raw = trade.get("tokens")
-        if not isinstance(raw, list) or not raw:
+        raw = trade.tokens
+        if not raw:
             raise refuse("ext.trade_tokens", f"{field}.tokens")
         specs = [token_of(c, f"{field}.tokens[{k}]") for k, c in enumerate(raw)]
         for spec in specs:  # held? (refused before anything is worked out)

@@ -47,13 +47,16 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class Limit:
     """Bounds of a number (``ge``, ``le``, ``multiple_of``) or of a text's, a list's or a
-    mapping's length (``min_len``, ``max_len``), checked at the edge."""
+    mapping's length (``min_len``, ``max_len``), a text's ``pattern``, checked at the
+    edge."""
 
     ge: int | None = None
     le: int | None = None
     multiple_of: int | None = None
     min_len: int | None = None
     max_len: int | None = None
+    #: A text's pattern (a regular expression it must match whole).
+    pattern: str | None = None
 
 
 @dataclass(frozen=True, eq=False)  # hashed by identity: its choices may be a dict

@@ -9,10 +9,11 @@ body or a form into them with pydantic (web/schemas.py ``model_of``).
 from __future__ import annotations
 
 from collections import ChainMap
-from dataclasses import dataclass
-from typing import Annotated
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Annotated, Any, TypeVar
 
-from ..engine.args import Limit, OneOf
+from ..engine.args import Limit, OneOf, key_of, read
 from .catalogue import (
     EXTERNAL_MARKETS,
     FISH_KEYS,
@@ -21,6 +22,7 @@ from .catalogue import (
     TUNA_VALUES,
 )
 from .external_catalogue import BOATS
+from .ledger import refuse
 from .setup import NAME_MAX
 from .table import SPACE_ITEMS
 
@@ -70,6 +72,8 @@ TokenCode = Annotated[Id, OneOf(TOKEN_CODES)]
 TokenList = Annotated[tuple[TokenCode, ...], Limit(max_len=MAX_LOT)]
 BoatKind = Annotated[Id, OneOf(BOATS)]
 BarrelKey = Annotated[Id, OneOf(set(FISH_MARKETS) | set(FISH_KEYS))]
+#: A boat of a player's fleet, by its id (``b3``).
+BoatId = Annotated[str, Limit(min_len=2, max_len=8, pattern=r"^b[0-9]{1,6}$")]
 #: Barrels or tokens by fish: ``{"tuna": 3}``.
 Counts = Annotated[
     dict[BarrelKey, Annotated[int, Limit(ge=0, le=MAX_COUNT)]], Limit(max_len=MAX_KINDS)
@@ -79,3 +83,20 @@ Counts = Annotated[
 @dataclass(frozen=True, kw_only=True)
 class NoArgs:
     """The arguments of a move that takes none (``next_turn``, ``end_game``)."""
+
+
+A = TypeVar("A")
+
+
+def read_args(cls: type[A], action: Mapping[str, Any]) -> A:
+    """A logged entry's arguments as its move's dataclass (``engine.args.read``); a move
+    whose dataclass names ``refused_as`` (the kind of move, ``kind.open_port``) first
+    refuses a field it does not take, in a player's words, as the guided moves always
+    have."""
+    kind = getattr(cls, "refused_as", None)
+    if kind is not None:
+        known = {"type", *(key_of(f) for f in fields(cls))}  # type: ignore[arg-type]
+        for key in action:
+            if key not in known:
+                raise refuse("bad_field", str(key), field=str(key), kind=kind)
+    return read(cls, action)

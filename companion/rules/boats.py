@@ -23,10 +23,12 @@ preview lists exactly what it does.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Any, ClassVar
 
+from ..engine.args import Limit, OneOf
 from . import guided, moves
+from .args import BarrelKey, BoatId, BoatKind, Name
 from .cargo import boat_values, number, place_name
 from .external_catalogue import (
     BOATS,
@@ -47,21 +49,71 @@ from .turn import active_seat, finish
 
 Args = Mapping[str, Any]
 
-OPEN_PORT_FIELDS = frozenset({"type", "player"})
 #: The boat ids, as a client writes them (for the refusal of an unknown one).
 KINDS = ", ".join(f'"{k}"' for k in BOATS)
+BOARDS = ("ships", "used_ships")
+Board = Annotated[str, OneOf(BOARDS)]
+#: Barrels moved at sea at once: a barge holds no more.
+AtSeaCount = Annotated[int, Limit(ge=1, le=6)]
+
+# -- the moves' arguments (each refuses a field it does not take in its own words) ---------
 
 
-def _fields(a: Args, allowed: frozenset[str], kind: str) -> None:
-    for key in a:
-        if key not in allowed:
-            raise refuse("bad_field", str(key), field=str(key), kind=kind)
+@dataclass(frozen=True, kw_only=True)
+class OpenPort:
+    refused_as: ClassVar[str] = "kind.open_port"
+    player: Name
 
 
-def open_port_run(t: Table, a: Args) -> Run:
+@dataclass(frozen=True, kw_only=True)
+class TakeBoat:
+    refused_as: ClassVar[str] = "kind.take_boat"
+    player: Name
+    boat: BoatKind
+    #: The board it comes from (left out: Ships).
+    from_: Board | None = field(default=None, metadata={"key": "from"})
+    #: False when the boat was already paid.
+    pay: bool = True
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReturnBoat:
+    refused_as: ClassVar[str] = "kind.return_boat"
+    player: Name
+    boat: BoatKind
+    #: The board it goes back to (left out: Ships).
+    to: Board | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReturnRental:
+    refused_as: ClassVar[str] = "kind.return_rental"
+    player: Name
+    boat: BoatKind
+
+
+@dataclass(frozen=True, kw_only=True)
+class Discard:
+    refused_as: ClassVar[str] = "kind.discard"
+    player: Name
+    boat: BoatId
+    fish: BarrelKey
+    count: AtSeaCount = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class Transfer:
+    refused_as: ClassVar[str] = "kind.transfer"
+    player: Name
+    from_: BoatId = field(metadata={"key": "from"})
+    to: BoatId
+    fish: BarrelKey
+    count: AtSeaCount = 1
+
+
+def open_port_run(t: Table, a: OpenPort) -> Run:
     """``{"type": "open_port", "player"}``: the active player opens their next port."""
-    seat = active_seat(t, a)
-    _fields(a, OPEN_PORT_FIELDS, "kind.open_port")
+    seat = active_seat(t, a.player)
     p = t.players[seat]
     if p.ports >= PORT_COVERINGS:
         raise refuse("ext.ports_open", "type", player=p.name)
@@ -75,37 +127,26 @@ def open_port_run(t: Table, a: Args) -> Run:
     return run
 
 
-BOARDS = ("ships", "used_ships")
-TAKE_FIELDS = frozenset({"type", "player", "boat", "from", "pay"})
-RETURN_FIELDS = frozenset({"type", "player", "boat", "to"})
-
-
-def _board(t: Table, a: Args, key: str) -> str:
-    board = a.get(key, "ships")
+def _board(t: Table, named: str | None, key: str) -> str:
+    board = named or "ships"
     if board not in BOARDS:
         raise refuse("ext.boat_board", key)
-    assert isinstance(board, str)
     if board not in t.config.external_markets:
         raise refuse("market_not_in_play", key, market=board)
     return board
 
 
-def _kind(a: Args) -> str:
-    kind = a.get("boat")
+def _kind(kind: str) -> str:
     if kind not in BOATS:
         raise refuse("ext.boat_kind", "boat", kind=repr(kind), kinds=KINDS)
-    assert isinstance(kind, str)
     return kind
 
 
-def take_boat_run(t: Table, a: Args) -> Run:
+def take_boat_run(t: Table, a: TakeBoat) -> Run:
     """``{"type": "take_boat", "player", "boat", "from"?: "ships", "pay"?: true}``."""
-    _fields(a, TAKE_FIELDS, "kind.take_boat")
-    seat = t.index(a.get("player"))
-    kind, board = _kind(a), _board(t, a, "from")
-    pay = a.get("pay", True)
-    if not isinstance(pay, bool):
-        raise refuse("bad_field", "pay", field="pay", kind="kind.take_boat")
+    seat = t.index(a.player)
+    kind, board = _kind(a.boat), _board(t, a.from_, "from")
+    pay = a.pay
     run = Run(t)
     key = f"{board}.{kind}"
     if stock_left(t, key) < 1:
@@ -120,11 +161,10 @@ def take_boat_run(t: Table, a: Args) -> Run:
     return run
 
 
-def return_boat_run(t: Table, a: Args) -> Run:
+def return_boat_run(t: Table, a: ReturnBoat) -> Run:
     """``{"type": "return_boat", "player", "boat", "to"?: "ships"}``: no money."""
-    _fields(a, RETURN_FIELDS, "kind.return_boat")
-    seat = t.index(a.get("player"))
-    kind, board = _kind(a), _board(t, a, "to")
+    seat = t.index(a.player)
+    kind, board = _kind(a.boat), _board(t, a.to, "to")
     run = Run(t)
     remove_boat(run, seat, own_boat(run, seat, kind, "boat"))
     move_stock(run, f"{board}.{kind}", 1)
@@ -132,15 +172,11 @@ def return_boat_run(t: Table, a: Args) -> Run:
     return run
 
 
-RENTAL_FIELDS = frozenset({"type", "player", "boat"})
-
-
-def return_rental_run(t: Table, a: Args) -> Run:
+def return_rental_run(t: Table, a: ReturnRental) -> Run:
     """``{"type": "return_rental", "player", "boat"}``: the rented boat, docked (the rest of
     the fleet carries what is at sea), back to its board; the token back to Boat Rentals."""
-    seat = active_seat(t, a)
-    _fields(a, RENTAL_FIELDS, "kind.return_rental")
-    kind = _kind(a)
+    seat = active_seat(t, a.player)
+    kind = _kind(a.boat)
     p = t.players[seat]
     rented = [i for i, b in enumerate(p.boats) if b.kind == kind and b.rented]
     if not rented:
@@ -166,19 +202,16 @@ def return_rental_run(t: Table, a: Args) -> Run:
 
 # -- at sea, outside the Fishing action ----------------------------------------------------------
 
-DISCARD_FIELDS = frozenset({"type", "player", "boat", "fish", "count"})
-TRANSFER_FIELDS = frozenset({"type", "player", "from", "to", "fish", "count"})
 
-
-def _boat_at_sea(run: Run, seat: int, a: Args, key: str) -> int:
+def _boat_at_sea(run: Run, seat: int, boat: str, key: str) -> int:
     p = run.player(seat)
-    i = boat_by_id(p, a.get(key))
+    i = boat_by_id(p, boat)
     if i is None:
         raise refuse(
             "fleet.no_such_boat",
             key,
             player=p.name,
-            boat=str(a.get(key))[:8],
+            boat=boat[:8],
             boats=", ".join(b.id for b in p.boats) or "—",
         )
     b = p.boats[i]
@@ -189,33 +222,31 @@ def _boat_at_sea(run: Run, seat: int, a: Args, key: str) -> int:
     return i
 
 
-def _fish_aboard(run: Run, seat: int, b: Boat, a: Args) -> tuple[str, int]:
-    fish = a.get("fish")
-    count = whole(a.get("count", 1), "count", 1, 6)
-    if not isinstance(fish, str) or b.cargo.count(fish) < count:
+def _fish_aboard(run: Run, seat: int, b: Boat, fish: str, n: int) -> tuple[str, int]:
+    count = whole(n, "count", 1, 6)
+    if b.cargo.count(fish) < count:
         raise refuse(
             "fleet.not_aboard",
             "fish",
-            market=fish if isinstance(fish, str) and fish in MARKETS else "mackerel",
-            have=b.cargo.count(fish) if isinstance(fish, str) else 0,
+            market=fish if fish in MARKETS else "mackerel",
+            have=b.cargo.count(fish),
             want=count,
             **boat_values(run, seat, b),
         )
     return fish, count
 
 
-def discard_run(t: Table, a: Args) -> Run:
+def discard_run(t: Table, a: Discard) -> Run:
     """``{"type": "discard", "player", "boat", "fish", "count"?: 1}``: free, at the start
     of your turn before your first action: barrels thrown back from a boat at sea, to
     their market (the box once Overfished; turn-and-scoring.md §1 step 1)."""
-    seat = active_seat(t, a)
-    _fields(a, DISCARD_FIELDS, "kind.discard")
+    seat = active_seat(t, a.player)
     if t.turn.acted:
         raise refuse("discard_too_late", "type", player=t.players[seat].name)
     run = Run(t)
-    i = _boat_at_sea(run, seat, a, "boat")
+    i = _boat_at_sea(run, seat, a.boat, "boat")
     b = run.player(seat).boats[i]
-    fish, count = _fish_aboard(run, seat, b, a)
+    fish, count = _fish_aboard(run, seat, b, a.fish, a.count)
     on_licence = min(b.himono, count)
     himono.discard(
         run,
@@ -233,15 +264,14 @@ def discard_run(t: Table, a: Args) -> Run:
     return run
 
 
-def transfer_run(t: Table, a: Args) -> Run:
+def transfer_run(t: Table, a: Transfer) -> Run:
     """``{"type": "transfer", "player", "from": SHIP, "to": BARGE, "fish", "count"?: 1}``:
     free, any time on your turn: barrels from a ship at sea to your barge at sea, within
     its slots and at most 1 Salmon; never from a rented ship, never back to a ship."""
-    seat = active_seat(t, a)
-    _fields(a, TRANSFER_FIELDS, "kind.transfer")
+    seat = active_seat(t, a.player)
     run = Run(t)
-    i = _boat_at_sea(run, seat, a, "from")
-    k = _boat_at_sea(run, seat, a, "to")
+    i = _boat_at_sea(run, seat, a.from_, "from")
+    k = _boat_at_sea(run, seat, a.to, "to")
     boats = list(run.player(seat).boats)
     src, barge = boats[i], boats[k]
     if BOATS[src.kind].barge:
@@ -250,7 +280,7 @@ def transfer_run(t: Table, a: Args) -> Run:
         raise refuse("fleet.transfer_rented", "from", **boat_values(run, seat, src))
     if not BOATS[barge.kind].barge:
         raise refuse("fleet.transfer_to_ship", "to", **boat_values(run, seat, barge))
-    fish, count = _fish_aboard(run, seat, src, a)
+    fish, count = _fish_aboard(run, seat, src, a.fish, a.count)
     if src.himono or barge.himono:
         raise refuse("fleet.transfer_himono", "from", **boat_values(run, seat, src))
     if len(barge.cargo) + count > BOATS[barge.kind].slots:
@@ -312,27 +342,34 @@ def _describe_open_port(a: Args, show: bool) -> Message:
     return Message("history.open_port", {"player": a.get("player")})
 
 
-def _applying(run: Callable[[Table, Args], Run]) -> Callable[[Table, Args], Table]:
-    def apply(t: Table, a: Args) -> Table:
+def _applying(run: Callable[[Table, Any], Run]) -> Callable[[Table, Any], Table]:
+    def apply(t: Table, a: Any) -> Table:
         return run(t, a).t
 
     return apply
 
 
 def register() -> None:
-    """Put the fleet's moves into the log's registry and the previews' (once)."""
-    runs: dict[str, tuple[Callable[[Table, Args], Run], Callable[[Args, bool], Message]]] = {
-        "open_port": (open_port_run, _describe_open_port),
-        "discard": (discard_run, _describe_at_sea("history.discard")),
-        "transfer": (transfer_run, _describe_at_sea("history.transfer")),
-        "take_boat": (take_boat_run, _describe_boat("history.take_boat")),
-        "return_boat": (return_boat_run, _describe_boat("history.return_boat")),
-        "return_rental": (return_rental_run, _describe_boat("history.return_rental")),
+    """Put the fleet's moves into the log's registry and the previews' (once), each with
+    its arguments' dataclass."""
+    runs: dict[
+        str, tuple[Callable[[Table, Any], Run], type[Any], Callable[[Args, bool], Message]]
+    ] = {
+        "open_port": (open_port_run, OpenPort, _describe_open_port),
+        "discard": (discard_run, Discard, _describe_at_sea("history.discard")),
+        "transfer": (transfer_run, Transfer, _describe_at_sea("history.transfer")),
+        "take_boat": (take_boat_run, TakeBoat, _describe_boat("history.take_boat")),
+        "return_boat": (return_boat_run, ReturnBoat, _describe_boat("history.return_boat")),
+        "return_rental": (
+            return_rental_run,
+            ReturnRental,
+            _describe_boat("history.return_rental"),
+        ),
     }
-    for kind, (run, describe) in runs.items():
+    for kind, (run, args, describe) in runs.items():
         if kind not in moves.MOVES:
-            moves.MOVES[kind] = moves.Move(_applying(run), describe)
-            guided.RUNS[kind] = run
+            moves.MOVES[kind] = moves.Move(_applying(run), describe, args)
+            guided.RUNS[kind] = (run, args)
 
 
 register()

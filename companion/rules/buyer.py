@@ -22,9 +22,10 @@ visit). Then:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
+from .args import Name
 from .ledger import Run, refuse
 from .markets.external.base import move_stock, stock_left
 from .messages import Message
@@ -36,18 +37,23 @@ Args = Mapping[str, Any]
 ITEM = "buyer_token"
 STOCK = "influence.buyer_token"
 BUYER_PHASE = "buyer"
-ASSIGN_FIELDS = frozenset({"type", "player", "to"})
 
 
-def assign_run(t: Table, a: Args) -> Run:
+@dataclass(frozen=True, kw_only=True)
+class AssignBuyer:
+    """``assign_buyer``'s arguments (refused in its words: a field it does not take)."""
+
+    refused_as: ClassVar[str] = "kind.assign_buyer"
+    player: Name
+    to: Name
+
+
+def assign_run(t: Table, a: AssignBuyer) -> Run:
     """``{"type": "assign_buyer", "player", "to"}``: the active player gives a Buyer token
     they hold to another player."""
-    seat = active_seat(t, a)
-    for key in a:
-        if key not in ASSIGN_FIELDS:
-            raise refuse("bad_field", str(key), field=str(key), kind="kind.assign_buyer")
+    seat = active_seat(t, a.player)
     p = t.players[seat]
-    to = t.index(a.get("to"), "to")
+    to = t.index(a.to, "to")
     if not p.items.get(ITEM):
         raise refuse("buyer.none_held", "player", player=p.name)
     if to == seat:

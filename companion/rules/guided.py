@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from . import arrivals, buyer
+from .args import read_args
 from .errors import IllegalAction
 from .fishing import fishing_run
 from .ledger import Run, refuse
@@ -33,7 +34,7 @@ def load_himono_run(t: Table, a: Args) -> Run:
     last AP):
     Mackerel, Horse Mackerel or Sardine tokens of your own and barrels from your Harbor
     onto your Himono licences, 2 items per licence (fish-markets.md §12)."""
-    seat = active_seat(t, a)
+    seat = active_seat(t, a.get("player"))
     for key in a:
         if key not in LOAD_FIELDS:
             raise refuse("bad_field", str(key), field=str(key), kind="kind.load_himono")
@@ -43,14 +44,23 @@ def load_himono_run(t: Table, a: Args) -> Run:
     return run
 
 
-RUNS: dict[str, Callable[[Table, Args], Run]] = {
-    "visit": visit_run,
-    "fishing": fishing_run,
-    "purchase": purchase_run,
-    "start_turn": start_turn_run,
-    "load_himono": load_himono_run,
-    "assign_buyer": buyer.assign_run,
+#: The guided moves' runs, and each one's arguments' dataclass (None: the run reads the
+#: entry as logged); rules/moves.py registers the same dataclass as the move's ``args``.
+RUNS: dict[str, tuple[Callable[[Table, Any], Run], type[Any] | None]] = {
+    "visit": (visit_run, None),
+    "fishing": (fishing_run, None),
+    "purchase": (purchase_run, None),
+    "start_turn": (start_turn_run, None),
+    "load_himono": (load_himono_run, None),
+    "assign_buyer": (buyer.assign_run, buyer.AssignBuyer),
 }
+
+
+def run_entry(kind: str, t: Table, action: Args) -> Run:
+    """The run of a guided move on ``t``, its arguments read from the entry as the log's
+    fold reads them (``args.read_args``)."""
+    run, args = RUNS[kind]
+    return run(t, action if args is None else read_args(args, action))
 
 
 def visit(t: Table, a: Args) -> Table:
@@ -84,10 +94,9 @@ def preview(t: Table, action: Args) -> list[Message]:
     ``mv.yen`` with payer/payee/amount/reason, tokens, tracks, boards, AP, auctions).
     IllegalAction when it would be refused."""
     kind = action.get("type")
-    run = RUNS.get(str(kind))
-    if run is None:
+    if str(kind) not in RUNS:
         raise IllegalAction(Message("bad_field", {"field": "type", "kind": "kind.preview"}), "type")
-    done = run(t, action)
+    done = run_entry(str(kind), t, action)
     # What the table does by itself afterwards (rules/arrivals.py), as the action will; a
     # board drawn from the box is said to be drawn, never which (issue #17).
     return done.moves + arrivals.preview_notes(done.t, arrivals.settle(t, done.t))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .guided import RUNS
+from .guided import run_entry
 from .messages import Message
 from .moves import apply
 from .table import Table
@@ -44,7 +44,7 @@ def story(kind: str, action: Args, before: Table, show: Callable[[str], bool]) -
 
 
 def _guided(kind: str, action: Args, before: Table, show: Callable[[str], bool]) -> Message:
-    run = RUNS[kind](before, action)
+    run = run_entry(kind, before, action)
     player = str(action.get("player"))
     items: list[Message] = []
     net: dict[str, int] = {}

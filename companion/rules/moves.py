@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Annotated, Any, Generic, TypeVar
 
-from ..engine.args import OneOf, read
+from ..engine.args import OneOf
 from . import (
     arrivals,
     auction_moves,
@@ -28,7 +28,7 @@ from . import (
     holdings,
     rounds,
 )
-from .args import AnyMarket, FishMarket, Id, NoArgs, Printed
+from .args import AnyMarket, FishMarket, Id, NoArgs, Printed, read_args
 from .bookkeeping import Args
 from .catalogue import (
     TRACK_MAX,
@@ -212,7 +212,9 @@ MOVES: dict[str, Move[Any]] = {
     "mark_overfished": Move(mark_overfished, _describe_overfished, Overfished, who="anyone"),
     "add_market": Move(add_market, _describe_add_market, AddMarket, who="anyone"),
     "next_turn": Move(rounds.next_turn, rounds.describe_next_turn, NoArgs, who="current"),
-    "assign_buyer": Move(lambda t, a: buyer.assign_run(t, a).t, buyer.describe_assign),
+    "assign_buyer": Move(
+        lambda t, a: buyer.assign_run(t, a).t, buyer.describe_assign, buyer.AssignBuyer
+    ),
     "end_game": Move(
         rounds.end_game, lambda a, s: Message("history.end_game", {}), NoArgs, who="host"
     ),
@@ -308,9 +310,10 @@ def apply(t: Table, action: Args) -> Table:
 
 def arguments(move: Move[Any], action: Args) -> Any:
     """A logged entry's arguments as its move takes them: its dataclass, read from the
-    entry (the one place a logged dict becomes typed), or the entry itself for a move
-    that still reads it as logged."""
-    return action if move.args is None else read(move.args, action)
+    entry (``args.read_args``: the one place a logged dict becomes typed, also for the
+    guided previews, rules/guided.py), or the entry itself for a move that still reads it
+    as logged."""
+    return action if move.args is None else read_args(move.args, action)
 
 
 def describe(action: Args, show_yen: bool = True) -> Message:

@@ -138,8 +138,9 @@ def use_item(run: Run, seat: int, item: str) -> None:
     run.note("mv.item_back", player=p.name, item=item, market="rentals")
 
 
-def active_seat(t: Table, a: Mapping[str, Any]) -> int:
-    """The acting player's seat, refusing unless a turn is on and it is theirs."""
+def active_seat(t: Table, player: object) -> int:
+    """The acting player's seat (``player`` as the move names them), refusing unless a
+    turn is on and it is theirs."""
     turn = t.turn
     if turn.finished:
         raise refuse("game_over", "type")
@@ -153,7 +154,7 @@ def active_seat(t: Table, a: Mapping[str, Any]) -> int:
         )
     if turn.number == 0 or turn.ap_left is None:
         raise refuse("no_turn_yet", "type")
-    seat = t.index(a.get("player"))
+    seat = t.index(player)
     if seat != turn.current:
         raise refuse(
             "not_your_turn",
@@ -170,7 +171,7 @@ def begin_action(t: Table, a: Mapping[str, Any], what: Message, carts: int = 0) 
     entry names Cart uses counts those Cart AP as the turn's, AMB-30, and its entry then
     checks that they cover the cost); a start-of-turn choice still open counts as declined
     (the degradation happens first) — unless a Himono barrel waits for its price."""
-    seat = active_seat(t, a)
+    seat = active_seat(t, a.get("player"))
     turn = t.turn
     name = t.players[seat].name
     if turn.ap_left is not None and turn.ap_left <= 0 and not carts:
@@ -227,7 +228,7 @@ def start_turn_run(t: Table, a: Mapping[str, Any]) -> Run:
     ``himono_prices`` (one per full licence the Himono market has a barrel for).
 
     In phase "actions", before the turn's first action, only the discards are accepted."""
-    seat = active_seat(t, a)
+    seat = active_seat(t, a.get("player"))
     name = t.players[seat].name
     for key in a:
         if key not in START_FIELDS:

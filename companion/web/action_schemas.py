@@ -37,17 +37,10 @@ from .schemas import (
     TokenCode,
 )
 from .turn_schemas import (
-    AssignBuyer,
-    Discard,
     Fishing,
     LoadHimono,
-    OpenPort,
     Purchase,
-    ReturnBoat,
-    ReturnRental,
     StartTurn,
-    TakeBoat,
-    Transfer,
     visit_model,
 )
 
@@ -81,13 +74,6 @@ ACTIONS: Mapping[str, type[ActionBody]] = _Actions(
         "purchase": Purchase,
         "start_turn": StartTurn,
         "load_himono": LoadHimono,
-        "open_port": OpenPort,
-        "discard": Discard,
-        "transfer": Transfer,
-        "take_boat": TakeBoat,
-        "return_boat": ReturnBoat,
-        "return_rental": ReturnRental,
-        "assign_buyer": AssignBuyer,
     }
 )
 schemas.ACTION_SUBJECTS.update(ACTIONS)

@@ -46,6 +46,7 @@ def _constraints(metadata: tuple[Any, ...]) -> list[Any]:
                 "multiple_of": m.multiple_of,
                 "min_length": m.min_len,
                 "max_length": m.max_len,
+                "pattern": m.pattern,
             }
             out.append(Field(**{k: v for k, v in bounds.items() if v is not None}))
         elif isinstance(m, OneOf):

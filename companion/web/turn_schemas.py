@@ -14,7 +14,6 @@ from pydantic import Field, create_model
 from ..engine.args import client_fields, hints
 from ..rules.bookkeeping import MAX_COUNT, MAX_YEN
 from ..rules.catalogue import FISH_KEYS, FISH_MARKETS
-from ..rules.external_catalogue import BOATS
 from ..rules.markets.external import EXTERNAL
 from .arg_models import field_of
 from .schemas import (
@@ -78,9 +77,6 @@ class CartEntry(_Item):
 
 
 Entry = Literal["ap", "cart", "yen", "free"] | TokenEntry | BarrelEntry | CartEntry
-
-
-BoatKind = Annotated[str, Field(max_length=ID_MAX), one_of(BOATS)]
 
 
 class SoldBarrel(_Item):
@@ -200,12 +196,6 @@ class Purchase(ActionBody):
     buyer: Flag = False
 
 
-class AssignBuyer(ActionBody):
-    type: Literal["assign_buyer"]
-    player: Name
-    to: Name
-
-
 class StartTurn(ActionBody):
     type: Literal["start_turn"]
     player: Name
@@ -216,49 +206,6 @@ class StartTurn(ActionBody):
     #: Barrels at sea given up at the start of the turn (back to their market).
     discarded: Counts | None = None
     discarded_himono: Counts | None = None
-
-
-class Discard(ActionBody):
-    type: Literal["discard"]
-    player: Name
-    boat: BoatId
-    fish: BarrelKey
-    count: Annotated[int, FormNumber, Field(ge=1, le=6)] = 1
-
-
-class Transfer(ActionBody):
-    type: Literal["transfer"]
-    player: Name
-    from_: BoatId = Field(alias="from")
-    to: BoatId
-    fish: BarrelKey
-    count: Annotated[int, FormNumber, Field(ge=1, le=6)] = 1
-
-
-class OpenPort(ActionBody):
-    type: Literal["open_port"]
-    player: Name
-
-
-class ReturnRental(ActionBody):
-    type: Literal["return_rental"]
-    player: Name
-    boat: BoatKind
-
-
-class TakeBoat(ActionBody):
-    type: Literal["take_boat"]
-    player: Name
-    boat: BoatKind
-    from_: Literal["ships", "used_ships"] | None = Field(default=None, alias="from")
-    pay: Flag = True
-
-
-class ReturnBoat(ActionBody):
-    type: Literal["return_boat"]
-    player: Name
-    boat: BoatKind
-    to: Literal["ships", "used_ships"] | None = None
 
 
 class LoadedBarrel(_Item):

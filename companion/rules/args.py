@@ -72,6 +72,11 @@ TokenCode = Annotated[Id, OneOf(TOKEN_CODES)]
 TokenList = Annotated[tuple[TokenCode, ...], Limit(max_len=MAX_LOT)]
 BoatKind = Annotated[Id, OneOf(BOATS)]
 BarrelKey = Annotated[Id, OneOf(set(FISH_MARKETS) | set(FISH_KEYS))]
+#: A price on a Harbor board: ¥0 is allowed (AMB-03), in ¥100 steps.
+Price = Annotated[int, Limit(ge=0, le=MAX_YEN, multiple_of=100)]
+Row = Annotated[str, OneOf(("upper", "lower"))]
+#: Most barrels, prices or tokens one guided action can name: the box holds 30 of a fish.
+MAX_ITEMS = 30
 #: A boat of a player's fleet, by its id (``b3``).
 BoatId = Annotated[str, Limit(min_len=2, max_len=8, pattern=r"^b[0-9]{1,6}$")]
 #: Barrels or tokens by fish: ``{"tuna": 3}``.

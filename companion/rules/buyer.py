@@ -85,9 +85,9 @@ def open_purchase(t: Table, buyer: tuple[int, int]) -> Table:
     )
 
 
-def buyer_seat(t: Table, a: Args) -> int:
+def buyer_seat(t: Table, player: str) -> int:
     """The seat making the open Buyer purchase, refusing anyone else or no open one."""
-    seat = t.index(a.get("player"))
+    seat = t.index(player)
     open_now = t.turn.buying
     if t.turn.finished:
         raise refuse("game_over", "type")

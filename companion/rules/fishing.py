@@ -300,7 +300,7 @@ def fishing_run(t: Table, a: Mapping[str, Any]) -> Run:
     "drawn"?: [token codes the server drew for the docking auctions], "auction_id"?}``.
     ``caught`` is what the licences of each fish (and Horse Mackerel's) catch,
     ``caught_himono`` what Himono licences catch (one barrel per face-up licence)."""
-    run, seat = begin_action(t, a, Message("what.fishing", {}))
+    run, seat = begin_action(t, a.get("player"), Message("what.fishing", {}))
     for key in a:
         if key not in FIELDS:
             raise refuse("bad_field", str(key), field=str(key), kind="kind.fishing")

@@ -14,32 +14,27 @@ from . import arrivals, buyer
 from .args import read_args
 from .errors import IllegalAction
 from .fishing import fishing_run
-from .ledger import Run, refuse
+from .ledger import Run
 from .markets import MARKETS, himono
 from .messages import Message, render
-from .purchase import purchase_run
+from .purchase import Purchase, purchase_run
 from .table import Table
-from .turn import active_seat, finish, start_turn_run
+from .turn import StartTurn, active_seat, finish, start_turn_run
 from .visit import visit_run
 
 Args = Mapping[str, Any]
 
-LOAD_FIELDS = frozenset({"type", "player", "tokens", "barrels"})
 
-
-def load_himono_run(t: Table, a: Args) -> Run:
+def load_himono_run(t: Table, a: himono.LoadHimono) -> Run:
     """``{"type": "load_himono", "player", "tokens"?: {fish: n}, "barrels"?: [{"fish",
     "row", "price"}]}``: free, any time on your own turn (no AP, not an action, so also in
     phase "start", where a licence it fills converts with start_turn, and after the
     last AP):
     Mackerel, Horse Mackerel or Sardine tokens of your own and barrels from your Harbor
     onto your Himono licences, 2 items per licence (fish-markets.md §12)."""
-    seat = active_seat(t, a.get("player"))
-    for key in a:
-        if key not in LOAD_FIELDS:
-            raise refuse("bad_field", str(key), field=str(key), kind="kind.load_himono")
+    seat = active_seat(t, a.player)
     run = Run(t)
-    himono.load(run, seat, a.get("tokens"), a.get("barrels"))
+    himono.load(run, seat, a.tokens, a.barrels)
     finish(run)
     return run
 
@@ -49,9 +44,9 @@ def load_himono_run(t: Table, a: Args) -> Run:
 RUNS: dict[str, tuple[Callable[[Table, Any], Run], type[Any] | None]] = {
     "visit": (visit_run, None),
     "fishing": (fishing_run, None),
-    "purchase": (purchase_run, None),
-    "start_turn": (start_turn_run, None),
-    "load_himono": (load_himono_run, None),
+    "purchase": (purchase_run, Purchase),
+    "start_turn": (start_turn_run, StartTurn),
+    "load_himono": (load_himono_run, himono.LoadHimono),
     "assign_buyer": (buyer.assign_run, buyer.AssignBuyer),
 }
 
@@ -73,18 +68,18 @@ def fishing(t: Table, a: Args) -> Table:
     return fishing_run(t, a).t
 
 
-def purchase(t: Table, a: Args) -> Table:
+def purchase(t: Table, a: Purchase) -> Table:
     """A Purchasing action (rules/purchase.py)."""
     return purchase_run(t, a).t
 
 
-def start_turn(t: Table, a: Args) -> Table:
+def start_turn(t: Table, a: StartTurn) -> Table:
     """The start-of-turn choices: discards at sea, Freezer, degraded Fugu, Himono prices
     (rules/turn.py)."""
     return start_turn_run(t, a).t
 
 
-def load_himono(t: Table, a: Args) -> Table:
+def load_himono(t: Table, a: himono.LoadHimono) -> Table:
     """Loading Himono licences (rules/markets/himono.py)."""
     return load_himono_run(t, a).t
 

@@ -222,9 +222,15 @@ MOVES: dict[str, Move[Any]] = {
     # must be the active player (checked by the move itself, with a sentence naming them).
     "visit": Move(guided.visit, guided.describe("visit")),
     "fishing": Move(guided.fishing, guided.describe("fishing")),
-    "purchase": Move(guided.purchase, guided.describe("purchase"), moves_yen=True),
-    "start_turn": Move(guided.start_turn, guided.describe("start_turn")),
-    "load_himono": Move(guided.load_himono, guided.describe("load_himono")),
+    "purchase": Move(
+        guided.purchase, guided.describe("purchase"), guided.RUNS["purchase"][1], moves_yen=True
+    ),
+    "start_turn": Move(
+        guided.start_turn, guided.describe("start_turn"), guided.RUNS["start_turn"][1]
+    ),
+    "load_himono": Move(
+        guided.load_himono, guided.describe("load_himono"), guided.RUNS["load_himono"][1]
+    ),
 }
 
 

@@ -10,10 +10,12 @@ Items are bought in the order named, so an oyster's ¥200 can pay for the next o
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Annotated, ClassVar
 
+from ..engine.args import SERVER, Limit
 from . import buyer
+from .args import MAX_ITEMS, BarrelKey, Name, Price, Row
 from .catalogue import PURCHASE_AP
 from .ledger import Run, refuse
 from .markets import market_of_item
@@ -23,10 +25,32 @@ from .rounds import after_turn
 from .table import ROWS, Table
 from .turn import begin_action, finish
 
-FIELDS = frozenset({"type", "player", "barrels", "draws", "buyer"})
+
+@dataclass(frozen=True, kw_only=True)
+class Bought:
+    """A barrel bought: whose Harbor, which fish, which row, at its price."""
+
+    from_: Name = field(metadata={"key": "from"})
+    fish: BarrelKey
+    row: Row
+    price: Price
 
 
-def purchase_run(t: Table, a: Mapping[str, Any]) -> Run:
+@dataclass(frozen=True, kw_only=True)
+class Purchase:
+    """``purchase``'s arguments (refused in its words: a field it does not take)."""
+
+    refused_as: ClassVar[str] = "kind.purchase"
+    player: Name
+    #: At least one, but for the Buyer purchase (``buyer``), where none buys nothing.
+    barrels: Annotated[tuple[Bought, ...], Limit(max_len=MAX_ITEMS)]
+    #: The Buyer purchase between two turns (Influence, exp.; rules/buyer.py).
+    buyer: bool = False
+    #: Clams or oysters, one per Clams & Oysters barrel, drawn by the server.
+    draws: tuple[str, ...] | None = field(default=None, metadata=SERVER)
+
+
+def purchase_run(t: Table, a: Purchase) -> Run:
     """``{"type": "purchase", "player", "barrels": [{"from", "fish", "row", "price"}],
     "buyer"?: true, "draws"?: ["clam" | "oyster", ...]}`` (the draws, one per Clams &
     Oysters barrel, are made by the server from the Auction bag).
@@ -34,34 +58,26 @@ def purchase_run(t: Table, a: Mapping[str, Any]) -> Run:
     With ``"buyer": true`` it is the Buyer purchase open between two turns (rules/buyer.py):
     no AP, ``"barrels": []`` buys nothing, and after it the token goes back to Influence and
     play resumes (the next Buyer purchase due, or the next player's turn)."""
-    for key in a:
-        if key not in FIELDS:
-            raise refuse("bad_field", str(key), field=str(key), kind="kind.purchase")
-    with_buyer = a.get("buyer", False)
-    if not isinstance(with_buyer, bool):
-        raise refuse("bad_field", "buyer", field="buyer", kind="kind.purchase")
+    with_buyer = a.buyer
     if with_buyer:
-        seat = buyer.buyer_seat(t, a)
+        seat = buyer.buyer_seat(t, a.player)
         run = Run(t)
     else:
-        run, seat = begin_action(t, a, Message("what.purchase", {}))
+        run, seat = begin_action(t, a.player, Message("what.purchase", {}))
         run.spend_ap(seat, PURCHASE_AP, Message("what.purchase", {}))
-    barrels = a.get("barrels")
-    if not isinstance(barrels, list) or not (barrels or with_buyer):
+    barrels = a.barrels
+    if not (barrels or with_buyer):
         raise refuse("nothing_to_buy", "barrels")
-    raw_draws = a.get("draws") or []
-    if not isinstance(raw_draws, list):
-        raise refuse("co_draw_needed", "draws")
-    draws = [str(d) for d in raw_draws]
+    draws = list(a.draws or ())
     for k, b in enumerate(barrels):
         where = f"barrels[{k}]"
-        if not isinstance(b, Mapping) or b.get("row") not in ROWS:
+        if b.row not in ROWS:
             raise refuse("bad_field", where, field=where, kind="kind.purchase")
-        owner = t.index(b.get("from"), f"{where}.from")
+        owner = t.index(b.from_, f"{where}.from")
         if owner == seat:
             raise refuse("own_barrel", f"{where}.from", player=run.name(seat))
-        fish, row = str(b.get("fish")), str(b["row"])
-        price = price_of(b.get("price"), f"{where}.price")
+        fish, row = b.fish, b.row
+        price = price_of(b.price, f"{where}.price")
         item = run.harbor_take(owner, row, fish, price, where)
         run.pay(
             seat,

@@ -18,9 +18,11 @@ degradation touch different things, so their order does not matter then).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Annotated, ClassVar
 
+from ..engine.args import Limit
+from .args import MAX_COUNT, Counts, Name, Price
 from .cargo import discard_counted
 from .catalogue import AP_PER_TURN, ITEM_USES
 from .fleet import set_fleet
@@ -165,13 +167,13 @@ def active_seat(t: Table, player: object) -> int:
     return seat
 
 
-def begin_action(t: Table, a: Mapping[str, Any], what: Message, carts: int = 0) -> tuple[Run, int]:
+def begin_action(t: Table, player: object, what: Message, carts: int = 0) -> tuple[Run, int]:
     """What every guided action checks first: a turn is on, it is this player's, AP are
     left (flows.md: none starts once they are spent, whatever its entry — a visit whose
     entry names Cart uses counts those Cart AP as the turn's, AMB-30, and its entry then
     checks that they cover the cost); a start-of-turn choice still open counts as declined
     (the degradation happens first) — unless a Himono barrel waits for its price."""
-    seat = active_seat(t, a.get("player"))
+    seat = active_seat(t, player)
     turn = t.turn
     name = t.players[seat].name
     if turn.ap_left is not None and turn.ap_left <= 0 and not carts:
@@ -197,16 +199,25 @@ def finish(run: Run) -> Table:
 
 # -- start_turn ----------------------------------------------------------------------------
 
-START_FIELDS = frozenset(
-    {"type", "player", "freezer", "buy_fugu", "himono_prices", "discarded", "discarded_himono"}
-)
+
+@dataclass(frozen=True, kw_only=True)
+class StartTurn:
+    """``start_turn``'s arguments (refused in its words: a field it does not take)."""
+
+    refused_as: ClassVar[str] = "kind.start_turn"
+    player: Name
+    freezer: bool = False
+    buy_fugu: Annotated[int, Limit(ge=0, le=MAX_COUNT)] = 0
+    #: One price per full Himono licence: its new Himono barrel goes up for sale (AMB-42).
+    himono_prices: Annotated[tuple[Price, ...], Limit(max_len=4)] | None = None
+    #: Barrels at sea given up at the start of the turn (back to their market).
+    discarded: Counts | None = None
+    discarded_himono: Counts | None = None
 
 
-def _at_sea_counts(raw: object, field: str) -> dict[str, int]:
+def _at_sea_counts(raw: Mapping[str, int] | None, field: str) -> dict[str, int]:
     if raw is None:
         return {}
-    if not isinstance(raw, Mapping):
-        raise refuse("bad_field", field, field=field, kind="kind.start_turn")
     out: dict[str, int] = {}
     for market, n in raw.items():
         if market not in MARKETS:
@@ -217,7 +228,7 @@ def _at_sea_counts(raw: object, field: str) -> dict[str, int]:
     return out
 
 
-def start_turn_run(t: Table, a: Mapping[str, Any]) -> Run:
+def start_turn_run(t: Table, a: StartTurn) -> Run:
     """``{"type": "start_turn", "player", "freezer": bool, "buy_fugu": N,
     "himono_prices": [YEN, ...], "discarded": {market: n}, "discarded_himono": {market: n}}``,
     in the rules' order: discard barrels at sea (back to their markets, the box once
@@ -228,18 +239,13 @@ def start_turn_run(t: Table, a: Mapping[str, Any]) -> Run:
     ``himono_prices`` (one per full licence the Himono market has a barrel for).
 
     In phase "actions", before the turn's first action, only the discards are accepted."""
-    seat = active_seat(t, a.get("player"))
+    seat = active_seat(t, a.player)
     name = t.players[seat].name
-    for key in a:
-        if key not in START_FIELDS:
-            raise refuse("bad_field", str(key), field=str(key), kind="kind.start_turn")
-    freezer = a.get("freezer", False)
-    if not isinstance(freezer, bool):
-        raise refuse("bad_field", "freezer", field="freezer", kind="kind.start_turn")
-    buy = whole(a.get("buy_fugu", 0), "buy_fugu", 0, 99)
-    plain = _at_sea_counts(a.get("discarded"), "discarded")
-    on_licence = _at_sea_counts(a.get("discarded_himono"), "discarded_himono")
-    prices = a.get("himono_prices")
+    freezer = a.freezer
+    buy = whole(a.buy_fugu, "buy_fugu", 0, 99)
+    plain = _at_sea_counts(a.discarded, "discarded")
+    on_licence = _at_sea_counts(a.discarded_himono, "discarded_himono")
+    prices = None if a.himono_prices is None else list(a.himono_prices)
     if t.turn.phase != START:
         if freezer or buy or prices or not (plain or on_licence):
             raise refuse("not_start_phase", "type", player=name)

@@ -279,7 +279,9 @@ def visit_run(t: Any, a: Mapping[str, Any]) -> Run:
     is worked out by ``external_visit_run``."""
     if a.get("market") in EXTERNAL_MARKETS:
         return external_visit_run(t, a)
-    run, seat = begin_action(t, a, Message("what.visit", {}), carts=cart_uses(a.get("entry")))
+    run, seat = begin_action(
+        t, a.get("player"), Message("what.visit", {}), carts=cart_uses(a.get("entry"))
+    )
     m = _market(run.t, a)
     _known_fields(a, COMMON_FIELDS.union(m.visit_fields), m.id)
     refusal = m.refuse_entry(run.t, seat)
@@ -324,7 +326,9 @@ def external_visit_run(t: Table, a: Mapping[str, Any]) -> Run:
     market's own fields}``: the entry by one printed option (no licence payouts at external
     markets), then what the player does there — all or nothing; a visit that does nothing
     is refused (AMB-37)."""
-    run, seat = begin_action(t, a, Message("what.visit", {}), carts=cart_uses(a.get("entry")))
+    run, seat = begin_action(
+        t, a.get("player"), Message("what.visit", {}), carts=cart_uses(a.get("entry"))
+    )
     m = _external(run.t, str(a.get("market")))
     _known_fields(a, EXTERNAL_FIELDS.union(m.visit_fields), m.id)
     refusal = m.refuse_entry(run.t, seat)

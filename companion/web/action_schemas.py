@@ -38,9 +38,6 @@ from .schemas import (
 )
 from .turn_schemas import (
     Fishing,
-    LoadHimono,
-    Purchase,
-    StartTurn,
     visit_model,
 )
 
@@ -71,9 +68,6 @@ ACTIONS: Mapping[str, type[ActionBody]] = _Actions(
         **{kind: model_of(kind, m.args) for kind, m in MOVES.items() if m.args and not m.internal},
         "visit": None,
         "fishing": Fishing,
-        "purchase": Purchase,
-        "start_turn": StartTurn,
-        "load_himono": LoadHimono,
     }
 )
 schemas.ACTION_SUBJECTS.update(ACTIONS)

@@ -23,7 +23,6 @@ from .schemas import (
     Body,
     Count,
     FishKey,
-    Flag,
     FormNumber,
     Name,
     Printed,
@@ -178,44 +177,3 @@ class Fishing(ActionBody):
     reprice: Annotated[list[Reprice], Field(max_length=MAX_ITEMS)] | None = None
     #: Barrels caught with Himono licences (Mackerel, Horse Mackerel, Sardine, Himono).
     caught_himono: Counts | None = None
-
-
-class Bought(_Item):
-    from_: Name = Field(alias="from")
-    fish: BarrelKey
-    row: Row
-    price: Price
-
-
-class Purchase(ActionBody):
-    type: Literal["purchase"]
-    player: Name
-    #: At least one, but for the Buyer purchase (``buyer``), where none buys nothing.
-    barrels: Annotated[list[Bought], Field(max_length=MAX_ITEMS)]
-    #: The Buyer purchase between two turns (Influence, exp.; rules/buyer.py).
-    buyer: Flag = False
-
-
-class StartTurn(ActionBody):
-    type: Literal["start_turn"]
-    player: Name
-    freezer: Flag = False
-    buy_fugu: Annotated[int, FormNumber, Field(ge=0, le=MAX_COUNT)] = 0
-    #: One price per full Himono licence: its new Himono barrel goes up for sale (AMB-42).
-    himono_prices: Annotated[list[Price], Field(max_length=4)] | None = None
-    #: Barrels at sea given up at the start of the turn (back to their market).
-    discarded: Counts | None = None
-    discarded_himono: Counts | None = None
-
-
-class LoadedBarrel(_Item):
-    fish: BarrelKey
-    row: Row
-    price: Price
-
-
-class LoadHimono(ActionBody):
-    type: Literal["load_himono"]
-    player: Name
-    tokens: Counts | None = None
-    barrels: Annotated[list[LoadedBarrel], Field(max_length=MAX_ITEMS)] | None = None

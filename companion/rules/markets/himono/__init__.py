@@ -28,9 +28,11 @@ one off the licence with the most; a licence given up is the emptiest one.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Annotated, ClassVar
 
+from ....engine.args import Limit
+from ...args import MAX_ITEMS, BarrelKey, Counts, Name, Price, Row
 from ...cardlines import Line, line
 from ...catalogue import FISH_MARKETS, HIMONO_CATCHES
 from ...ledger import Run, refuse
@@ -263,21 +265,39 @@ def discard(run: Run, seat: int, plain: Mapping[str, int], himono: Mapping[str, 
 # -- loading a licence -------------------------------------------------------------------------
 
 
-def load(run: Run, seat: int, tokens: object, barrels: object) -> None:
+@dataclass(frozen=True, kw_only=True)
+class LoadedBarrel:
+    """A barrel of your Harbor loaded onto a Himono licence."""
+
+    fish: BarrelKey
+    row: Row
+    price: Price
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoadHimono:
+    """``load_himono``'s arguments (refused in its words: a field it does not take)."""
+
+    refused_as: ClassVar[str] = "kind.load_himono"
+    player: Name
+    tokens: Counts | None = None
+    barrels: Annotated[tuple[LoadedBarrel, ...], Limit(max_len=MAX_ITEMS)] | None = None
+
+
+def load(
+    run: Run,
+    seat: int,
+    tokens: Mapping[str, int] | None,
+    barrels: tuple[LoadedBarrel, ...] | None,
+) -> None:
     """Free, any time on your turn: tokens of your own and barrels from your Harbor (either
     row) onto your Himono licences, 2 items per licence in any mix."""
     name = run.name(seat)
     if not licences(run.t, seat):
         raise refuse("himono_no_licence", "type", player=name)
-    if tokens is None:
-        tokens = {}
-    if barrels is None:
-        barrels = []
-    if not isinstance(tokens, Mapping):
-        raise refuse("bad_field", "tokens", field="tokens", kind="kind.load_himono")
-    if not isinstance(barrels, list):
-        raise refuse("bad_field", "barrels", field="barrels", kind="kind.load_himono")
-    items: list[tuple[str, HimonoItem, Any]] = []
+    tokens = tokens or {}
+    barrels = barrels or ()
+    items: list[tuple[str, HimonoItem, LoadedBarrel | None]] = []
     for key, n in tokens.items():
         if key not in HIMONO_CATCHES:
             raise refuse("himono_load_wrong", f"tokens.{key}", fish=str(key))
@@ -285,21 +305,20 @@ def load(run: Run, seat: int, tokens: object, barrels: object) -> None:
             items.append((f"tokens.{key}", HimonoItem(str(key), False), None))
     for k, b in enumerate(barrels):
         where = f"barrels[{k}]"
-        if not isinstance(b, Mapping) or b.get("row") not in ("upper", "lower"):
+        if b.row not in ("upper", "lower"):
             raise refuse("bad_field", where, field=where, kind="kind.load_himono")
-        if b.get("fish") not in HIMONO_CATCHES:
-            raise refuse("himono_load_wrong", f"{where}.fish", fish=str(b.get("fish")))
-        items.append((where, HimonoItem(str(b["fish"]), True), b))
+        if b.fish not in HIMONO_CATCHES:
+            raise refuse("himono_load_wrong", f"{where}.fish", fish=b.fish)
+        items.append((where, HimonoItem(b.fish, True), b))
     if not items:
         raise refuse("himono_nothing", "tokens")
     free = room(run.t, seat)
     if len(items) > free:
         raise refuse("himono_no_room", "tokens", player=name, room=free, want=len(items))
-    for where, item, b in items:
-        if item.barrel:
-            run.harbor_take(
-                seat, str(b["row"]), item.fish, price_of(b.get("price"), f"{where}.price"), where
-            )
+    for where, item, loaded in items:
+        if loaded is not None:
+            price = price_of(loaded.price, f"{where}.price")
+            run.harbor_take(seat, loaded.row, item.fish, price, where)
         else:
             run.holding(seat, TokenSpec(item.fish, 1), -1, where)
         _put(run, seat, item)

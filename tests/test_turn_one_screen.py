@@ -333,3 +333,13 @@ def test_purchasing_with_nothing_for_sale_offers_no_confirm(game: Game) -> None:
     assert "Bo|eel|upper|300" in panel, text(panel)
     confirm = re.search(r'<button[^>]*class="turn-confirm"[^>]*>', panel)
     assert confirm and " disabled" not in confirm.group(0), confirm
+
+
+def test_the_rules_links_of_the_live_pages_open_in_a_new_tab(game: Game) -> None:
+    """Point 8: an ⓘ on the table screen (its markets, its setup checklist beside the
+    corrections) or on a phone (the table's markets) never navigates away from a page
+    holding a form being filled in."""
+    for who in ("host", A):
+        links = re.findall(r'<a class="rules-link"[^>]*>', game.page(who))
+        assert len(links) >= 5, who
+        assert all('target="_blank"' in a and 'rel="noopener"' in a for a in links), (who, links)

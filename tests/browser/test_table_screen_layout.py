@@ -25,14 +25,17 @@ INSIDE = """sel => [...document.querySelectorAll(sel)].map(e => {
 })"""
 
 
-def game(base: str, n: int, auction: bool = False, settled: bool = False) -> tuple[str, str]:
+def game(
+    base: str, n: int, auction: bool = False, settled: bool = False, heavy: bool = False
+) -> tuple[str, str]:
     """A game of ``n`` whose players hold a few licences and tokens and a fleet (#19: two
     ships each, one at sea with a barrel aboard; Aiko's docked again, its barrel for sale
     on her Harbor), on Aiko's second turn after a Bank visit; with ``auction``, Aiko then
     visits the Auction market (in the last external market's place) and its auction is
     open, every other player still to bid; with ``settled``, it is revealed (nobody bid: a
     tie at ¥0) and Aiko makes Bo the winner: the settled auction stays on the table screen
-    until the next entry."""
+    until the next entry. With ``heavy``, Bo holds more than a card was laid out for (six
+    kinds of tokens, four licences, a share)."""
     body = requests.post(
         f"{base}/api/games",
         json={
@@ -62,6 +65,12 @@ def game(base: str, n: int, auction: bool = False, settled: bool = False) -> tup
         act(type="gain_fish", player=name, fish="mackerel", count=3)
         act(type="gain_fish", player=name, fish="squid", count=1)
         act(type="take_license", player=name, market=FISH[1 + i % 3], count=1, pay=False)
+    if heavy:
+        for fish, count in (("eel", 2), ("octopus", 1), ("fugu", 1), ("takoyaki", 2)):
+            act(type="gain_fish", player="Bo", fish=fish, count=count)
+        for market in ("octopus", "fugu"):
+            act(type="take_license", player="Bo", market=market, count=1, pay=False)
+        act(type="buy_share", player="Bo", count=1)
     for i, name in enumerate(NAMES[:n]):
         act(type="next_turn")
         act(type="fishing", player=name, boats=[{"boat": "b1", "do": "undock"}])
@@ -216,15 +225,29 @@ def check_view(
 
 
 @pytest.mark.parametrize(
-    ("n", "auction", "settled"),
-    [(4, False, False), (4, True, False), (6, False, False), (6, True, False), (6, True, True)],
-    ids=["4-no-auction", "4-auction-open", "6-no-auction", "6-auction-open", "6-auction-settled"],
+    ("n", "auction", "settled", "heavy"),
+    [
+        (4, False, False, False),
+        (4, True, False, False),
+        (6, False, False, False),
+        (6, True, False, False),
+        (6, True, True, False),
+        (6, False, False, True),
+    ],
+    ids=[
+        "4-no-auction",
+        "4-auction-open",
+        "6-no-auction",
+        "6-auction-open",
+        "6-auction-settled",
+        "6-a-full-card",
+    ],
 )
 def test_the_whole_table_fits_the_screen(
-    live_server: Any, browser: Any, n: int, auction: bool, settled: bool
+    live_server: Any, browser: Any, n: int, auction: bool, settled: bool, heavy: bool
 ) -> None:
     base = live_server.url
-    gid, host = game(base, n, auction, settled)
+    gid, host = game(base, n, auction, settled, heavy)
     for lang, locale in (("en", "en-US"), ("ja", "ja-JP")):
         for size in ((1280, 800), (1920, 1080)):
             ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=locale)

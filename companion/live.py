@@ -74,8 +74,9 @@ class Hub:
         self._conds: dict[str, threading.Condition] = {}
         self._versions: dict[str, int] = {}
         self._presence_version: Counter[str] = Counter()
-        #: Open streams per (game, viewer) in this process; viewer = "host" or seat index.
-        self._viewers: Counter[tuple[str, str]] = Counter()
+        #: Open streams per game and viewer in this process; viewer = "host" or seat index.
+        #: (By game: a view asks who is connected to its own game, not to every table.)
+        self._viewers: dict[str, Counter[str]] = {}
         self._watched: Counter[str] = Counter()
         #: Open streams per client address, and the address of each open stream.
         self._clients: Counter[str] = Counter()
@@ -272,7 +273,7 @@ class Hub:
             for old in mine[:-PER_VIEWER]:
                 self._replaced.add(old)
             self._versions.setdefault(game_id, version)
-            self._viewers[(game_id, viewer)] += 1
+            self._viewers.setdefault(game_id, Counter())[viewer] += 1
             self._watched[game_id] += 1
             self._clients[client] += 1
             self._client_of[sid] = client
@@ -293,9 +294,12 @@ class Hub:
             if not mine:
                 self._streams.pop((game_id, viewer), None)
             self._replaced.discard(sid)
-            self._viewers[(game_id, viewer)] -= 1
-            if self._viewers[(game_id, viewer)] <= 0:
-                del self._viewers[(game_id, viewer)]
+            viewers = self._viewers.get(game_id, Counter())
+            viewers[viewer] -= 1
+            if viewers[viewer] <= 0:
+                del viewers[viewer]
+            if not viewers:
+                self._viewers.pop(game_id, None)
             self._watched[game_id] -= 1
             if self._watched[game_id] <= 0:
                 del self._watched[game_id]
@@ -311,9 +315,7 @@ class Hub:
     def connected(self, game_id: str) -> set[str]:
         """Viewers of a game with a live stream open in this process right now."""
         with self._lock:
-            return {
-                viewer for (game, viewer), n in self._viewers.items() if game == game_id and n > 0
-            }
+            return {viewer for viewer, n in self._viewers.get(game_id, Counter()).items() if n > 0}
 
     def presence_version(self, game_id: str) -> int:
         with self._lock:

@@ -176,6 +176,24 @@ def test_the_banks_entry_starts_at_the_cheapest_option_that_can_be_paid(game: Ga
     assert checked == ["yen"], panel
 
 
+def test_a_token_entry_starts_at_the_token_worth_least(game: Game) -> None:
+    """Squid takes 2 AP or any fish token: of Aiko's tokens the page offers first the one
+    that costs her the fewest Resources (a Squid, not an Eel that counts on the Eel track),
+    whatever order she holds them in."""
+    game.act(type="gain_fish", player=A, fish="squid", count=1)
+    state = game.api.get(
+        f"/api/games/{game.id}", headers={"Authorization": f"Bearer {game.host}"}
+    ).get_json()
+    rows = {f["key"]: f for f in next(p for p in state["players"] if p["name"] == A)["fish"]}
+    each = {k: rows[k]["resources"] / rows[k]["count"] for k in ("eel", "squid")}
+    assert each["eel"] > each["squid"], each  # the case this test is about
+    panel = game.get(A, "markets/squid")
+    offered = re.findall(r'name="entry" value="(token:[^"]*)"', panel)
+    assert offered.index("token:eel") < offered.index("token:squid"), offered
+    checked = re.findall(r'name="entry" value="([^"]*)"\s+checked', panel)
+    assert checked == ["token:squid"], checked
+
+
 # -- 4. a market that cannot be entered says so before it is tapped -----------------------------
 
 

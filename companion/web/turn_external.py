@@ -34,6 +34,7 @@ from ..rules.markets import MARKETS, market_of_item
 from ..rules.markets.external import EXTERNAL, External
 from ..rules.markets.external.base import Named, code_of, held_codes, token_message
 from ..rules.messages import Message
+from ..rules.resources import salmon_in_game, total_resources
 from ..rules.table import ROWS, PlayerState, Table
 from ..rules.visit import cart_payments, cart_uses_left
 from . import schemas
@@ -233,10 +234,31 @@ def entry_choices(
             ]
     payable = [e for e in out if not e["why"]]
     if payable:
-        min(payable, key=lambda e: ENTRY_RANK.get(str(e["value"]).split(":")[0], 9))["default"] = (
-            True
-        )
+        min(
+            payable,
+            key=lambda e: (
+                ENTRY_RANK.get(str(e["value"]).split(":")[0], 9),
+                _token_cost(t, p, str(e["value"])),
+            ),
+        )["default"] = True
     return out
+
+
+def _token_cost(t: Table, p: PlayerState, value: str) -> int:
+    """What a token entry (``token:<fish>[:<printed value or Salmon side>]``) costs its
+    player in Resources, as their tokens count now (issue #20: of two tokens a market
+    takes, the one worth less is offered first, a Squid at 0 R before a Takoyaki at 5);
+    0 for any other entry."""
+    kind, _, rest = value.partition(":")
+    key, _, extra = rest.partition(":")
+    if kind != "token" or not key:
+        return 0
+    printed = int(extra) if extra.isdigit() else None
+    after = p.fish.add(key, -1, value=printed, side=None if printed or not extra else extra)
+    if after is None:
+        return 0
+    salmon = salmon_in_game([q.fish for q in t.players])
+    return total_resources(p.fish, t.values, salmon) - total_resources(after, t.values, salmon)
 
 
 #: The order in which an entry is chosen for the player (issue #20: every entry defaults

@@ -109,3 +109,90 @@ def test_no_kept_part_shows_a_closed_yen_to_another(app: Any) -> None:
             for name, amount in yen.items():
                 shown = bool(re.search(rf"(?<![0-9]){amount:,}(?![0-9])", page))
                 assert shown == (viewer == name), (viewer, name)
+
+
+#: What a macro kept by ``memo`` may read besides its arguments: the language's words and
+#: names, and the app's addresses (the script root is in memo's key). Nothing that reads a
+#: game, a request or a viewer (``end_turn_question``, ``request``, ``session``, ``g``…):
+#: a part kept under its arguments must be decided by them.
+PURE_GLOBALS = {
+    "_",
+    "gettext",
+    "ngettext",
+    "pgettext",
+    "npgettext",
+    "name_of",
+    "yen",
+    "token_name",
+    "msg",
+    "fleet_word",
+    "current_lang",
+    "url_for",
+    "range",
+    "loop",
+    "memo",
+}
+
+
+def test_kept_macros_read_only_their_arguments_and_the_language(app: Any) -> None:
+    """Every macro a template hands to ``memo`` (and every macro it calls, in its own
+    template or imported) reads nothing but its arguments, its own loop variables and
+    ``PURE_GLOBALS``: a template edit that made a kept part read the game or the viewer
+    another way would make memo serve one viewer's part to another."""
+    from jinja2 import nodes
+
+    env = app.jinja_env
+
+    def parse(name: str) -> nodes.Template:
+        return env.parse(env.loader.get_source(env, name)[0])
+
+    def macros(tree: nodes.Template) -> dict[str, nodes.Macro]:
+        return {m.name: m for m in tree.find_all(nodes.Macro)}
+
+    def imports(tree: nodes.Node) -> dict[str, tuple[str, str]]:
+        """Macro names imported by ``{% from "t" import m %}`` → (template, macro)."""
+        out = {}
+        for imp in tree.find_all(nodes.FromImport):
+            for item in imp.names:
+                name, alias = item if isinstance(item, tuple) else (item, item)
+                out[alias] = (str(imp.template.value), name)  # type: ignore[attr-defined]
+        return out
+
+    kept: set[tuple[str, str]] = set()
+    for page in ("game/_live_body.html", "game/_regions.html"):
+        tree = parse(page)
+        aliases = {i.target: str(i.template.value) for i in tree.find_all(nodes.Import)}  # type: ignore[attr-defined]
+        for call in tree.find_all(nodes.Call):
+            if isinstance(call.node, nodes.Name) and call.node.name == "memo":
+                first = call.args[0]
+                if isinstance(first, nodes.Getattr):
+                    assert isinstance(first.node, nodes.Name)
+                    kept.add((aliases[first.node.name], first.attr))
+                else:
+                    assert isinstance(first, nodes.Name)
+                    kept.add((page, first.name))
+    assert ("game/_regions.html", "player_card") in kept and len(kept) >= 8
+
+    checked: set[tuple[str, str]] = set()
+    todo = sorted(kept)
+    while todo:
+        page, name = todo.pop()
+        if (page, name) in checked:
+            continue
+        checked.add((page, name))
+        tree = parse(page)
+        macro = macros(tree)[name]
+        own = set(macros(tree))
+        imported = imports(tree)
+        allowed = {a.name for a in macro.args} | PURE_GLOBALS
+        allowed |= {n.name for n in macro.find_all(nodes.Name) if n.ctx in ("store", "param")}
+        for n in macro.find_all(nodes.Name):
+            if n.ctx != "load" or n.name in allowed:
+                continue
+            if n.name in own:
+                todo.append((page, n.name))
+            elif n.name in imported:
+                todo.append(imported[n.name])
+            else:
+                raise AssertionError(f"{page}: {name} (kept by memo) reads {n.name!r}")
+    assert ("game/_fleet.html", "fleet") in checked  # the imported ones were followed

@@ -180,7 +180,7 @@ def test_the_table_screen_links_the_charts_and_loads_no_chart_library(
     page.on("request", lambda r: loaded.append(r.url))
     try:
         page.goto(f"{url}/join/{host}")
-        # The report is one tap away on the table screen's bottom bar (#20).
+        # The report is one tap away in the table screen's top bar (#20).
         page.wait_for_selector("#report-link")
         assert not any("chart" in u for u in loaded), loaded
         assert page.locator("canvas").count() == 0

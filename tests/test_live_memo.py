@@ -186,6 +186,9 @@ def test_kept_macros_read_only_their_arguments_and_the_language(app: Any) -> Non
         imported = imports(tree)
         allowed = {a.name for a in macro.args} | PURE_GLOBALS
         allowed |= {n.name for n in macro.find_all(nodes.Name) if n.ctx in ("store", "param")}
+        for call in macro.find_all(nodes.Call):  # a relative address only: the host is not
+            if isinstance(call.node, nodes.Name) and call.node.name == "url_for":  # in the key
+                assert "_external" not in {k.key for k in call.kwargs}, (page, name)
         for n in macro.find_all(nodes.Name):
             if n.ctx != "load" or n.name in allowed:
                 continue

@@ -6,7 +6,9 @@ in it can change during the game is rendered whole, from the viewer's own view
 page its first content, its live stream's updates (which the browser morphs in, keeping
 what is being typed and where focus is) and the polling fallback. So a page after any
 number of updates is the page a reload would show, and nothing one viewer may not see can
-reach them through another's render: nothing is shared between viewers.
+reach them through another's render: what is kept between renders (the parts handed to
+``companion.web.stream.memo``) is kept under everything it shows, so a viewer is only
+ever given what its own view would render.
 
 The turn guide of the active player's phone sits outside ``#live`` (it holds the form
 being filled in); the stream sends it only when its state changes (:func:`guide_part`).

@@ -223,16 +223,18 @@ def _encoder(gzipped: bool) -> tuple[Callable[[str], bytes], Callable[[], bytes]
 
 
 #: Parts of a live page rendered once for what they show (issue #23): the board game's
-#: player cards, its markets board, a history row. Each is a macro of an imported template
-#: (it sees its arguments and the template globals only, never the page's context), so its
-#: HTML is a function of its arguments and the request's language: :func:`memo` keeps it
-#: under exactly those (``repr`` of the arguments, which tells ``Markup`` from ``str`` and
-#: ``1`` from ``1.0``). A viewer is only ever given the HTML of its own arguments, so
-#: nothing it may not see reaches it (a card showing its owner's closed Yen is keyed by
-#: that Yen), and a part that did not change since the last version (the other players'
-#: cards after a payment, the older history rows) is not rendered again. Profiled
-#: (bench/README.md, "Capacity"): the player cards alone were ~45 % of an action's CPU with
-#: closed money, when they were kept per version and viewer.
+#: player cards, its markets board, its history rows, a phone's own card, the turn, the
+#: table screen's join cards (templates/game/_live_body.html). Each is a macro of an
+#: imported template (it sees its arguments and the template globals only, never the
+#: page's context), so its HTML is a function of its arguments and the request's language:
+#: :func:`memo` keeps it under exactly those (``repr`` of the arguments, which tells
+#: ``Markup`` from ``str`` and ``1`` from ``1.0``). A viewer is only ever given the HTML of
+#: its own arguments, so nothing it may not see reaches it (a card showing its owner's
+#: closed Yen is keyed by that Yen), and a part that did not change since the last version
+#: (the other players' cards after a payment, the older history rows) is not rendered
+#: again. tests/test_live_memo.py checks that the kept macros read nothing else. Profiled
+#: (bench/README.md, "Capacity"): the player cards alone were ~45 % of an action's CPU
+#: with closed money, when they were kept per version and viewer.
 _MEMO: OrderedDict[tuple[Any, ...], Markup] = OrderedDict()
 _MEMO_LOCK = threading.Lock()
 #: Parts kept, the least recently used dropped beyond it: a table's five devices use ~70

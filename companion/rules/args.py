@@ -86,6 +86,11 @@ Counts = Annotated[
 
 
 @dataclass(frozen=True, kw_only=True)
+class NoFields:
+    """The visit fields of a market that reads none of its own."""
+
+
+@dataclass(frozen=True, kw_only=True)
 class NoArgs:
     """The arguments of a move that takes none (``next_turn``, ``end_game``)."""
 

@@ -295,7 +295,7 @@ def visit_run(t: Any, a: Mapping[str, Any]) -> Run:
     pay_entry(run, seat, m, a.get("entry"))
     licence_payouts(run, m)
     sold = m.sell(run, seat, sell, barrels)
-    special = m.special(run, seat, a)
+    special = m.special(run, seat, read(m.fields, a))
     if licenses:
         buy_licences(run, seat, m, licenses)
     if not (sold or special or licenses):

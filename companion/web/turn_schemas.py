@@ -14,6 +14,7 @@ from pydantic import Field, create_model
 from ..engine.args import client_fields, hints
 from ..rules.bookkeeping import MAX_COUNT, MAX_YEN
 from ..rules.catalogue import FISH_KEYS, FISH_MARKETS
+from ..rules.markets import MARKETS
 from ..rules.markets.external import EXTERNAL
 from .arg_models import field_of
 from .schemas import (
@@ -21,7 +22,6 @@ from .schemas import (
     ActionBody,
     AnyMarket,
     Body,
-    Count,
     FishKey,
     FormNumber,
     Name,
@@ -104,26 +104,23 @@ class Visit(ActionBody):
         | None
     ) = None
     sell_barrels: Annotated[list[SoldBarrel], Field(max_length=MAX_ITEMS)] | None = None
-    #: Octopus: Octopus tokens traded for Takoyaki, and the Takoyaki's prices.
-    trade: Count | None = None
-    takoyaki_prices: Annotated[list[Price], Field(max_length=MAX_ITEMS)] | None = None
-    #: Sardine: canned sardines bought.
-    cans: Count | None = None
-    # An external market's own fields are its dataclass's (``External.fields``): see
-    # :func:`visit_model`.
+    # A market's own fields (Octopus's trade, Sardine's cans, the Bank's loans …) are its
+    # dataclass's (``Market.fields``, ``External.fields``): see :func:`visit_model`.
 
 
-#: The external markets' registry contents a visit model was made for, and that model.
+#: The markets' registry contents a visit model was made for, and that model.
 _VISIT: dict[tuple[tuple[str, type[Any]], ...], type[ActionBody]] = {}
 
 
 def visit_model() -> type[ActionBody]:
-    """The body of a visit: the fields every visit and the fish markets take (``Visit``),
-    and each external market's own fields, made from its dataclass in its folder
-    (``External.fields``, issue #18 step 8), so a new market's field needs no field here.
-    One flat model, as the JSON is flat: the rules refuse a field the market visited does
-    not take. Made again when a market is registered (the test-only market)."""
-    key = tuple((market, m.fields) for market, m in EXTERNAL.items())
+    """The body of a visit: the fields every visit takes (``Visit``), and each market's own
+    fields, fish markets' then external markets', made from its dataclass in its folder
+    (``Market.fields``, ``External.fields``, issue #18 step 8), so a new market's field
+    needs no field here. One flat model, as the JSON is flat: the rules refuse a field the
+    market visited does not take. Made again when a market is registered (the test-only
+    market)."""
+    markets: list[tuple[str, type[Any]]] = [(k, m.fields) for k, m in MARKETS.items()]
+    key = (*markets, *((k, m.fields) for k, m in EXTERNAL.items()))
     if key not in _VISIT:
         own: dict[str, Any] = {}
         said: dict[str, Any] = {}

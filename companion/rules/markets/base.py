@@ -8,10 +8,13 @@ numbers printed in the catalogue. Shared code never asks "which market is this?"
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from ...engine.args import key_of
+from ..args import NoFields
 from ..cardlines import Line, counted, entries, line, named, per_p_line, unprinted
 from ..catalogue import FISH_MARKETS, LICENSE_PAYOUT, LICENSE_SPACES, EntryOption, FishMarket
 from ..errors import IllegalAction
@@ -48,8 +51,11 @@ class Market:
     read from the catalogue, nothing special)."""
 
     id: ClassVar[str]
-    #: Visit fields this market reads besides entry, licenses, sell.
-    visit_fields: ClassVar[tuple[str, ...]] = ()
+    #: Its own visit fields besides entry, licenses, sell, as a frozen dataclass in its
+    #: folder (issue #18 step 8): the edge validates a visit with them
+    #: (web/turn_schemas.py), the visit reads them from the logged entry and hands them to
+    #: :meth:`special`.
+    fields: ClassVar[type[Any]] = NoFields
     #: Whether its barrels go for sale when unloaded (False: a docking auction instead).
     for_sale: ClassVar[bool] = True
     #: Where its sold tokens go: "market" (the bag for bag fish) or "box".
@@ -64,6 +70,11 @@ class Market:
     @property
     def data(self) -> FishMarket:
         return FISH_MARKETS[self.id]
+
+    @property
+    def visit_fields(self) -> tuple[str, ...]:
+        """The names of its own visit fields (``fields``), as the JSON names them."""
+        return tuple(key_of(f) for f in dataclasses.fields(self.fields))
 
     @property
     def numbers(self) -> Mapping[str, int]:
@@ -134,8 +145,9 @@ class Market:
             return 0
         return whole(sell[key], f"sell.{key}", 0)
 
-    def special(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
-        """This market's special interaction during a visit; True if it was used."""
+    def special(self, run: Run, seat: int, a: Any) -> bool:
+        """This market's special interaction during a visit, given its own visit fields (an
+        instance of ``fields``); True if it was used."""
         return False
 
     # -- fishing ---------------------------------------------------------------------------

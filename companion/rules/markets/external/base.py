@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Protocol
 
 from ....engine.args import client_fields, hints, key_of, options, strip
+from ...args import NoFields
 from ...cardlines import Line, counted, entries, line
 from ...catalogue import (
     EXTERNAL_MARKETS,
@@ -42,11 +43,6 @@ from ..base import whole
 
 #: Most tokens one list of a visit may name (a player holds no more of all kinds).
 MAX_TOKENS = 60
-
-
-@dataclass(frozen=True, kw_only=True)
-class NoFields:
-    """The visit fields of a market that reads none of its own."""
 
 
 class External:

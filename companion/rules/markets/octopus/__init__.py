@@ -6,9 +6,11 @@ board has left). Takoyaki never degrade; a buyer takes the Takoyaki token itself
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Annotated
 
+from ....engine.args import Limit
+from ...args import MAX_ITEMS, Count, Price
 from ...cardlines import Line, line
 from ...catalogue import TAKOYAKI_TOKENS
 from ...ledger import Run, refuse
@@ -21,23 +23,31 @@ from ..base import Market, price_of, setup_count, whole
 TAKOYAKI = "takoyaki"
 
 
+@dataclass(frozen=True, kw_only=True)
+class Takoyaki:
+    """Its visit: ``"trade": k`` Octopus tokens traded for Takoyaki,
+    ``"takoyaki_prices": [YEN, ...]`` one per Takoyaki."""
+
+    trade: Count | None = None
+    takoyaki_prices: Annotated[tuple[Price, ...], Limit(max_len=MAX_ITEMS)] | None = None
+
+
 class Octopus(Market):
     id = "octopus"
-    #: ``"trade": k`` Octopus tokens, ``"takoyaki_prices": [YEN, ...]`` one per Takoyaki.
-    visit_fields = ("trade", "takoyaki_prices")
+    fields = Takoyaki
 
-    def special(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
-        if a.get("trade") is None:
-            if a.get("takoyaki_prices"):
+    def special(self, run: Run, seat: int, a: Takoyaki) -> bool:
+        if a.trade is None:
+            if a.takoyaki_prices:
                 raise refuse("takoyaki_count", "takoyaki_prices", octopus=0, gets=0)
             return False
-        k = whole(a.get("trade"), "trade")
+        k = whole(a.trade, "trade")
         left = run.t.board_tokens.get(TAKOYAKI)
         gets = self.numbers["takoyaki_per_octopus"] * k
         if left is not None:
             gets = min(gets, left)
-        prices = a.get("takoyaki_prices")
-        if not isinstance(prices, list) or len(prices) != gets:
+        prices = a.takoyaki_prices
+        if prices is None or len(prices) != gets:
             raise refuse("takoyaki_count", "takoyaki_prices", octopus=k, gets=gets)
         run.tokens_out(seat, TokenSpec("octopus", k), field="trade")
         if gets:  # from the Octopus board straight onto the Harbor, for sale

@@ -8,10 +8,9 @@ empty; a bought barrel gives a token from the supply, else from the canned space
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
 
+from ...args import Count
 from ...cardlines import Line, line
 from ...catalogue import sardine_license_price
 from ...errors import IllegalAction
@@ -23,9 +22,16 @@ from ...tokens import TokenSpec
 from ..base import Market, whole
 
 
+@dataclass(frozen=True, kw_only=True)
+class Cans:
+    """Its visit: canned sardines bought."""
+
+    cans: Count | None = None
+
+
 class Sardine(Market):
     id = "sardine"
-    visit_fields = ("cans",)
+    fields = Cans
 
     def refuse_entry(self, t: Table, seat: int) -> IllegalAction | None:
         if t.players[seat].licenses.get(self.id, 0):
@@ -38,10 +44,10 @@ class Sardine(Market):
             left = 2
         return [sardine_license_price(left - k) for k in range(count)]
 
-    def special(self, run: Run, seat: int, a: Mapping[str, Any]) -> bool:
-        if a.get("cans") is None:
+    def special(self, run: Run, seat: int, a: Cans) -> bool:
+        if a.cans is None:
             return False
-        n = whole(a.get("cans"), "cans")
+        n = whole(a.cans, "cans")
         if n > run.t.canned_sardines:
             raise refuse("cans_left", "cans", left=run.t.canned_sardines)
         run.pay(

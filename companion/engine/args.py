@@ -2,10 +2,11 @@
 edge"), in the standard library only.
 
 A game declares each client move's arguments as a frozen dataclass of plain types
-(``int``, ``bool``, ``str``, ``X | None``, ``tuple[X, ...]``, ``dict[str, X]``, a nested
-argument dataclass), each field named as the JSON names it (``key``: a field whose JSON
-name is a Python keyword, ``"from"``) and bounded by :class:`Limit` and :class:`OneOf`
-in ``Annotated`` metadata. That one declaration serves two readers:
+(``int``, ``bool``, ``str``, ``Literal``, ``X | None``, ``tuple[X, ...]``, ``list[X]``,
+``dict[str, X]``, a nested argument dataclass), each field named as the JSON names it
+(``key``: a field whose JSON name is a Python keyword, ``"from"``) and bounded by
+:class:`Limit` and :class:`OneOf` in ``Annotated`` metadata. That one declaration serves two
+readers:
 
 - the web edge turns it into the pydantic model that validates a JSON body or a decoded
   form (strict, closed, the limits and choices below, one sentence per refusal);
@@ -177,11 +178,12 @@ def _one(hint: Any, value: object, where: str) -> Any:
         if not isinstance(value, hint):
             raise IllegalAction(Message("arg.shape", {}), where)
         return value
-    if origin is tuple:
+    if origin is tuple or origin is list:
         item = typing.get_args(hint)[0]
         if not isinstance(value, list | tuple):
             raise IllegalAction(Message("arg.shape", {}), where)
-        return tuple(_value(item, v, f"{where}[{i}]") for i, v in enumerate(value))
+        items = (_value(item, v, f"{where}[{i}]") for i, v in enumerate(value))
+        return tuple(items) if origin is tuple else list(items)
     if origin is dict:
         k, v = typing.get_args(hint)
         if not isinstance(value, Mapping):

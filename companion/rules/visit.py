@@ -8,10 +8,23 @@ nothing. Each market's own rules come from its object in rules/markets/.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any, Protocol
+from dataclasses import dataclass, field, fields, replace
+from typing import Annotated, Any, Literal, Protocol
 
-from ..engine.args import read
+from ..engine.args import Limit, OneOf, key_of, read
+from .args import (
+    MAX_COUNT,
+    MAX_ITEMS,
+    MAX_KINDS,
+    AnyMarket,
+    BarrelKey,
+    FishKey,
+    Name,
+    Price,
+    Printed,
+    Row,
+    Side,
+)
 from .catalogue import (
     CART_AP,
     EXTERNAL_MARKETS,
@@ -29,19 +42,99 @@ from .table import ROWS, PlayerState, Table
 from .tokens import TokenSpec, return_to_market
 from .turn import begin_action, finish, use_item
 
+# -- a visit's arguments (issue #18 step 8; a market's own are its ``fields``) -----------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class EntryToken:
+    """A token handed back as the entry; a Takoyaki for sale on your Harbor
+    (``"from": "harbor"`` with its price)."""
+
+    fish: FishKey
+    value: Printed | None = None
+    side: Side | None = None
+    from_: Annotated[str, OneOf(("harbor",))] | None = field(default=None, metadata={"key": "from"})
+    price: Price | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class EntryBarrel:
+    """A barrel of your Harbor handed back as the entry."""
+
+    fish: BarrelKey
+    row: Row
+    price: Price
+
+
+@dataclass(frozen=True, kw_only=True)
+class TokenEntry:
+    token: EntryToken
+
+
+@dataclass(frozen=True, kw_only=True)
+class BarrelEntry:
+    barrel: EntryBarrel
+
+
+@dataclass(frozen=True, kw_only=True)
+class CartEntry:
+    #: Cart uses paying AP of the entry (AMB-30): one Cart twice, or two Carts (a form
+    #: names it ``cart:2``, read by the form's decoder: ``decoded``).
+    cart: Annotated[int, Limit(ge=1, le=2)] = field(metadata={"decoded": True})
+
+
+#: One printed entry option, as the visit names it.
+Entry = Literal["ap", "cart", "yen", "free"] | TokenEntry | BarrelEntry | CartEntry
+
+
+@dataclass(frozen=True, kw_only=True)
+class Visiting:
+    """The fields every visit takes, to a fish or an external market."""
+
+    player: Name
+    market: AnyMarket
+    entry: Entry
+
+
+@dataclass(frozen=True, kw_only=True)
+class SoldBarrel:
+    """A barrel of your own Harbor sold with the tokens (Mackerel)."""
+
+    row: Row
+    price: Price
+
+
+@dataclass(frozen=True, kw_only=True)
+class Visit(Visiting):
+    """A visit to a fish market: licences bought, tokens sold (a count, or the printed
+    values / successive sales: ``{"tuna": [20, 15]}``), own barrels sold."""
+
+    licenses: Annotated[int, Limit(ge=0, le=4)] | None = None
+    sell: (
+        Annotated[
+            dict[
+                FishKey,
+                Annotated[int, Limit(ge=0, le=MAX_COUNT)]
+                | Annotated[list[Printed], Limit(max_len=MAX_ITEMS)],
+            ],
+            Limit(max_len=MAX_KINDS),
+        ]
+        | None
+    ) = None
+    sell_barrels: Annotated[tuple[SoldBarrel, ...], Limit(max_len=MAX_ITEMS)] | None = None
+
+
 #: The fields every visit may carry; a market adds its own (``visit_fields``).
-COMMON_FIELDS = frozenset({"type", "player", "market", "entry", "licenses", "sell", "sell_barrels"})
+COMMON_FIELDS = frozenset({"type", *(key_of(f) for f in fields(Visit))})
 
 
-def _market(t: Any, a: Mapping[str, Any]) -> Market:
-    market = a.get("market")
+def _market(t: Any, market: str) -> Market:
     if market in EXTERNAL_MARKETS:
         if market not in t.config.external_markets:
             raise refuse("market_not_in_play", "market", market=market)
         raise refuse("external_not_guided", "market", market=market)
     if market not in MARKETS:
         raise refuse("not_a_fish_market", "market", name=repr(market))
-    assert isinstance(market, str)
     if market not in t.config.fish_markets:
         raise refuse("market_not_in_play", "market", market=market)
     return MARKETS[market]
@@ -87,29 +180,34 @@ def cart_payments(p: PlayerState, cost: int, ap_left: int) -> tuple[int, ...]:
     )
 
 
-def cart_uses(entry: object) -> int:
+def cart_uses(entry: Entry) -> int:
     """How many Cart uses an entry names: ``"cart"`` one, ``{"cart": n}`` n (1 or 2), any
     other entry none (AMB-30)."""
     if entry == "cart":
         return 1
-    if isinstance(entry, Mapping) and len(entry) == 1 and "cart" in entry:
-        n = entry["cart"]
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= ITEM_USES:
+    if isinstance(entry, CartEntry):
+        if not 1 <= entry.cart <= ITEM_USES:
             raise refuse("entry_bad", "entry.cart")
-        return n
+        return entry.cart
     return 0
 
 
-def pay_entry(run: Run, seat: int, m: Enterable, entry: object) -> None:
+def _entry_kind(entry: Entry) -> str:
+    if isinstance(entry, TokenEntry):
+        return "token"
+    if isinstance(entry, BarrelEntry):
+        return "barrel"
+    if isinstance(entry, CartEntry):
+        return "cart"
+    return entry
+
+
+def pay_entry(run: Run, seat: int, m: Enterable, entry: Entry) -> None:
     """Pay one of the market's printed entry options (flows.md ``entry``)."""
     options = m.entry_options(run.t)
     if not options:
         raise refuse("entry_unknown", "entry", market=m.id)
-    kind = (
-        entry
-        if isinstance(entry, str)
-        else (next(iter(entry)) if isinstance(entry, Mapping) and len(entry) == 1 else None)
-    )
+    kind = _entry_kind(entry)
     if kind not in ("ap", "cart", "yen", "free", "token", "barrel"):
         raise refuse("entry_bad", "entry")
     carts = cart_uses(entry)
@@ -155,23 +253,22 @@ def pay_entry(run: Run, seat: int, m: Enterable, entry: object) -> None:
             run.t, turn=replace(run.t.turn, free_entries=run.t.turn.free_entries | {m.id})
         )
         run.note("mv.free_entry", player=name, market=m.id)
-    elif kind == "token":
-        assert isinstance(entry, Mapping)
-        _entry_token(run, seat, m, option, entry["token"])
+    elif isinstance(entry, TokenEntry):
+        _entry_token(run, seat, m, option, entry.token)
     else:
-        assert isinstance(entry, Mapping)
-        _entry_barrel(run, seat, m, option, entry["barrel"])
+        assert isinstance(entry, BarrelEntry)
+        _entry_barrel(run, seat, m, option, entry.barrel)
 
 
-def _entry_token(run: Run, seat: int, m: Enterable, option: EntryOption, raw: object) -> None:
-    if not isinstance(raw, Mapping) or raw.get("fish") not in FISH_KEYS:
+def _entry_token(run: Run, seat: int, m: Enterable, option: EntryOption, raw: EntryToken) -> None:
+    if raw.fish not in FISH_KEYS:
         raise refuse("entry_bad", "entry.token")
-    key = str(raw["fish"])
+    key = raw.fish
     if option.what not in ("any", key):
         raise refuse("entry_token_wrong", "entry.token", market=m.id, allowed=option.what, fish=key)
-    if raw.get("from") == "harbor":
+    if raw.from_ == "harbor":
         # A Takoyaki for sale on your own Harbor (fish-markets.md §5) goes back too.
-        price = price_of(raw.get("price"), "entry.token.price")
+        price = price_of(raw.price, "entry.token.price")
         row = next(
             (
                 r
@@ -184,31 +281,20 @@ def _entry_token(run: Run, seat: int, m: Enterable, option: EntryOption, raw: ob
         run.t = return_to_market(run.t, TokenSpec(key, 1))
         run.note("mv.token_out", player=run.name(seat), count=1, fish=key, where="market")
         return
-    value = raw.get("value")
-    side = raw.get("side")
-    spec = TokenSpec(
-        key,
-        1,
-        value if isinstance(value, int) else None,
-        side if key == "salmon" and isinstance(side, str) else None,
-    )
+    spec = TokenSpec(key, 1, raw.value, raw.side if key == "salmon" else None)
     run.tokens_out(seat, spec, "market", "entry.token")
 
 
-def _entry_barrel(run: Run, seat: int, m: Enterable, option: EntryOption, raw: object) -> None:
-    if not isinstance(raw, Mapping) or raw.get("row") not in ROWS:
+def _entry_barrel(run: Run, seat: int, m: Enterable, option: EntryOption, raw: EntryBarrel) -> None:
+    if raw.row not in ROWS:
         raise refuse("entry_bad", "entry.barrel")
-    fish = str(raw.get("fish"))
+    fish = raw.fish
     if option.what not in ("any", fish) or fish not in MARKETS:
         raise refuse(
             "entry_barrel_wrong", "entry.barrel", market=m.id, allowed=option.what, fish=fish
         )
     item = run.harbor_take(
-        seat,
-        str(raw["row"]),
-        fish,
-        price_of(raw.get("price"), "entry.barrel.price"),
-        "entry.barrel",
+        seat, raw.row, fish, price_of(raw.price, "entry.barrel.price"), "entry.barrel"
     )
     run.barrels_back(market_of_item(item.fish).id, 1)
 
@@ -276,23 +362,22 @@ def _known_fields(a: Mapping[str, Any], known: frozenset[str], market: str) -> N
 def visit_run(t: Any, a: Mapping[str, Any]) -> Run:
     """``{"type": "visit", "player", "market", "entry", "licenses"?, "sell"?,
     "sell_barrels"?, ...the market's own fields}`` (flows.md); an external market's visit
-    is worked out by ``external_visit_run``."""
+    is worked out by ``external_visit_run``. Its fields are read from the logged entry
+    here, as ``Visit`` and the market's own ``fields`` (``engine.args.read``), since which
+    fields a visit takes depends on its market."""
     if a.get("market") in EXTERNAL_MARKETS:
         return external_visit_run(t, a)
-    run, seat = begin_action(
-        t, a.get("player"), Message("what.visit", {}), carts=cart_uses(a.get("entry"))
-    )
-    m = _market(run.t, a)
+    v = read(Visit, a)
+    run, seat = begin_action(t, v.player, Message("what.visit", {}), carts=cart_uses(v.entry))
+    m = _market(run.t, v.market)
     _known_fields(a, COMMON_FIELDS.union(m.visit_fields), m.id)
     refusal = m.refuse_entry(run.t, seat)
     if refusal is not None:
         raise refusal
-    licenses = whole(a.get("licenses", 0), "licenses", 0, 4)
-    sell = a.get("sell") or {}
-    barrels = a.get("sell_barrels") or []
-    if not isinstance(sell, Mapping):
-        raise refuse("bad_field", "sell", field="sell", kind="kind.visit")
-    pay_entry(run, seat, m, a.get("entry"))
+    licenses = whole(v.licenses or 0, "licenses", 0, 4)
+    sell = v.sell or {}
+    barrels = v.sell_barrels or ()
+    pay_entry(run, seat, m, v.entry)
     licence_payouts(run, m)
     sold = m.sell(run, seat, sell, barrels)
     special = m.special(run, seat, read(m.fields, a))
@@ -326,18 +411,17 @@ def external_visit_run(t: Table, a: Mapping[str, Any]) -> Run:
     market's own fields}``: the entry by one printed option (no licence payouts at external
     markets), then what the player does there — all or nothing; a visit that does nothing
     is refused (AMB-37)."""
-    run, seat = begin_action(
-        t, a.get("player"), Message("what.visit", {}), carts=cart_uses(a.get("entry"))
-    )
-    m = _external(run.t, str(a.get("market")))
+    v = read(Visiting, a)
+    run, seat = begin_action(t, v.player, Message("what.visit", {}), carts=cart_uses(v.entry))
+    m = _external(run.t, v.market)
     _known_fields(a, EXTERNAL_FIELDS.union(m.visit_fields), m.id)
     refusal = m.refuse_entry(run.t, seat)
     if refusal is not None:
         raise refusal
     if m.pays_own_entry():
-        m.pay_entry(run, seat, a.get("entry"))
+        m.pay_entry(run, seat, v.entry)
     else:
-        pay_entry(run, seat, m, a.get("entry"))
+        pay_entry(run, seat, m, v.entry)
     # The market's own fields, read from the logged visit as its dataclass (engine.args).
     if not m.interact(run, seat, read(m.fields, a)):
         raise refuse("ext.no_interaction", "market", market=m.id, what=Message(m.hint, {}))

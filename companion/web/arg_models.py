@@ -82,8 +82,8 @@ def pydantic_type(hint: Any, form: bool = True) -> Any:
         if all(isinstance(v, int) for v in typing.get_args(hint)):
             return Annotated[(hint, FormNumber, *constraints)]
         base = hint
-    elif origin is tuple:
-        base = list[pydantic_type(typing.get_args(hint)[0], form)]  # type: ignore[misc]
+    elif origin is tuple or origin is list:
+        base = list[pydantic_type(typing.get_args(hint)[0])]  # type: ignore[misc]
     elif origin is dict:
         k, v = typing.get_args(hint)
         base = dict[pydantic_type(k, form), pydantic_type(v, False)]  # type: ignore[misc]
@@ -105,7 +105,8 @@ def field_of(f: dataclasses.Field[Any], hint: Any) -> tuple[str, Any]:
         info["default"] = f.default
     elif f.default_factory is not dataclasses.MISSING:
         info["default_factory"] = f.default_factory
-    return f.name, (pydantic_type(hint), Field(**info))
+    # A number a form's decoder has read already (``"entry": "cart:2"``) is no form digits.
+    return f.name, (pydantic_type(hint, not f.metadata.get("decoded")), Field(**info))
 
 
 def _fields(cls: type[Any]) -> dict[str, Any]:

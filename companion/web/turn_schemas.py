@@ -16,17 +16,14 @@ from ..rules.bookkeeping import MAX_COUNT, MAX_YEN
 from ..rules.catalogue import FISH_KEYS, FISH_MARKETS
 from ..rules.markets import MARKETS
 from ..rules.markets.external import EXTERNAL
-from .arg_models import field_of
+from ..rules.visit import Visit
+from .arg_models import field_of, model_of
 from .schemas import (
     ID_MAX,
     ActionBody,
-    AnyMarket,
     Body,
-    FishKey,
     FormNumber,
     Name,
-    Printed,
-    Side,
     one_of,
 )
 
@@ -47,78 +44,17 @@ class _Item(Body):
     """One element of a list inside an action (no ``expected_seq`` of its own)."""
 
 
-class EntryToken(_Item):
-    fish: FishKey
-    value: Printed | None = None
-    side: Side | None = None
-    #: A Takoyaki for sale on your Harbor (``"from": "harbor"`` with its price).
-    from_: Literal["harbor"] | None = Field(default=None, alias="from")
-    price: Price | None = None
-
-
-class EntryBarrel(_Item):
-    fish: BarrelKey
-    row: Row
-    price: Price
-
-
-class TokenEntry(_Item):
-    token: EntryToken
-
-
-class BarrelEntry(_Item):
-    barrel: EntryBarrel
-
-
-class CartEntry(_Item):
-    #: Cart uses paying AP of the entry (AMB-30): one Cart twice, or two Carts.
-    cart: Annotated[int, Field(ge=1, le=2)]
-
-
-Entry = Literal["ap", "cart", "yen", "free"] | TokenEntry | BarrelEntry | CartEntry
-
-
-class SoldBarrel(_Item):
-    row: Row
-    price: Price
-
-
-class Visit(ActionBody):
-    """The fields every visit takes, and the fish markets' own; :func:`visit_model` adds
-    the external markets'."""
-
-    type: Literal["visit"]
-    player: Name
-    market: AnyMarket
-    entry: Entry
-    licenses: Annotated[int, FormNumber, Field(ge=0, le=4)] | None = None
-    sell: (
-        Annotated[
-            dict[
-                FishKey,
-                Annotated[int, Field(ge=0, le=MAX_COUNT)]
-                | Annotated[list[Printed], Field(max_length=MAX_ITEMS)],
-            ],
-            Field(max_length=MAX_KINDS),
-        ]
-        | None
-    ) = None
-    sell_barrels: Annotated[list[SoldBarrel], Field(max_length=MAX_ITEMS)] | None = None
-    # A market's own fields (Octopus's trade, Sardine's cans, the Bank's loans …) are its
-    # dataclass's (``Market.fields``, ``External.fields``): see :func:`visit_model`.
-
-
 #: The markets' registry contents a visit model was made for, and that model.
 _VISIT: dict[tuple[tuple[str, type[Any]], ...], type[ActionBody]] = {}
 
 
 def visit_model() -> type[ActionBody]:
-    """The body of a visit: the fields every visit takes (``Visit``), and each market's own
-    fields, fish markets' then external markets', made from its dataclass in its folder
-    (``Market.fields``, ``External.fields``, issue #18 step 8), so a new market's field
-    needs no field here. One flat model, as the JSON is flat: the rules refuse a field the
-    market visited does not take. Made again when a market is registered (the test-only
-    market)."""
+    """The body of a visit: the fields every visit takes (``rules.visit.Visit``), and each
+    market's own fields, fish markets' then external markets', made from its dataclass in
+    its folder (``Market.fields``, ``External.fields``, issue #18 step 8), so a new
+    market's field needs no field here. One flat model, as the JSON is flat: the rules
+    refuse a field the market visited does not take. Made again when a market is
+    registered (the test-only market)."""
     markets: list[tuple[str, type[Any]]] = [(k, m.fields) for k, m in MARKETS.items()]
     key = (*markets, *((k, m.fields) for k, m in EXTERNAL.items()))
     if key not in _VISIT:
@@ -132,7 +68,7 @@ def visit_model() -> type[ActionBody]:
                     raise TypeError(f"two markets' visit field {name!r} differ in type")
                 said[name] = typed[f.name]
                 own[name] = spec
-        _VISIT[key] = create_model("Visit", __base__=Visit, **own)
+        _VISIT[key] = create_model("Visit", __base__=model_of("visit", Visit), **own)
     return _VISIT[key]
 
 

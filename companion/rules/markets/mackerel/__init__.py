@@ -22,15 +22,13 @@ class Mackerel(Market):
 
     def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
         tokens = self.count_sold(sell, "mackerel")
-        if not isinstance(barrels, list | tuple):
-            raise refuse("sell_barrels_only_mackerel", "sell_barrels")
         if tokens:
             run.tokens_out(seat, TokenSpec("mackerel", tokens), field="sell.mackerel")
         for k, b in enumerate(barrels):
             where = f"sell_barrels[{k}]"
-            if not isinstance(b, Mapping) or b.get("row") not in ("upper", "lower"):
+            if b.row not in ("upper", "lower"):
                 raise refuse("bad_field", where, field=where, kind="kind.mackerel_sale")
-            run.harbor_take(seat, str(b["row"]), "mackerel", price_of(b.get("price"), where), where)
+            run.harbor_take(seat, b.row, "mackerel", price_of(b.price, where), where)
             run.barrels_back("mackerel", 1)
         items = tokens + len(barrels)
         if not items:

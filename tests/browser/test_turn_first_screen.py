@@ -1,8 +1,9 @@
 """Issue #20: the active player's path needs no scroll, in English and in Japanese (whose
 costs are longer words). On a phone at 390×844, at the start of my turn, the guide's head
 (End my turn and my AP), its four choices and every tile of the Markets grid (the game of
-bench/table_play.py: five fish markets, four external) are wholly on the first screen,
-the page not scrolled; a cost never breaks inside a word to get there."""
+bench/table_play.py: five fish markets, four external; and six players' six fish markets
+and five external) are wholly on the first screen, the page not scrolled; a cost never
+breaks inside a word to get there."""
 
 from __future__ import annotations
 
@@ -14,13 +15,22 @@ from browser_support import LIVE
 
 pytestmark = pytest.mark.slow
 
-NAMES = ["Aiko", "Bo", "Chiyo", "Daichi"]
-SETUP = {
-    "players": NAMES,
-    "seed": 20,
-    "money": "open",
-    "fish_markets": ["mackerel", "eel", "squid", "tuna", "octopus"],
-    "external_markets": ["ships", "bank", "government", "auction"],
+NAMES = ["Aiko", "Bo", "Chiyo", "Daichi", "Emi", "Fumio"]
+SETUPS = {
+    4: {
+        "players": NAMES[:4],
+        "seed": 20,
+        "money": "open",
+        "fish_markets": ["mackerel", "eel", "squid", "tuna", "octopus"],
+        "external_markets": ["ships", "bank", "government", "auction"],
+    },
+    6: {
+        "players": NAMES,
+        "seed": 20,
+        "money": "open",
+        "fish_markets": ["mackerel", "eel", "squid", "tuna", "octopus", "fugu"],
+        "external_markets": ["ships", "bank", "government", "auction", "rentals"],
+    },
 }
 
 BOXES = """sel => [...document.querySelectorAll(sel)].map(e => {
@@ -30,10 +40,14 @@ BOXES = """sel => [...document.querySelectorAll(sel)].map(e => {
 })"""
 
 
+@pytest.mark.parametrize("n", [4, 6])
 @pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
-def test_the_whole_turn_is_on_the_first_screen(live_server: Any, phone: Any, locale: str) -> None:
+def test_the_whole_turn_is_on_the_first_screen(
+    live_server: Any, phone: Any, locale: str, n: int
+) -> None:
     base = live_server.url
-    body = requests.post(f"{base}/api/games", json=SETUP, timeout=10).json()
+    setup = SETUPS[n]
+    body = requests.post(f"{base}/api/games", json=setup, timeout=10).json()
     requests.post(
         f"{base}/api/games/{body['id']}/actions",
         json={"type": "next_turn"},
@@ -46,7 +60,7 @@ def test_the_whole_turn_is_on_the_first_screen(live_server: Any, phone: Any, loc
     assert aiko.evaluate("document.documentElement.lang") == locale[:2]
     assert aiko.evaluate("scrollY") == 0
     tiles = aiko.evaluate(BOXES, "#turn-panel .turn-tile")
-    assert len(tiles) == 9, tiles
+    assert len(tiles) == len(setup["fish_markets"]) + len(setup["external_markets"]), tiles
     targets = [
         *aiko.evaluate(BOXES, "#btn-next-turn, #turn-guide-title, #turn-guide .turn-choice"),
         *tiles,

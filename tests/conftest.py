@@ -201,6 +201,20 @@ def live_server(tmp_path, template_db) -> Iterator[LiveServer]:
     print(f"--- server output ---\n{server.captured}")
 
 
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory, template_db) -> Iterator[LiveServer]:
+    """One real server process for a whole module, for a module whose tests each make their
+    own games and read nothing the server keeps across games (the league, the board
+    numbers it remembers, the card game's deck): such a module overrides ``live_server``
+    with it, and its tests no longer wait for a server to start each (about a second and
+    a half of a core each)."""
+    folder = tmp_path_factory.mktemp("module-server")
+    server = start_server(fresh_db(template_db, folder / "live.sqlite3"))
+    yield server
+    server.stop()
+    print(f"--- server output ---\n{server.captured}")
+
+
 # -- the browser (Playwright driving Debian's Chromium) -------------------------------------
 
 CHROMIUM = (

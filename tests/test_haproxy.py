@@ -12,7 +12,6 @@ import subprocess
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -52,8 +51,11 @@ def wait_listening(port: int, proc: subprocess.Popen[str]) -> None:
     raise AssertionError(f"nothing listens on {port}")
 
 
-@pytest.fixture
-def farm(tmp_path: Path) -> Iterator[Farm]:
+@pytest.fixture(scope="module")
+def farm(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Farm]:
+    """The two processes and the proxy, started once for the module: each test makes its
+    own games, and every stream a test opens it closes."""
+    tmp_path = tmp_path_factory.mktemp("farm")
     front = free_port()
     public = f"http://127.0.0.1:{front}"
     owners: dict[str, LiveServer] = {}

@@ -17,6 +17,14 @@ import requests
 
 pytestmark = pytest.mark.server
 
+
+@pytest.fixture
+def live_server(module_server):
+    """One server for this module: each test makes its own games and reads nothing the
+    server keeps across games (tests/conftest.py ``module_server``)."""
+    return module_server
+
+
 PLAYERS = ["Aiko", "Bo", "Chiyo"]
 #: Any single wait (a keepalive comes every 2.5 s): a guard against a hang, no speed limit.
 WAIT = 30

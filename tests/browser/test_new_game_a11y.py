@@ -11,6 +11,14 @@ from browser_support import LIVE
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
+
+@pytest.fixture
+def live_server(module_server):
+    """One server for this module: each test makes its own games and reads nothing the
+    server keeps across games (tests/conftest.py ``module_server``)."""
+    return module_server
+
+
 #: Each word of a market's name laid out on one line: a word split over two lines gives
 #: two rectangles. Japanese names are one word (they hold no spaces).
 SPLIT_WORDS = """() => {

@@ -29,6 +29,7 @@ from flask import (
     request,
 )
 from flask_babel import Babel, get_locale, get_translations  # type: ignore[import-untyped]
+from jinja2 import pass_context
 from werkzeug.wrappers import Response as BaseResponse
 
 from . import catalogues
@@ -275,10 +276,23 @@ def init_app(app: Flask) -> None:
         "token_name": token_name,
     }
     app.jinja_env.globals.update(helpers)
-    app.jinja_env.filters["yen"] = yen
-    app.jinja_env.filters["msg"] = msg
-    app.jinja_env.filters["token_name"] = token_name
-    app.jinja_env.filters["name_of"] = name_of
+    app.jinja_env.filters["yen"] = per_request(yen)
+    app.jinja_env.filters["msg"] = per_request(msg)
+    app.jinja_env.filters["token_name"] = per_request(token_name)
+    app.jinja_env.filters["name_of"] = per_request(name_of)
+
+
+def per_request(words: Callable[..., str]) -> Callable[..., str]:
+    """A filter whose words depend on the request's language, never worked out when a
+    template is compiled: Jinja computes a filter of a constant (``500|yen``) once, at
+    compile time, into the template's code, and the language of the request that happened
+    to compile it would then stay in that template for every later request."""
+
+    @pass_context
+    def filter_(context: Any, value: Any, *args: Any) -> str:
+        return words(value, *args)
+
+    return filter_
 
 
 __all__ = [

@@ -202,6 +202,30 @@ def test_yen_in_each_language(app: Flask) -> None:
             assert render_template_string("{{ 1200|yen }}") == text
 
 
+def test_a_template_compiled_in_one_language_reads_in_each(app: Flask) -> None:
+    """Jinja works a filter of a constant out once, when it compiles the template (``500|
+    yen``): the language filters are never worked out then, so a template compiled while
+    a Japanese request was answered still reads in English for the next one, and the other
+    way round (the Tokyo Jutaku page showed "Salmon: 500円 → 400円" in English to everyone
+    after a Japanese phone opened it first)."""
+    source = "{{ 500|yen }}|{{ 'eel'|name_of }}|{{ 'tuna:20'|token_name }}|{{ m|msg }}"
+    m = Message("market_not_in_play", {"market": "bank"})
+    for first, then in (("ja", "en"), ("en", "ja")):
+        with app.test_request_context("/", headers={"Accept-Language": first}):
+            template = app.jinja_env.from_string(source)
+            said = {first: template.render(m=m)}
+        with app.test_request_context("/", headers={"Accept-Language": then}):
+            said[then] = template.render(m=m)
+        assert said["en"].startswith("¥500|Eel|Tuna 20|"), said
+        assert said["ja"].startswith("500円|ウナギ|"), said
+        assert "「銀行」" in said["ja"] and "「銀行」" not in said["en"], said
+
+    client = app.test_client()
+    ja = client.get("/jutaku/", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    en = client.get("/jutaku/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "0円" in ja and "Everyone starts with ¥0." in en
+
+
 def test_msg_in_japanese(app: Flask) -> None:
     refusal = Message(
         "short_of_yen",

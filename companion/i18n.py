@@ -125,10 +125,15 @@ def msg_in(message: Message | str, lang: str) -> str:
     return message
 
 
+#: How a sentence may end already (else the catalogue's ``sentence.end`` ends it).
+SENTENCE_ENDS: Final = (".", "!", "?", "。", "！", "？")
+
+
 def finished(text: str, field: str | None, lang: str) -> str:
     """A rules message as one finished sentence in ``lang``: a clause ("must be …",
     「必須です」) after its field's name as people call it (``field`` given:
-    :func:`field_label`), a capital and a full stop in English, 「。」 in Japanese.
+    :func:`field_label`), joined as the catalogue's ``sentence.about`` joins them (「…は…」),
+    a capital in English, and the catalogue's ``sentence.end`` (a full stop, 「。」).
 
     >>> import companion.web.schemas  # the edge's names of the fields (use_field_labels)
     >>> finished("must be a whole number", "amount", "en")
@@ -136,14 +141,18 @@ def finished(text: str, field: str | None, lang: str) -> str:
     >>> finished("整数でなければなりません", "amount", "ja")
     '金額は整数でなければなりません。'
     """
+    lang = lang if lang in LANGS else DEFAULT
+    own = catalogues.catalogue(lang).sentences
     name = field_label(field, lang) if field else ""
-    if lang == "ja":
-        text = f"{name}は{text}" if name else text
-        return text if text.endswith(("。", ".", "!", "?", "！", "？")) else text + "。"
     if name:
-        text = f"{name} {text}"
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+        text = catalogues.fill(own["sentence.about"], {"field": name, "clause": text})
+    if lang != "ja":  # a capital first letter: a case rule, which no catalogue entry holds
+        text = text[:1].upper() + text[1:]
+    return (
+        text
+        if text.endswith(SENTENCE_ENDS)
+        else catalogues.fill(own["sentence.end"], {"sentence": text})
+    )
 
 
 def _refusal(said: Message, field: str | None) -> str:

@@ -7,55 +7,58 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import permutations
-from typing import Any
 
 from .cargo import sets_carrying
 from .errors import IllegalAction
-from .fishing_boats import activities
+from .fishing_boats import BoatActivity, activities
 from .ledger import Run, refuse
 from .markets import himono
 from .table import SEA, Boat, Table
 
 
-def _counts(raw: object) -> dict[str, int]:
-    if not isinstance(raw, Mapping):
-        return {}
-    return {str(k): n for k, n in raw.items() if isinstance(n, int) and n > 0}
+def _counts(raw: Mapping[str, int] | None) -> dict[str, int]:
+    return {k: n for k, n in (raw or {}).items() if n > 0}
 
 
-def translate(t: Table, seat: int, a: Mapping[str, Any]) -> list[dict[str, Any]]:
+def translate(
+    t: Table,
+    seat: int,
+    caught_counts: Mapping[str, int] | None,
+    himono_counts: Mapping[str, int] | None,
+    unloaded_counts: Mapping[str, int] | None,
+) -> list[BoatActivity]:
     """The per-boat activities that make a counted ``caught``/``caught_himono``/``unloaded``
     (the counted shape cannot undock): the boats at sea whose whole cargo is ``unloaded``
     dock, and each barrel caught is one ship's catch. Accepted when exactly one outcome
     fits; several say which boat; none refuses with the first reason found."""
     p = t.players[seat]
-    unloaded = _counts(a.get("unloaded"))
-    wanted = sum(_counts(a.get("caught")).values()) + sum(_counts(a.get("caught_himono")).values())
+    unloaded = _counts(unloaded_counts)
+    wanted = sum(_counts(caught_counts).values()) + sum(_counts(himono_counts).values())
     if wanted and not p.boats:
         raise refuse("fleet.no_boat", "caught", player=p.name, count=wanted)
     caught: list[tuple[str, str | None]] = [
-        (f, None) for f, n in _counts(a.get("caught")).items() for _ in range(n)
+        (f, None) for f, n in _counts(caught_counts).items() for _ in range(n)
     ]
-    caught += [(f, himono.ID) for f, n in _counts(a.get("caught_himono")).items() for _ in range(n)]
+    caught += [(f, himono.ID) for f, n in _counts(himono_counts).items() for _ in range(n)]
     at_sea = [i for i, b in enumerate(p.boats) if b.where == SEA]
     # The counted shape docks only boats carrying barrels (it cannot name an empty one).
     loaded = [i for i in at_sea if p.boats[i].cargo]
     docking = sets_carrying(p, loaded, unloaded)
     if not docking:
         raise refuse("fleet.counted_unload", "unloaded", player=p.name)
-    outcomes: dict[tuple[Boat, ...], list[dict[str, Any]]] = {}
+    outcomes: dict[tuple[Boat, ...], list[BoatActivity]] = {}
     reasons: list[IllegalAction] = []
     for chosen in docking:
         free = [i for i in at_sea if i not in chosen]
         for plan in _catch_plans(caught, free):
-            items: list[dict[str, Any]] = [{"boat": p.boats[i].id, "do": "dock"} for i in chosen]
+            items = [BoatActivity(boat=p.boats[i].id, do="dock") for i in chosen]
             for i, catches in plan.items():
                 fishes = [f for f, _ in catches]
-                item: dict[str, Any] = {"boat": p.boats[i].id, "do": "catch"}
-                item["fish"] = fishes[0] if len(fishes) == 1 else fishes
-                if catches[0][1]:
-                    item["licence"] = catches[0][1]
-                items.append(item)
+                fish: str | list[str] = fishes[0] if len(fishes) == 1 else fishes
+                licence = catches[0][1]
+                items.append(
+                    BoatActivity(boat=p.boats[i].id, do="catch", fish=fish, licence=licence)
+                )
             trial = Run(t)
             try:
                 v = activities(trial, seat, items)

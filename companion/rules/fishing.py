@@ -23,11 +23,14 @@ fish not placed for sale, and go onto the Himono licences (rules/markets/himono.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Annotated, ClassVar
 
+from ..engine.args import SERVER, Limit
 from . import auction_moves, counted, fishing_boats, fleet
+from .args import MAX_ITEMS, BarrelKey, Counts, Name, Price, Row
 from .catalogue import DOCKING_BONUS_BARRELS, DOCKING_BONUS_YEN, FISHING_AP
+from .fishing_boats import BoatActivity
 from .ledger import Run, refuse
 from .markets import MARKETS, BagMarket, himono
 from .markets.base import price_of, whole
@@ -35,29 +38,51 @@ from .messages import Message
 from .table import ROWS, ForSale, QueuedAuction, Table
 from .turn import begin_action, finish
 
-FIELDS = frozenset(
-    {
-        "type",
-        "player",
-        "caught",
-        "caught_himono",
-        "unloaded",
-        "for_sale",
-        "reprice",
-        "drawn",
-        "auction_id",
-        "boats",
-    }
-)
+
+@dataclass(frozen=True, kw_only=True)
+class ForSaleBarrel:
+    """A barrel unloaded at home, put up for sale at its price."""
+
+    fish: BarrelKey
+    price: Price
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reprice:
+    """A barrel already for sale (row, fish, price) and its new price (``to``)."""
+
+    row: Row
+    fish: BarrelKey
+    price: Price
+    to: Price
+
+
+@dataclass(frozen=True, kw_only=True)
+class Fishing:
+    """``fishing``'s arguments (refused in its words: a field it does not take): boat by
+    boat (``boats``), or counted (``caught``, ``caught_himono``, ``unloaded``); the server
+    draws the docking auctions' tokens and names them."""
+
+    refused_as: ClassVar[str] = "kind.fishing"
+    player: Name
+    boats: Annotated[tuple[BoatActivity, ...], Limit(max_len=12)] | None = None
+    caught: Counts | None = None
+    unloaded: Counts | None = None
+    for_sale: Annotated[tuple[ForSaleBarrel, ...], Limit(max_len=MAX_ITEMS)] | None = None
+    reprice: Annotated[tuple[Reprice, ...], Limit(max_len=MAX_ITEMS)] | None = None
+    #: Barrels caught with Himono licences (Mackerel, Horse Mackerel, Sardine, Himono).
+    caught_himono: Counts | None = None
+    drawn: tuple[str, ...] | None = field(default=None, metadata=SERVER)
+    auction_id: str | None = field(default=None, metadata=SERVER)
+
+
 #: The counted shape's fields (a per-boat action names none of them).
 COUNTED = ("caught", "caught_himono", "unloaded")
 
 
-def _counts(t: Table, raw: object, field: str) -> dict[str, int]:
+def _counts(t: Table, raw: Mapping[str, int] | None, field: str) -> dict[str, int]:
     if raw is None:
         return {}
-    if not isinstance(raw, Mapping):
-        raise refuse("bad_field", field, field=field, kind="kind.fishing")
     out: dict[str, int] = {}
     for market, n in raw.items():
         if market not in MARKETS:
@@ -136,17 +161,13 @@ def catch(run: Run, seat: int, caught: dict[str, int]) -> None:
     run.set_player(seat, at_sea=at_sea)
 
 
-def _for_sale(raw: object) -> list[ForSale]:
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        raise refuse("bad_field", "for_sale", field="for_sale", kind="kind.fishing")
+def _for_sale(raw: tuple[ForSaleBarrel, ...] | None) -> list[ForSale]:
     out = []
-    for k, x in enumerate(raw):
+    for k, x in enumerate(raw or ()):
         where = f"for_sale[{k}]"
-        if not isinstance(x, Mapping) or x.get("fish") not in MARKETS:
+        if x.fish not in MARKETS:
             raise refuse("bad_field", where, field=where, kind="kind.fishing")
-        out.append(ForSale(str(x["fish"]), price_of(x.get("price"), f"{where}.price")))
+        out.append(ForSale(x.fish, price_of(x.price, f"{where}.price")))
     return out
 
 
@@ -270,19 +291,15 @@ def docking_auctions(
     return queue
 
 
-def reprice(run: Run, seat: int, raw: object) -> None:
+def reprice(run: Run, seat: int, raw: tuple[Reprice, ...] | None) -> None:
     """Changing the prices of barrels already for sale (allowed during a Fishing action)."""
-    if raw is None:
-        return
-    if not isinstance(raw, list):
-        raise refuse("bad_field", "reprice", field="reprice", kind="kind.fishing")
-    for k, x in enumerate(raw):
+    for k, x in enumerate(raw or ()):
         where = f"reprice[{k}]"
-        if not isinstance(x, Mapping) or x.get("row") not in ROWS:
+        if x.row not in ROWS:
             raise refuse("bad_field", where, field=where, kind="kind.fishing")
-        row, fish = str(x["row"]), str(x.get("fish"))
-        old = price_of(x.get("price"), f"{where}.price")
-        new = price_of(x.get("to"), f"{where}.to")
+        row, fish = x.row, x.fish
+        old = price_of(x.price, f"{where}.price")
+        new = price_of(x.to, f"{where}.to")
         p = run.player(seat)
         items = list(p.row(row))
         at = next((i for i, it in enumerate(items) if it.fish == fish and it.price == old), None)
@@ -293,31 +310,25 @@ def reprice(run: Run, seat: int, raw: object) -> None:
         run.note("mv.harbor_reprice", player=p.name, fish=fish, row=row, before=old, price=new)
 
 
-def fishing_run(t: Table, a: Mapping[str, Any]) -> Run:
+def fishing_run(t: Table, a: Fishing) -> Run:
     """``{"type": "fishing", "player", "caught"?: {market: n}, "caught_himono"?: {market: n},
     "unloaded"?: {market: n}, "for_sale"?: [{"fish", "price"}],
     "reprice"?: [{"row", "fish", "price", "to"}],
     "drawn"?: [token codes the server drew for the docking auctions], "auction_id"?}``.
     ``caught`` is what the licences of each fish (and Horse Mackerel's) catch,
     ``caught_himono`` what Himono licences catch (one barrel per face-up licence)."""
-    run, seat = begin_action(t, a.get("player"), Message("what.fishing", {}))
-    for key in a:
-        if key not in FIELDS:
-            raise refuse("bad_field", str(key), field=str(key), kind="kind.fishing")
+    run, seat = begin_action(t, a.player, Message("what.fishing", {}))
     run.spend_ap(seat, FISHING_AP, Message("what.fishing", {}))
-    caught = _counts(run.t, a.get("caught"), "caught")
-    caught_himono = _counts(run.t, a.get("caught_himono"), "caught_himono")
-    unloaded = _counts(run.t, a.get("unloaded"), "unloaded")
-    placed = _for_sale(a.get("for_sale"))
-    drawn = a.get("drawn") or []
-    if not isinstance(drawn, list):
-        raise refuse("bad_field", "drawn", field="drawn", kind="kind.fishing")
-    prefix = str(a.get("auction_id") or f"g{t.actions + 1}")
-    codes = [str(c) for c in drawn]
-    boats = a.get("boats")
+    caught = _counts(run.t, a.caught, "caught")
+    caught_himono = _counts(run.t, a.caught_himono, "caught_himono")
+    unloaded = _counts(run.t, a.unloaded, "unloaded")
+    placed = _for_sale(a.for_sale)
+    prefix = a.auction_id or f"g{t.actions + 1}"
+    codes = list(a.drawn or ())
+    boats = a.boats
     if boats is not None or run.t.config.fleet == 2:
         if boats is not None:
-            mixed = next((k for k in COUNTED if a.get(k)), None)
+            mixed = next((k for k in COUNTED if getattr(a, k)), None)
             if mixed is not None:
                 raise refuse("fleet.both_shapes", mixed, field=mixed)
         if run.t.config.fleet != 2:
@@ -325,7 +336,7 @@ def fishing_run(t: Table, a: Mapping[str, Any]) -> Run:
             # starting from where the fixed arrangement put them (fleet.settle).
             run.t = replace(run.t, config=replace(run.t.config, fleet=2))
         if boats is None:
-            boats = counted.translate(run.t, seat, a)
+            boats = tuple(counted.translate(run.t, seat, a.caught, a.caught_himono, a.unloaded))
         queue = by_boat(run, seat, boats, placed, codes, prefix)
     else:
         before = dict(run.player(seat).at_sea)
@@ -339,7 +350,7 @@ def fishing_run(t: Table, a: Mapping[str, Any]) -> Run:
         if unloaded:
             fleet.check_docked(run, seat)
         queue = docking_auctions(run, seat, unloaded, codes, prefix)
-    reprice(run, seat, a.get("reprice"))
+    reprice(run, seat, a.reprice)
     finish(run)
     if queue:
         first, rest = queue[0], tuple(queue[1:])
@@ -350,7 +361,12 @@ def fishing_run(t: Table, a: Mapping[str, Any]) -> Run:
 
 
 def by_boat(
-    run: Run, seat: int, boats: object, placed: list[ForSale], codes: list[str], prefix: str
+    run: Run,
+    seat: int,
+    boats: tuple[BoatActivity, ...],
+    placed: list[ForSale],
+    codes: list[str],
+    prefix: str,
 ) -> list[QueuedAuction]:
     """The Fishing action boat by boat (rules/fishing_boats.py): the activities, then the
     boats docked at home unload (the docking bonus, the Harbor, the markets' rules), rented

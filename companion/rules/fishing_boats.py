@@ -31,11 +31,13 @@ carry, rules/cargo.py's.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Annotated
 
+from ..engine.args import Limit, OneOf
 from . import fleet
+from .args import BarrelKey, BoatId
 from .auctions import OVERSEAS_CONVERSIONS, lot_shortfall
 from .cargo import boat_values, place_name
 from .catalogue import HIMONO_CATCHES, OVERSEAS_ENTRY
@@ -47,9 +49,23 @@ from .markets.external.base import move_stock
 from .messages import Message
 from .table import OVERSEAS, PORT_PLACES, SEA, Boat, QueuedAuction, Table
 
-ITEM_FIELDS = frozenset({"boat", "do", "fish", "at", "licence", "count", "group"})
 ACTIVITIES = ("undock", "catch", "dock")
 SALMON = "salmon"
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoatActivity:
+    """One boat's activity in a Fishing action: ``undock``; ``catch`` one fish (or two
+    different ones: the Blue ship), by a licence named or the first that may; ``dock`` at a
+    port place (left out: the first free) or Overseas, in a group of lots."""
+
+    boat: BoatId
+    do: Annotated[str, OneOf(ACTIVITIES)]
+    fish: BarrelKey | Annotated[list[BarrelKey], Limit(min_len=1, max_len=2)] | None = None
+    at: Annotated[str, OneOf(("leftmost", "1", "2", "overseas"))] | None = None
+    licence: BarrelKey | None = None
+    count: Annotated[int, Limit(ge=1, le=2)] | None = None
+    group: Annotated[int, Limit(ge=1, le=12)] | None = None
 
 
 @dataclass
@@ -71,15 +87,9 @@ class Voyage:
     returning: list[int] = field(default_factory=list)
 
 
-def _items(raw: object) -> list[Mapping[str, Any]]:
-    if not isinstance(raw, list) or len(raw) > 12:
+def _items(raw: Sequence[BoatActivity]) -> list[BoatActivity]:
+    if len(raw) > 12:
         raise refuse("fleet.boats_list", "boats")
-    for k, x in enumerate(raw):
-        if not isinstance(x, Mapping):
-            raise refuse("fleet.boats_list", f"boats[{k}]")
-        for key in x:
-            if key not in ITEM_FIELDS:
-                raise refuse("bad_field", f"boats[{k}].{key}", field=str(key), kind="kind.fishing")
     return list(raw)
 
 
@@ -103,7 +113,7 @@ def _ships_holding(boats: Sequence[Boat], fish: str, but: int) -> int:
     )
 
 
-def _catch(run: Run, seat: int, v: Voyage, i: int, item: Mapping[str, Any], where: str) -> None:
+def _catch(run: Run, seat: int, v: Voyage, i: int, item: BoatActivity, where: str) -> None:
     b = v.boats[i]
     who = boat_values(run, seat, b)
     kind = BOATS[b.kind]
@@ -111,19 +121,13 @@ def _catch(run: Run, seat: int, v: Voyage, i: int, item: Mapping[str, Any], wher
         raise refuse("fleet.barge_catch", where, **who)
     if b.where != SEA:
         raise refuse("fleet.catch_in_port", where, place=place_name(b.where), **who)
-    raw = item.get("fish")
+    raw = item.fish
     fishes = [raw] if isinstance(raw, str) else raw
-    if (
-        not isinstance(fishes, list)
-        or not fishes
-        or len(fishes) > 2
-        or not all(isinstance(f, str) for f in fishes)
-        or len(set(fishes)) != len(fishes)
-    ):
+    if fishes is None or not fishes or len(fishes) > 2 or len(set(fishes)) != len(fishes):
         raise refuse("fleet.catch_fish", f"{where}.fish", **who)
     if len(fishes) == 2 and (kind.kinds or 1) < 2:
         raise refuse("fleet.catch_two", f"{where}.fish", **who)
-    count = whole(item.get("count", 1), f"{where}.count", 1, 2)
+    count = whole(item.count or 1, f"{where}.count", 1, 2)
     if count > 1 and len(fishes) > 1:
         raise refuse("fleet.catch_two", f"{where}.count", **who)
     cargo = list(b.cargo)
@@ -133,9 +137,7 @@ def _catch(run: Run, seat: int, v: Voyage, i: int, item: Mapping[str, Any], wher
             raise refuse("not_a_fish_market", f"{where}.fish", name=repr(fish))
         if fish not in run.t.config.fish_markets:
             raise refuse("market_not_in_play", f"{where}.fish", market=fish)
-        licence = item.get("licence")
-        if licence is not None and not isinstance(licence, str):
-            raise refuse("fleet.licence_wrong", f"{where}.licence", market=fish, **who)
+        licence = item.licence
         if licence == himono.ID:
             if fish not in (*HIMONO_CATCHES, himono.ID) or count != 1:
                 raise refuse("himono_catch_wrong", f"{where}.fish", market=fish)
@@ -145,7 +147,7 @@ def _catch(run: Run, seat: int, v: Voyage, i: int, item: Mapping[str, Any], wher
         elif licence is not None:
             if licence not in MARKETS or not MARKETS[licence].catches().get(fish):
                 raise refuse("fleet.licence_wrong", f"{where}.licence", market=fish, **who)
-            candidates = [str(licence)] if run.player(seat).licenses.get(licence) else []
+            candidates = [licence] if run.player(seat).licenses.get(licence) else []
         else:
             if b.himono:
                 raise refuse("fleet.himono_mix", where, fish=fish, **who)
@@ -198,17 +200,17 @@ def _catch(run: Run, seat: int, v: Voyage, i: int, item: Mapping[str, Any], wher
     v.boats[i] = replace(b, cargo=tuple(cargo), himono=b.himono + caught_himono)
 
 
-def _dock(run: Run, seat: int, v: Voyage, i: int, item: Mapping[str, Any], where: str) -> None:
+def _dock(run: Run, seat: int, v: Voyage, i: int, item: BoatActivity, where: str) -> None:
     b = v.boats[i]
     who = boat_values(run, seat, b)
     if b.where != SEA:
         raise refuse("fleet.dock_not_at_sea", where, place=place_name(b.where), **who)
-    at = item.get("at")
+    at = item.at
     p = run.player(seat)
     if at == OVERSEAS:
         if OVERSEAS not in run.t.config.external_markets:
             raise refuse("market_not_in_play", f"{where}.at", market=OVERSEAS)
-        group = whole(item.get("group", 1), f"{where}.group", 1, 12)
+        group = whole(item.group or 1, f"{where}.group", 1, 12)
         lot = v.overseas.setdefault(group, {})
         for fish in b.cargo:
             lot[fish] = lot.get(fish, 0) + 1
@@ -223,7 +225,7 @@ def _dock(run: Run, seat: int, v: Voyage, i: int, item: Mapping[str, Any], where
     else:
         if at not in PORT_PLACES:
             raise refuse("fleet.place_unknown", f"{where}.at", **who)
-        place = str(at)
+        place = at
         if not fleet.fits_at(others, p.ports, b.kind, place):
             raise refuse("fleet.place_taken", f"{where}.at", place=place_name(place), **who)
     for fish in b.cargo:
@@ -236,7 +238,7 @@ def _dock(run: Run, seat: int, v: Voyage, i: int, item: Mapping[str, Any], where
         v.returning.append(i)
 
 
-def activities(run: Run, seat: int, raw: object) -> Voyage:
+def activities(run: Run, seat: int, raw: Sequence[BoatActivity]) -> Voyage:
     """Every boat's activity, in the order named (all or nothing: the run is the action's)."""
     items = _items(raw)
     p = run.player(seat)
@@ -244,20 +246,20 @@ def activities(run: Run, seat: int, raw: object) -> Voyage:
     named: set[int] = set()
     for k, item in enumerate(items):
         where = f"boats[{k}]"
-        i = fleet.boat_by_id(p, item.get("boat"))
+        i = fleet.boat_by_id(p, item.boat)
         if i is None:
             raise refuse(
                 "fleet.no_such_boat",
                 f"{where}.boat",
                 player=p.name,
-                boat=str(item.get("boat"))[:8],
+                boat=item.boat[:8],
                 boats=", ".join(b.id for b in p.boats) or "—",
             )
         b = v.boats[i]
         if i in named:
             raise refuse("fleet.one_activity", f"{where}.boat", **boat_values(run, seat, b))
         named.add(i)
-        do = item.get("do")
+        do = item.do
         if do == "undock":
             if not (b.docked or b.where == OVERSEAS):
                 raise refuse("fleet.undock_at_sea", f"{where}.do", **boat_values(run, seat, b))

@@ -13,7 +13,7 @@ from typing import Any
 from . import arrivals, buyer
 from .args import read_args
 from .errors import IllegalAction
-from .fishing import fishing_run
+from .fishing import Fishing, fishing_run
 from .ledger import Run
 from .markets import MARKETS, himono
 from .messages import Message, render
@@ -43,7 +43,7 @@ def load_himono_run(t: Table, a: himono.LoadHimono) -> Run:
 #: entry as logged); rules/moves.py registers the same dataclass as the move's ``args``.
 RUNS: dict[str, tuple[Callable[[Table, Any], Run], type[Any] | None]] = {
     "visit": (visit_run, None),
-    "fishing": (fishing_run, None),
+    "fishing": (fishing_run, Fishing),
     "purchase": (purchase_run, Purchase),
     "start_turn": (start_turn_run, StartTurn),
     "load_himono": (load_himono_run, himono.LoadHimono),
@@ -63,7 +63,7 @@ def visit(t: Table, a: Args) -> Table:
     return visit_run(t, a).t
 
 
-def fishing(t: Table, a: Args) -> Table:
+def fishing(t: Table, a: Fishing) -> Table:
     """A Fishing action (rules/fishing.py)."""
     return fishing_run(t, a).t
 

@@ -221,7 +221,7 @@ MOVES: dict[str, Move[Any]] = {
     # The guided turn (flows.md): the player named acts on their own Yen and tokens, and
     # must be the active player (checked by the move itself, with a sentence naming them).
     "visit": Move(guided.visit, guided.describe("visit")),
-    "fishing": Move(guided.fishing, guided.describe("fishing")),
+    "fishing": Move(guided.fishing, guided.describe("fishing"), guided.RUNS["fishing"][1]),
     "purchase": Move(
         guided.purchase, guided.describe("purchase"), guided.RUNS["purchase"][1], moves_yen=True
     ),

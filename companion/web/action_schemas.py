@@ -37,7 +37,6 @@ from .schemas import (
     TokenCode,
 )
 from .turn_schemas import (
-    Fishing,
     visit_model,
 )
 
@@ -67,7 +66,6 @@ ACTIONS: Mapping[str, type[ActionBody]] = _Actions(
         # The moves whose arguments the rules declare as a dataclass (issue #18 step 8).
         **{kind: model_of(kind, m.args) for kind, m in MOVES.items() if m.args and not m.internal},
         "visit": None,
-        "fishing": Fishing,
     }
 )
 schemas.ACTION_SUBJECTS.update(ACTIONS)

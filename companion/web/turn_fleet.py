@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..engine.args import read
 from ..eventlog import GameState
 from ..i18n import name_of
 from ..rules.cargo import place_name
 from ..rules.catalogue import FISH_MARKETS, HIMONO_CATCHES, OVERSEAS_ENTRY
 from ..rules.errors import IllegalAction
 from ..rules.external_catalogue import BOATS
-from ..rules.fishing_boats import activities
+from ..rules.fishing_boats import BoatActivity, activities
 from ..rules.fleet import fits_at, open_places
 from ..rules.ledger import Run
 from ..rules.markets import MARKETS, himono, market_of_item
@@ -191,7 +192,7 @@ def _may(t: Table, seat: int, item: dict[str, Any]) -> bool:
     """Whether the rules accept this one boat's activity now (alone in a Fishing action)."""
 
     try:
-        activities(Run(t), seat, [item])
+        activities(Run(t), seat, [read(BoatActivity, item, "boats[0]")])
     except IllegalAction:
         return False
     return True

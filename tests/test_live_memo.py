@@ -199,3 +199,24 @@ def test_kept_macros_read_only_their_arguments_and_the_language(app: Any) -> Non
             else:
                 raise AssertionError(f"{page}: {name} (kept by memo) reads {n.name!r}")
     assert ("game/_fleet.html", "fleet") in checked  # the imported ones were followed
+
+
+def test_an_argument_named_by_its_address_is_never_a_key(app: Any) -> None:
+    """An object without a repr of its own reads ``<… at 0x…>``: a later object may get
+    the same address, so memo renders such a part every time instead of keeping it."""
+    from companion.web import stream
+
+    class Bare:
+        def __init__(self, text: str) -> None:
+            self.text = text
+
+    macro = app.jinja_env.from_string(
+        "{% macro show(x) %}<b>{{ x.text }}</b>{% endmacro %}"
+    ).module.show
+    with app.test_request_context("/"):
+        kept = len(stream._MEMO)
+        assert stream.memo(macro, Bare("one")) == "<b>one</b>"
+        assert stream.memo(macro, Bare("two")) == "<b>two</b>"
+        assert len(stream._MEMO) == kept
+        assert stream.memo(macro, {"text": "three"}) == "<b>three</b>"
+        assert len(stream._MEMO) == kept + 1  # a plain value is kept

@@ -251,7 +251,12 @@ def memo(macro: Any, *args: Any) -> Markup:
     base = g.get("_companion_memo")
     if base is None:  # once per render: a stream's step is a request context of its own
         base = g._companion_memo = (str(get_locale()), request.script_root)
-    key = (macro._func.__code__, base, repr(args))
+    shown = repr(args)
+    if " at 0x" in shown:
+        # An object without a repr of its own is named by its address, which a later
+        # object may reuse: such arguments are never a key (rendered, not kept).
+        return Markup(macro(*args))
+    key = (macro._func.__code__, base, shown)
     with _MEMO_LOCK:
         found = _MEMO.get(key)
         if found is not None:

@@ -85,6 +85,19 @@ Counts = Annotated[
 ]
 
 
+#: Tokens a visit sells by fish: a count, or the printed values / successive sales
+#: (``{"tuna": [20, 15]}``), as the markets read them (rules/markets/*: ``sell``).
+Sales = dict[str, int | list[int]]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SoldBarrel:
+    """A barrel of your own Harbor sold with the tokens (Mackerel)."""
+
+    row: Row
+    price: Price
+
+
 @dataclass(frozen=True, kw_only=True)
 class NoFields:
     """The visit fields of a market that reads none of its own."""

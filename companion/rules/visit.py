@@ -24,6 +24,7 @@ from .args import (
     Printed,
     Row,
     Side,
+    SoldBarrel,
 )
 from .catalogue import (
     CART_AP,
@@ -94,14 +95,6 @@ class Visiting:
     player: Name
     market: AnyMarket
     entry: Entry
-
-
-@dataclass(frozen=True, kw_only=True)
-class SoldBarrel:
-    """A barrel of your own Harbor sold with the tokens (Mackerel)."""
-
-    row: Row
-    price: Price
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -359,7 +352,7 @@ def _known_fields(a: Mapping[str, Any], known: frozenset[str], market: str) -> N
             )
 
 
-def visit_run(t: Any, a: Mapping[str, Any]) -> Run:
+def visit_run(t: Table, a: Mapping[str, Any]) -> Run:
     """``{"type": "visit", "player", "market", "entry", "licenses"?, "sell"?,
     "sell_barrels"?, ...the market's own fields}`` (flows.md); an external market's visit
     is worked out by ``external_visit_run``. Its fields are read from the logged entry

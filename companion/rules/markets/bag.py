@@ -4,10 +4,9 @@ printed values sold."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
+from ..args import Sales
 from ..ledger import refuse
 from ..table import Table
 from ..tokens import TokenSpec, bag_code, bag_known
@@ -51,9 +50,7 @@ class BagMarket(Market):
         return bag_known(t, self.id) and not self.in_bag(t)
 
 
-def sold_values(
-    sell: Mapping[str, Any], key: str, allowed: frozenset[int], market: Market
-) -> list[int]:
+def sold_values(sell: Sales, key: str, allowed: frozenset[int], market: Market) -> list[int]:
     """Spider Crab and Tuna sales name the printed values sold: ``{"tuna": [20, 15]}``."""
     market.count_sold({k: 0 for k in sell}, key)  # refuses other keys
     raw = sell.get(key)

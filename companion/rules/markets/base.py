@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from ...engine.args import key_of
-from ..args import NoFields
+from ..args import NoFields, Sales, SoldBarrel
 from ..cardlines import Line, counted, entries, line, named, per_p_line, unprinted
 from ..catalogue import FISH_MARKETS, LICENSE_PAYOUT, LICENSE_SPACES, EntryOption, FishMarket
 from ..errors import IllegalAction
@@ -121,7 +121,7 @@ class Market:
         return None if price is None else [price] * count
 
     # -- sales -------------------------------------------------------------------------------
-    def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
+    def sell(self, run: Run, seat: int, sell: Sales, barrels: Sequence[SoldBarrel]) -> bool:
         """Sell tokens (and, at Mackerel, own barrels) to this market; True if anything was
         sold. The default market buys nothing."""
         if barrels:
@@ -130,7 +130,7 @@ class Market:
             raise refuse("cannot_sell", "sell", market=self.id)
         return False
 
-    def count_sold(self, sell: Mapping[str, Any], key: str) -> int:
+    def count_sold(self, sell: Mapping[str, object], key: str) -> int:
         """The count of one token key in ``sell``, after refusing any other key."""
         for other in sell:
             if other not in self.data.token_keys:

@@ -6,9 +6,9 @@ oyster pays the buyer ¥200 from the supply (fish-markets.md §11, AMB-48)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from ...args import Sales, SoldBarrel
 from ...cardlines import Line, line, unprinted
 from ...ledger import Run, refuse
 from ...messages import Message
@@ -21,7 +21,7 @@ from ..bag import BagMarket
 class ClamsOysters(BagMarket):
     id = "clams_oysters"
 
-    def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
+    def sell(self, run: Run, seat: int, sell: Sales, barrels: Sequence[SoldBarrel]) -> bool:
         super().sell(run, seat, {}, barrels)
         clams, oysters = self.count_sold(sell, "clam"), self.count_sold(sell, "oyster")
         sets = min(clams, oysters)

@@ -4,9 +4,9 @@ clamped to 1..13 (fish-markets.md §2, AMB-09). Every Eel token is worth ``V``."
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from ...args import Sales, SoldBarrel
 from ...cardlines import Line, line
 from ...catalogue import EEL_START, TRACK_MAX, TRACK_MIN
 from ...fish import Fish, MarketValues
@@ -21,7 +21,7 @@ from ..base import Market
 class Eel(Market):
     id = "eel"
 
-    def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
+    def sell(self, run: Run, seat: int, sell: Sales, barrels: Sequence[SoldBarrel]) -> bool:
         super().sell(run, seat, {}, barrels)
         k = self.count_sold(sell, "eel")
         if not k:

@@ -5,9 +5,9 @@ turn is in rules/turn.py."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from ...args import Sales, SoldBarrel
 from ...cardlines import Line, line
 from ...fish import Fish, MarketValues
 from ...ledger import Run
@@ -20,7 +20,7 @@ from ..base import Market
 class Fugu(Market):
     id = "fugu"
 
-    def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
+    def sell(self, run: Run, seat: int, sell: Sales, barrels: Sequence[SoldBarrel]) -> bool:
         super().sell(run, seat, {}, barrels)
         k = self.count_sold(sell, "fugu")
         if not k:

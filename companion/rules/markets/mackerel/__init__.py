@@ -4,9 +4,9 @@ returned — Mackerel tokens and Mackerel barrels from your own Harbor board, ei
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from ...args import Sales, SoldBarrel
 from ...cardlines import Line, counted, line, per_players
 from ...catalogue import MACKEREL_LICENSES_IN_BOX, PLAYER_COUNTS, mackerel_licenses
 from ...ledger import Run, refuse
@@ -20,7 +20,7 @@ class Mackerel(Market):
     id = "mackerel"
     buys_own_barrels = True
 
-    def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
+    def sell(self, run: Run, seat: int, sell: Sales, barrels: Sequence[SoldBarrel]) -> bool:
         tokens = self.count_sold(sell, "mackerel")
         if tokens:
             run.tokens_out(seat, TokenSpec("mackerel", tokens), field="sell.mackerel")

@@ -5,9 +5,9 @@ sale: every 2 unloaded in one Fishing action open a Spider Crab auction (fish-ma
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from ...args import Sales, SoldBarrel
 from ...cardlines import Line, line
 from ...catalogue import SPIDER_CRAB_TOKENS, SPIDER_CRAB_VALUES
 from ...ledger import Run
@@ -20,7 +20,7 @@ class SpiderCrab(BagMarket):
     id = "spider_crab"
     for_sale = False
 
-    def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
+    def sell(self, run: Run, seat: int, sell: Sales, barrels: Sequence[SoldBarrel]) -> bool:
         super().sell(run, seat, {}, barrels)
         values = sold_values(sell, self.id, SPIDER_CRAB_VALUES, self)
         for v in values:

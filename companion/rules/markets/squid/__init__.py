@@ -3,9 +3,9 @@ AMB-19); licences ¥300; ¥600 per token sold; Squid are worth 0 (fish-markets.m
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from ...args import Sales, SoldBarrel
 from ...cardlines import Line, line
 from ...ledger import Run
 from ...tokens import TokenSpec
@@ -15,7 +15,7 @@ from ..base import Market
 class Squid(Market):
     id = "squid"
 
-    def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
+    def sell(self, run: Run, seat: int, sell: Sales, barrels: Sequence[SoldBarrel]) -> bool:
         super().sell(run, seat, {}, barrels)
         k = self.count_sold(sell, "squid")
         if not k:

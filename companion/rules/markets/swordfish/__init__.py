@@ -6,9 +6,9 @@ the marker moves ±2 (fish-markets.md §16, auctions.md §4). Tokens are worth `
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from ...args import Sales, SoldBarrel
 from ...auctions import SWORDFISH_STEP
 from ...cardlines import Line, line
 from ...catalogue import SWORDFISH_START, TRACK_MAX, TRACK_MIN
@@ -27,7 +27,7 @@ class Swordfish(Market):
     sold_to = "box"
     successive_sales = True
 
-    def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
+    def sell(self, run: Run, seat: int, sell: Sales, barrels: Sequence[SoldBarrel]) -> bool:
         """``{"swordfish": k}``, or successive sales in one visit ``{"swordfish": [2, 1]}``
         (each at the value left by the one before; the ¥200 once per visit: AMB-46)."""
         super().sell(run, seat, {}, barrels)

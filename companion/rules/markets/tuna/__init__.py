@@ -4,9 +4,9 @@ sale: every 3 unloaded in one Fishing action open a Tuna auction (fish-markets.m
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from ...args import Sales, SoldBarrel
 from ...cardlines import Line, line
 from ...catalogue import TUNA_TOKENS, TUNA_VALUES
 from ...ledger import Run
@@ -19,7 +19,7 @@ class Tuna(BagMarket):
     id = "tuna"
     for_sale = False
 
-    def sell(self, run: Run, seat: int, sell: Mapping[str, Any], barrels: Sequence[Any]) -> bool:
+    def sell(self, run: Run, seat: int, sell: Sales, barrels: Sequence[SoldBarrel]) -> bool:
         super().sell(run, seat, {}, barrels)
         values = sold_values(sell, self.id, TUNA_VALUES, self)
         for v in values:

@@ -11,6 +11,13 @@ from axe import assert_no_horizontal_scroll, assert_no_violations, larger_text
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 
+@pytest.fixture
+def live_server(module_server):
+    """One server for this module: each test makes its own games and reads nothing the
+    server keeps across games (tests/conftest.py ``module_server``)."""
+    return module_server
+
+
 def phone_360(browser, color_scheme: str = "dark"):
     ctx = browser.new_context(
         viewport={"width": 360, "height": 800},

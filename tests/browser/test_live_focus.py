@@ -19,6 +19,14 @@ from browser_support import LIVE, RECORD_FLASH, wait_flash
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
+
+@pytest.fixture
+def live_server(module_server):
+    """One server for this module: each test makes its own games and reads nothing the
+    server keeps across games (tests/conftest.py ``module_server``)."""
+    return module_server
+
+
 PLAYERS = ["Aiko", "Bo", "Chiyo"]
 STREAM_OPEN = """
 window.__streamOpen = 0;

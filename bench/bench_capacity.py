@@ -718,15 +718,17 @@ def main(argv: list[str] | None = None) -> int:
                         flush=True,
                     )
         os.sched_setaffinity(0, {0, 1})
-        if args.connections:
-            c = many_connections(tmp, args.connections)
-            results.append(c)
-            print(f"{time.strftime('%H:%M:%S')} {c}", flush=True)
+        # The peer first: the 2,000 connections leave their ports in TIME-WAIT for a
+        # minute, and node's listen on "::" is then refused one of them (EADDRINUSE).
         if args.peer:
             p = peer(args.peer, 50, tmp)
             results.append({"peer": p})
             print(f"{time.strftime('%H:%M:%S')} peer: {p}", flush=True)
             print(peer_row(p), flush=True)
+        if args.connections:
+            c = many_connections(tmp, args.connections)
+            results.append(c)
+            print(f"{time.strftime('%H:%M:%S')} {c}", flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     return 0

@@ -1,9 +1,9 @@
-"""The bookkeeping of a player's own Yen, fish tokens and Fishing Licences: ``pay``,
-``gain_fish``, ``lose_fish``, ``give_fish``, ``take_red_snapper``, ``take_license``,
-``return_license`` — one function per move, ``(table, args) -> table``, with its history
-line, registered in rules/moves.py's ``MOVES``, each taking its arguments as a typed
-dataclass (``Pay``, ``GainFish`` …; issue #18 step 8). And the checks of a number every
-bookkeeping move shares.
+"""The bookkeeping of a player's own Yen and fish tokens: ``pay``, ``gain_fish``,
+``lose_fish``, ``give_fish``, ``take_red_snapper`` (the licences: rules/licences.py) — one
+function per move, ``(table, args) -> table``, with its history line, registered in
+rules/moves.py's ``MOVES``, each taking its arguments as a typed dataclass (``Pay``,
+``GainFish`` …; issue #18 step 8). And the checks of a number every bookkeeping move
+shares (rules/licences.py's too).
 
 Each move checks its arguments against the rules and raises :class:`IllegalAction` with a
 sentence a player understands; it never half-applies. It checks no type: the dataclass
@@ -13,7 +13,7 @@ was read from the entry by ``engine.args.read`` (or validated at the edge).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from ..engine.args import OneOf, read
@@ -24,7 +24,6 @@ from .args import (
     Amount,
     Count,
     FishKey,
-    FishMarket,
     Id,
     Name,
     Note,
@@ -33,21 +32,17 @@ from .args import (
 )
 from .catalogue import (
     FISH_KEYS,
-    FISH_MARKETS,
     SPIDER_CRAB_VALUES,
     TUNA_VALUES,
-    sardine_license_price,
 )
 from .errors import IllegalAction
 from .fish import Fish
-from .markets import himono
 from .messages import Message
 from .setup import bad_character
 from .table import Table
 from .tokens import (
     TokenSpec,
     auto_overfish,
-    fish_market_in_play,
     return_to_market,
     take_from_market,
     token_message,
@@ -103,22 +98,6 @@ class GiveFish(Tokens):
 @dataclass(frozen=True, kw_only=True)
 class RedSnapper:
     player: Name
-    count: Count = 1
-
-
-@dataclass(frozen=True, kw_only=True)
-class TakeLicense:
-    player: Name
-    market: FishMarket
-    count: Count = 1
-    #: False when the licence was already paid.
-    pay: bool = True
-
-
-@dataclass(frozen=True, kw_only=True)
-class ReturnLicense:
-    player: Name
-    market: FishMarket
     count: Count = 1
 
 
@@ -334,94 +313,3 @@ def describe_red_snapper(a: Args, show: bool) -> Message:
     n = counted(a)
     code = "history.red_snapper_one" if n == 1 else "history.red_snapper"
     return Message(code, {"player": a.get("player"), "count": n})
-
-
-# -- licences and License spaces -----------------------------------------------------------
-
-
-def take_license(t: Table, a: TakeLicense) -> Table:
-    """Buy Fishing Licences at the board's price (``"pay": false`` when already paid):
-    at most 4 License spaces, per-market stock and per-visit/per-player limits."""
-    i = t.index(a.player)
-    market = fish_market_in_play(t, a.market)
-    m = FISH_MARKETS[market]
-    count = piece_count(a.count)
-    p = t.players[i]
-    if m.licenses_per_visit is not None and count > m.licenses_per_visit:
-        raise IllegalAction(
-            Message("bk.licences_per_visit", {"market": market, "limit": m.licenses_per_visit}),
-            "count",
-        )
-    held = p.licenses.get(market, 0)
-    if m.max_licenses_per_player is not None and held + count > m.max_licenses_per_player:
-        raise IllegalAction(
-            Message(
-                "bk.licences_per_player", {"market": market, "limit": m.max_licenses_per_player}
-            ),
-            "count",
-        )
-    if count > p.spaces_free:
-        raise IllegalAction(
-            Message("bk.spaces_free", {"player": p.name, "free": p.spaces_free}), "count"
-        )
-    on_board = t.board_licenses.get(market)
-    if on_board is not None and count > on_board:
-        raise IllegalAction(
-            Message("bk.licences_left", {"market": market, "left": on_board}), "count"
-        )
-    price = 0
-    if a.pay:
-        if market == "sardine" and on_board is not None:
-            left = on_board
-            for _ in range(count):
-                price += sardine_license_price(left)
-                left -= 1
-        elif m.license_price is None:
-            raise IllegalAction(Message("bk.licence_price_unknown", {"market": market}), "pay")
-        else:
-            price = m.license_price * count
-    if price > p.yen:
-        raise short_of_yen(t, i, price, "count", licence=True)
-    licenses = dict(p.licenses)
-    licenses[market] = held + count
-    t = t.with_player(i, licenses=licenses, yen=p.yen - price)
-    if on_board is not None:
-        board = dict(t.board_licenses)
-        board[market] = on_board - count
-        t = replace(t, board_licenses=board)
-    return t
-
-
-def return_license(t: Table, a: ReturnLicense) -> Table:
-    """Give licences back to their board, free, no refund (a Himono licence's items go
-    back to their markets, uncompensated)."""
-    i = t.index(a.player)
-    market = a.market
-    p = t.players[i]
-    count = piece_count(a.count)
-    if p.licenses.get(market, 0) < count:
-        raise IllegalAction(
-            Message("bk.licences_not_held", {"player": p.name, "count": count}), "market"
-        )
-    if market == "himono":
-        # fish-markets.md §12: what lies on a licence given up goes back uncompensated.
-        t = himono.give_up(t, i, count)
-    licenses = dict(p.licenses)
-    licenses[market] -= count
-    if not licenses[market]:
-        del licenses[market]
-    t = t.with_player(i, licenses=licenses)
-    on_board = t.board_licenses.get(market)
-    if on_board is not None:
-        board = dict(t.board_licenses)
-        board[market] = on_board + count
-        t = replace(t, board_licenses=board)
-    return t
-
-
-def describe_license(code: str) -> Callable[[Args, bool], Message]:
-    def describe(a: Args, show: bool) -> Message:
-        values = {"player": a.get("player"), "count": counted(a), "market": a.get("market")}
-        return Message(code, values)
-
-    return describe

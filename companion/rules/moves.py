@@ -2,11 +2,11 @@
 (``apply``), who may record each move (``may_record``) and its line in the history
 (``describe``); ``docs/actions.md`` documents every entry.
 
-The moves themselves live by subject: a player's Yen, tokens and licences
-(rules/bookkeeping.py), the Expansion's items and Bank (rules/holdings.py), the turn order
-(rules/rounds.py), the guided turn (rules/guided.py), the auctions (rules/auctions.py),
-the fleet's free moves (rules/boats.py, registered when the package is imported); the
-shared board's values (tracks, Overfished, a market added by hand) are here.
+The moves themselves live by subject: a player's Yen and tokens (rules/bookkeeping.py),
+Fishing Licences (rules/licences.py), the Expansion's items and Bank (rules/holdings.py),
+the turn order (rules/rounds.py), the guided turn (rules/guided.py), the auctions
+(rules/auctions.py), the fleet's free moves (rules/boats.py, registered when the package
+is imported); the shared board's values (tracks, Overfished, a market added by hand) are here.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from . import (
     fleet,
     guided,
     holdings,
+    licences,
     rounds,
 )
 from .args import AnyMarket, FishMarket, Id, NoArgs, Printed, read_args
@@ -187,14 +188,14 @@ MOVES: dict[str, Move[Any]] = {
         bookkeeping.take_red_snapper, bookkeeping.describe_red_snapper, bookkeeping.RedSnapper
     ),
     "take_license": Move(
-        bookkeeping.take_license,
-        bookkeeping.describe_license("history.take_license"),
-        bookkeeping.TakeLicense,
+        licences.take_license,
+        licences.describe_license("history.take_license"),
+        licences.TakeLicense,
     ),
     "return_license": Move(
-        bookkeeping.return_license,
-        bookkeeping.describe_license("history.return_license"),
-        bookkeeping.ReturnLicense,
+        licences.return_license,
+        licences.describe_license("history.return_license"),
+        licences.ReturnLicense,
     ),
     "take_item": Move(
         holdings.take_item, holdings.describe_item("history.take_item"), holdings.TakeItem

@@ -24,8 +24,8 @@ from ..eventlog import GameState
 from ..i18n import current_lang
 from ..identity import Identity
 from ..rules import guided
-from ..rules.bookkeeping import ReturnLicense, return_license
 from ..rules.errors import IllegalAction
+from ..rules.licences import ReturnLicense, return_license
 from ..rules.markets import MARKETS
 from ..rules.messages import Message, render
 from ..rules.table import Table

@@ -5,9 +5,8 @@ names (described, or by number in a defined deck) and where they are taken from.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeGuard
 
 from ..engine import IllegalAction, Message
 from .catalogue import (
@@ -15,7 +14,31 @@ from .catalogue import (
 )
 from .state import FLAGS, Config, Face, Pending, State
 
-Args = Mapping[str, Any]
+
+@dataclass(frozen=True, kw_only=True)
+class CardArgs:
+    """The arguments of ``take_card`` and ``discard_card`` (issue #18 step 8), named as
+    the JSON names them: the card described (``colour``, ``points``, the flags, ``icon``:
+    None where the move does not say it, so a named card's description is only what was
+    given) or named by its number (``card``, ``half``), where it comes from and whose
+    piles (``from``). ``card`` stays any value: the rules refuse a number that is no card
+    in their own sentence (``cards.card_number``), a text or a flag included."""
+
+    player: str
+    card: object = None
+    half: int | None = None
+    colour: str | None = None
+    points: int | None = None
+    wasabi: bool | None = None
+    knife: bool | None = None
+    barrel: bool | None = None
+    icon: str | None = None
+    source: str = "scale"
+    from_: str | None = field(default=None, metadata={"key": "from"})
+
+    def described(self) -> dict[str, object]:
+        """The description the move gives, as a face's definition (``Face.parse``)."""
+        return {k: getattr(self, k) for k in DESCRIBED if getattr(self, k) is not None}
 
 
 def other_seat(seat: int) -> int:
@@ -153,7 +176,7 @@ def check_defined(s: State, face: Face) -> None:
         )
 
 
-def is_whole(value: object) -> bool:
+def is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -161,12 +184,12 @@ def is_whole(value: object) -> bool:
 DESCRIBED = ("colour", "points", *FLAGS, "icon")
 
 
-def defined_face(s: State, a: Args) -> Face | None:
+def defined_face(s: State, a: CardArgs) -> Face | None:
     """The card a move names by its number among the host's defined cards (``card``, 1
     to 18; ``half``: 0, or 1 for the second colour of a two-colour card), or None when it
     names none. A move that names a card and also describes it must describe it as
     defined."""
-    number, half = a.get("card"), a.get("half")
+    number, half = a.card, a.half
     if number is None:
         if half is not None:
             raise IllegalAction(Message("cards.half_without_card"), "half")
@@ -178,28 +201,29 @@ def defined_face(s: State, a: Args) -> Face | None:
         raise IllegalAction(Message("cards.card_number", {"most": len(cards)}), "card")
     halves = cards[number - 1].halves
     half = 0 if half is None else half
-    if not is_whole(half) or not 0 <= half < len(halves):
+    if not 0 <= half < len(halves):
         code = "cards.half_two" if len(halves) == 2 else "cards.half_one"
         raise IllegalAction(Message(code, {"card": number}), "half")
-    face: Face = replace(halves[int(half)], card=int(number))
-    if any(k in a for k in DESCRIBED):
-        described = Face.parse(a)
+    face: Face = replace(halves[half], card=number)
+    given = a.described()
+    if given:
+        described = Face.parse(given)
         if described != face:
             raise IllegalAction(Message("cards.card_mismatch", {"card": number}), "card")
     return face
 
 
-def face_of(s: State, a: Args) -> Face:
+def face_of(s: State, a: CardArgs) -> Face:
     """The card a move is about: named by its number, else described."""
-    return defined_face(s, a) or Face.parse(a)
+    return defined_face(s, a) or Face.parse(a.described())
 
 
-def take_from(s: State, owner: int, a: Args) -> tuple[Face, tuple[Face, ...]]:
+def take_from(s: State, owner: int, a: CardArgs) -> tuple[Face, tuple[Face, ...]]:
     """The card of ``owner``'s piles a steal or discard means, and the piles without it:
     the card of that number when the move names one (whichever half it shows: a stolen
     card keeps its colour), else the first card that shows the card described."""
     pile = s.piles[owner]
-    number = a.get("card")
+    number = a.card
     if number is None:
         face = face_of(s, a)
         for i, c in enumerate(pile):
@@ -213,7 +237,8 @@ def take_from(s: State, owner: int, a: Args) -> tuple[Face, tuple[Face, ...]]:
         raise IllegalAction(Message("cards.not_held", values), "colour")
     for i, c in enumerate(pile):
         if c.card is not None and c.card == number:
-            named = defined_face(s, {**a, "half": a.get("half", half_of(s, c))})
+            half = half_of(s, c) if a.half is None else a.half
+            named = defined_face(s, replace(a, half=half))
             if named != c:
                 raise IllegalAction(Message("cards.card_mismatch", {"card": number}), "card")
             return c, pile[:i] + pile[i + 1 :]
@@ -259,10 +284,10 @@ def with_pile(s: State, seat: int, cards: tuple[Face, ...]) -> State:
     return replace(s, piles=piles)
 
 
-def opponent_from(s: State, seat: int, args: Args) -> int:
+def opponent_from(s: State, seat: int, args: CardArgs) -> int:
     """The opponent a steal or discard targets: ``from`` may name them, never oneself."""
     owner = other_seat(seat)
-    given = args.get("from")
+    given = args.from_
     if given is not None and given != seat_name(s, owner):
         s.config.seat_of(given, "from")  # a name nobody has: that sentence
         raise IllegalAction(

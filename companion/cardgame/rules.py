@@ -45,13 +45,27 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engine import IllegalAction, Message
+from ..engine import args as engine_args
 from .catalogue import (
     NAME_MAX,
 )
-from .pieces import face_of, other_seat, seat_name, waiting_for  # noqa: F401 (doctest)
+from .pieces import CardArgs, face_of, other_seat, seat_name, waiting_for  # noqa: F401
 from .state import FLAGS, Config, State, initial_state
-from .turn import bid, discard_card, reveal, speciality, take_card, use_cards
+from .turn import (
+    Bid,
+    Fingers,
+    Speciality,
+    UseCards,
+    bid,
+    discard_card,
+    reveal,
+    speciality,
+    take_card,
+    use_cards,
+)
 
+#: A move as the event log records it, ``{"type": …, …}``: read into its arguments'
+#: dataclass once, by :func:`apply` (issue #18 step 8).
 Args = Mapping[str, Any]
 
 # -- the registry ------------------------------------------------------------------------------
@@ -59,24 +73,26 @@ Args = Mapping[str, Any]
 
 @dataclass(frozen=True)
 class Move:
-    """One move: its function, who may record it, and whether it is an entry of the
+    """One move: its function, its arguments' frozen dataclass (read from the logged
+    dict by :func:`apply`), who may record it, and whether it is an entry of the
     history by itself. ``who``: "bidder" (that seat, from its own phone; never the
     host), "player" (the seat the move names, or the host), "host", or "server"
     (appended by the server only)."""
 
-    apply: Callable[[State, Args], State]
+    apply: Callable[[State, Any], State]
+    args: type[Any]
     who: str
     history: bool = True
 
 
 MOVES: dict[str, Move] = {
     # A bid is not an entry by itself: the reveal is (shared/spec/cards.md).
-    "bid": Move(bid, "bidder", history=False),
-    "reveal": Move(reveal, "server"),
-    "take_card": Move(take_card, "player"),
-    "discard_card": Move(discard_card, "player"),
-    "speciality": Move(speciality, "host"),
-    "use_cards": Move(use_cards, "host"),
+    "bid": Move(bid, Bid, "bidder", history=False),
+    "reveal": Move(reveal, Fingers, "server"),
+    "take_card": Move(take_card, CardArgs, "player"),
+    "discard_card": Move(discard_card, CardArgs, "player"),
+    "speciality": Move(speciality, Speciality, "host"),
+    "use_cards": Move(use_cards, UseCards, "host"),
 }
 
 
@@ -119,7 +135,7 @@ def apply(s: State, move: Args) -> State:
     found = MOVES.get(kind) if isinstance(kind, str) else None
     if found is None:
         raise IllegalAction(Message("cards.no_such_move", {"kind": str(kind)[:NAME_MAX]}), "type")
-    return found.apply(replace(s, notes=()), move)
+    return found.apply(replace(s, notes=()), engine_args.read(found.args, move))
 
 
 def replay(config: Config, moves: Iterable[Args]) -> State:
@@ -146,7 +162,7 @@ def describe(s: State, move: Args) -> Message | None:
         )
     if kind in ("take_card", "discard_card"):
         try:
-            face = face_of(s, move)
+            face = face_of(s, engine_args.read(CardArgs, move))
         except IllegalAction:  # an undone entry naming a card of a deck since undone
             return Message(
                 "cards.history.card_no", {"player": move.get("player"), "card": move.get("card")}

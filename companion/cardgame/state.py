@@ -164,7 +164,7 @@ def make_config(
     return Config((names[0], names[1]), notches, variant, deck)
 
 
-def parse_cards(cards: Iterable[object], where: str = "cards") -> tuple[CardDef, ...]:
+def parse_cards(cards: object, where: str = "cards") -> tuple[CardDef, ...]:
     """The host's 18 cards (AMB-C2), checked: each entry a face (``{"colour", "points",
     …}``) or a list of one or two faces (a two-colour card)."""
     if isinstance(cards, str | bytes | dict) or not isinstance(cards, Iterable):

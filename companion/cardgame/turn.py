@@ -6,9 +6,7 @@ the end of the game). Registered in rules.py's ``MOVES``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
 
 from ..engine import IllegalAction, Message
 from .catalogue import (
@@ -23,6 +21,7 @@ from .catalogue import (
     SPECIALITY_MIN,
 )
 from .pieces import (
+    CardArgs,
     check_defined,
     draw_card,
     ensure_going,
@@ -39,13 +38,47 @@ from .pieces import (
 )
 from .state import Face, Pending, Reveal, State, parse_cards
 
-Args = Mapping[str, Any]
+# -- each move's arguments (issue #18 step 8), named as the JSON names them; the fold reads
+# them from the logged dict (rules.py ``apply``); take_card and discard_card take
+# pieces.py's ``CardArgs``.
 
 
-def bid(s: State, a: Args) -> State:
+@dataclass(frozen=True, kw_only=True)
+class Bid:
+    """``bid``: the seat that has bid (never its fingers: they stay sealed)."""
+
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Fingers:
+    """``reveal`` (the server's): both bids by name. A value stays any value: the rules
+    refuse anything but 1 to 4 fingers in their own sentence (``cards.fingers``), a
+    flag, a text or 2.0 included."""
+
+    fingers: dict[str, object]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Speciality:
+    """``speciality`` (the host's): a Speciality bonus's points for a player."""
+
+    player: str
+    points: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class UseCards:
+    """``use_cards`` (the host's): the 18 card definitions, which the rules read
+    (``parse_cards``, with their own sentences)."""
+
+    cards: object = None
+
+
+def bid(s: State, a: Bid) -> State:
     """A seat has bid (or changed its bid) for the coming reveal. Refused while a card
     is still to be taken, after the end, and once both have bid."""
-    seat = s.config.seat_of(a.get("player"))
+    seat = s.config.seat_of(a.player)
     ensure_going(s)
     if s.pending:
         raise IllegalAction(Message("cards.waiting", {"first": waiting_message(s, s.pending[0])}))
@@ -54,7 +87,7 @@ def bid(s: State, a: Args) -> State:
     return replace(s, bid_by=s.bid_by | {seat})
 
 
-def reveal(s: State, a: Args) -> State:
+def reveal(s: State, a: Fingers) -> State:
     """Both bids at once ("…BI!"), and the outcome (§3 step 2):
 
     - different: the higher bid wins; the Barrel moves the difference toward the loser
@@ -72,8 +105,8 @@ def reveal(s: State, a: Args) -> State:
             raise IllegalAction(
                 Message("cards.bid_missing", {"player": seat_name(s, seat)}), "fingers"
             )
-    fingers = a.get("fingers")
-    if not isinstance(fingers, Mapping) or set(fingers) != set(s.players):
+    fingers = a.fingers
+    if set(fingers) != set(s.players):
         raise IllegalAction(
             Message("cards.fingers_for", {"first": s.players[0], "second": s.players[1]}),
             "fingers",
@@ -169,11 +202,11 @@ def _waiting_for(s: State, seat: int) -> Pending:
     return p
 
 
-def take_card(s: State, a: Args) -> State:
+def take_card(s: State, a: CardArgs) -> State:
     """The card a player took, as they describe it (shared/spec/cards.md). It must be
     what the game waits for first: its taker and its source (the Scale, the deck's top
     card, or a steal from the opponent's piles)."""
-    seat = s.config.seat_of(a.get("player"))
+    seat = s.config.seat_of(a.player)
     p = _waiting_for(s, seat)
     if p.kind != "take":
         raise IllegalAction(
@@ -183,7 +216,7 @@ def take_card(s: State, a: Args) -> State:
             ),
             "type",
         )
-    source = a.get("source", "scale")
+    source = a.source
     if source != p.source:
         given: object = (
             Message(f"cards.where.{source}", {"owner": seat_name(s, other_seat(seat))})
@@ -218,10 +251,10 @@ def take_card(s: State, a: Args) -> State:
     return _settle(_gained(s, seat, face, p.effects))
 
 
-def discard_card(s: State, a: Args) -> State:
+def discard_card(s: State, a: CardArgs) -> State:
     """The discard icon: the player puts one card of the opponent's piles into the
     discard pile."""
-    seat = s.config.seat_of(a.get("player"))
+    seat = s.config.seat_of(a.player)
     p = _waiting_for(s, seat)
     if p.kind != "discard":
         raise IllegalAction(Message("cards.take_now", {"player": seat_name(s, seat)}), "type")
@@ -231,19 +264,15 @@ def discard_card(s: State, a: Args) -> State:
     return _settle(s)
 
 
-def speciality(s: State, a: Args) -> State:
+def speciality(s: State, a: Speciality) -> State:
     """The host enters a Speciality bonus when it triggers (AMB-C3): its points count in
     that player's score. Also after a game that ended with the deck, since the last
     card may trigger it; not after a Quick Knife win, which no score changes."""
-    seat = s.config.seat_of(a.get("player"))
+    seat = s.config.seat_of(a.player)
     if s.ended == "knives":
         raise IllegalAction(Message("cards.speciality_after_knives"), "type")
-    points = a.get("points")
-    if (
-        not isinstance(points, int)
-        or isinstance(points, bool)
-        or not SPECIALITY_MIN <= points <= SPECIALITY_MAX
-    ):
+    points = a.points
+    if not SPECIALITY_MIN <= points <= SPECIALITY_MAX:
         raise IllegalAction(
             Message("cards.speciality_points", {"low": SPECIALITY_MIN, "high": SPECIALITY_MAX}),
             "points",
@@ -253,12 +282,12 @@ def speciality(s: State, a: Args) -> State:
     return replace(s, speciality=(bonus[0], bonus[1]))
 
 
-def use_cards(s: State, a: Args) -> State:
+def use_cards(s: State, a: UseCards) -> State:
     """The host gives a game under way the 18 cards defined on this server (AMB-C2), so
     each card taken from then on is one of them. The cards already in the piles must fit
     the new deck (a matching); the numbers they had in a deck before are dropped."""
     ensure_going(s)
-    deck = parse_cards(a.get("cards") or (), "cards")
+    deck = parse_cards(a.cards or (), "cards")
     config = replace(s.config, cards=deck)
     piles = (
         tuple(replace(c, card=None) for c in s.piles[0]),

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import IllegalAction, Message
+from ..engine import args as engine_args
 from .catalogue import (
     EXITS,
     MAX_PLAYERS,
@@ -21,7 +22,7 @@ from .catalogue import (
     TUNA_PIECES,
     TUNA_PRICE_STEP,
 )
-from .rules import Carried, ExitResult, cash_exit, whole_in
+from .rules import Carried, ExitResult, cash_exit
 
 
 @dataclass(frozen=True)
@@ -86,10 +87,9 @@ def new_game(names: Sequence[str]) -> Game:
     return Game(tuple(Player(n) for n in names))
 
 
-def _player(game: Game, index: object) -> int:
-    if not whole_in(index, 0, len(game.players) - 1):
+def _player(game: Game, index: int) -> int:
+    if not 0 <= index < len(game.players):
         raise IllegalAction(Message("jutaku.no_player", {"player": str(index)[:10]}), "player")
-    assert isinstance(index, int)
     if game.finished:
         raise IllegalAction(Message("jutaku.over"), "player")
     if game.players[index].exits >= EXITS:
@@ -157,18 +157,41 @@ def buy_tuna(game: Game, index: int) -> Game:
     return _with_player(game, index, replace(p, money=p.money - price, tuna_held=p.tuna_held + 1))
 
 
+# -- each move's arguments (issue #18 step 8), named as the JSON names them; :func:`apply`
+# reads them from the logged dict, the rules then check the seat and what is carried.
+
+
+@dataclass(frozen=True, kw_only=True)
+class Exit:
+    """``exit``: the seat that leaves the store and what it carries out (``Carried.parse``
+    checks it, in the game's sentences)."""
+
+    player: int
+    carried: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class BuyTuna:
+    """``buy_tuna``: the seat that buys the next Tuna."""
+
+    player: int
+
+
+#: The client moves, each with its arguments' dataclass.
+MOVES: dict[str, type[Exit] | type[BuyTuna]] = {"exit": Exit, "buy_tuna": BuyTuna}
+
+
 def apply(game: Game, move: Mapping[str, Any]) -> Game:
-    """One move: ``{"type": "exit", "player": i, "carried": {…}}`` or
-    ``{"type": "buy_tuna", "player": i}``."""
+    """One move as the log records it: ``{"type": "exit", "player": i, "carried": {…}}``
+    or ``{"type": "buy_tuna", "player": i}``, read once into its dataclass."""
     kind = move.get("type")
-    if kind == "exit":
-        carried = move.get("carried", {})
-        if not isinstance(carried, Mapping):
-            raise IllegalAction(Message("jutaku.unknown", {"name": "carried"}), "carried")
-        return exit_store(game, move.get("player"), Carried.parse(carried))  # type: ignore[arg-type]
-    if kind == "buy_tuna":
-        return buy_tuna(game, move.get("player"))  # type: ignore[arg-type]
-    raise IllegalAction(Message("jutaku.unknown", {"name": str(kind)[:40]}), "type")
+    cls = MOVES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise IllegalAction(Message("jutaku.unknown", {"name": str(kind)[:40]}), "type")
+    args = engine_args.read(cls, move)
+    if isinstance(args, Exit):
+        return exit_store(game, args.player, Carried.parse(args.carried))
+    return buy_tuna(game, args.player)
 
 
 def replay(names: Sequence[str], moves: Iterable[Mapping[str, Any]]) -> Game:

@@ -14,10 +14,11 @@ from companion.engine import IllegalAction
 from companion.engine.args import client_fields, key_of, read
 from companion.rules.args import read_args
 from companion.rules.bookkeeping import Pay
+from companion.rules.entry import CartEntry, TokenEntry
 from companion.rules.fishing import Fishing
 from companion.rules.fishing_boats import BoatActivity
 from companion.rules.moves import MOVES
-from companion.rules.visit import CartEntry, TokenEntry, Visit
+from companion.rules.visit import Visit
 from companion.web import schemas
 from companion.web.action_schemas import ACTIONS
 from companion.web.arg_models import MoveBody

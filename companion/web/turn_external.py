@@ -30,13 +30,13 @@ from flask import render_template
 from ..door import Refused, refusal_of
 from ..i18n import msg, name_of
 from ..rules.catalogue import CART_AP, EXTERNAL_MARKETS, ITEM_USES, EntryOption
+from ..rules.entry import cart_payments, cart_uses_left
 from ..rules.markets import MARKETS, market_of_item
 from ..rules.markets.external import EXTERNAL, External
 from ..rules.markets.external.base import Named, code_of, held_codes, token_message
 from ..rules.messages import Message
 from ..rules.resources import salmon_in_game, total_resources
 from ..rules.table import ROWS, PlayerState, Table
-from ..rules.visit import cart_payments, cart_uses_left
 from . import schemas
 
 #: Most of one token code, boat kind or barrel count one field may ask for.

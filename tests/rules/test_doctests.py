@@ -31,7 +31,7 @@ WITH_EXAMPLES = [
 
 def test_the_rules_core_has_examples_to_run() -> None:
     names = {m.__name__ for m in WITH_EXAMPLES}
-    assert {"companion.rules.visit", "companion.rules.setup", "companion.i18n"} <= names
+    assert {"companion.rules.entry", "companion.rules.setup", "companion.i18n"} <= names
 
 
 @pytest.mark.parametrize("module", WITH_EXAMPLES, ids=lambda m: m.__name__)

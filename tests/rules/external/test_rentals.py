@@ -3,8 +3,8 @@ a License space; 2 uses each."""
 
 from __future__ import annotations
 
+from companion.rules.entry import cart_uses_left
 from companion.rules.moves import apply
-from companion.rules.visit import cart_uses_left
 
 from ..guided_support import act, give, turn_of
 from .support import lines, refuse_visit, table, visit

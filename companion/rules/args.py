@@ -46,7 +46,7 @@ MAX_KINDS = 20
 MAX_BOATS = sum(b.in_box for b in BOATS.values())
 
 #: Every token code a lot, a draw or a visit may name (rules.auctions.Token.parse and
-#: markets.external.base.token_of read them).
+#: markets.external.pieces.token_of read them).
 TOKEN_CODES: frozenset[str] = frozenset(
     {k for k in FISH_KEYS if k not in ("spider_crab", "tuna")}
     | {f"spider_crab:{v}" for v in SPIDER_CRAB_VALUES}

@@ -41,7 +41,7 @@ from .fleet import SALMON, arrangement, boat_by_id, kinds_of, set_fleet
 from .ledger import Run, refuse
 from .markets import MARKETS, himono
 from .markets.base import whole
-from .markets.external.base import move_stock, stock_left
+from .markets.external.pieces import move_stock, stock_left
 from .markets.external.ships import dock_new_boat, own_boat, remove_boat
 from .messages import Message
 from .table import SEA, Boat, Table

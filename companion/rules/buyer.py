@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from .args import Name
 from .ledger import Run, refuse
-from .markets.external.base import move_stock, stock_left
+from .markets.external.pieces import move_stock, stock_left
 from .messages import Message
 from .table import Table
 from .turn import active_seat

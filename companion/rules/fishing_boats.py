@@ -45,7 +45,7 @@ from .external_catalogue import BOATS
 from .ledger import Run, refuse
 from .markets import MARKETS, himono
 from .markets.base import whole
-from .markets.external.base import move_stock
+from .markets.external.pieces import move_stock
 from .messages import Message
 from .table import OVERSEAS, PORT_PLACES, SEA, Boat, QueuedAuction, Table
 

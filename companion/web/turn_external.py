@@ -33,7 +33,7 @@ from ..rules.catalogue import CART_AP, EXTERNAL_MARKETS, ITEM_USES, EntryOption
 from ..rules.entry import cart_payments, cart_uses_left
 from ..rules.markets import MARKETS, market_of_item
 from ..rules.markets.external import EXTERNAL, External
-from ..rules.markets.external.base import Named, code_of, held_codes, token_message
+from ..rules.markets.external.pieces import Named, code_of, held_codes, token_message
 from ..rules.messages import Message
 from ..rules.resources import salmon_in_game, total_resources
 from ..rules.table import ROWS, PlayerState, Table

@@ -24,13 +24,8 @@ from companion.rules.cardlines import Line, line
 from companion.rules.catalogue import EXTERNAL_MARKETS, external_board, read_board
 from companion.rules.ledger import Run, refuse
 from companion.rules.markets.external import BOARDS, EXTERNAL
-from companion.rules.markets.external.base import (
-    External,
-    on_place,
-    places_full,
-    steppers,
-    tokens_of,
-)
+from companion.rules.markets.external.base import External
+from companion.rules.markets.external.pieces import on_place, places_full, steppers, tokens_of
 from companion.rules.setup import GameConfig
 from companion.rules.table import Table
 

@@ -33,8 +33,8 @@ from companion.rules.external_catalogue import (
 from companion.rules.fish import Fish
 from companion.rules.fleet import carries
 from companion.rules.guided import preview
-from companion.rules.markets.external.base import code_of, spec_of
 from companion.rules.markets.external.government import GOVERNMENT_PLACES
+from companion.rules.markets.external.pieces import code_of, spec_of
 from companion.rules.moves import apply
 from companion.rules.setup import board_figure, make_config
 from companion.rules.table import Table, initial_table

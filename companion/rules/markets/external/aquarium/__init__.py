@@ -19,7 +19,8 @@ from ....ledger import Run, refuse
 from ....setup import GameConfig
 from ....table import Table
 from ....tokens import TokenSpec
-from ..base import External, Named, on_place, places_full, steppers, tokens_of
+from ..base import External
+from ..pieces import Named, on_place, places_full, steppers, tokens_of
 
 
 @dataclass(frozen=True, kw_only=True)

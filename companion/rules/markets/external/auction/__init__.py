@@ -24,7 +24,8 @@ from ....messages import Message
 from ....setup import GameConfig
 from ....table import Table
 from ....tokens import TokenSpec
-from ..base import External, code_of, steppers, token_message, tokens_of
+from ..base import External
+from ..pieces import code_of, steppers, token_message, tokens_of
 
 
 def auction_id(run: Run, named: str | None) -> str:

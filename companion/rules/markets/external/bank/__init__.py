@@ -20,7 +20,8 @@ from ....messages import Message
 from ....scoring import LOAN_INTEREST, LOAN_PRINCIPAL
 from ....setup import GameConfig
 from ....table import Table
-from ..base import External, count, move_stock, stock_left
+from ..base import External
+from ..pieces import count, move_stock, stock_left
 
 #: ¥300 per share (§6).
 SHARE_YEN = 300

@@ -22,7 +22,8 @@ from ....ledger import Run, refuse
 from ....messages import Message
 from ....setup import GameConfig
 from ....table import Boat, Table
-from ..base import External, FormReader, Named, move_stock, stock_left
+from ..base import External
+from ..pieces import FormReader, Named, move_stock, stock_left
 from ..ships import KINDS, boat_kinds, dock_new_boat
 
 SOURCES = ("ships", "used_ships")

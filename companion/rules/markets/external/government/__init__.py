@@ -19,7 +19,8 @@ from ....ledger import Run, refuse
 from ....messages import Message
 from ....setup import GameConfig
 from ....table import Table
-from ..base import External, on_place, places_full, steppers, tokens_of
+from ..base import External
+from ..pieces import on_place, places_full, steppers, tokens_of
 
 #: Its two places: (tokens each holds, ¥ per token whatever its Resources) (§8).
 GOVERNMENT_PLACES: dict[str, tuple[int, int]] = {"left": (3, 300), "right": (10, 200)}

@@ -25,7 +25,8 @@ from ....ledger import Run, refuse
 from ....messages import Message
 from ....setup import GameConfig
 from ....table import Table
-from ..base import External, count, move_stock, stock_left
+from ..base import External
+from ..pieces import count, move_stock, stock_left
 
 #: ¥200 per Buyer or Expansion token (§13, exp.).
 INFLUENCE_TOKEN_YEN = 200

@@ -22,7 +22,7 @@ from ....setup import GameConfig
 from ....table import Table
 from ....tokens import TokenSpec
 from ..aquarium import Aquarium
-from ..base import on_place, places_full, spec_of
+from ..pieces import on_place, places_full, spec_of
 
 CLAMS = "clams_oysters"
 MARKET_ID = "new_aquarium"

@@ -37,7 +37,8 @@ from ....setup import GameConfig
 from ....table import OVERSEAS, Table
 from ...base import whole
 from ..auction import auction_id
-from ..base import External, FormReader, Named
+from ..base import External
+from ..pieces import FormReader, Named
 
 
 @dataclass(frozen=True, kw_only=True)

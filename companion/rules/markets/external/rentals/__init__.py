@@ -20,7 +20,8 @@ from ....ledger import Run, refuse
 from ....messages import Message
 from ....setup import GameConfig
 from ....table import Table
-from ..base import External, count, move_stock, stock_left
+from ..base import External
+from ..pieces import count, move_stock, stock_left
 
 #: ¥200 per Freezer or Cart, no AP (§9, AMB-29).
 RENTAL_ITEM_YEN = 200

@@ -34,7 +34,8 @@ from ....ledger import Run, refuse
 from ....messages import Message
 from ....setup import GameConfig
 from ....table import Boat, Table
-from ..base import External, FormReader, Named, move_stock, stock_left
+from ..base import External
+from ..pieces import FormReader, Named, move_stock, stock_left
 
 #: The boat ids, as a client writes them (for the refusal of an unknown one).
 KINDS = ", ".join(f'"{k}"' for k in BOATS)

@@ -22,7 +22,8 @@ from ....ledger import Run, refuse
 from ....messages import Message
 from ....setup import GameConfig
 from ....table import Table
-from ..base import External, FormReader, on_place, order, places_full, token_of
+from ..base import External
+from ..pieces import FormReader, on_place, order, places_full, token_of
 
 #: Token keys of the same shape (never together in one Sushi place: AMB-55).
 SAME_SHAPE: dict[str, str] = {"horse_mackerel": "mackerel", "oyster": "clam"}

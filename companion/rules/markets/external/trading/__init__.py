@@ -28,8 +28,8 @@ from ....messages import Message
 from ....setup import GameConfig
 from ....table import Table
 from ....tokens import TokenSpec
-from ..base import (
-    External,
+from ..base import External
+from ..pieces import (
     FormReader,
     on_place,
     order,

@@ -91,6 +91,16 @@ Sales = dict[str, int | list[int]]
 
 
 @dataclass(frozen=True, kw_only=True)
+class HarborBarrel:
+    """A barrel of your own Harbor, named by its fish, row and price: handed back as a
+    visit's entry (rules/entry.py), loaded onto a Himono licence."""
+
+    fish: BarrelKey
+    row: Row
+    price: Price
+
+
+@dataclass(frozen=True, kw_only=True)
 class SoldBarrel:
     """A barrel of your own Harbor sold with the tokens (Mackerel)."""
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Annotated, Literal, Protocol
 
 from ..engine.args import Limit, OneOf
-from .args import BarrelKey, FishKey, Price, Printed, Row, Side
+from .args import FishKey, HarborBarrel, Price, Printed, Side
 from .catalogue import CART_AP, FISH_KEYS, ITEM_USES, EntryOption
 from .ledger import Run, refuse
 from .markets import MARKETS, market_of_item
@@ -34,22 +34,13 @@ class EntryToken:
 
 
 @dataclass(frozen=True, kw_only=True)
-class EntryBarrel:
-    """A barrel of your Harbor handed back as the entry."""
-
-    fish: BarrelKey
-    row: Row
-    price: Price
-
-
-@dataclass(frozen=True, kw_only=True)
 class TokenEntry:
     token: EntryToken
 
 
 @dataclass(frozen=True, kw_only=True)
 class BarrelEntry:
-    barrel: EntryBarrel
+    barrel: HarborBarrel
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -208,7 +199,9 @@ def _entry_token(run: Run, seat: int, m: Enterable, option: EntryOption, raw: En
     run.tokens_out(seat, spec, "market", "entry.token")
 
 
-def _entry_barrel(run: Run, seat: int, m: Enterable, option: EntryOption, raw: EntryBarrel) -> None:
+def _entry_barrel(
+    run: Run, seat: int, m: Enterable, option: EntryOption, raw: HarborBarrel
+) -> None:
     if raw.row not in ROWS:
         raise refuse("entry_bad", "entry.barrel")
     fish = raw.fish

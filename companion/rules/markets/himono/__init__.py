@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from typing import Annotated, ClassVar
 
 from ....engine.args import Limit
-from ...args import MAX_ITEMS, BarrelKey, Counts, Name, Price, Row
+from ...args import MAX_ITEMS, Counts, HarborBarrel, Name
 from ...cardlines import Line, line
 from ...catalogue import FISH_MARKETS, HIMONO_CATCHES
 from ...ledger import Run, refuse
@@ -266,29 +266,20 @@ def discard(run: Run, seat: int, plain: Mapping[str, int], himono: Mapping[str, 
 
 
 @dataclass(frozen=True, kw_only=True)
-class LoadedBarrel:
-    """A barrel of your Harbor loaded onto a Himono licence."""
-
-    fish: BarrelKey
-    row: Row
-    price: Price
-
-
-@dataclass(frozen=True, kw_only=True)
 class LoadHimono:
     """``load_himono``'s arguments (refused in its words: a field it does not take)."""
 
     refused_as: ClassVar[str] = "kind.load_himono"
     player: Name
     tokens: Counts | None = None
-    barrels: Annotated[tuple[LoadedBarrel, ...], Limit(max_len=MAX_ITEMS)] | None = None
+    barrels: Annotated[tuple[HarborBarrel, ...], Limit(max_len=MAX_ITEMS)] | None = None
 
 
 def load(
     run: Run,
     seat: int,
     tokens: Mapping[str, int] | None,
-    barrels: tuple[LoadedBarrel, ...] | None,
+    barrels: tuple[HarborBarrel, ...] | None,
 ) -> None:
     """Free, any time on your turn: tokens of your own and barrels from your Harbor (either
     row) onto your Himono licences, 2 items per licence in any mix."""
@@ -297,7 +288,7 @@ def load(
         raise refuse("himono_no_licence", "type", player=name)
     tokens = tokens or {}
     barrels = barrels or ()
-    items: list[tuple[str, HimonoItem, LoadedBarrel | None]] = []
+    items: list[tuple[str, HimonoItem, HarborBarrel | None]] = []
     for key, n in tokens.items():
         if key not in HIMONO_CATCHES:
             raise refuse("himono_load_wrong", f"tokens.{key}", fish=str(key))

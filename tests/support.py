@@ -1,4 +1,5 @@
-"""Helpers shared by the test modules: the real server process on a free port.
+"""Helpers shared by the test modules: the real server process on a free port, and a game
+rendered in process for its live pages (``LiveGame``).
 
 A plain module (not conftest) so tests can import it by name: two conftest.py files
 (tests/ and tests/browser/) would shadow each other under one module name.
@@ -13,6 +14,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -220,3 +222,43 @@ class SSE:
 
     def close(self) -> None:
         self.sock.close()
+
+
+class LiveGame:
+    """One board game in the app, through its door (as the table screen records), with an
+    identity for the table screen and each seat, and every viewer's live part rendered in
+    process at the newest version, one after the other as the streams render them."""
+
+    def __init__(self, app: Any, names: list[str], settings: dict[str, Any]) -> None:
+        from companion.identity import Identity
+        from companion.web import edge_board
+        from companion.web.context import door, store
+
+        self.app, self.door, self.store = app, door, store
+        with app.app_context():
+            config = edge_board.config_json({"players": names, **settings})
+            self.id, self.host, self.seats = door().create_game(config)
+        self.who = {"host": Identity(self.id, "host", None, self.host)} | {
+            name: Identity(self.id, "seat", i, self.seats[i]) for i, name in enumerate(names)
+        }
+
+    def act(self, kind: str, **data: Any) -> None:
+        with self.app.app_context():
+            self.door().act(self.id, self.host, kind, data)
+
+    def undo(self) -> None:
+        with self.app.app_context():
+            self.door().undo(self.id, self.host)
+
+    def state(self) -> Any:
+        with self.app.app_context():
+            return self.store().state(self.id)
+
+    def pages(self, lang: str | None = None) -> dict[str, str]:
+        """Every viewer's live part (and the table screen's join cards), in ``lang`` when
+        given (the request's ``Accept-Language``)."""
+        from companion.web.render import render_live
+
+        headers = {"Accept-Language": lang} if lang else {}
+        with self.app.test_request_context(headers=headers):
+            return {name: str(render_live(self.id, who)) for name, who in self.who.items()}

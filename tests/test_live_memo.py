@@ -12,45 +12,25 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from companion.identity import Identity
+from support import LiveGame
 
 NAMES = ["Aiko", "Bo", "Chiyo", "Daichi"]
 
 
-class Game:
-    def __init__(self, app: Any) -> None:
-        from companion.web import edge_board
-        from companion.web.context import door, store
-
-        self.app, self.door, self.store = app, door, store
-        with app.app_context():
-            config = edge_board.config_json(
-                {
-                    "players": NAMES,
-                    "money": "closed",
-                    "seed": 23,
-                    "fish_markets": ["mackerel", "eel", "tuna", "spider_crab", "octopus"],
-                    "external_markets": ["ships", "bank", "auction", "government"],
-                }
-            )
-            self.id, self.host, self.seats = door().create_game(config)
-        self.who = {"host": Identity(self.id, "host", None, self.host)} | {
-            name: Identity(self.id, "seat", i, self.seats[i]) for i, name in enumerate(NAMES)
-        }
-
-    def act(self, kind: str, **data: Any) -> None:
-        with self.app.app_context():
-            self.door().act(self.id, self.host, kind, data)
-
-    def pages(self, lang: str) -> dict[str, str]:
-        """Every viewer's live part at the newest version, in ``lang``."""
-        from companion.web.render import render_live
-
-        with self.app.test_request_context(headers={"Accept-Language": lang}):
-            return {name: str(render_live(self.id, who)) for name, who in self.who.items()}
+def new_game(app: Any) -> LiveGame:
+    return LiveGame(
+        app,
+        NAMES,
+        {
+            "money": "closed",
+            "seed": 23,
+            "fish_markets": ["mackerel", "eel", "tuna", "spider_crab", "octopus"],
+            "external_markets": ["ships", "bank", "auction", "government"],
+        },
+    )
 
 
-def fresh(game: Game, lang: str) -> dict[str, str]:
+def fresh(game: LiveGame, lang: str) -> dict[str, str]:
     """The same pages rendered from nothing (no part kept)."""
     from companion.web import stream
 
@@ -66,7 +46,7 @@ def fresh(game: Game, lang: str) -> dict[str, str]:
 def test_kept_parts_give_the_page_a_fresh_render_gives(app: Any) -> None:
     from companion.web import stream
 
-    game = Game(app)
+    game = new_game(app)
     a, b, c, d = NAMES
     steps: list[tuple[str, dict[str, Any]]] = [
         ("next_turn", {}),
@@ -100,7 +80,7 @@ def test_kept_parts_give_the_page_a_fresh_render_gives(app: Any) -> None:
 
 
 def test_no_kept_part_shows_a_closed_yen_to_another(app: Any) -> None:
-    game = Game(app)
+    game = new_game(app)
     yen = {"Aiko": 2_700, "Bo": 3_300, "Chiyo": 3_900, "Daichi": 5_500}
     for name, amount in yen.items():
         game.act("pay", **{"from": "supply", "to": name, "amount": amount - 2000})

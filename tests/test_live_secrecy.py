@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from companion.identity import Identity
+from support import LiveGame
+
 from companion.view_history import history_lines
 from companion.views import game_view, public_view
 
@@ -20,51 +21,20 @@ NAMES = ["Aiko", "Bo", "Chiyo"]
 UNIQUE = {"Aiko": 2_700, "Bo": 3_300, "Chiyo": 3_900}
 
 
-class Game:
-    """One game in the app, through its door, with an identity for each viewer."""
-
-    def __init__(self, app: Any, money: str) -> None:
-        from companion.web import edge_board
-        from companion.web.context import door, store
-
-        self.app, self.door, self.store = app, door, store
-        with app.app_context():
-            config = edge_board.config_json(
-                {
-                    "players": NAMES,
-                    "money": money,
-                    "seed": 3,
-                    "fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid"],
-                    "external_markets": ["ships", "bank", "rentals"],
-                }
-            )
-            self.id, self.host, self.seats = door().create_game(config)
-        self.who = {"host": Identity(self.id, "host", None, self.host)} | {
-            name: Identity(self.id, "seat", i, self.seats[i]) for i, name in enumerate(NAMES)
-        }
-
-    def act(self, kind: str, **data: Any) -> None:
-        with self.app.app_context():
-            self.door().act(self.id, self.host, kind, data)
-
-    def undo(self) -> None:
-        with self.app.app_context():
-            self.door().undo(self.id, self.host)
-
-    def state(self) -> Any:
-        with self.app.app_context():
-            return self.store().state(self.id)
-
-    def pages(self) -> dict[str, str]:
-        """Every viewer's live region as sent (and each page's join cards), rendered one
-        after the other at the same version."""
-        from companion.web.render import render_live
-
-        with self.app.test_request_context():
-            return {name: render_live(self.id, who) for name, who in self.who.items()}
+def new_game(app: Any, money: str) -> LiveGame:
+    return LiveGame(
+        app,
+        NAMES,
+        {
+            "money": money,
+            "seed": 3,
+            "fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid"],
+            "external_markets": ["ships", "bank", "rentals"],
+        },
+    )
 
 
-def set_yen(game: Game) -> None:
+def set_yen(game: LiveGame) -> None:
     """Every player's Yen to its UNIQUE amount (¥2,000 each at the start)."""
     for name, yen in UNIQUE.items():
         if yen > 2000:
@@ -78,7 +48,7 @@ def shows(page: str, amount: int) -> bool:
 
 
 def test_the_public_view_is_nobodys_view_and_shows_no_closed_yen(app) -> None:
-    game = Game(app, "closed")
+    game = new_game(app, "closed")
     set_yen(game)
     state = game.state()
     public = public_view(state)
@@ -89,7 +59,7 @@ def test_the_public_view_is_nobodys_view_and_shows_no_closed_yen(app) -> None:
 
 
 def test_a_seats_view_differs_from_the_public_one_only_by_its_own(app) -> None:
-    game = Game(app, "closed")
+    game = new_game(app, "closed")
     set_yen(game)
     state = game.state()
     public = public_view(state)
@@ -109,7 +79,7 @@ def test_a_seats_view_differs_from_the_public_one_only_by_its_own(app) -> None:
 
 
 def test_no_page_shows_another_seats_closed_yen(app) -> None:
-    game = Game(app, "closed")
+    game = new_game(app, "closed")
     set_yen(game)
     game.act("pay", **{"from": "Bo", "to": "Chiyo", "amount": 1_200})
     pages = game.pages()
@@ -124,7 +94,7 @@ def test_no_page_shows_another_seats_closed_yen(app) -> None:
 def test_an_undone_end_of_the_game_hides_the_amounts_again(app) -> None:
     """History lines are kept from one state to the next: the ¥1,700 Bo paid Chiyo shows
     to everyone once the game is over, and must be hidden again once the end is undone."""
-    game = Game(app, "closed")
+    game = new_game(app, "closed")
     game.act("pay", **{"from": "Bo", "to": "Chiyo", "amount": 1_700})
     for when in ("during play", "after the end", "after the end was undone"):
         if when == "after the end":

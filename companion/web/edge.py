@@ -174,6 +174,22 @@ def form_fields(form: MultiDict[str, str] | None = None) -> dict[str, str]:
     return out
 
 
+def form_pairs(form: MultiDict[str, str] | None = None) -> list[tuple[str, str]]:
+    """An htmx form's ``(name, value)`` pairs in order, every value of a name sent several
+    times kept (ticked checkboxes), for web/form_decode.py; checked as :func:`form_fields`
+    checks them."""
+    form = request.form if form is None else form
+    out: list[tuple[str, str]] = []
+    for key, value in form.items(multi=True):
+        if bad_character(key) is not None:
+            raise schemas.bad_text("form", key, key=True)
+        if bad_character(value) is not None:
+            raise schemas.bad_text("form", key)
+        if key not in PAGE_FIELDS:
+            out.append((key, value))
+    return out
+
+
 def _with_query_version(fields: dict[str, str]) -> dict[str, str]:
     """A page may send the version it saw as ``?expected_seq=`` instead of a field."""
     query = (request.args.get("expected_seq") or "").strip()

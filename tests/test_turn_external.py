@@ -6,6 +6,7 @@ confirm records one entry with the right Yen; refusals change nothing."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from typing import Any
 
 import pytest
@@ -381,10 +382,10 @@ def test_a_cart_pays_the_aquarium_whole_after_the_turns_two_ap(game: Game) -> No
     trading = html[html.index('/turn/markets/trading"') - 300 :]
     assert "disabled" not in trading[:400]  # 1 AP: one Cart use pays it
     html = game.panel("markets/aquarium")
-    assert 'value="cart:2"' in html and "2 AP from 2 Cart uses" in text(html)
+    assert 'value="cart=2"' in html and "2 AP from 2 Cart uses" in text(html)
     one = html[html.index('value="cart"') - 200 : html.index('value="cart"')]
     assert "disabled" in one  # one use leaves 1 AP to pay, and none is left
-    state = game.recorded(visit("aquarium", "cart:2", **{"tokens.squid": "1"}))
+    state = game.recorded(visit("aquarium", "cart=2", **{"tokens.squid": "1"}))
     aiko = next(p for p in state["players"] if p["name"] == A)
     assert not [i for i in aiko["space_items"] if i["item"] == "cart"]  # used up: to the box
     assert state["markets"]["places"]["aquarium.squid"] == ["squid", "squid"]
@@ -561,7 +562,8 @@ def test_a_barrel_for_sale_pays_the_new_aquarium_entry_from_the_phone(app: Any) 
     for _ in range(3):
         g.act(type="next_turn")
     html = g.panel("markets/new_aquarium")
-    [entry] = re.findall(r'name="entry" value="(barrel:mackerel:[a-z]+:200)"', html)
+    [entry] = map(unescape, re.findall(r'name="entry" value="(barrel\.fish=mackerel[^"]*)"', html))
+    assert re.fullmatch(r"barrel\.fish=mackerel&barrel\.row=[a-z]+&barrel\.price=200", entry)
     form = visit("new_aquarium", entry, **{"tokens.nori": "1"})
     assert "¥500" in g.preview(form)
     before = g.yen()

@@ -188,10 +188,10 @@ def test_a_token_entry_starts_at_the_token_worth_least(game: Game) -> None:
     each = {k: rows[k]["resources"] / rows[k]["count"] for k in ("eel", "squid")}
     assert each["eel"] > each["squid"], each  # the case this test is about
     panel = game.get(A, "markets/squid")
-    offered = re.findall(r'name="entry" value="(token:[^"]*)"', panel)
-    assert offered.index("token:eel") < offered.index("token:squid"), offered
+    offered = re.findall(r'name="entry" value="(token\.[^"]*)"', panel)
+    assert offered.index("token.fish=eel") < offered.index("token.fish=squid"), offered
     checked = re.findall(r'name="entry" value="([^"]*)"\s+checked', panel)
-    assert checked == ["token:squid"], checked
+    assert checked == ["token.fish=squid"], checked
 
 
 # -- 4. a market that cannot be entered says so before it is tapped -----------------------------

@@ -281,7 +281,7 @@ def test_the_flat_form_becomes_the_apis_shape() -> None:
             "type": "visit",
             "player": A,
             "market": "tuna",
-            "entry": "token:eel",
+            "entry": "token.fish=eel",
             "sell.tuna.20": "2",
             "sell.tuna.15": "1",
             "sell.eel": "0",

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
+from urllib.parse import parse_qsl, urlencode
 
 from flask import render_template
 
@@ -37,7 +38,8 @@ from ..rules.markets.external.pieces import Named, code_of, held_codes, token_me
 from ..rules.messages import Message
 from ..rules.resources import salmon_in_game, total_resources
 from ..rules.table import ROWS, PlayerState, Table
-from . import schemas
+from . import form_decode, schemas
+from .turn_schemas import visit_model
 
 #: Most of one token code, boat kind or barrel count one field may ask for.
 MAX_EACH = 30
@@ -93,27 +95,6 @@ class FlatForm:
         self._known.add(key)
 
 
-def entry_of(text: str) -> Any:
-    """``ap`` | ``cart`` | ``cart:N`` | ``yen`` | ``free`` | ``token:KEY[:VALUE|:SIDE]`` |
-    ``token:takoyaki:harbor:PRICE`` | ``barrel:KEY:ROW:PRICE``."""
-    parts = text.split(":")
-    if parts[0] == "token" and len(parts) >= 2:
-        token: dict[str, Any] = {"fish": parts[1]}
-        if len(parts) == 3:
-            token["side" if parts[2] in ("fresh", "degraded") else "value"] = _form_num(parts[2])
-        elif len(parts) == 4 and parts[2] == "harbor":
-            token["from"] = "harbor"
-            token["price"] = _form_num(parts[3])
-        elif len(parts) != 2:
-            raise Refused(400, Message("guide.entry_token"), "entry")
-        return {"token": token}
-    if parts[0] == "cart" and len(parts) == 2:  # "cart:2": two Cart uses (AMB-30)
-        return {"cart": _form_num(parts[1])}
-    if parts[0] == "barrel" and len(parts) == 4:
-        return {"barrel": {"fish": parts[1], "row": parts[2], "price": _form_num(parts[3])}}
-    return text
-
-
 def _form_num(text: str) -> int | str:
     number = schemas.form_int(text)
     return text if number is None else number
@@ -128,7 +109,7 @@ def nested(fields: Mapping[str, str]) -> dict[str, Any]:
     if "player" in fields:
         body["player"] = fields["player"]
     if "entry" in fields:
-        body["entry"] = entry_of(fields["entry"])
+        body.update(form_decode.decode(visit_model(), [("entry", fields["entry"])], "visit"))
     if "expected_seq" in fields:
         seq = schemas.form_int(fields["expected_seq"])
         body["expected_seq"] = fields["expected_seq"] if seq is None else seq
@@ -172,7 +153,7 @@ def cart_entries(p: PlayerState, cost: int, ap: int, label: str) -> list[dict[st
         code = "guide.from_cart" if n == 1 else "guide.from_carts"
         out.append(
             {
-                "value": "cart" if n == 1 else f"cart:{n}",
+                "value": "cart" if n == 1 else picks({"cart": n}),
                 "label": msg(Message(code, {"option": label, "count": n})),
                 "why": None if n in cart_payments(p, cost, ap) else _why("guide.few_ap"),
             }
@@ -219,7 +200,7 @@ def entry_choices(
             ]
         elif o.kind == "barrel":
             barrels = {
-                f"barrel:{x.fish}:{row}:{x.price}": msg(
+                picks({"barrel.fish": x.fish, "barrel.row": row, "barrel.price": x.price}): msg(
                     Message(
                         "guide.own_barrel",
                         {"market": market_of_item(x.fish).id, "price": x.price, "row": row},
@@ -237,24 +218,45 @@ def entry_choices(
         min(
             payable,
             key=lambda e: (
-                ENTRY_RANK.get(str(e["value"]).split(":")[0], 9),
+                ENTRY_RANK.get(entry_kind(str(e["value"])), 9),
                 _token_cost(t, p, str(e["value"])),
             ),
         )["default"] = True
     return out
 
 
+def picks(fields: Mapping[str, str | int]) -> str:
+    """The value of a radio that picks several fields of the move at once, by their paths
+    (docs/actions.md "Forms"): ``{"token.fish": "tuna", "token.value": 20}`` →
+    ``token.fish=tuna&token.value=20``, read by web/form_decode.py."""
+    return urlencode(fields)
+
+
+def token_entry(fish: str, **more: str | int) -> str:
+    """An entry radio's value handing a token back: ``token.fish=tuna&token.value=20``
+    (``value``: a printed value, ``side``: a Salmon's, ``from``/``price``: a Takoyaki for
+    sale on the Harbor)."""
+    return picks({"token.fish": fish, **{f"token.{k}": v for k, v in more.items()}})
+
+
+def entry_kind(value: str) -> str:
+    """An entry radio's kind: ``ap``, ``cart`` (``cart=2`` too), ``token``, ``barrel`` …"""
+    return value.partition("=")[0].split(".")[0]
+
+
 def _token_cost(t: Table, p: PlayerState, value: str) -> int:
-    """What a token entry (``token:<fish>[:<printed value or Salmon side>]``) costs its
-    player in Resources, as their tokens count now (issue #20: of two tokens a market
-    takes, the one worth less is offered first, a Squid at 0 R before a Takoyaki at 5);
-    0 for any other entry."""
-    kind, _, rest = value.partition(":")
-    key, _, extra = rest.partition(":")
-    if kind != "token" or not key:
+    """What a token entry (``token.fish=<fish>[&token.value=<printed>|&token.side=<side>]``)
+    costs its player in Resources, as their tokens count now (issue #20: of two tokens a
+    market takes, the one worth less is offered first, a Squid at 0 R before a Takoyaki at
+    5); 0 for any other entry."""
+    if entry_kind(value) != "token":
         return 0
-    printed = int(extra) if extra.isdigit() else None
-    after = p.fish.add(key, -1, value=printed, side=None if printed or not extra else extra)
+    got = dict(parse_qsl(value))
+    key, printed = got.get("token.fish", ""), got.get("token.value", "")
+    side = got.get("token.side")
+    if not key:
+        return 0
+    after = p.fish.add(key, -1, value=int(printed) if printed.isdigit() else None, side=side)
     if after is None:
         return 0
     salmon = salmon_in_game([q.fish for q in t.players])

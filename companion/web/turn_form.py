@@ -15,8 +15,9 @@ from flask import request
 from ..door import Refused
 from ..rules.markets import MARKETS
 from ..rules.messages import render
-from . import action_schemas, edge, schemas, turn_external
+from . import action_schemas, edge, form_decode, schemas, turn_external
 from .turn_guide import FREE_MOVES, MAX_SLOTS, say
+from .turn_schemas import visit_model
 
 
 def _num(text: str) -> int | str:
@@ -98,8 +99,8 @@ def nested(
         known |= {"market", "entry", "licenses", "trade", "cans"}
         if "market" in fields:
             body["market"] = fields["market"]
-        if "entry" in fields:
-            body["entry"] = turn_external.entry_of(fields["entry"])
+        if "entry" in fields:  # the entry radio's value names the fields it picks
+            body.update(form_decode.decode(visit_model(), [("entry", fields["entry"])], kind))
         for key in ("licenses", "trade", "cans"):
             if key in fields and _num(fields[key]) != 0:
                 body[key] = _num(fields[key])
@@ -273,10 +274,15 @@ def action_from_form() -> tuple[str, dict[str, Any], int | None]:
     fields = edge.form_fields()
     barrels = [b.strip() for b in request.form.getlist("barrel") if b.strip()]
     sold = [b.strip() for b in request.form.getlist("sell_barrel") if b.strip()]
-    if turn_external.is_external(fields):  # issue #9: an external market's form
-        body = turn_external.nested(fields)
-    else:
-        body = nested(fields, barrels, sold)
+    try:
+        if turn_external.is_external(fields):  # issue #9: an external market's form
+            body = turn_external.nested(fields)
+        else:
+            body = nested(fields, barrels, sold)
+    except Refused as exc:
+        if (exc.field or "").split(".")[0] == "entry":  # a radio value not the page's own
+            raise Refused(400, say("guide.choose_entry"), "entry") from None
+        raise
     kind = str(body["type"])
     if kind == "visit" and body.get("entry") in (None, ""):
         # No entry radio left on (each one off, or none chosen): a player's sentence, not

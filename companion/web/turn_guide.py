@@ -62,7 +62,7 @@ def _token_choices(p: PlayerState, what: str) -> list[dict[str, Any]]:
             for v in sorted(set(getattr(fish, key)), reverse=True):
                 out.append(
                     {
-                        "value": f"token:{key}:{v}",
+                        "value": turn_external.token_entry(key, value=v),
                         "label": say("guide.token_valued", fish=key, value=v),
                     }
                 )
@@ -70,17 +70,28 @@ def _token_choices(p: PlayerState, what: str) -> list[dict[str, Any]]:
             for side, n in (("fresh", fish.salmon_fresh), ("degraded", fish.salmon_degraded)):
                 if n:
                     out.append(
-                        {"value": f"token:salmon:{side}", "label": say(f"guide.salmon_{side}")}
+                        {
+                            "value": turn_external.token_entry("salmon", side=side),
+                            "label": say(f"guide.salmon_{side}"),
+                        }
                     )
         else:
-            out.append({"value": f"token:{key}", "label": say("guide.token", fish=key)})
+            out.append(
+                {"value": turn_external.token_entry(key), "label": say("guide.token", fish=key)}
+            )
     if what in ("any", "takoyaki"):
         for row in ROWS:
             for x in p.row(row):
                 if x.fish == "takoyaki":
                     out.append(
                         {
-                            "value": f"token:takoyaki:harbor:{x.price}",
+                            "value": turn_external.picks(
+                                {
+                                    "token.fish": "takoyaki",
+                                    "token.from": "harbor",
+                                    "token.price": x.price,
+                                }
+                            ),
                             "label": say("guide.takoyaki_for_sale", price=x.price),
                         }
                     )

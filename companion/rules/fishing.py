@@ -354,7 +354,7 @@ def fishing_run(t: Table, a: Fishing) -> Run:
     finish(run)
     if queue:
         first, rest = queue[0], tuple(queue[1:])
-        run.t = auction_moves.open_auction(run.t, first.opening(run.name(seat)))
+        run.t = auction_moves.open_auction(run.t, auction_moves.opening(first, run.name(seat)))
         run.t = replace(run.t, queued_auctions=rest)
         finish(run)
     return run

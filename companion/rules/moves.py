@@ -236,7 +236,7 @@ MOVES: dict[str, Move[Any]] = {
 
 
 def _register_auction_moves() -> None:
-    def overfishing(fn: Callable[[Table, Args], Table]) -> Callable[[Table, Args], Table]:
+    def overfishing(fn: Callable[[Table, A], Table]) -> Callable[[Table, A], Table]:
         return lambda t, a: auto_overfish(fn(t, a))
 
     def opened(a: Args, show: bool) -> Message:
@@ -271,19 +271,28 @@ def _register_auction_moves() -> None:
 
     MOVES.update(
         {
-            "auction_open": Move(overfishing(auction_moves.open_auction), opened, internal=True),
+            "auction_open": Move(
+                overfishing(auction_moves.open_auction),
+                opened,
+                auction_moves.OpenAuction,
+                internal=True,
+            ),
             "bid_sealed": Move(
                 auction_moves.seal,
                 lambda a, s: Message("history.bid_sealed", {"player": a.get("player")}),
+                auction_moves.SealBid,
                 internal=True,
             ),
             "auction_reveal": Move(
                 auction_moves.reveal,
                 lambda a, s: Message("history.bids_revealed", {}),
+                auction_moves.Reveal,
                 internal=True,
                 moves_yen=False,
             ),
-            "auction_choose": Move(overfishing(auction_moves.choose), chose, internal=True),
+            "auction_choose": Move(
+                overfishing(auction_moves.choose), chose, auction_moves.Choose, internal=True
+            ),
         }
     )
 

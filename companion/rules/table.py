@@ -85,19 +85,6 @@ class QueuedAuction:
     codes: tuple[str, ...] = ()
     paid: bool = False
 
-    def opening(self, owner: str) -> dict[str, Any]:
-        """The arguments of ``auctions.open_auction`` that open it."""
-        if self.kind == "overseas":
-            return {
-                "id": self.id,
-                "kind": self.kind,
-                "owner": owner,
-                "barrels": dict(self.barrels),
-                "drawn": list(self.codes),
-                "paid": self.paid,
-            }
-        return {"id": self.id, "kind": self.kind, "owner": owner, "drawn": self.drawn}
-
 
 @dataclass(frozen=True)
 class Arrival:

@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar
 
 from .....engine.args import SERVER, Limit
 from ....args import MAX_LOT, TokenCode
-from ....auction_moves import open_auction
+from ....auction_moves import OpenAuction, open_auction
 from ....auctions import Token, auction_market_fee, lot_worth
 from ....cardlines import Line, line
 from ....catalogue import AUCTION_MARKET_FEES
@@ -75,7 +75,7 @@ class Lot(External):
         aid = auction_id(run, a.auction_id)
         run.t = open_auction(
             run.t,
-            {"id": aid, "kind": self.kind, "owner": p.name, "lot": [code_of(s) for s in specs]},
+            OpenAuction(id=aid, kind=self.kind, owner=p.name, lot=tuple(code_of(s) for s in specs)),
         )
         run.note("mv.lot", player=p.name, tokens=[token_message(s) for s in specs], kind=self.kind)
         if fee:

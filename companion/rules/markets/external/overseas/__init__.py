@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from .....engine.args import SERVER
 from ....args import Counts
-from ....auction_moves import open_auction
+from ....auction_moves import OpenAuction, open_auction
 from ....auctions import OVERSEAS_CONVERSIONS, lot_shortfall
 from ....cardlines import Line, line
 from ....cargo import boats_carrying
@@ -163,7 +163,9 @@ class Overseas(External):
         aid = auction_id(run, a.auction_id)
         run.t = open_auction(
             run.t,
-            {"id": aid, "kind": "overseas", "owner": p.name, "barrels": barrels, "drawn": drawn},
+            OpenAuction(
+                id=aid, kind="overseas", owner=p.name, barrels=dict(barrels), drawn=tuple(drawn)
+            ),
         )
         run.note("mv.yen", payer=p.name, payee="supply", amount=OVERSEAS_ENTRY, reason="entry")
         if run.t.values.eel != eel:

@@ -6,11 +6,24 @@ ServerMoves). The door runs them without naming an auction (companion/engine/gam
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Annotated, Any
 
 from ..engine import Entry, Message, Opened, Sealing, Secret, ServerMove, Turned
+from ..engine.args import Limit
 from . import draws
+from .args import MAX_YEN
 from .table import Table
+
+
+@dataclass(frozen=True, kw_only=True)
+class SealedBid:
+    """What a seat seals on an auction (its body at the edge, ``{"amount": 800}``): Yen
+    in ¥100 steps. The amount is no argument of a logged move (``bid_sealed`` names only
+    the bidder), so :meth:`AuctionBids.seal` checks it again, in the door's sentences,
+    for a caller that skipped the edge."""
+
+    amount: Annotated[int, Limit(ge=0, le=MAX_YEN, multiple_of=100)]
 
 
 def _auction(table: Table, auction_id: str) -> Any:

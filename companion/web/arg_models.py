@@ -126,6 +126,12 @@ def item_model(cls: type[Any]) -> type[BaseModel]:
     return _ITEMS[cls]
 
 
+def body_of(cls: type[Any]) -> type[BaseModel]:
+    """A request body that is no move of its own (no ``type``, no ``expected_seq``), made
+    from the arguments its client fields fill: a sealed bid, a tie's choice."""
+    return item_model(cls)
+
+
 def model_of(kind: str, cls: type[Any]) -> type[MoveBody]:
     """The body of the move ``kind`` whose arguments are ``cls`` (one model per move)."""
     if (kind, cls) not in _MOVES:

@@ -12,16 +12,19 @@ from pydantic import ValidationError
 from werkzeug.datastructures import MultiDict
 
 from ..door import Refused, refusal_of
+from ..rules.auction_moves import Choose
 from ..rules.bookkeeping import MAX_COUNT
 from ..rules.catalogue import FISH_MARKETS
 from ..rules.errors import IllegalAction
 from ..rules.figures import disputed_defaults, to_remember
 from ..rules.messages import Message
 from ..rules.moves import MOVES
+from ..rules.sealed_bids import SealedBid
 from ..rules.setup import GameConfig, bad_character, make_config, with_remembered
 from ..store import Store
 from . import action_schemas, schemas
 from .action_schemas import ACTIONS, AUCTIONS, FORM_STOCK
+from .arg_models import body_of
 from .context import store
 from .edge import Action, _if_match, _object, _with_query_version, form_fields
 from .schemas import TOKEN_CODES, parse
@@ -141,14 +144,19 @@ def auction_form() -> tuple[dict[str, Any], int | None]:
 # -- bids and choices --------------------------------------------------------------------------
 
 _SEND_AMOUNT = Message("edge.bid_shape")
+#: A sealed bid's body and a tie's choice, from the rules' dataclasses (issue #18 step 8).
+BID = body_of(SealedBid)
+CHOOSE = body_of(Choose)
 
 
 def bid_json(data: Any) -> int:
-    return parse(schemas.Bid, _object(data, _SEND_AMOUNT), "bid").amount
+    amount: int = parse(BID, _object(data, _SEND_AMOUNT), "bid").model_dump()["amount"]
+    return amount
 
 
 def bid_form() -> int:
-    return parse(schemas.Bid, form_fields(), "bid", form=True).amount
+    amount: int = parse(BID, form_fields(), "bid", form=True).model_dump()["amount"]
+    return amount
 
 
 def winner_json(data: Any) -> str | None:
@@ -159,13 +167,16 @@ def winner_json(data: Any) -> str | None:
             Message("edge.choose_shape"),
             "winner",
         )
-    return parse(schemas.Choose, body, "choose").winner
+    winner: str | None = parse(CHOOSE, body, "choose").model_dump()["winner"]
+    return winner
 
 
 def winner_form() -> str | None:
     """A form's winner; an empty one declines every offer (Barter)."""
     fields = form_fields()
-    return parse(schemas.Choose, {"winner": None, **fields}, "choose", form=True).winner
+    chosen = parse(CHOOSE, {"winner": None, **fields}, "choose", form=True)
+    winner: str | None = chosen.model_dump()["winner"]
+    return winner
 
 
 # -- new games ---------------------------------------------------------------------------------

@@ -203,15 +203,6 @@ class Redo(Body):
     expected_seq: Seq | None = None
 
 
-class Bid(Body):
-    amount: BidAmount
-
-
-class Choose(Body):
-    #: A name, or null (at Barter: decline every offer).
-    winner: Name | None
-
-
 #: The action types whose unknown field is said as that action's ("… is no field of a
 #: pay"): the board game's, given by web/action_schemas.py (its ``ACTIONS``).
 ACTION_SUBJECTS: set[str] = set()

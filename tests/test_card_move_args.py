@@ -1,8 +1,8 @@
 """Parse once at the edge (issue #18 step 8) for the card game and Tokyo Jutaku: every
 client move declares its arguments as a frozen dataclass beside it, the fold reads that
 dataclass from the logged dict once, and a form, its JSON and the log read to the same
-typed value. (Their edges keep their own models: cards_edge.CardAction, one flat model for
-three moves, and jutaku_edge's, with the Jutaku's own sentence per field.)
+typed value. The card game's edge makes each action's model from its dataclass
+(web/arg_models.py ``model_of``), so each move's arguments are declared once.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from companion.engine import IllegalAction
 from companion.engine.args import read
 from companion.jutaku.game import MOVES as JUTAKU_MOVES
 from companion.jutaku.game import BuyTuna, Exit
-from companion.web.cards_edge import parse_action
+from companion.refusals import Refused
+from companion.web.cards_edge import MODELS, parse_action
 from companion.web.jutaku import carried_from_form
 from companion.web.jutaku_edge import ExitMove, TunaMove, decode, encode
 
@@ -102,3 +103,38 @@ def test_a_caller_that_skipped_the_edge_still_cannot_hand_the_rules_a_wrong_type
     with pytest.raises(IllegalAction) as info:
         read(cls, data)
     assert info.value.field == field
+
+
+def test_the_card_edge_models_are_made_from_the_moves_dataclasses() -> None:
+    assert set(MODELS) == {"take_card", "discard_card", "speciality", "use_cards"}
+    for kind, model in MODELS.items():
+        assert model.__move__ is CARD_MOVES[kind].args, kind
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        # The rules read a card as any value (their own sentence); a client sends a number.
+        ({"type": "take_card", "player": "Aiko", "card": "2"}, "card"),
+        ({"type": "take_card", "player": "Aiko", "card": 19}, "card"),
+        ({"type": "discard_card", "player": "Aiko", "points": 1001}, "points"),
+        ({"type": "take_card", "player": "Aiko", "icon": "wave"}, "icon"),
+        # A speciality takes a player and points, and no card's field.
+        ({"type": "speciality", "player": "Aiko", "points": 3, "card": 2}, "card"),
+        ({"type": "speciality", "player": "Aiko"}, "points"),
+        ({"type": "use_cards"}, "cards"),
+        ({"type": "use_cards", "cards": "some"}, "cards"),
+    ],
+)
+def test_the_card_edge_refuses_a_field_its_dataclass_does_not_take(
+    body: dict[str, Any], field: str
+) -> None:
+    with pytest.raises(Refused) as info:
+        parse_action(body)
+    assert info.value.field == field
+
+
+def test_a_card_left_to_come_from_the_scale_may_say_so_with_null() -> None:
+    action = parse_action({"type": "take_card", "player": "Aiko", "source": None, "card": 3})
+    assert action.args == {"player": "Aiko", "card": 3}
+    assert read(CardArgs, {"type": "take_card", **action.args}).source == "scale"

@@ -49,6 +49,8 @@ POINTS_MAX: Final = 9
 COLOUR_MAX: Final = 20
 #: A player's name.
 NAME_MAX: Final = 30
+#: Most points (either way) a move may say at the edge; the rules say what is allowed.
+POINTS_SAID: Final = 1000
 #: The Speciality bonus the host enters when it triggers (AMB-C3), in points.
 SPECIALITY_MIN: Final = 1
 SPECIALITY_MAX: Final = 99

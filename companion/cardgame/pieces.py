@@ -6,13 +6,26 @@ names (described, or by number in a defined deck) and where they are taken from.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeGuard
+from typing import Annotated, Any, TypeGuard
 
 from ..engine import IllegalAction, Message
+from ..engine import args as engine_args
 from .catalogue import (
+    CARDS,
+    COLOUR_MAX,
     EXHAUSTIONS_TO_END,
+    ICONS,
+    NAME_MAX,
+    POINTS_SAID,
+    SOURCES,
 )
 from .state import FLAGS, Config, Face, Pending, State
+
+#: A player named in a move (the rules look the name up; this bounds it at the edge).
+PlayerName = Annotated[str, engine_args.Limit(min_len=1, max_len=NAME_MAX)]
+#: Points a move says (a card's, a Speciality bonus): the rules say which are allowed.
+Points = Annotated[int, engine_args.Limit(ge=-POINTS_SAID, le=POINTS_SAID)]
+Source = Annotated[str, engine_args.OneOf(SOURCES)]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -22,19 +35,24 @@ class CardArgs:
     None where the move does not say it, so a named card's description is only what was
     given) or named by its number (``card``, ``half``), where it comes from and whose
     piles (``from``). ``card`` stays any value: the rules refuse a number that is no card
-    in their own sentence (``cards.card_number``), a text or a flag included."""
+    in their own sentence (``cards.card_number``), a text or a flag included; a client
+    sends it as a card's number (its ``"sent"`` type, web/arg_models.py), and may send
+    ``source`` null (left out: the Scale). The bounds are the edge's (web/cards_edge.py
+    makes its models from this)."""
 
-    player: str
-    card: object = None
-    half: int | None = None
-    colour: str | None = None
-    points: int | None = None
+    player: PlayerName
+    card: object = field(
+        default=None, metadata={"sent": Annotated[int, engine_args.Limit(ge=1, le=CARDS)] | None}
+    )
+    half: Annotated[int, engine_args.Limit(ge=0, le=1)] | None = None
+    colour: Annotated[str, engine_args.Limit(min_len=1, max_len=COLOUR_MAX)] | None = None
+    points: Points | None = None
     wasabi: bool | None = None
     knife: bool | None = None
     barrel: bool | None = None
-    icon: str | None = None
-    source: str = "scale"
-    from_: str | None = field(default=None, metadata={"key": "from"})
+    icon: Annotated[str, engine_args.OneOf(ICONS)] | None = None
+    source: Source = field(default="scale", metadata={"sent": Source | None})
+    from_: PlayerName | None = field(default=None, metadata={"key": "from"})
 
     def described(self) -> dict[str, object]:
         """The description the move gives, as a face's definition (``Face.parse``)."""

@@ -6,10 +6,13 @@ the end of the game). Registered in rules.py's ``MOVES``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Literal
 
 from ..engine import IllegalAction, Message
+from ..engine import args as engine_args
 from .catalogue import (
+    CARDS,
     EXHAUSTIONS_TO_END,
     FINGERS,
     KNIVES_TO_WIN,
@@ -22,6 +25,8 @@ from .catalogue import (
 )
 from .pieces import (
     CardArgs,
+    PlayerName,
+    Points,
     check_defined,
     draw_card,
     ensure_going,
@@ -63,16 +68,24 @@ class Fingers:
 class Speciality:
     """``speciality`` (the host's): a Speciality bonus's points for a player."""
 
-    player: str
-    points: int
+    player: PlayerName
+    points: Points
 
 
 @dataclass(frozen=True, kw_only=True)
 class UseCards:
     """``use_cards`` (the host's): the 18 card definitions, which the rules read
-    (``parse_cards``, with their own sentences)."""
+    (``parse_cards``, with their own sentences); a client sends a list of at most 18, or
+    "remembered" (the server's, which the edge puts in their place). Required: a
+    use_cards without them is refused as such (``arg.required``), at the edge as in the
+    rules."""
 
-    cards: object = None
+    cards: object = field(
+        metadata={
+            "sent": Annotated[list[object], engine_args.Limit(max_len=CARDS)]
+            | Literal["remembered"]
+        },
+    )
 
 
 def bid(s: State, a: Bid) -> State:

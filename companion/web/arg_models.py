@@ -94,9 +94,16 @@ def pydantic_type(hint: Any, form: bool = True) -> Any:
     return Annotated[(base, *constraints)] if constraints else base
 
 
+#: A field's metadata key for the type a client sends it as, where the rules read it as
+#: any value (``object``) to refuse a wrong one in their own sentence:
+#: ``field(default=None, metadata={SENT: Annotated[int, Limit(ge=1)] | None})``.
+SENT = "sent"
+
+
 def field_of(f: dataclasses.Field[Any], hint: Any) -> tuple[str, Any]:
     """One field of an argument dataclass as a pydantic model's: its name, and its type
-    with its alias (the JSON's name) and default."""
+    (``SENT`` where the field says one) with its alias (the JSON's name) and default."""
+    hint = f.metadata.get(SENT, hint)
     key = key_of(f)
     info: dict[str, Any] = {}
     if key != f.name:

@@ -14,12 +14,13 @@ from pydantic import Field
 
 from .. import cardgame
 from ..cardgame import deck as card_deck
-from ..cardgame.catalogue import CARDS as CARD_COUNT
 from ..cardgame.catalogue import NOTCHES_MAX, NOTCHES_MIN
+from ..cardgame.rules import MOVES as CARD_MOVES
 from ..door import Refused, refusal_of
 from ..engine import IllegalAction, Message
 from ..games import CARDS
 from . import edge, schemas
+from .arg_models import MoveBody, model_of
 from .auth import (
     join_url,
 )
@@ -34,7 +35,6 @@ MEMORY = ("tsukiji_market", "notches", -1)
 # -- request bodies (strict, closed: schemas.Body) --------------------------------------------
 
 PlayerName = Annotated[str, Field(min_length=1, max_length=30)]
-Colour = Annotated[str, Field(min_length=1, max_length=20)]
 Whole = Annotated[int, schemas.FormNumber, Field(ge=-1000, le=1000)]
 
 
@@ -50,34 +50,15 @@ class Fingers(schemas.Body):
     fingers: Whole  # 1 to 4: the door says so in the game's words
 
 
-class CardAction(schemas.ActionBody):
-    """take_card and discard_card (the card as described, or named by its number among
-    the defined cards), speciality (player, points), use_cards (the host's 18 cards)."""
-
-    type: Literal["take_card", "discard_card", "speciality"]
-    player: PlayerName
-    card: Annotated[int, schemas.FormNumber, Field(ge=1, le=CARD_COUNT)] | None = None
-    half: Annotated[int, schemas.FormNumber, Field(ge=0, le=1)] | None = None
-    colour: Colour | None = None
-    points: Whole | None = None
-    wasabi: schemas.Flag = False
-    knife: schemas.Flag = False
-    barrel: schemas.Flag = False
-    icon: Literal["steal", "draw", "discard"] | None = None
-    source: Literal["scale", "draw", "steal"] | None = None
-    from_: PlayerName | None = Field(default=None, alias="from")
-
-
-class UseCards(schemas.ActionBody):
-    """use_cards: the host gives a game under way its 18 cards ("remembered": the
-    server's)."""
-
-    type: Literal["use_cards"]
-    cards: Annotated[list[Any], Field(max_length=CARD_COUNT)] | Literal["remembered"]
-
-
-#: The card game's actions at the actions endpoint (bids have their own).
+#: The card game's actions at the actions endpoint (bids have their own), each body's
+#: model made from its move's argument dataclass (issue #18 step 8): take_card and
+#: discard_card the card described or named by its number (``pieces.CardArgs``),
+#: speciality a player and points, use_cards the host's 18 cards ("remembered": the
+#: server's).
 ACTIONS = ("take_card", "discard_card", "speciality", "use_cards")
+MODELS: dict[str, type[MoveBody]] = {
+    kind: model_of(kind, CARD_MOVES[kind].args) for kind in ACTIONS
+}
 
 
 def parse_action(body: Any, form: bool = False) -> edge.Action:
@@ -99,14 +80,8 @@ def parse_action(body: Any, form: bool = False) -> edge.Action:
             ),
             "type",
         )
-    model: type[CardAction] | type[UseCards] = UseCards if kind == "use_cards" else CardAction
-    action = schemas.parse(model, body, str(kind), form=form)
-    args = action.model_dump(
-        by_alias=True,
-        exclude_unset=True,
-        exclude_none=True,
-        exclude={"type", "expected_seq", "correction"},
-    )
+    action = schemas.parse(MODELS[str(kind)], body, str(kind), form=form)
+    args = action.args()
     if args.get("cards") == "remembered":
         args["cards"] = remembered_cards()
         if args["cards"] is None:

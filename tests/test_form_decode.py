@@ -83,6 +83,23 @@ def test_an_external_markets_tokens_by_code(ctx: Any) -> None:
     assert got["left"] == ["squid", "squid"] and got["right"] == ["tuna:20"]
 
 
+def test_items_with_fields_counted_by_their_fields(ctx: Any) -> None:
+    got = body(
+        "visit",
+        [
+            ("market", "boat_rentals"),
+            ("rent.boat=two_slot&from=ships", "2"),
+            ("rent.boat=one_slot&from=used_ships", "0"),
+            ("rent.boat=one_slot&from=ships", "1"),
+        ],
+    )
+    two, one = {"boat": "two_slot", "from": "ships"}, {"boat": "one_slot", "from": "ships"}
+    assert got["rent"] == [two, two, one]
+    for bad in ("rent.two_slot", "rent.boat=two_slot&bogus=1", "rent.boat=x.y"):
+        with pytest.raises(Refused):
+            body("visit", [("market", "boat_rentals"), (bad, "1")])
+
+
 def test_a_field_the_move_does_not_take_is_refused(ctx: Any) -> None:
     for pairs in ([("bogus", "1")], [("sell.eel.x.y", "1")], [("licenses[0]", "1")]):
         with pytest.raises(Refused) as exc:

@@ -10,7 +10,9 @@ its body; the model then validates that body as it validates JSON.
   field ``b`` of the list ``a``'s item numbered 3 (items in the order of their numbers).
 - A list of plain values is sent as counts, ``left.squid=2`` (``"squid"`` twice),
   ``sell.tuna.20=2`` (the printed 20, twice), or item by item, ``sell.swordfish[0]=3``, or
-  as one name sent several times (ticked checkboxes).
+  as one name sent several times (ticked checkboxes); a list of items with fields as
+  counts too, each item named by its fields, ``&``-joined: ``rent.boat=two_slot&from=ships=2``
+  (two such items).
 - A radio or a checkbox that picks several fields at once carries them as its value, in
   the same names relative to its own name, ``&``-joined: ``entry`` =
   ``token.fish=tuna&token.value=20``, ``barrels`` = ``from=Aiko&fish=eel&row=upper&price=300``;
@@ -224,7 +226,7 @@ def value_of(hint: Any, node: Leaf | Tree, name: str) -> Any:
         if not lists:
             raise unknown(f"{name}[{next(iter(node))}]")
         return _items([value_of(lists[0], node[k], f"{name}[{k}]") for k in sorted(node)])
-    if lists and not maps and not objects and not _is_object(_strip(lists[0])):
+    if lists and not maps and not objects:
         return _counted(lists[0], node, name)
     if maps:
         out: dict[str, Any] = {}
@@ -255,7 +257,8 @@ class NotACount(Exception):
 
 
 def _counted(item: Any, node: Tree, name: str) -> Any:
-    """``name.X=n``: the item X, n times."""
+    """``name.X=n``: the item X, n times; an item with fields is named by them, ``&``-joined
+    (``rent.boat=two_slot&from=ships=2``)."""
     out: list[Any] = []
     for key, sub in node.items():
         where = f"{name}.{key}"
@@ -264,7 +267,15 @@ def _counted(item: Any, node: Tree, name: str) -> Any:
         count = schemas.form_int(sub[0])
         if count is None:
             raise NotACount(where)
-        out += [_plain(item, str(key))] * min(count, MAX_COUNTED)
+        if _is_object(_strip(item)):
+            if "=" not in str(key):
+                raise unknown(where)
+            picked = Tree()
+            _put(picked, [], str(key), where)
+            one = value_of(item, picked, where)
+        else:
+            one = _plain(item, str(key))
+        out += [one] * min(count, MAX_COUNTED)
     return out or ABSENT
 
 

@@ -1,8 +1,9 @@
 """Parse once at the edge (issue #18 step 8) for the card game and Tokyo Jutaku: every
 client move declares its arguments as a frozen dataclass beside it, the fold reads that
 dataclass from the logged dict once, and a form, its JSON and the log read to the same
-typed value. The card game's edge makes each action's model from its dataclass
-(web/arg_models.py ``model_of``), so each move's arguments are declared once.
+typed value. The card game's and the Jutaku's edges make their models from those
+dataclasses (web/arg_models.py ``model_of``, ``log_model``, ``body_of``), so each move's
+arguments are declared once.
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ from companion.cardgame.rules import MOVES as CARD_MOVES
 from companion.engine import IllegalAction
 from companion.engine.args import read
 from companion.jutaku.game import MOVES as JUTAKU_MOVES
-from companion.jutaku.game import BuyTuna, Exit
+from companion.jutaku.game import BuyTuna, CarriedArgs, Exit
 from companion.refusals import Refused
+from companion.web.arg_models import body_of, log_model
 from companion.web.cards_edge import MODELS, parse_action
 from companion.web.jutaku import carried_from_form
-from companion.web.jutaku_edge import ExitMove, TunaMove, decode, encode
+from companion.web.jutaku_edge import CarriedBody, ExitMove, TunaMove, decode, encode
 
 
 def test_every_card_game_and_jutaku_move_has_a_frozen_argument_dataclass() -> None:
@@ -138,3 +140,28 @@ def test_a_card_left_to_come_from_the_scale_may_say_so_with_null() -> None:
     action = parse_action({"type": "take_card", "player": "Aiko", "source": None, "card": 3})
     assert action.args == {"player": "Aiko", "card": 3}
     assert read(CardArgs, {"type": "take_card", **action.args}).source == "scale"
+
+
+def test_the_jutaku_edge_models_are_made_from_the_moves_dataclasses() -> None:
+    assert ExitMove is log_model("exit", Exit)
+    assert TunaMove is log_model("buy_tuna", BuyTuna)
+    assert CarriedBody is body_of(CarriedArgs)
+    # What an exit carries is sent as CarriedArgs; the rules read the logged dict.
+    assert ExitMove.model_fields["carried"].annotation is CarriedBody
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [
+        [{"type": "exit", "player": 0}],  # nothing said of what is carried
+        [{"type": "exit", "player": 6, "carried": {}}],  # no seventh seat
+        [{"type": "exit", "player": 0, "carried": {"tuna": [16]}}],  # no such Tuna
+        [{"type": "buy_tuna", "player": 0, "expected_seq": 1}],  # a request's, not a move's
+    ],
+)
+def test_a_link_holding_a_move_its_dataclass_does_not_take_is_refused(
+    moves: list[dict[str, Any]],
+) -> None:
+    with pytest.raises(Refused) as info:
+        decode(encode(["Aiko", "Bo"], moves))
+    assert info.value.field == "g"

@@ -7,20 +7,26 @@ money, exits and newspapers, and the Tuna bought so far; it is a fold of two mov
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field, make_dataclass, replace
+from typing import Annotated, Any
 
 from ..engine import IllegalAction, Message
 from ..engine import args as engine_args
 from .catalogue import (
+    CATEGORIES,
     EXITS,
+    MAX_CARRIED,
     MAX_PLAYERS,
     MIN_PLAYERS,
     NAME_MAX,
+    SALMON_PIECES,
     SETUP_PRICES,
+    SPIDER_CRAB_PIECES,
+    SPIDER_CRAB_VALUES,
     START_MONEY,
     TUNA_PIECES,
     TUNA_PRICE_STEP,
+    TUNA_VALUES,
 )
 from .rules import Carried, ExitResult, cash_exit
 
@@ -161,20 +167,56 @@ def buy_tuna(game: Game, index: int) -> Game:
 # reads them from the logged dict, the rules then check the seat and what is carried.
 
 
+#: A seat of the table, by its number.
+Seat = Annotated[int, engine_args.Limit(ge=0, le=MAX_PLAYERS - 1)]
+_Count = Annotated[int, engine_args.Limit(ge=0, le=MAX_CARRIED)]
+
+
+def _printed(values: tuple[int, ...], pieces: int) -> Any:
+    return Annotated[
+        list[Annotated[int, engine_args.OneOf(values)]], engine_args.Limit(max_len=pieces)
+    ]
+
+
+#: What a player carries out as a client sends it (``{"red": 2, "tuna": [20]}``): a count
+#: per category (the categories come from the catalogue, never retyped), the Salmon, the
+#: printed value of each Spider Crab and Tuna, detergents and newspapers, each bounded by
+#: the pieces in the box. The edge's model of it is made from this (web/jutaku_edge.py);
+#: the rules read the logged dict with ``Carried.parse``, in the game's own sentences.
+CarriedArgs: type[Any] = make_dataclass(
+    "CarriedArgs",
+    [
+        *((c, _Count, field(default=0)) for c in CATEGORIES),
+        ("salmon", Annotated[int, engine_args.Limit(ge=0, le=SALMON_PIECES)], field(default=0)),
+        (
+            "spider_crab",
+            _printed(SPIDER_CRAB_VALUES, SPIDER_CRAB_PIECES),
+            field(default_factory=list),
+        ),
+        ("tuna", _printed(TUNA_VALUES, TUNA_PIECES), field(default_factory=list)),
+        ("detergent", _Count, field(default=0)),
+        ("newspaper", _Count, field(default=0)),
+    ],
+    frozen=True,
+    kw_only=True,
+)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Exit:
-    """``exit``: the seat that leaves the store and what it carries out (``Carried.parse``
-    checks it, in the game's sentences)."""
+    """``exit``: the seat that leaves the store and what it carries out, sent as
+    :data:`CarriedArgs` (``Carried.parse`` checks the logged dict, in the game's
+    sentences)."""
 
-    player: int
-    carried: dict[str, object] = field(default_factory=dict)
+    player: Seat
+    carried: dict[str, object] = field(metadata={"sent": CarriedArgs})
 
 
 @dataclass(frozen=True, kw_only=True)
 class BuyTuna:
     """``buy_tuna``: the seat that buys the next Tuna."""
 
-    player: int
+    player: Seat
 
 
 #: The client moves, each with its arguments' dataclass.

@@ -9,7 +9,10 @@ fields): a number is also read from a form's ASCII digits (``FormNumber``), a fl
 ticked box (``FormFlag``), the bounds become pydantic's, so a refusal names the field and
 its kind of error exactly as the hand-written models did. ``model.move()`` is the rules'
 dataclass itself, ``model.args()`` the same arguments as the event log records them (the
-fields left out stay out, as before).
+fields left out stay out, as before). :func:`log_model` is a move as a log a page keeps
+holds it (no request fields), :func:`body_of` a body that is no move (a sealed bid); a
+field the rules read as any value names the type a client sends in its ``SENT``
+metadata.
 """
 
 from __future__ import annotations
@@ -124,6 +127,7 @@ def _fields(cls: type[Any]) -> dict[str, Any]:
 
 _ITEMS: dict[type[Any], type[BaseModel]] = {}
 _MOVES: dict[tuple[str, type[Any]], type[MoveBody]] = {}
+_LOGGED: dict[tuple[str, type[Any]], type[BaseModel]] = {}
 
 
 def item_model(cls: type[Any]) -> type[BaseModel]:
@@ -137,6 +141,16 @@ def body_of(cls: type[Any]) -> type[BaseModel]:
     """A request body that is no move of its own (no ``type``, no ``expected_seq``), made
     from the arguments its client fields fill: a sealed bid, a tie's choice."""
     return item_model(cls)
+
+
+def log_model(kind: str, cls: type[Any]) -> type[BaseModel]:
+    """The move ``kind`` as a log a page keeps holds it: its ``type`` and its arguments,
+    closed, without a request's ``expected_seq`` and ``correction``."""
+    if (kind, cls) not in _LOGGED:
+        _LOGGED[kind, cls] = create_model(
+            cls.__name__, __base__=Body, type=(Literal[kind], ...), **_fields(cls)
+        )
+    return _LOGGED[kind, cls]
 
 
 def model_of(kind: str, cls: type[Any]) -> type[MoveBody]:

@@ -7,17 +7,19 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-from typing import Annotated, Any, Literal, NoReturn
+from typing import Annotated, Any, NoReturn
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, create_model
-from pydantic_core import ErrorDetails, PydanticCustomError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic_core import ErrorDetails
 
 from ..door import Refused
 from ..engine import Message
 from ..jutaku import catalogue as cat
+from ..jutaku.game import BuyTuna, CarriedArgs, Exit
 from ..rules.errors import IllegalAction
 from ..rules.setup import bad_character
-from .schemas import FormNumber, path, quoted
+from .arg_models import body_of, log_model
+from .schemas import path, quoted
 
 #: Most moves in a game's log: 2 exits per player and the 5 Tuna, with room to spare.
 MAX_MOVES = 2 * cat.MAX_PLAYERS + cat.TUNA_PIECES + 8
@@ -25,39 +27,18 @@ MAX_MOVES = 2 * cat.MAX_PLAYERS + cat.TUNA_PIECES + 8
 MAX_LINK = 16_000
 
 
-def _printed(values: tuple[int, ...]) -> AfterValidator:
-    def check(value: int) -> int:
-        if value not in values:
-            raise PydanticCustomError("printed", "not a printed value")
-        return value
-
-    return AfterValidator(check)
-
-
 class Body(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
 
 Price = Annotated[int, Field(ge=0, le=cat.PRICE_MAX, multiple_of=cat.PRICE_STEP)]
-Count = Annotated[int, FormNumber, Field(ge=0, le=cat.MAX_CARRIED)]
-SalmonCount = Annotated[int, FormNumber, Field(ge=0, le=cat.SALMON_PIECES)]
-Crab = Annotated[int, _printed(cat.SPIDER_CRAB_VALUES)]
-TunaValue = Annotated[int, _printed(cat.TUNA_VALUES)]
 
 #: The shop's price of every category, each optional (missing: its setup price).
 #: (The categories come from the catalogue, never retyped.)
 _PRICE_FIELDS: dict[str, Any] = {c: (Price | None, None) for c in cat.CATEGORIES}
 PricesBody = create_model("PricesBody", __base__=Body, **_PRICE_FIELDS)
-#: What a player carries out.
-_CARRIED_FIELDS: dict[str, Any] = {
-    **{c: (Count, 0) for c in cat.CATEGORIES},
-    "salmon": (SalmonCount, 0),
-    "spider_crab": (list[Crab], Field(default_factory=list, max_length=cat.SPIDER_CRAB_PIECES)),
-    "tuna": (list[TunaValue], Field(default_factory=list, max_length=cat.TUNA_PIECES)),
-    "detergent": (Count, 0),
-    "newspaper": (Count, 0),
-}
-CarriedBody = create_model("CarriedBody", __base__=Body, **_CARRIED_FIELDS)
+#: What a player carries out, from the game's dataclass (issue #18 step 8).
+CarriedBody = body_of(CarriedArgs)
 
 
 class ExitBody(Body):
@@ -66,26 +47,18 @@ class ExitBody(Body):
     carried: CarriedBody  # type: ignore[valid-type]
 
 
-Seat = Annotated[int, FormNumber, Field(ge=0, le=cat.MAX_PLAYERS - 1)]
 PlayerName = Annotated[str, Field(min_length=1, max_length=cat.NAME_MAX)]
 
-
-class ExitMove(Body):
-    type: Literal["exit"]
-    player: Seat
-    carried: CarriedBody  # type: ignore[valid-type]
-
-
-class TunaMove(Body):
-    type: Literal["buy_tuna"]
-    player: Seat
+#: The moves a log holds, each from its move's dataclass (issue #18 step 8).
+ExitMove = log_model("exit", Exit)
+TunaMove = log_model("buy_tuna", BuyTuna)
 
 
 class GameLog(Body):
     """What ``g`` holds: the names and every move, in order."""
 
     players: list[PlayerName] = Field(min_length=cat.MIN_PLAYERS, max_length=cat.MAX_PLAYERS)
-    moves: list[Annotated[ExitMove | TunaMove, Field(discriminator="type")]] = Field(
+    moves: list[Annotated[ExitMove | TunaMove, Field(discriminator="type")]] = Field(  # type: ignore[valid-type]
         default_factory=list, max_length=MAX_MOVES
     )
 
@@ -186,5 +159,7 @@ def decode(token: str) -> tuple[list[str], list[dict[str, Any]]]:
         link_refused()
     if any(bad_character(name) is not None for name in log.players):
         link_refused()  # the start form refuses such a name: this page never wrote it
-    moves = [m.model_dump(exclude_defaults=True) | {"type": m.type} for m in log.moves]
+    entries: list[BaseModel] = list(log.moves)
+    # Each move's ``type`` has no default: the dump keeps it, first.
+    moves = [m.model_dump(exclude_defaults=True) for m in entries]
     return list(log.players), moves

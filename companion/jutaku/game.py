@@ -172,10 +172,14 @@ Seat = Annotated[int, engine_args.Limit(ge=0, le=MAX_PLAYERS - 1)]
 _Count = Annotated[int, engine_args.Limit(ge=0, le=MAX_CARRIED)]
 
 
-def _printed(values: tuple[int, ...], pieces: int) -> Any:
-    return Annotated[
-        list[Annotated[int, engine_args.OneOf(values)]], engine_args.Limit(max_len=pieces)
-    ]
+#: The printed values of the Spider Crabs and Tuna carried out, at most what the box holds.
+_Crabs = Annotated[
+    list[Annotated[int, engine_args.OneOf(SPIDER_CRAB_VALUES)]],
+    engine_args.Limit(max_len=SPIDER_CRAB_PIECES),
+]
+_Tuna = Annotated[
+    list[Annotated[int, engine_args.OneOf(TUNA_VALUES)]], engine_args.Limit(max_len=TUNA_PIECES)
+]
 
 
 #: What a player carries out as a client sends it (``{"red": 2, "tuna": [20]}``): a count
@@ -183,17 +187,13 @@ def _printed(values: tuple[int, ...], pieces: int) -> Any:
 #: printed value of each Spider Crab and Tuna, detergents and newspapers, each bounded by
 #: the pieces in the box. The edge's model of it is made from this (web/jutaku_edge.py);
 #: the rules read the logged dict with ``Carried.parse``, in the game's own sentences.
-CarriedArgs: type[Any] = make_dataclass(
+CarriedArgs: type[object] = make_dataclass(
     "CarriedArgs",
     [
         *((c, _Count, field(default=0)) for c in CATEGORIES),
         ("salmon", Annotated[int, engine_args.Limit(ge=0, le=SALMON_PIECES)], field(default=0)),
-        (
-            "spider_crab",
-            _printed(SPIDER_CRAB_VALUES, SPIDER_CRAB_PIECES),
-            field(default_factory=list),
-        ),
-        ("tuna", _printed(TUNA_VALUES, TUNA_PIECES), field(default_factory=list)),
+        ("spider_crab", _Crabs, field(default_factory=list)),
+        ("tuna", _Tuna, field(default_factory=list)),
         ("detergent", _Count, field(default=0)),
         ("newspaper", _Count, field(default=0)),
     ],

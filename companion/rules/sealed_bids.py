@@ -13,6 +13,8 @@ from ..engine import Entry, Message, Opened, Sealing, Secret, ServerMove, Turned
 from ..engine.args import Limit
 from . import draws
 from .args import MAX_YEN
+from .auctions import Auction
+from .setup import GameConfig
 from .table import Table
 
 
@@ -26,14 +28,14 @@ class SealedBid:
     amount: Annotated[int, Limit(ge=0, le=MAX_YEN, multiple_of=100)]
 
 
-def _auction(table: Table, auction_id: str) -> Any:
-    auction = table.auctions.get(auction_id)
+def _auction(table: Table, auction_id: str) -> Auction:
+    auction: Auction | None = table.auctions.get(auction_id)
     if auction is None:
         raise Turned(404, Message("door.no_auction"))
     return auction
 
 
-def _owned(table: Table, seat: int | None, auction_id: str, what: str) -> Any:
+def _owned(table: Table, seat: int | None, auction_id: str, what: str) -> Auction:
     """The auction, if ``seat`` (None: the host) is its owner or the host."""
     auction = _auction(table, auction_id)
     if seat is not None and seat != auction.owner:
@@ -41,7 +43,7 @@ def _owned(table: Table, seat: int | None, auction_id: str, what: str) -> Any:
     return auction
 
 
-def _actor(config: Any, seat: int | None) -> str:
+def _actor(config: GameConfig, seat: int | None) -> str:
     return "host" if seat is None else str(config.players[seat])
 
 
@@ -51,7 +53,7 @@ class AuctionBids:
     absent = Message("cards.no_auctions")
 
     def seal(
-        self, table: Table, config: Any, seat: int | None, key: str | None, value: object
+        self, table: Table, config: GameConfig, seat: int | None, key: str | None, value: object
     ) -> Sealing:
         if seat is None:
             raise Turned(403, Message("door.bid_player"))
@@ -83,7 +85,7 @@ class AuctionBids:
             raise Turned(409, Message("door.revealed_already"))
         return tuple(auction.eligible)
 
-    def reveal(self, table: Table, config: Any, key: str, opened: Opened, seq: int) -> Entry:
+    def reveal(self, table: Table, config: GameConfig, key: str, opened: Opened, seq: int) -> Entry:
         auction = table.auctions[key]
         bids = {str(s): v for s, v in opened.values.items()}
         data: dict[str, Any] = {"auction": key, "bids": bids, "receipts": opened.receipts}
@@ -102,7 +104,9 @@ class OpenAuction:
         if not isinstance(body, dict):
             raise Turned(400, Message("door.auction_shape"))
 
-    def entry(self, table: Table, config: Any, seat: int | None, body: object, seq: int) -> Entry:
+    def entry(
+        self, table: Table, config: GameConfig, seat: int | None, body: object, seq: int
+    ) -> Entry:
         assert isinstance(body, dict)
         aid = f"a{seq}"
         data: dict[str, Any] = {"id": aid, "kind": body.get("kind"), "owner": body.get("owner")}
@@ -122,7 +126,9 @@ class ChooseWinner:
     def check(self, body: object) -> None:
         return None
 
-    def entry(self, table: Table, config: Any, seat: int | None, body: object, seq: int) -> Entry:
+    def entry(
+        self, table: Table, config: GameConfig, seat: int | None, body: object, seq: int
+    ) -> Entry:
         assert isinstance(body, dict)
         aid, winner = str(body["auction"]), body.get("winner")
         auction = _owned(table, seat, aid, "door.to_settle")

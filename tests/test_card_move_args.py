@@ -15,13 +15,14 @@ import pytest
 
 from companion.cardgame.pieces import CardArgs
 from companion.cardgame.rules import MOVES as CARD_MOVES
+from companion.cardgame.secret import FingerBid
 from companion.engine import IllegalAction
 from companion.engine.args import read
 from companion.jutaku.game import MOVES as JUTAKU_MOVES
 from companion.jutaku.game import BuyTuna, CarriedArgs, Exit
 from companion.refusals import Refused
 from companion.web.arg_models import body_of, log_model
-from companion.web.cards_edge import MODELS, parse_action
+from companion.web.cards_edge import FINGERS, MODELS, parse_action
 from companion.web.jutaku import carried_from_form
 from companion.web.jutaku_edge import CarriedBody, ExitMove, TunaMove, decode, encode
 
@@ -111,6 +112,7 @@ def test_the_card_edge_models_are_made_from_the_moves_dataclasses() -> None:
     assert set(MODELS) == {"take_card", "discard_card", "speciality", "use_cards"}
     for kind, model in MODELS.items():
         assert model.__move__ is CARD_MOVES[kind].args, kind
+    assert FINGERS is body_of(FingerBid)  # a bid's body: what the seat seals
 
 
 @pytest.mark.parametrize(

@@ -5,11 +5,23 @@ bid, the reveal is appended in the same write, in one undo group with the round'
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Entry, Message, Opened, Sealing, Secret, Turned
 from .catalogue import FINGERS
+from .pieces import Points
 from .state import State
+
+
+@dataclass(frozen=True, kw_only=True)
+class FingerBid:
+    """What a seat seals for the round (its body at the edge, ``{"fingers": 3}``): a
+    number, which :meth:`FingerBids.seal` checks is 1 to 4 fingers in the game's words
+    (``cards.fingers``), for the edge and for a caller that skipped it alike. The fingers
+    are no argument of a logged move (``bid`` names only the bidder)."""
+
+    fingers: Points
 
 
 def round_key(table: State) -> str:

@@ -55,8 +55,8 @@ from .auth import (
     set_cookie,
 )
 from .cards_edge import (
-    Fingers,
     NewCardGame,
+    bid_fingers,
     new_config,
     parse_action,
     remembered_cards,
@@ -117,7 +117,7 @@ def api_bid(game_id: str) -> Any:
         body = edge.json_body()
         if not isinstance(body, dict):
             raise Refused(400, gettext('A bid is a JSON object such as {"fingers": 3}.'), "fingers")
-        fingers = schemas.parse(Fingers, body, "bid").fingers
+        fingers = bid_fingers(body)
         event, receipt, changed = door().seal(game_id, who.token, "fingers", None, fingers)
         return {
             "sealed": True,
@@ -241,10 +241,8 @@ def _form_change(game_id: str, role: str, change: Callable[[Identity], Any]) -> 
 @bp.post("/games/<game_id>/cards/bid")
 def form_bid(game_id: str) -> Any:
     def change(who: Identity) -> Any:
-        fingers = schemas.parse(
-            Fingers, {"fingers": request.form.get("fingers", "")}, "bid", form=True
-        )
-        return door().seal(game_id, who.token, "fingers", None, fingers.fingers)
+        fingers = bid_fingers({"fingers": request.form.get("fingers", "")}, form=True)
+        return door().seal(game_id, who.token, "fingers", None, fingers)
 
     return _form_change(game_id, "seat", change)
 

@@ -16,11 +16,12 @@ from .. import cardgame
 from ..cardgame import deck as card_deck
 from ..cardgame.catalogue import NOTCHES_MAX, NOTCHES_MIN
 from ..cardgame.rules import MOVES as CARD_MOVES
+from ..cardgame.secret import FingerBid
 from ..door import Refused, refusal_of
 from ..engine import IllegalAction, Message
 from ..games import CARDS
 from . import edge, schemas
-from .arg_models import MoveBody, model_of
+from .arg_models import MoveBody, body_of, model_of
 from .auth import (
     join_url,
 )
@@ -35,7 +36,6 @@ MEMORY = ("tsukiji_market", "notches", -1)
 # -- request bodies (strict, closed: schemas.Body) --------------------------------------------
 
 PlayerName = Annotated[str, Field(min_length=1, max_length=30)]
-Whole = Annotated[int, schemas.FormNumber, Field(ge=-1000, le=1000)]
 
 
 class NewCardGame(schemas.Body):
@@ -46,8 +46,15 @@ class NewCardGame(schemas.Body):
     cards: Annotated[list[Any], Field(max_length=18)] | Literal["remembered"] | None = None
 
 
-class Fingers(schemas.Body):
-    fingers: Whole  # 1 to 4: the door says so in the game's words
+#: A seat's finger bid, from the game's dataclass (1 to 4: the door says so in the game's
+#: words).
+FINGERS = body_of(FingerBid)
+
+
+def bid_fingers(body: object, form: bool = False) -> int:
+    """The fingers a bid's body (JSON, or the form's ``fingers``) says."""
+    fingers: int = schemas.parse(FINGERS, body, "bid", form=form).model_dump()["fingers"]
+    return fingers
 
 
 #: The card game's actions at the actions endpoint (bids have their own), each body's

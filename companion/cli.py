@@ -109,7 +109,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from .live import PER_CLIENT
     from .paths import default_db_path
-    from .serve import PER_CLIENT_CONNECTIONS, Guard, behind_proxies, create_server
+    from .serve import behind_proxies, create_server
+    from .serve_channel import PER_CLIENT_CONNECTIONS, Guard
     from .web import create_app
     from .web.export import IMPORT_LIMIT
 
@@ -307,7 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"live streams held at most (default {DEFAULT_STREAMS}); beyond, a page polls",
     )
     # What one client address may hold (issue #17): its open connections (default
-    # companion.serve.PER_CLIENT_CONNECTIONS), its live streams (companion.live.PER_CLIENT).
+    # companion.serve_channel.PER_CLIENT_CONNECTIONS), its live streams (companion.live.PER_CLIENT).
     serve.add_argument("--client-connections", type=int, help=argparse.SUPPRESS)
     serve.add_argument("--client-streams", type=int, help=argparse.SUPPRESS)
     # The kernel's send buffer of each connection in bytes (SO_SNDBUF; default: the

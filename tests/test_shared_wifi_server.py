@@ -24,7 +24,7 @@ from test_server_game import new_game, pay
 
 from companion import live
 from companion.live import GAME_RESERVE, HEADROOM, PER_VIEWER, PER_VIEWER_OPEN, Hub
-from companion.serve import PER_CLIENT_CONNECTIONS
+from companion.serve_channel import PER_CLIENT_CONNECTIONS
 
 #: Generous: the table's every request must be answered within this, attack or not.
 ANSWERED = 10

@@ -490,6 +490,29 @@ def test_one_auction_at_a_time() -> None:
         apply(t, open_("spider_crab", aid="y", drawn="spider_crab:4"))
 
 
+@pytest.mark.parametrize(
+    ("action", "field"),
+    [
+        (reveal({}) | {"bids": {"1": "800"}}, "bids.1"),
+        (reveal({}) | {"receipts": "none"}, "receipts"),
+        ({"type": "bid_sealed", "player": "B"}, "auction"),
+        ({"type": "bid_sealed", "auction": "x", "player": 1}, "player"),
+        ({"type": "auction_choose", "auction": "x"}, "winner"),
+        (open_("spider_crab", aid="y") | {"owner": None}, "owner"),
+        (open_("overseas", aid="y", barrels={"eel": "2"}), "barrels.eel"),
+    ],
+)
+def test_the_auction_moves_read_typed_arguments_from_the_log(
+    action: dict[str, Any], field: str
+) -> None:
+    """Issue #18 step 8: an auction move's logged entry is read into its dataclass once;
+    a caller that skipped the server still cannot hand the rules a wrong type."""
+    t = apply(table(), open_("tuna", drawn="tuna:20"))
+    with pytest.raises(IllegalAction) as info:
+        apply(t, action)
+    assert info.value.field == field
+
+
 def test_a_drawn_token_must_be_in_the_bag() -> None:
     t = run(table(), gain("B", "tuna", value=25))  # the only 25 left the bag
     with pytest.raises(IllegalAction, match="Auction bag"):

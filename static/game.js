@@ -137,7 +137,9 @@
     (root || document).querySelectorAll(".turn-slot[data-needs]").forEach(function (slot) {
       var form = slot.closest("form");
       if (!form) return;
-      var count = form.querySelector('[name="' + slot.dataset.needs + '"]');
+      // The count, or a radio group's checked value (a trade's place; "No trade" is "").
+      var named = '[name="' + slot.dataset.needs + '"]';
+      var count = form.querySelector(named + ":not([type=radio]), " + named + ":checked");
       // A count that is itself hidden counts as 0 (sale 3 hides with sale 2).
       var n = count && !count.disabled ? parseInt(count.value || "0", 10) || 0 : 0;
       var on = n * (parseInt(slot.dataset.per || "1", 10)) > parseInt(slot.dataset.index, 10);

@@ -100,6 +100,21 @@ def test_items_with_fields_counted_by_their_fields(ctx: Any) -> None:
             body("visit", [("market", "boat_rentals"), (bad, "1")])
 
 
+def test_an_item_left_at_nothing_is_not_sent(ctx: Any) -> None:
+    got = body(
+        "visit",
+        [
+            ("market", "trading"),
+            ("trades[0].place", "4"),
+            ("trades[0].tokens.eel", "1"),
+            ("trades[1].place", ""),
+            ("trades[1].tokens.eel", "0"),
+        ],
+    )
+    assert got["trades"] == [{"place": 4, "tokens": ["eel"]}]
+    assert "trades" not in body("visit", [("market", "trading"), ("trades[0].tokens.eel", "0")])
+
+
 def test_a_field_the_move_does_not_take_is_refused(ctx: Any) -> None:
     for pairs in ([("bogus", "1")], [("sell.eel.x.y", "1")], [("licenses[0]", "1")]):
         with pytest.raises(Refused) as exc:
@@ -112,6 +127,15 @@ def test_a_field_the_move_does_not_take_is_refused(ctx: Any) -> None:
 
 def test_text_where_a_number_is_wanted_is_left_for_the_model(ctx: Any) -> None:
     assert body("visit", [("market", "tuna"), ("licenses", "２")])["licenses"] == "２"
+    assert body("visit", [("market", "bank"), ("loans", "-1")])["loans"] == "-1"
+
+
+def test_no_digits_where_a_number_is_wanted_is_not_the_pages_own(ctx: Any) -> None:
+    for name in ("loans", "barrels.eel", "sell.tuna.x"):
+        with pytest.raises(Refused) as exc:
+            body("visit", [("market", "bank"), (name, "x" if name != "sell.tuna.x" else "1")])
+        assert exc.value.status == 400 and exc.value.field == name
+        assert "not what the page offered" in str(exc.value.said or exc.value)
 
 
 @settings(

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from test_turn_pages import HX, text
 
-from companion.web.turn_external import nested
+from companion.web.form_decode import decode
+from companion.web.turn_schemas import visit_model
 
 A, B, C = "Aiko", "Bo", "Chiyo"
 SETUP = {
@@ -315,9 +316,11 @@ def test_rentals_from_the_phone(game: Game) -> None:
 
 def test_a_trading_yen_trade_from_the_phone(game: Game) -> None:
     html = game.panel("markets/trading")
-    assert 'name="trades.0.place"' in html and 'name="trades.0.mackerel"' in html
+    assert 'name="trades[0].place"' in html and 'name="trades[0].tokens.mackerel"' in html
+    # Its token steppers are sent only once its place is chosen (static/game.js).
+    assert re.search(r'data-needs="trades\[0\]\.place"[^>]*>\s*<div class="tstep">', html)
     assert "Place 4+: empty; tokens worth 4+ Resources for ¥700" in text(html)
-    form = visit("trading", "ap", **{"trades.0.place": "4", "trades.0.mackerel": "4"})
+    form = visit("trading", "ap", **{"trades[0].place": "4", "trades[0].tokens.mackerel": "4"})
     assert "¥700" in game.preview(form)
     before = game.yen()
     state = game.recorded(form)
@@ -331,17 +334,17 @@ def test_a_trading_visit_offers_a_trade_for_every_place(game: Game) -> None:
     """'Any number of trades' (external-markets.md §10): one visit fills several places."""
     game.act(type="gain_fish", player=A, fish="mackerel", count=5)  # 9 Mackerel, 1 R each
     html = game.panel("markets/trading")
-    assert 'name="trades.4.place"' in html and 'name="trades.5.place"' not in html
+    assert 'name="trades[4].place"' in html and 'name="trades[5].place"' not in html
     form = visit(
         "trading",
         "ap",
         **{
-            "trades.0.place": "2",
-            "trades.0.mackerel": "2",
-            "trades.1.place": "4",
-            "trades.1.mackerel": "4",
-            "trades.2.place": "3",
-            "trades.2.mackerel": "3",
+            "trades[0].place": "2",
+            "trades[0].tokens.mackerel": "2",
+            "trades[1].place": "4",
+            "trades[1].tokens.mackerel": "4",
+            "trades[2].place": "3",
+            "trades[2].tokens.mackerel": "3",
         },
     )
     before = game.yen()
@@ -351,7 +354,7 @@ def test_a_trading_visit_offers_a_trade_for_every_place(game: Game) -> None:
 
 def test_a_trade_worth_too_little_is_refused(game: Game) -> None:
     game.refused(
-        visit("trading", "ap", **{"trades.0.place": "10", "trades.0.mackerel": "2"}), "10+"
+        visit("trading", "ap", **{"trades[0].place": "10", "trades[0].tokens.mackerel": "2"}), "10+"
     )
 
 
@@ -413,29 +416,40 @@ def test_an_auction_lot_from_the_phone(game: Game) -> None:
 # -- the form's edge ---------------------------------------------------------------------------
 
 
-def test_the_flat_form_becomes_the_api_body() -> None:
-    body = nested(
-        {
-            "type": "visit",
-            "player": A,
-            "market": "trading",
-            "entry": "ap",
-            "trades.0.place": "4",
-            "trades.0.mackerel": "2",
-            "trades.0.tuna:20": "1",
-            "trades.1.place": "",
-            "trades.1.eel": "0",
-        }
-    )
-    assert body["trades"] == [{"place": 4, "tokens": ["mackerel", "mackerel", "tuna:20"]}]
-    body = nested(visit("ships", "ap", **{"sell_boats.one_slot": "1", "buy.two_slot": "2"}))
-    assert body["sell_boats"] == ["one_slot"] and body["buy"] == ["two_slot"] * 2
-    body = nested(visit("government", "free", **{"left.squid": "0", "right.eel": "1"}))
-    assert "left" not in body and body["right"] == ["eel"]
+def decoded(form: dict[str, str]) -> dict[str, Any]:
+    """The phone's form as the visit's body, read by the one decoder (web/form_decode.py)."""
+    return decode(visit_model(), list(form.items()), "visit")
+
+
+def test_the_form_becomes_the_api_body(app: Any) -> None:
+    with app.test_request_context("/"):
+        body = decoded(
+            {
+                "type": "visit",
+                "player": A,
+                "market": "trading",
+                "entry": "ap",
+                "trades[0].place": "4",
+                "trades[0].tokens.mackerel": "2",
+                "trades[0].tokens.tuna:20": "1",
+                "trades[1].place": "",
+                "trades[1].tokens.eel": "0",
+            }
+        )
+        assert body["trades"] == [{"place": 4, "tokens": ["mackerel", "mackerel", "tuna:20"]}]
+        body = decoded(visit("ships", "ap", **{"sell_boats.one_slot": "1", "buy.two_slot": "2"}))
+        assert body["sell_boats"] == ["one_slot"] and body["buy"] == ["two_slot"] * 2
+        body = decoded(visit("government", "free", **{"left.squid": "0", "right.eel": "1"}))
+        assert "left" not in body and body["right"] == ["eel"]
 
 
 def test_an_unknown_field_or_a_bad_count_is_refused_with_a_sentence(game: Game) -> None:
-    game.refused(visit("bank", "ap", loans="1", licenses="1"), 'no field "licenses"')
+    game.refused(visit("bank", "ap", loans="1", bogus="1"), 'no field "bogus"')
+    # A field of another market's visit: the rules' own sentence, as for the JSON API.
+    game.refused(
+        visit("bank", "ap", loans="1", licenses="1"),
+        "Licenses is not something a visit to Bank takes.",
+    )
     # Issue #20: a form that is not the page's own is told to reload, in a player's words
     # (no field key, no JSON shape such as ["squid", "tuna:20"]).
     game.refused(
@@ -451,7 +465,7 @@ def test_an_unknown_field_or_a_bad_count_is_refused_with_a_sentence(game: Game) 
 def test_a_market_not_in_play_has_no_panel(game: Game) -> None:
     r = game.phones[A].get(f"/games/{game.id}/turn/markets/sushi", headers=HX)
     assert r.status_code == 404
-    game.refused(visit("sushi", "ap", **{"groups.1.eel": "1"}), "Sushi")
+    game.refused(visit("sushi", "ap", **{"groups[1].eel": "1"}), "Sushi")
 
 
 def test_another_phone_cannot_open_an_external_panel(game: Game) -> None:
@@ -509,9 +523,9 @@ def test_influence_from_the_phone(exp: Game) -> None:
 def test_a_boat_rented_from_the_phone(exp: Game) -> None:
     exp.act(type="open_port", player=A)
     html = exp.panel("markets/boat_rentals")
-    assert 'name="rent.ships.two_slot"' in html
+    assert 'name="rent.boat=two_slot&amp;from=ships"' in html
     before = exp.yen()
-    exp.recorded(visit("boat_rentals", "ap", **{"rent.ships.two_slot": "1"}))
+    exp.recorded(visit("boat_rentals", "ap", **{"rent.boat=two_slot&from=ships": "1"}))
     assert exp.yen()[A] - before[A] == -200
     boats = exp.player(A)["boats"]
     # #19: the rented boat lies in a free port place, with its id.
@@ -526,8 +540,8 @@ def test_a_boat_rented_from_the_phone(exp: Game) -> None:
 
 def test_a_sushi_group_from_the_phone(exp: Game) -> None:
     html = exp.panel("markets/sushi")
-    assert 'name="groups.2.eel"' in html and 'name="groups.3.squid"' in html
-    form = visit("sushi", "ap", **{"groups.2.eel": "1", "groups.2.squid": "1"})
+    assert 'name="groups[2].eel"' in html and 'name="groups[3].squid"' in html
+    form = visit("sushi", "ap", **{"groups[2].eel": "1", "groups[2].squid": "1"})
     assert "¥400" in exp.preview(form)
     before = exp.yen()
     state = exp.recorded(form)

@@ -46,7 +46,7 @@ class BarrelEntry:
 @dataclass(frozen=True, kw_only=True)
 class CartEntry:
     #: Cart uses paying AP of the entry (AMB-30): one Cart twice, or two Carts (a form
-    #: names it ``cart:2``, read by the form's decoder: ``decoded``).
+    #: names it ``cart=2``, read by the form's decoder: ``decoded``).
     cart: Annotated[int, Limit(ge=1, le=2)] = field(metadata={"decoded": True})
 
 

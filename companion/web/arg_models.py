@@ -115,7 +115,7 @@ def field_of(f: dataclasses.Field[Any], hint: Any) -> tuple[str, Any]:
         info["default"] = f.default
     elif f.default_factory is not dataclasses.MISSING:
         info["default_factory"] = f.default_factory
-    # A number a form's decoder has read already (``"entry": "cart:2"``) is no form digits.
+    # A number a form's decoder has read already (``"entry": "cart=2"``) is no form digits.
     return f.name, (pydantic_type(hint, not f.metadata.get("decoded")), Field(**info))
 
 

@@ -18,9 +18,11 @@ its body; the model then validates that body as it validates JSON.
   ``token.fish=tuna&token.value=20``, ``barrels`` = ``from=Aiko&fish=eel&row=upper&price=300``;
   the name ``.`` is the move itself (``.`` = ``boat=b2&fish=eel``).
 - What a phone leaves at nothing is not sent: an empty field, a 0 in a field whose default
-  is nothing (``None`` or 0), a key or an item counted 0, a list left empty.
-- A whole number is read from ASCII digits where the model wants one; other text is left
-  for the model to refuse in the player's words.
+  is nothing (``None`` or 0), a key or an item counted 0, a list left empty, an item whose
+  fields are all left at nothing (``trades[1].place=`` with ``trades[1].tokens.eel=0``).
+- A whole number is read from ASCII digits where the model wants one; other digits
+  (``"２"``, ``"-1"``) are left for the model to refuse in the player's words, and a text
+  with no digits at all (``"x"``) is refused as not what the page offered.
 
 A name the move does not take is refused (``guide.unknown_field``), as a JSON body's unknown
 field is.
@@ -201,9 +203,11 @@ def _is_zero(value: object) -> bool:
     return value == 0 and not isinstance(value, bool)
 
 
-def _plain(hint: Any, text: str) -> Any:
+def _plain(hint: Any, text: str, where: str) -> Any:
     if _wants_number(hint):
         number = schemas.form_int(text)
+        if number is None and not text.lstrip("+-").isdigit():
+            raise NotACount(where)  # no digits at all: not what the page's field sends
         return text if number is None else number
     return text
 
@@ -221,7 +225,7 @@ def value_of(hint: Any, node: Leaf | Tree, name: str) -> Any:
             picked = Tree()
             _put(picked, [], node[0], name)
             return value_of(hint, picked, name)
-        return _plain(hint, node[0])
+        return _plain(hint, node[0], name)
     if node and all(isinstance(k, int) for k in node):  # items by their numbers
         if not lists:
             raise unknown(f"{name}[{next(iter(node))}]")
@@ -238,7 +242,7 @@ def value_of(hint: Any, node: Leaf | Tree, name: str) -> Any:
     for cls in objects:
         own = fields_of(cls)
         if all(k in own for k in node):
-            return decode_fields(own, node, name)
+            return decode_fields(own, node, name) or ABSENT
     bad = next((k for k in node if not objects or k not in fields_of(objects[0])), "")
     raise unknown(f"{name}.{bad}")
 
@@ -249,7 +253,8 @@ def _items(values: list[Any]) -> Any:
 
 
 class NotACount(Exception):
-    """A count that is no whole number (a form that is not the page's own)."""
+    """A count, or a number, that is no whole number in any digits (a form that is not the
+    page's own)."""
 
     def __init__(self, where: str) -> None:
         super().__init__(where)
@@ -274,7 +279,7 @@ def _counted(item: Any, node: Tree, name: str) -> Any:
             _put(picked, [], str(key), where)
             one = value_of(item, picked, where)
         else:
-            one = _plain(item, str(key))
+            one = _plain(item, str(key), where)
         out += [one] * min(count, MAX_COUNTED)
     return out or ABSENT
 

@@ -1,23 +1,14 @@
 """The turn guide at the external markets (issue #9, docs/actions.md "External markets"):
-the tiles of the game's external markets with their entry cost now, one panel per market
-with what the rules let the player do there, and the phone's flat form as the API's
-``visit`` body.
+the tiles of the game's external markets with their entry cost now, and one panel per
+market with what the rules let the player do there.
 
 The panels offer only what the table allows (the tokens the player holds, the boats on a
 board, the room left on a place); the rules still decide, through the same preview and
-the one door as every other visit.
-
-The flat form (one value per field, so a field sent twice counts once):
-
-- counts: ``loans``, ``shares``, ``freezers``, ``carts``, ``buyer_tokens``;
-- tokens by code, how many of each: ``left.squid=2``, ``right.tuna:20=1`` (Government),
-  ``tokens.eel=1`` (Aquarium, New Aquarium), ``lot.mackerel=3`` (Auction, Barter),
-  ``trades.N.place=4`` with ``trades.N.mackerel=4`` (Trading, the Nth trade),
-  ``groups.SIZE.eel=1`` (Sushi Shop: the group for the place of SIZE tokens);
-- boats by kind: ``sell_boats.one_slot=1``, ``buy.three_slot=1``, ``trade_in=one_slot``,
-  ``rent.ships.two_slot=1`` (Boat Rentals, from that board);
-- ``expansion_tokens.fish=1`` / ``expansion_tokens.external=1`` (Influence);
-- ``barrels.tuna=3`` (Overseas: barrels at sea docked there).
+the one door as every other visit. A panel's fields are named by their paths in the
+visit's JSON body, from the market's own ``fields`` dataclass (docs/actions.md "Forms":
+``left.squid=2``, ``trades[0].tokens.mackerel=4``, ``rent.boat=two_slot&from=ships=1``),
+so the one decoder (web/form_decode.py) reads any market's form: a market needs no form
+code of its own.
 """
 
 from __future__ import annotations
@@ -38,89 +29,11 @@ from ..rules.markets.external.pieces import Named, code_of, held_codes, token_me
 from ..rules.messages import Message
 from ..rules.resources import salmon_in_game, total_resources
 from ..rules.table import ROWS, PlayerState, Table
-from . import form_decode, schemas
-from .turn_schemas import visit_model
-
-#: Most of one token code, boat kind or barrel count one field may ask for.
-MAX_EACH = 30
 
 
 def is_external(fields: Mapping[str, str]) -> bool:
     """Whether the form is a visit to an external market."""
     return fields.get("type") == "visit" and fields.get("market") in EXTERNAL_MARKETS
-
-
-# -- the flat form → the JSON shape ------------------------------------------------------------
-
-
-def _count(key: str, text: str) -> int:
-    number = schemas.form_int(text)
-    if number is None:
-        # Not a number: a form that is not the page's own (issue #20: no field names).
-        label = schemas.wording("visit", key.split(".")[0]).label_message()
-        raise Refused(400, msg(Message("guide.bad_field", {"label": label})), key)
-    return min(number, MAX_EACH)
-
-
-class FlatForm:
-    """The phone's flat form as a market reads it (``External.form``), each field it reads
-    marked known."""
-
-    def __init__(self, fields: Mapping[str, str], known: set[str]) -> None:
-        self._fields = fields
-        self._known = known
-
-    @property
-    def fields(self) -> Mapping[str, str]:
-        return self._fields
-
-    def count(self, key: str) -> int:
-        self._known.add(key)
-        return _count(key, self._fields[key])
-
-    def codes(self, prefix: str) -> list[str]:
-        """``prefix.CODE=n`` fields as a list naming each CODE n times, in the form's order."""
-        out: list[str] = []
-        for key, value in self._fields.items():
-            rest = key[len(prefix) :]
-            if key.startswith(prefix) and rest != "place" and "." not in rest:
-                self._known.add(key)
-                out += [rest] * _count(key, value)
-        return out
-
-    def number(self, text: str) -> int | str:
-        return _form_num(text)
-
-    def known(self, key: str) -> None:
-        self._known.add(key)
-
-
-def _form_num(text: str) -> int | str:
-    number = schemas.form_int(text)
-    return text if number is None else number
-
-
-def nested(fields: Mapping[str, str]) -> dict[str, Any]:
-    """The flat form of an external visit as the API's body (docs/actions.md), before the
-    model parses it."""
-    market = fields["market"]
-    body: dict[str, Any] = {"type": "visit", "market": market}
-    known = {"type", "player", "expected_seq", "market", "entry"}
-    if "player" in fields:
-        body["player"] = fields["player"]
-    if "entry" in fields:
-        body.update(form_decode.decode(visit_model(), [("entry", fields["entry"])], "visit"))
-    if "expected_seq" in fields:
-        seq = schemas.form_int(fields["expected_seq"])
-        body["expected_seq"] = fields["expected_seq"] if seq is None else seq
-    m = EXTERNAL.get(market)
-    if m is not None:
-        body.update(m.form(FlatForm(fields, known)))
-    for key in fields:
-        if key not in known:
-            field = schemas.quoted(key)
-            raise Refused(400, msg(Message("guide.unknown_field", {"field": field})), key)
-    return body
 
 
 # -- what the phone shows ----------------------------------------------------------------------

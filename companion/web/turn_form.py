@@ -2,7 +2,8 @@
 flat (``sell.eel=2``, ``entry=ap``, ``for_sale.0.price=300``, ``barrel=Aiko|eel|upper|300``,
 ``boat.b1=catch.eel``); :func:`nested` makes the nested body and :func:`action_from_form`
 parses it with the API's own pydantic models (``action_schemas.ACTIONS``), so a form can do
-nothing the API would refuse. An external market's form is web/turn_external.py's.
+nothing the API would refuse. An external market's form, whose names are the paths of its
+JSON body, is read by the one decoder (web/form_decode.py), as every entry radio is.
 """
 
 from __future__ import annotations
@@ -274,9 +275,10 @@ def action_from_form() -> tuple[str, dict[str, Any], int | None]:
     fields = edge.form_fields()
     barrels = [b.strip() for b in request.form.getlist("barrel") if b.strip()]
     sold = [b.strip() for b in request.form.getlist("sell_barrel") if b.strip()]
+    external = turn_external.is_external(fields)  # issue #9: an external market's form
     try:
-        if turn_external.is_external(fields):  # issue #9: an external market's form
-            body = turn_external.nested(fields)
+        if external:  # its fields are the paths of its JSON body: the one decoder
+            body = form_decode.decode(visit_model(), edge.form_pairs(), "visit")
         else:
             body = nested(fields, barrels, sold)
     except Refused as exc:
@@ -289,7 +291,7 @@ def action_from_form() -> tuple[str, dict[str, Any], int | None]:
         # the API's list of entry shapes (issue #20).
         raise Refused(400, say("guide.choose_entry"), "entry")
     try:
-        action = schemas.parse(action_schemas.ACTIONS[kind], body, kind)
+        action = schemas.parse(action_schemas.ACTIONS[kind], body, kind, form=external)
     except Refused as exc:
         root = (exc.field or "").split(".")[0].split("[")[0]
         if root == "entry":

@@ -199,8 +199,10 @@ def test_government_port_2_and_a_trading_swap_seen_live_elsewhere(
     guide.get_by_role("button", name="Markets").click()
     guide.get_by_role("button", name=re.compile(r"^Trading")).click()
     trade = guide.get_by_role("group", name="Trade 1")
-    trade.get_by_label(re.compile(r"Place 4\+ \(a swap\)")).check()
     more = trade.get_by_role("button", name="Mackerel: more")
+    # A trade's tokens go with its place: off, and not sent, while "No trade" is chosen.
+    expect(more).to_be_hidden()
+    trade.get_by_label(re.compile(r"Place 4\+ \(a swap\)")).check()
     for _ in range(4):
         more.click()
     expect(preview).to_contain_text(

@@ -15,12 +15,11 @@ game (``Table.places``); they never go back to their fish market.
 from __future__ import annotations
 
 import dataclasses
-import typing
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from ....engine.args import client_fields, hints, key_of, options, strip
+from ....engine.args import key_of
 from ...args import NoFields
 from ...cardlines import Line, counted, entries, line
 from ...catalogue import (
@@ -36,7 +35,7 @@ from ...messages import Message
 from ...setup import GameConfig
 from ...table import Table
 from ...tokens import TokenSpec
-from .pieces import FormReader, code_of, on_place, spec_of, token_message
+from .pieces import code_of, on_place, spec_of, token_message
 
 
 class External:
@@ -208,27 +207,6 @@ class External:
     def free_every_time(self) -> bool:
         """Whether its free entry is free every time, not once per turn (Rentals)."""
         return False
-
-    def form(self, form: FormReader) -> dict[str, Any]:
-        """Its own fields of the phone's flat form as the API's visit body (docs/actions.md):
-        by default, from its ``fields``, each whole number as a count (``loans=2``) and each
-        list of texts as codes of tokens or boats, how many of each (``left.squid=2``); a
-        market whose fields are shaped otherwise reads them itself."""
-        body: dict[str, Any] = {}
-        typed = hints(self.fields)
-        for f in client_fields(self.fields):
-            key, kinds = key_of(f), [strip(o) for o in options(typed[f.name])]
-            if int in kinds and key in form.fields:
-                n = form.count(key)
-                if n:
-                    body[key] = n
-            elif any(
-                typing.get_origin(k) is tuple and strip(typing.get_args(k)[0]) is str for k in kinds
-            ):
-                listed = form.codes(f"{key}.")
-                if listed:
-                    body[key] = listed
-        return body
 
     def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
         """What its panel shows, as pure data (the edge words the ``Message`` and

@@ -2,7 +2,7 @@
 ``External`` uses them too): the board's stock (``stock_left``, ``move_stock``), a
 visit's counts and token lists by their codes (``token_of``, ``tokens_of``, ``code_of``,
 ``spec_of`` …), the tokens on a board's places, and what a market's form and panel read
-(``FormReader``, ``Named``, ``steppers``).
+(``Named``, ``steppers``).
 
 Tokens are named as token codes, as in an auction lot: a fish key (``"eel"``,
 ``"takoyaki"``), ``"spider_crab:6"``, ``"tuna:20"``, ``"salmon"`` (fresh) or
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any
 
 from ...catalogue import (
     EXTERNAL_MARKETS,
@@ -152,30 +152,6 @@ def places_full(t: Table, places: Mapping[str, int]) -> bool:
     return all(len(on_place(t, key)) >= size for key, size in places.items())
 
 
-class FormReader(Protocol):
-    """The phone's flat form as the web edge reads it for :meth:`External.form` (one value
-    per field; each field read is marked known, any other is refused)."""
-
-    @property
-    def fields(self) -> Mapping[str, str]: ...
-
-    def count(self, key: str) -> int:
-        """The count in one field (one that is not a number is refused)."""
-        ...
-
-    def codes(self, prefix: str) -> list[str]:
-        """``prefix.CODE=n`` fields as a list naming each CODE n times, in the form's order."""
-        ...
-
-    def number(self, text: str) -> int | str:
-        """A number as the model parses it (the text when it is none)."""
-        ...
-
-    def known(self, key: str) -> None:
-        """Mark a field read."""
-        ...
-
-
 @dataclass(frozen=True)
 class Named:
     """A fish, boat or market id in a panel, named by the edge in the viewer's language."""
@@ -196,8 +172,3 @@ def steppers(
         }
         for x in tokens
     ]
-
-
-def order(n: str) -> int:
-    """A form's numbered group (``trades.3``) in order; one that is no number last."""
-    return int(n) if n.isascii() and n.isdigit() else 10**6

@@ -23,7 +23,7 @@ from ....messages import Message
 from ....setup import GameConfig
 from ....table import Boat, Table
 from ..base import External
-from ..pieces import FormReader, Named, move_stock, stock_left
+from ..pieces import Named, move_stock, stock_left
 from ..ships import KINDS, boat_kinds, dock_new_boat
 
 SOURCES = ("ships", "used_ships")
@@ -103,16 +103,6 @@ class BoatRentals(External):
             return line("rc.boat_rentals.not", kind=kind)
         return line("rc.boat_rentals.boat", kind=kind, amount=price)
 
-    def form(self, form: FormReader) -> dict[str, Any]:
-        """``rent.ships.two_slot=1``: boats rented, each from that board."""
-        rent = []
-        for key in form.fields:
-            parts = key.split(".")
-            if parts[0] == "rent" and len(parts) == 3:
-                form.known(key)
-                rent += [{"boat": parts[2], "from": parts[1]}] * form.count(key)
-        return {"rent": rent} if rent else {}
-
     def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
         left_tokens = stock_left(t, TOKENS)
         rows = []
@@ -126,7 +116,8 @@ class BoatRentals(External):
                     continue
                 rows.append(
                     {
-                        "name": f"rent.{source}.{k}",
+                        # One boat of this kind from this board, counted (web/form_decode.py).
+                        "name": f"rent.boat={k}&from={source}",
                         "boat": Named(k),
                         "board": Named(source),
                         "yen": price,

@@ -38,7 +38,7 @@ from ....table import OVERSEAS, Table
 from ...base import whole
 from ..auction import auction_id
 from ..base import External
-from ..pieces import FormReader, Named
+from ..pieces import Named
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -78,16 +78,6 @@ class Overseas(External):
 
     def entry_shown(self, t: Table) -> tuple[EntryOption, ...]:
         return (EntryOption("yen", OVERSEAS_ENTRY),)
-
-    def form(self, form: FormReader) -> dict[str, Any]:
-        """``barrels.tuna=3``: barrels at sea docked there."""
-        barrels = {}
-        for key in form.fields:
-            if key.startswith("barrels."):
-                form.known(key)
-                if form.count(key):
-                    barrels[key[len("barrels.") :]] = form.count(key)
-        return {"barrels": barrels} if barrels else {}
 
     def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
         at_sea = t.players[seat].at_sea

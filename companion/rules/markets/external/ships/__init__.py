@@ -35,7 +35,7 @@ from ....messages import Message
 from ....setup import GameConfig
 from ....table import Boat, Table
 from ..base import External
-from ..pieces import FormReader, Named, move_stock, stock_left
+from ..pieces import Named, move_stock, stock_left
 
 #: The boat ids, as a client writes them (for the refusal of an unknown one).
 KINDS = ", ".join(f'"{k}"' for k in BOATS)
@@ -197,15 +197,6 @@ class BoatMarket(External):
         goes = self.trade_in_goes(run)
         move_stock(run, f"{goes}.{trade_in}", 1)
         run.note("mv.boat_traded_in", player=run.name(seat), kind=trade_in, market=goes)
-
-    def form(self, form: FormReader) -> dict[str, Any]:
-        """Boats by kind (``sell_boats.one_slot=1``, ``buy.three_slot=1``) and
-        ``trade_in=one_slot``."""
-        body = super().form(form)
-        form.known("trade_in")
-        if form.fields.get("trade_in"):
-            body["trade_in"] = form.fields["trade_in"]
-        return body
 
     def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
         p = t.players[seat]

@@ -23,7 +23,7 @@ from ....messages import Message
 from ....setup import GameConfig
 from ....table import Table
 from ..base import External
-from ..pieces import FormReader, on_place, order, places_full, token_of
+from ..pieces import on_place, places_full, token_of
 
 #: Token keys of the same shape (never together in one Sushi place: AMB-55).
 SAME_SHAPE: dict[str, str] = {"horse_mackerel": "mackerel", "oyster": "clam"}
@@ -86,17 +86,6 @@ class Sushi(External):
     def crash_condition(self, t: Table) -> bool:
         return places_full(t, {f"sushi.{n}": 1 for n in SUSHI_SIZES})
 
-    def form(self, form: FormReader) -> dict[str, Any]:
-        """``groups.SIZE.eel=1``: the group for the place of SIZE tokens."""
-        groups = []
-        fields = form.fields
-        sizes = {k.split(".")[1] for k in fields if k.startswith("groups.") and k.count(".") >= 2}
-        for size in sorted(sizes, key=order):
-            group = form.codes(f"groups.{size}.")
-            if group:
-                groups.append(group)
-        return {"groups": groups} if groups else {}
-
     def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
         places = []
         for size in SUSHI_SIZES:
@@ -108,7 +97,7 @@ class Sushi(External):
                     "taken": taken,
                     "choices": [
                         {
-                            "name": f"groups.{size}.{x['code']}",
+                            "name": f"groups[{size}].{x['code']}",
                             "label": x["name"],
                             "id": f"sushi-{size}-{i}",
                         }

@@ -30,9 +30,7 @@ from ....table import Table
 from ....tokens import TokenSpec
 from ..base import External
 from ..pieces import (
-    FormReader,
     on_place,
-    order,
     places_full,
     spec_of,
     steppers,
@@ -123,19 +121,6 @@ class Trading(External):
     def crash_condition(self, t: Table) -> bool:
         return places_full(t, {f"trading.{n}": 1 for n in TRADING_PLACES})
 
-    def form(self, form: FormReader) -> dict[str, Any]:
-        """``trades.N.place=4`` with ``trades.N.mackerel=4``: the Nth trade."""
-        trades = []
-        fields = form.fields
-        numbers = {k.split(".")[1] for k in fields if k.startswith("trades.") and k.count(".")}
-        for n in sorted(numbers, key=order):
-            place = fields.get(f"trades.{n}.place", "")
-            form.known(f"trades.{n}.place")
-            tokens = form.codes(f"trades.{n}.")
-            if place:
-                trades.append({"place": form.number(place), "tokens": tokens})
-        return {"trades": trades} if trades else {}
-
     def panel(self, t: Table, seat: int, tokens: list[dict[str, Any]]) -> Any:
         places = [
             {
@@ -145,7 +130,7 @@ class Trading(External):
             }
             for n, yen in TRADING_PLACES.items()
         ]
-        trades = [{"n": n, "rows": steppers(f"trades.{n}", tokens)} for n in range(TRADES)]
+        trades = [{"n": n, "rows": steppers(f"trades[{n}].tokens", tokens)} for n in range(TRADES)]
         return {"places": places, "trades": trades}
 
     def card_lines(self, section: str, config: GameConfig | None) -> list[Line]:

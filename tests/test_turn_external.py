@@ -445,6 +445,9 @@ def test_the_form_becomes_the_api_body(app: Any) -> None:
 
 def test_an_unknown_field_or_a_bad_count_is_refused_with_a_sentence(game: Game) -> None:
     game.refused(visit("bank", "ap", loans="1", bogus="1"), 'no field "bogus"')
+    # A page from before the forms' names were the body's paths is told to reload.
+    old = {"trades.0.place": "4", "trades.0.mackerel": "4"}
+    game.refused(visit("trading", "ap", **old), "reload the page")
     # A field of another market's visit: the rules' own sentence, as for the JSON API.
     game.refused(
         visit("bank", "ap", loans="1", licenses="1"),

@@ -4,8 +4,9 @@
     python scripts/i18n.py extract     # build/messages.pot from babel.cfg's files
     python scripts/i18n.py update      # merge it into companion/translations/*/messages.po
     python scripts/i18n.py compile     # write each messages.mo (committed: no build step)
-    python scripts/i18n.py check       # exit 1 if a .mo is stale, or a string is untranslated
-    python scripts/i18n.py todo        # rewrite docs/i18n-todo.md (scripts/i18n_todo.py)
+    python scripts/i18n.py check       # exit 1 if a .mo is stale, a string is untranslated
+                                       # or a template's text is not wrapped in _()
+    python scripts/i18n.py unwrapped   # that text, listed (scripts/i18n_unwrapped.py)
 
 One catalogue per language (companion/translations/<lang>/LC_MESSAGES/messages.po) holds
 both the templates' and the edge's gettext strings (English msgids, so English needs no
@@ -29,7 +30,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message, TranslationError
 from babel.messages.checkers import python_format
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -38,8 +39,6 @@ ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "babel.cfg"
 TRANSLATIONS = ROOT / "companion" / "translations"
 POT = ROOT / "build" / "messages.pot"
-TODO = ROOT / "docs" / "i18n-todo.md"
-TEMPLATES = ROOT / "templates"
 PROJECT = "tsukiji-companion"
 
 
@@ -65,13 +64,30 @@ def _msgid(m: Message) -> str:
     return m.id if isinstance(m.id, str) else m.id[0]
 
 
+#: Babel's gettext keywords and Flask-Babel's lazy ones (the web layer's labels built at
+#: import: ``lazy_gettext("Loans")``), which Babel does not know.
+KEYWORDS = {
+    **DEFAULT_KEYWORDS,
+    "lazy_gettext": None,
+    "lazy_ngettext": (1, 2),
+    "lazy_pgettext": ((1, "c"), 2),
+    "lazy_npgettext": ((1, "c"), 2, 3),
+}
+
+
 def extract() -> Catalog:
-    """Every ``_()``/``gettext``/``ngettext`` string of the files babel.cfg names."""
+    """Every ``_()``/``gettext``/``ngettext`` string (and their ``lazy_`` kin) of the files
+    babel.cfg names."""
     with CONFIG.open(encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f, str(CONFIG))
     catalog = Catalog(project=PROJECT, charset="utf-8")
     for filename, lineno, message, comments, context in extract_from_dir(
-        str(ROOT), method_map, options_map, comment_tags=("i18n:",), strip_comment_tags=True
+        str(ROOT),
+        method_map,
+        options_map,
+        keywords=KEYWORDS,
+        comment_tags=("i18n:",),
+        strip_comment_tags=True,
     ):
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return catalog
@@ -265,9 +281,20 @@ def _is_code(msgid: str, known: set[str]) -> bool:
     return msgid not in known and re.fullmatch(r"[a-z0-9_]+(\.[a-z0-9_]+)+", msgid) is not None
 
 
+def unwrapped() -> list[str]:
+    """The templates' visible text not wrapped in ``_()`` (scripts/i18n_unwrapped.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from i18n_unwrapped import unwrapped as find  # beside this script
+
+    keep = codes() | OWN_GRAMMAR
+    known = {_msgid(m) for path in po_files() for m in read(path) if m.id} - keep
+    return list(find(known))
+
+
 def check() -> list[str]:
     """Problems that must not be committed: a .mo that is not its .po compiled, an entry
-    without its translation, a placeholder the translation lost, a code a language lacks."""
+    without its translation, a placeholder the translation lost, a code a language lacks,
+    a template's text not wrapped in ``_()``."""
     problems: list[str] = []
     extracted = {(m.id, m.context) for m in extract() if m.id}
     english = read(TRANSLATIONS / SOURCE / "LC_MESSAGES" / "messages.po")
@@ -296,7 +323,7 @@ def check() -> list[str]:
             f"{lang}: {msgid!r} (context {context!r}) is not in the .po: run update"
             for msgid, context in extracted - known
         ]
-    return problems
+    return problems + unwrapped()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -305,20 +332,15 @@ def main(argv: list[str] | None = None) -> int:
         "step",
         nargs="?",
         default="all",
-        choices=("all", "extract", "update", "compile", "check", "todo"),
+        choices=("all", "extract", "update", "compile", "check", "unwrapped"),
     )
     parser.add_argument("--prune", action="store_true", help="update: drop unused entries")
     args = parser.parse_args(argv)
-    if args.step == "check":
-        problems = check()
+    if args.step in ("check", "unwrapped"):
+        problems = check() if args.step == "check" else unwrapped()
         for p in problems:
             print(p)
         return 1 if problems else 0
-    if args.step == "todo":
-        from i18n_todo import todo  # beside this script (the checklist of templates)
-
-        print(todo([read(path) for path in po_files()], codes() | OWN_GRAMMAR).relative_to(ROOT))
-        return 0
     if args.step in ("all", "extract", "update"):
         template = extract()
         print(f"extracted {len([m for m in template if m.id])} strings -> {write_pot(template)}")

@@ -178,6 +178,60 @@ def test_the_turn_guide_in_japanese(client: Any, game: dict[str, Any]) -> None:
     assert "Your turn" in english and "Purchasing" in english and "あなたの手番" not in english
 
 
+def test_the_fish_named_on_the_forms_are_the_catalogues(client: Any) -> None:
+    """The Market values panel's tracks, the auction's Spider Crab and Tuna lots and the
+    Red Snapper's value are named by the catalogue's ``name.<fish>`` (the name the rest of
+    the app gives that fish), not an English word written in the template."""
+    body = {
+        "players": PLAYERS,
+        "money": "open",
+        "expansion": True,
+        "variants": ["more_markets"],
+        "fish_markets": ["eel", "swordfish", "red_snapper", "spider_crab", "tuna", "mackerel"],
+        "external_markets": ["ships", "auction", "barter", "bank"],
+        "seed": 3,
+    }
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.get_json()
+    gid, host = r.get_json()["id"], auth(r.get_json()["host_token"])
+
+    def read(path: str, lang: dict[str, str]) -> str:
+        r = client.get(f"/games/{gid}/{path}", headers={**host, **lang})
+        assert r.status_code == 200, path
+        return visible(r.get_data(as_text=True))
+
+    values, auction = read("forms/values?as=host", JA), read("forms/auction?as=host", JA)
+    assert "ウナギの価値マーカーは" in values and "メカジキの価値マーカーは" in values
+    assert "タカアシガニ 4" in auction and "マグロ 15" in auction
+    for english in ("Eel", "Swordfish", "Spider Crab", "Tuna"):
+        assert english not in values + auction, english
+    snapper = (
+        r'<span class="eyebrow">(.+?)</span><strong class="large-type" data-value="red_snapper"'
+    )
+    table = client.get(f"/games/{gid}/table", headers={**host, **JA}).get_data(as_text=True)
+    assert re.findall(snapper, table) == ["マダイ"]
+    # English reads the same entries' English.
+    values, auction = read("forms/values?as=host", {}), read("forms/auction?as=host", {})
+    assert "The Eel marker is on" in values and "The Swordfish marker is on" in values
+    assert "Spider Crab 4" in auction and "Tuna 15" in auction
+    table = client.get(f"/games/{gid}/table", headers=host).get_data(as_text=True)
+    assert re.findall(snapper, table) == ["Red Snapper"]
+
+
+def test_a_cross_site_request_is_refused_in_japanese(client: Any, game: dict[str, Any]) -> None:
+    """The refusal is the web layer's ``lazy_gettext``: extracted, so translated."""
+    form = {"type": "pay", "from": "Bo", "to": "Aiko", "amount": 500}
+    url = f"/api/games/{game['id']}/actions"
+    ja = client.post(url, json=form, headers={**JA, "Origin": "http://evil.example"})
+    assert ja.status_code == 403
+    assert ja.get_json()["error"] == (
+        "このリクエストは別のサイトから送られたため受け付けませんでした。"
+        "このアプリのページから操作してください。"
+    )
+    en = client.post(url, json=form, headers={"Origin": "http://evil.example"})
+    assert en.status_code == 403 and "another site" in en.get_json()["error"]
+
+
 def test_tokyo_jutaku_in_japanese(client: Any) -> None:
     setup = visible(client.get("/jutaku/", headers=JA).get_data(as_text=True))
     assert "買い物をするのは誰ですか？" in setup and "0円" in setup

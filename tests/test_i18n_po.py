@@ -2,8 +2,9 @@
 package works after a plain ``pip install .``, with no build step, so a stale .mo would
 ship), every entry is translated with the same placeholders (Babel's checkers, and the
 English codes' placeholders for each language's codes), and every string the templates
-extract is in the Japanese .po. The checks are scripts/i18n.py's own
-(``python scripts/i18n.py check``)."""
+extract is in the Japanese .po, and no template shows text that is not wrapped in ``_()``
+(scripts/i18n_unwrapped.py: a future unwrapped sentence fails here, it does not grow a
+checklist). The checks are scripts/i18n.py's own (``python scripts/i18n.py check``)."""
 
 from __future__ import annotations
 
@@ -23,8 +24,8 @@ PO = ROOT / "companion" / "translations" / "ja" / "LC_MESSAGES" / "messages.po"
 EN = ROOT / "companion" / "translations" / "en" / "LC_MESSAGES" / "messages.po"
 
 
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("i18n_script", ROOT / "scripts" / "i18n.py")
+def _script(name: str = "i18n") -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"{name}_script", ROOT / "scripts" / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look their module up
@@ -72,10 +73,74 @@ def test_a_stale_mo_is_caught(script: ModuleType, tmp_path: Path) -> None:
     assert script.compiled(stale) != script.translations(committed)
 
 
+@pytest.fixture(scope="module")
+def unwrapped() -> ModuleType:
+    return _script("i18n_unwrapped")
+
+
 def test_check_finds_nothing(script: ModuleType) -> None:
     """Translated, placeholders kept (babel's checkers), .mo fresh, nothing extracted
-    from the templates missing from the .po."""
+    from the templates missing from the .po, no template text left unwrapped."""
     assert script.check() == []
+
+
+def test_the_web_layers_lazy_strings_are_extracted(script: ModuleType) -> None:
+    """``lazy_gettext`` (the calculator's counters, the cross-site refusal) is no Babel
+    keyword: the extraction names it, so its strings are checked and kept like the rest."""
+    extracted = {m.id for m in script.extract() if m.id}
+    assert {"Loans", "Shares", "Red Snapper left"} <= extracted
+    assert any(isinstance(i, str) and i.startswith("This request came from") for i in extracted)
+
+
+def found(unwrapped: ModuleType, source: str) -> list[tuple[int, str, str]]:
+    return [(t.line, t.where, t.text) for t in unwrapped.visible_texts(source)]
+
+
+def test_an_unwrapped_sentence_is_found(unwrapped: ModuleType) -> None:
+    """Text (beside a wrapped one too), a read attribute, a label handed to a macro (over
+    several lines as well) and a value passed by name to ``_()``."""
+    assert found(unwrapped, "<p>\n  Back to a game</p>") == [(2, "text", "Back to a game")]
+    assert found(unwrapped, "<p>{{ _('Market') }} held by {{ n }}</p>") == [
+        (1, "text", "{{ _('Market') }} held by {{ n }}")
+    ]
+    assert found(unwrapped, '<a title="Open the rules" href="/r">→</a>') == [
+        (1, "title", "Open the rules")
+    ]
+    assert found(unwrapped, "{{ stepper('loans',\n  'Loans to take', 3) }}") == [
+        (2, "string", "Loans to take")
+    ]
+    assert found(unwrapped, "{{ name_of('red_snapper', 'Red Snapper') }}") == [
+        (1, "string", "Red Snapper")
+    ]
+    assert found(unwrapped, "{{ _('The %(name)s marker', name='Eel track') }}") == [
+        (1, "string", "Eel track")
+    ]
+    assert found(unwrapped, "{% set label = 'Shared win' %}{{ label }}") == [
+        (1, "string", "Shared win")
+    ]
+
+
+def test_what_is_no_unwrapped_sentence_is_not_found(unwrapped: ModuleType) -> None:
+    """The msgids themselves (an ngettext's plural, a pgettext's context), a class list, a
+    tag named by an expression, a dict's key, markup around a value and the names people
+    keep as they are (each with its reason)."""
+    for source in (
+        "{{ ngettext('%(num)s loan', '%(num)s loans', n) }}",
+        "{{ npgettext('fish table', '%(num)s token', '%(num)s tokens', n) }}",
+        "<li>{{ pgettext('licence space', 'free') }}</li>",
+        "<p>{{ _('Back to a game') }}</p>",
+        "{% block body_class %}page-cards page-cards-deck{% endblock %}",
+        "{{ panel('auction', cls='button wide') }}",
+        '<{{ h }} class="chart-title" id="chart-{{ id }}-title">{{ title }}</{{ h }}>',
+        "{{ {'price not printed': _('price not printed')}.get(lp) }}",
+        "{{ ('<strong data-track-now=\"%s\">%s</strong>'|safe) % (t, now) }}",
+        '{% set app %}<span lang="en">BG Stats</span>{% endset %}',
+        '<span lang="en">BoardGameGeek</span>',
+        "<button>English</button><button>日本語</button>",
+        "<p>{{ name_of('eel') }} {{ f.count }} · 12</p>",
+    ):
+        assert found(unwrapped, source) == [], source
+    assert all(reason.strip() for reason in unwrapped.NAMES.values())
 
 
 def test_placeholders_kept(script: ModuleType) -> None:

@@ -21,6 +21,14 @@ from browser_support import LIVE
 
 pytestmark = [pytest.mark.browser, pytest.mark.server, pytest.mark.slow]
 
+
+@pytest.fixture
+def live_server(module_server: Any) -> Any:
+    """One server for this module: each test makes its own games and reads nothing the
+    server keeps across games (tests/conftest.py ``module_server``)."""
+    return module_server
+
+
 PLAYERS = ["Aiko", "Bo", "Chiyo", "Daichi"]
 
 #: #live (or a parsed copy of it) as a person sees it: tags, attributes, the text, and

@@ -44,8 +44,17 @@ _STATEMENT = re.compile(r"\{%.*?%\}", re.S)
 _EXPRESSION = re.compile(r"\{\{.*?\}\}", re.S)
 #: An expression standing for a tag's name: ``<{{ h }} …>``, ``</{{ h }}>``.
 _TAG_NAME = re.compile(r"(</?)(\{\{.*?\}\})", re.S)
-#: Attributes people read or hear.
-_ATTRS = ("title", "aria-label", "placeholder", "alt", "aria-description")
+#: Attributes people read or hear (a confirm dialog's question too).
+_ATTRS = (
+    "title",
+    "aria-label",
+    "placeholder",
+    "alt",
+    "aria-description",
+    "hx-confirm",
+    "hx-prompt",
+    "data-confirm",
+)
 _LETTERS = re.compile(r"[A-Za-z]{2,}")
 #: A class or id: lowercase words joined by "-" or "_" ("page-cards", "chart_box").
 _IDENTIFIER = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)+")

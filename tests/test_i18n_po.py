@@ -106,6 +106,9 @@ def test_an_unwrapped_sentence_is_found(unwrapped: ModuleType) -> None:
     assert found(unwrapped, '<a title="Open the rules" href="/r">→</a>') == [
         (1, "title", "Open the rules")
     ]
+    assert found(unwrapped, "<button hx-confirm=\"End the game now?\">{{ _('End') }}</button>") == [
+        (1, "hx-confirm", "End the game now?")
+    ]
     assert found(unwrapped, "{{ stepper('loans',\n  'Loans to take', 3) }}") == [
         (2, "string", "Loans to take")
     ]

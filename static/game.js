@@ -133,7 +133,31 @@
     input.dispatchEvent(new Event("input", { bubbles: true }));
     input.dispatchEvent(new Event("change", { bubbles: true }));
   }
+  // A field that goes only once it changes (a new price, a sale): the fields of a
+  // .turn-changed block carry their name (data-name) while its stepper is off its first
+  // value, and none before, so the form does not send them.
+  function changed(root) {
+    (root || document).querySelectorAll(".turn-changed").forEach(function (box) {
+      var step = box.querySelector(".tstep-input");
+      var on = !!step && Number(step.value) !== Number(step.defaultValue);
+      box.querySelectorAll("[data-name]").forEach(function (el) {
+        if (on) el.name = el.dataset.name; else el.removeAttribute("name");
+      });
+    });
+  }
+  function turn(slot, on) {
+    slot.hidden = !on;
+    slot.querySelectorAll("input, button").forEach(function (el) { el.disabled = !on; });
+  }
   function slots(root) {
+    changed(root);
+    // A slot that follows a tap: on while its fieldset's chosen radio opens it (a boat's
+    // barrel prices, while it docks at home).
+    (root || document).querySelectorAll(".turn-slot[data-with]").forEach(function (slot) {
+      var box = slot.closest("fieldset");
+      var chosen = box && box.querySelector('input[type="radio"]:checked');
+      turn(slot, !!chosen && chosen.dataset.opens === slot.dataset.with);
+    });
     (root || document).querySelectorAll(".turn-slot[data-needs]").forEach(function (slot) {
       var form = slot.closest("form");
       if (!form) return;
@@ -143,10 +167,21 @@
       // A count that is itself hidden counts as 0 (sale 3 hides with sale 2).
       var n = count && !count.disabled ? parseInt(count.value || "0", 10) || 0 : 0;
       var on = n * (parseInt(slot.dataset.per || "1", 10)) > parseInt(slot.dataset.index, 10);
-      slot.hidden = !on;
-      slot.querySelectorAll("input, button").forEach(function (el) { el.disabled = !on; });
+      turn(slot, on);
     });
   }
+  // A radio that names its group (a boat's taps on the Fishing panel): the group takes
+  // the chosen radio's data-name, so its item's number says when it goes (undocks, then
+  // docks, then catches). Before the form's own change listener (capture).
+  document.addEventListener("change", function (e) {
+    var radio = e.target;
+    if (!(radio instanceof HTMLInputElement) || radio.type !== "radio" || !radio.dataset.name) return;
+    var box = radio.closest("fieldset");
+    if (!box) return;
+    box.querySelectorAll('input[type="radio"][data-name]').forEach(function (el) {
+      el.name = radio.dataset.name;
+    });
+  }, true);
   // A stepper refuses a value past its limit on the spot, with the reason under it: the
   // value goes back to the limit, so the preview and Confirm get the same number.
   function limit(input, wanted) {

@@ -5,7 +5,9 @@ free moves at sea, and the fleet picture on the table screen and the phones."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from typing import Any
+from urllib.parse import parse_qs, urlencode
 
 import pytest
 from test_turn_pages import HX, Game, text
@@ -19,8 +21,46 @@ def panel(game: Game, who: str, path: str) -> str:
     return r.get_data(as_text=True)
 
 
+#: A Fishing action's boats go undocks, then docks, then catches: the page names a boat's
+#: item ``boats[N]``, N = the rank of what it does × 100 + the boat's place (turn_fleet.py).
+ORDER = ("undock", "dock", "catch")
+
+
+def short(item: dict[str, list[str]]) -> str:
+    """A boat's tap as these tests name it: ``undock``, ``catch.eel``, ``catch.eel.tuna``,
+    ``catch_by.horse_mackerel.mackerel.2``, ``dock.1``, ``dock.overseas.2``."""
+    do = item["do"][0]
+    if do == "catch" and "licence" in item:
+        return ".".join(
+            ["catch_by", item["licence"][0], item["fish"][0], *item.get("count", ["1"])]
+        )
+    return ".".join([do, *item.get("fish", []), *item.get("at", []), *item.get("group", [])])
+
+
 def options(html: str, boat: str) -> list[str]:
-    return re.findall(rf'name="boat\.{boat}" value="([^"]*)"', html)
+    """The taps the page offers a boat, each checked to be that boat's item, named by what
+    it does ("" for nothing)."""
+    box = re.search(rf'<fieldset[^>]*data-boat="{boat}".*?</fieldset>', html, re.S)
+    assert box, html
+    out = []
+    for name, value in re.findall(r'data-name="([^"]*)" value="([^"]*)"', box.group(0)):
+        item = parse_qs(unescape(value))
+        if not item:
+            out.append("")
+            continue
+        assert item["boat"] == [boat]
+        assert name == f"boats[{ORDER.index(item['do'][0]) * 100 + int(boat[1:]) - 1}]"
+        out.append(short(item))
+    return out
+
+
+def tap(order: int, boat: str, item: dict[str, Any] | str) -> tuple[str, str]:
+    """A boat's field as the page names it (``order``: its place on the page); a text
+    ``item`` is sent as it is (a value no page makes)."""
+    if isinstance(item, str):
+        return f"boats[{order}]", item
+    rank = ORDER.index(item["do"]) if item["do"] in ORDER else 0
+    return f"boats[{rank * 100 + order}]", urlencode({"boat": boat, **item}, doseq=True)
 
 
 @pytest.fixture
@@ -40,7 +80,7 @@ def test_each_boat_offers_only_what_it_may_do_now(fleet: Game) -> None:
     assert options(html, "b1") == ["", "undock"]
     assert options(html, "b2") == ["", "undock"]
     assert "One-slot ship b1 · the leftmost port" in text(html)
-    form = {"type": "fishing", "player": A, "fleet": "1", "boat.b2": "undock"}
+    form = {"type": "fishing", "player": A, "boats[1]": "boat=b2&do=undock"}
     assert "Aiko's Two-slot ship b2 undocks from port “1” and goes to sea" in text(
         fleet.preview(A, form)
     )
@@ -50,7 +90,7 @@ def test_each_boat_offers_only_what_it_may_do_now(fleet: Game) -> None:
     # no Tuna, no Squid), or Dock into the place that fits it now.
     assert options(html, "b2") == ["", "catch.mackerel", "catch.eel", "dock.1"]
     assert options(html, "b1") == ["", "undock"]
-    form = {"type": "fishing", "player": A, "fleet": "1", "boat.b2": "catch.eel"}
+    form = {"type": "fishing", "player": A, "boats[201]": "boat=b2&do=catch&fish=eel"}
     assert fleet.confirm(A, form).status_code == 200
     state = fleet.state()
     aiko = state["players"][0]
@@ -64,15 +104,18 @@ def test_docking_at_home_sends_the_prices_of_that_boats_barrels_only(fleet: Game
     for _ in range(3):
         fleet.act(type="next_turn")
     html = panel(fleet, A, "fishing")
-    assert 'name="sale.b2.0.price"' in html
+    assert 'name="for_sale[0].price"' in html
+    # Its price goes only while it docks at home: off until its Dock tap (game.js).
+    prices = re.search(r'<div class="fleet-prices turn-slot" data-with="home" hidden>', html)
+    assert prices and re.search(r'name="for_sale\[0\]\.price"[^>]* disabled>', html)
+    assert 'value="boat=b2&amp;do=dock&amp;at=1" data-opens="home"' in html
     form = {
         "type": "fishing",
         "player": A,
-        "fleet": "1",
-        "boat.b1": "undock",
-        "boat.b2": "dock.1",
-        "sale.b2.0.fish": "eel",
-        "sale.b2.0.price": "400",
+        "boats[0]": "boat=b1&do=undock",
+        "boats[101]": "boat=b2&do=dock&at=1",
+        "for_sale[0].fish": "eel",
+        "for_sale[0].price": "400",
     }
     lines = text(fleet.preview(A, form))
     assert "Aiko's Two-slot ship b2 docks at port “1” and unloads 1 barrel" in lines
@@ -83,6 +126,42 @@ def test_docking_at_home_sends_the_prices_of_that_boats_barrels_only(fleet: Game
     assert [b["where"] for b in aiko["boats"]] == ["sea", "1"]
     # A boat not docking sends no price: the same form with b2 catching sells nothing.
     assert fleet.state()["players"][0]["at_sea"] == {}
+
+
+def test_the_page_sends_undocks_then_docks_then_catches(app: Any) -> None:
+    """The book's example (Naomi's second action): the Two-slot ship docks, and then the
+    One-slot ship catches with the Mackerel License it held. The page numbers each boat's
+    item by what it does (docks ``boats[1..]``, catches ``boats[2..]``), so the dock goes
+    first whatever the order of the boats on the page; the rules do them in that order."""
+    g = Game(app)
+    g.act(type="next_turn")
+    g.act(type="open_port", player=A)
+    g.act(type="take_boat", player=A, boat="two_slot", pay=False)
+    g.act(
+        type="fishing",
+        player=A,
+        boats=[{"boat": "b1", "do": "undock"}, {"boat": "b2", "do": "undock"}],
+    )
+    g.act(type="fishing", player=A, boats=[{"boat": "b2", "do": "catch", "fish": "mackerel"}])
+    for _ in range(3):
+        g.act(type="next_turn")
+    form = {
+        "type": "fishing",
+        "player": A,
+        "boats[]": "",
+        "boats[200]": "boat=b1&do=catch&fish=mackerel",
+        "boats[101]": "boat=b2&do=dock&at=1",
+        "for_sale[0].fish": "mackerel",
+        "for_sale[0].price": "300",
+    }
+    assert g.confirm(A, form).status_code == 200
+    assert recorded(g) == [
+        {"boat": "b2", "do": "dock", "at": "1"},
+        {"boat": "b1", "do": "catch", "fish": "mackerel"},
+    ]
+    aiko = g.state()["players"][0]
+    assert [(b["where"], b["cargo"]) for b in aiko["boats"]] == [("sea", ["mackerel"]), ("1", [])]
+    assert aiko["harbor"]["upper"] == [{"fish": "mackerel", "price": 300}]
 
 
 def test_discard_and_transfer_appear_when_they_apply(app: Any) -> None:
@@ -103,7 +182,7 @@ def test_discard_and_transfer_appear_when_they_apply(app: Any) -> None:
     free = text(panel(g, A, "free"))
     assert "Transfer barrels to the barge" in free
     assert "Discard barrels at sea" not in free  # only before the turn's first action
-    form = {"type": "transfer", "player": A, "pick": "b1|b2|eel", "count": "1"}
+    form = {"type": "transfer", "player": A, ".": "from=b1&to=b2&fish=eel", "count": "1"}
     assert "Aiko transfers 1 Eel barrel from the One-slot ship b1 to the barge b2" in text(
         g.preview(A, form)
     )
@@ -112,7 +191,7 @@ def test_discard_and_transfer_appear_when_they_apply(app: Any) -> None:
         g.act(type="next_turn")
     free = text(panel(g, A, "free"))
     assert "Discard barrels at sea" in free
-    form = {"type": "discard", "player": A, "pick": "b2|eel", "count": "1"}
+    form = {"type": "discard", "player": A, ".": "boat=b2&fish=eel", "count": "1"}
     assert g.confirm(A, form).status_code == 200
     assert g.state()["players"][0]["at_sea"] == {}
 
@@ -136,18 +215,22 @@ def test_the_table_screen_and_the_phones_draw_every_fleet(fleet: Game) -> None:
 @pytest.mark.parametrize(
     "fields",
     [
-        {"boat.b2": "catch."},
-        {"boat.b2": "dock.9"},
-        {"boat.b2": "sail"},
-        {"boat.b9": "undock"},
-        {"boat.b2": "dock.1", "sale.b2.0.fish": "eel", "sale.b2.0.price": "abc"},
-        {"boat.b2": "catch.eel", "boat.b2.extra": "1"},
+        dict([tap(1, "b2", {"do": "catch", "fish": ""})]),
+        dict([tap(1, "b2", {"do": "dock", "at": "9"})]),
+        dict([tap(1, "b2", {"do": "sail"})]),
+        dict([tap(8, "b9", {"do": "undock"})]),
+        {
+            **dict([tap(1, "b2", {"do": "dock", "at": "1"})]),
+            "for_sale[0].fish": "eel",
+            "for_sale[0].price": "abc",
+        },
+        {**dict([tap(1, "b2", {"do": "catch", "fish": "eel"})]), "boats[201].extra": "1"},
     ],
 )
 def test_a_form_the_page_did_not_make_is_refused_in_a_sentence(
     fleet: Game, fields: dict[str, str]
 ) -> None:
-    form = {"type": "fishing", "player": A, "fleet": "1", **fields}
+    form = {"type": "fishing", "player": A, **fields}
     before = fleet.state()["seq"]
     html = fleet.preview(A, form)
     assert "turn-refused" in html or "refused" in html.lower(), html
@@ -159,8 +242,8 @@ def test_a_form_the_page_did_not_make_is_refused_in_a_sentence(
 @pytest.mark.parametrize(
     "form",
     [
-        {"type": "discard", "player": A, "pick": "b1"},
-        {"type": "transfer", "player": A, "pick": "b1|eel", "count": "x"},
+        {"type": "discard", "player": A, ".": "boat=b1"},
+        {"type": "transfer", "player": A, ".": "from=b1&fish=eel", "count": "x"},
     ],
 )
 def test_a_free_move_form_that_is_not_the_pages_is_refused(
@@ -202,13 +285,14 @@ class ExpansionGame(Game):
             self.phones[name] = phone
 
 
-def fishing(**boats: str) -> dict[str, str]:
-    """Aiko's Fishing form from the page: one ``boat.<id>`` tap per boat named."""
+def fishing(**boats: dict[str, Any] | str) -> dict[str, str]:
+    """Aiko's Fishing form as the page makes it: one tap per boat named, each boat's item
+    numbered by what it does and then by the order named (:func:`tap`)."""
     return {
         "type": "fishing",
         "player": A,
-        "fleet": "1",
-        **{f"boat.{k}": v for k, v in boats.items()},
+        "boats[]": "",
+        **dict(tap(k, boat, item) for k, (boat, item) in enumerate(boats.items())),
     }
 
 
@@ -254,7 +338,7 @@ def test_the_blue_ship_offers_two_fish_at_once_and_a_ship_does_not(blue: Expansi
     assert "Catch Eel and Tuna" in text(html)
     # The One-slot ship b1 takes one fish only.
     assert [o for o in options(html, "b1") if o.startswith("catch")] == ["catch.eel", "catch.tuna"]
-    form = fishing(b2="catch.eel.tuna")
+    form = fishing(b2={"do": "catch", "fish": ["eel", "tuna"]})
     lines = text(blue.preview(A, form))
     assert "Aiko's Blue ship b2 catches 1 Eel barrel (1 aboard)" in lines
     assert "Aiko's Blue ship b2 catches 1 Tuna barrel (2 aboard)" in lines
@@ -297,7 +381,10 @@ def test_horse_mackerel_times_two_only_on_a_ship_with_room(horse: ExpansionGame)
     assert "catch_by.horse_mackerel.mackerel.2" not in options(html, "b1")
     assert "catch.mackerel" in options(html, "b1")
     left = horse.table().board_barrels["mackerel"]
-    form = fishing(b2="catch_by.horse_mackerel.mackerel.2", b1="catch.mackerel")
+    form = fishing(
+        b2={"do": "catch", "licence": "horse_mackerel", "fish": "mackerel", "count": 2},
+        b1={"do": "catch", "fish": "mackerel"},
+    )
     lines = text(horse.preview(A, form))
     assert "Aiko's Two-slot ship b2 catches 2 Mackerel barrels (2 aboard)" in lines
     assert "Aiko's One-slot ship b1 catches 1 Mackerel barrel (1 aboard)" in lines
@@ -328,7 +415,7 @@ def test_a_himono_catch_is_offered_with_a_himono_licence_only(app: Any) -> None:
         "catch_by.himono.sardine.1",
     ]
     assert "Catch Sardine with a Himono License" in text(html)
-    form = fishing(b1="catch_by.himono.sardine.1")
+    form = fishing(b1={"do": "catch", "licence": "himono", "fish": "sardine"})
     assert g.confirm(A, form).status_code == 200
     assert recorded(g) == [{"boat": "b1", "do": "catch", "fish": "sardine", "licence": "himono"}]
     aiko = g.state()["players"][0]
@@ -368,13 +455,14 @@ def test_several_overseas_groups_only_with_several_loaded_boats(app: Any) -> Non
     html = panel(g, A, "fishing")
     assert [o for o in options(html, "b1") if "overseas" in o] == ["dock.overseas"]
     g.act(type="pay", **{"from": "supply"}, to=A, amount=yen - 100)
-    form = fishing(b1="dock.overseas", b2="dock.overseas.2")
+    overseas = {"do": "dock", "at": "overseas"}
+    form = fishing(b1=overseas, b2={**overseas, "group": 2})
     lines = text(g.preview(A, form))
     assert "Aiko's One-slot ship b1 docks at the Overseas market with 1 barrel" in lines
     assert "Aiko's Two-slot ship b2 docks at the Overseas market with 1 barrel" in lines
     assert lines.count("Aiko → the supply: ¥100 (entry)") == 2, lines  # one per group
     # Both on group 1: one lot, ¥100 once.
-    together = text(g.preview(A, fishing(b1="dock.overseas", b2="dock.overseas")))
+    together = text(g.preview(A, fishing(b1=overseas, b2=overseas)))
     assert together.count("Aiko → the supply: ¥100 (entry)") == 1, together
     r = g.confirm(A, form)
     assert r.status_code == 200
@@ -391,18 +479,24 @@ def test_several_overseas_groups_only_with_several_loaded_boats(app: Any) -> Non
     "value",
     [
         "catch_by.horse_mackerel.mackerel",
-        "catch_by.horse_mackerel.mackerel.9",
-        "catch_by.tuna.mackerel.2",
-        "catch.eel.eel",
-        "catch.eel.tuna.squid",
-        "dock.overseas.x",
-        "dock.overseas.0",
+        pytest.param(
+            {"do": "catch", "licence": "horse_mackerel", "fish": "mackerel", "count": 9},
+            id="catch_by.horse_mackerel.mackerel.9",
+        ),
+        pytest.param(
+            {"do": "catch", "licence": "tuna", "fish": "mackerel", "count": 2},
+            id="catch_by.tuna.mackerel.2",
+        ),
+        pytest.param({"do": "catch", "fish": ["eel", "eel"]}, id="catch.eel.eel"),
+        pytest.param({"do": "catch", "fish": ["eel", "tuna", "squid"]}, id="catch.eel.tuna.squid"),
+        pytest.param({"do": "dock", "at": "overseas", "group": "x"}, id="dock.overseas.x"),
+        pytest.param({"do": "dock", "at": "overseas", "group": 0}, id="dock.overseas.0"),
         "dock.1.2.3",
-        "undock.now",
+        pytest.param({"do": "undock.now"}, id="undock.now"),
     ],
 )
 def test_a_catch_or_dock_the_page_did_not_offer_is_refused(
-    horse: ExpansionGame, value: str
+    horse: ExpansionGame, value: dict[str, Any] | str
 ) -> None:
     form = fishing(b2=value)
     before = horse.state()["seq"]

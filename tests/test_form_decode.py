@@ -156,3 +156,17 @@ def test_any_form_decodes_or_is_refused(app: Any, pairs: list[tuple[str, str]]) 
             body("visit", pairs)
         except Refused as exc:
             assert exc.status == 400
+
+
+def test_a_list_the_move_requires_or_the_form_names_is_there_even_empty(ctx: Any) -> None:
+    # No checkbox ticked: the purchase's barrels (required) are the empty list.
+    assert body("purchase", [("buyer", "on")])["barrels"] == []
+    # ``boats[]``: the list itself, there with no item (a Fishing form that moves no boat).
+    assert body("fishing", [("boats[]", "")])["boats"] == []
+    got = body("fishing", [("boats[]", ""), ("boats[100]", "boat=b2&do=dock")])
+    assert got["boats"] == [{"boat": "b2", "do": "dock"}]
+    # Not named: not sent.
+    assert "boats" not in body("fishing", [("caught.eel", "1")])
+    for bad in ("[]", "licenses.x[]"):
+        with pytest.raises(Refused):
+            body("visit", [("market", "tuna"), (bad, "")])

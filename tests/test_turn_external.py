@@ -722,8 +722,13 @@ def test_a_buyer_token_given_and_used_from_the_phones(exp: Game) -> None:
     assert "Aiko buys with a Buyer token." in other
     guide = exp.phones[A].get(f"/games/{exp.id}/turn", headers=HX).get_data(as_text=True)
     assert "Your Buyer purchase" in text(guide) and 'name="buyer" value="on"' in guide
-    assert 'value="Bo|eel|upper|400"' in guide
-    buy = {"type": "purchase", "player": A, "buyer": "on", "barrel": "Bo|eel|upper|400"}
+    assert 'value="from=Bo&amp;fish=eel&amp;row=upper&amp;price=400"' in guide
+    buy = {
+        "type": "purchase",
+        "player": A,
+        "buyer": "on",
+        "barrels": "from=Bo&fish=eel&row=upper&price=400",
+    }
     preview = exp.preview(buy)
     assert "Aiko → Bo: ¥400" in preview and "In all you pay ¥400." in preview
     assert "Aiko's Buyer token goes back to Influence" in preview

@@ -13,7 +13,8 @@ import pytest
 from test_turn_pages import HX, Game, text
 from werkzeug.datastructures import MultiDict
 
-from companion.web.turn_form import nested
+from companion.web import action_schemas
+from companion.web.form_decode import decode
 
 A, B, C = "Aiko", "Bo", "Chiyo"
 
@@ -77,11 +78,11 @@ def mackerel(app: Any) -> Game:
 
 def test_the_mackerel_panel_offers_your_own_barrels(mackerel: Game) -> None:
     html = panel(mackerel, A, "markets/mackerel")
-    assert html.count('name="sell_barrel"') == 2
-    assert 'value="lower|100"' in html and 'value="lower|200"' in html
+    assert html.count('name="sell_barrels"') == 2
+    assert 'value="row=lower&amp;price=100"' in html and 'value="row=lower&amp;price=200"' in html
     assert "¥100 per 2" in text(html)
     # No other market offers them.
-    assert 'name="sell_barrel"' not in panel(mackerel, A, "markets/eel")
+    assert 'name="sell_barrels"' not in panel(mackerel, A, "markets/eel")
 
 
 def test_mackerel_barrels_and_a_token_sold_in_one_visit(mackerel: Game) -> None:
@@ -92,7 +93,7 @@ def test_mackerel_barrels_and_a_token_sold_in_one_visit(mackerel: Game) -> None:
         "entry": "ap",
         "sell.mackerel": "1",
     }
-    two = [("sell_barrel", "lower|100"), ("sell_barrel", "lower|200")]
+    two = [("sell_barrels", "row=lower&price=100"), ("sell_barrels", "row=lower&price=200")]
     # Three items: ¥100 for one pair, and the preview warns of the one left over.
     lines = text(post(mackerel, A, "preview", [*form.items(), *two]))
     assert "Aiko sells 3 Mackerel for ¥100" in lines
@@ -115,11 +116,11 @@ def test_mackerel_barrels_and_a_token_sold_in_one_visit(mackerel: Game) -> None:
 def test_a_barrel_the_page_did_not_offer_is_refused(mackerel: Game) -> None:
     before = mackerel.state()
     base = [("type", "visit"), ("player", A), ("market", "mackerel"), ("entry", "ap")]
-    html = post(mackerel, A, "preview", [*base, ("sell_barrel", "lower|300")])
+    html = post(mackerel, A, "preview", [*base, ("sell_barrels", "row=lower&price=300")])
     assert "Aiko has no Mackerel for sale on the lower row at ¥300." in text(html)
     r = mackerel.phones[A].post(
         f"/games/{mackerel.id}/turn/preview",
-        data=MultiDict([*base, ("sell_barrel", "lower")]),
+        data=MultiDict([*base, ("sell_barrels", "lower")]),
         headers=HX,
     )
     assert "not one the page offered" in text(r.get_data(as_text=True))
@@ -129,18 +130,18 @@ def test_a_barrel_the_page_did_not_offer_is_refused(mackerel: Game) -> None:
 def test_new_prices_during_a_fishing_action(mackerel: Game) -> None:
     html = panel(mackerel, A, "fishing")
     assert "Change prices on your Harbor (2 for sale)" in text(html)
-    assert 'name="reprice.0.to"' in html and 'name="reprice.1.to"' in html
+    assert 'data-name="reprice[0].to"' in html and 'data-name="reprice[1].to"' in html
+    # A price left as it is is not sent: each barrel's fields are named only once its new
+    # price differs (static/game.js, a .turn-changed block), none before.
+    assert ' name="reprice[' not in html
+    assert html.count('<div class="turn-changed">') == 2
     form = {
         "type": "fishing",
         "player": A,
-        "reprice.0.row": "lower",
-        "reprice.0.fish": "mackerel",
-        "reprice.0.price": "100",
-        "reprice.0.to": "400",
-        "reprice.1.row": "lower",
-        "reprice.1.fish": "mackerel",
-        "reprice.1.price": "200",
-        "reprice.1.to": "200",  # unchanged: not sent
+        "reprice[0].row": "lower",
+        "reprice[0].fish": "mackerel",
+        "reprice[0].price": "100",
+        "reprice[0].to": "400",
     }
     lines = text(mackerel.preview(A, form))
     assert "Aiko's Mackerel on the lower row: ¥100 → ¥400" in lines
@@ -158,10 +159,10 @@ def test_a_price_that_is_not_a_multiple_of_100_is_refused(mackerel: Game) -> Non
         {
             "type": "fishing",
             "player": A,
-            "reprice.0.row": "lower",
-            "reprice.0.fish": "mackerel",
-            "reprice.0.price": "100",
-            "reprice.0.to": "450",
+            "reprice[0].row": "lower",
+            "reprice[0].fish": "mackerel",
+            "reprice[0].price": "100",
+            "reprice[0].to": "450",
         },
     )
     assert 'role="alert"' in html
@@ -193,14 +194,16 @@ def swordfish(app: Any, monkeypatch: pytest.MonkeyPatch) -> Game:
 
 def test_the_swordfish_panel_has_one_stepper_per_sale(swordfish: Game) -> None:
     html = panel(swordfish, A, "markets/swordfish")
-    assert [m for m in re.findall(r'name="(sales\.swordfish\.\d+)"', html)] == [
-        "sales.swordfish.0",
-        "sales.swordfish.1",
-        "sales.swordfish.2",
+    assert [m for m in re.findall(r'name="(sell\.swordfish\[\d+\])"', html)] == [
+        "sell.swordfish[0]",
+        "sell.swordfish[1]",
+        "sell.swordfish[2]",
     ]
     # Sale 2 shows once sale 1 sells something, sale 3 once sale 2 does (game.js).
-    assert 'data-needs="sales.swordfish.0"' in html and 'data-needs="sales.swordfish.1"' in html
-    assert 'name="sell.swordfish"' not in html
+    assert 'data-needs="sell.swordfish[0]"' in html and 'data-needs="sell.swordfish[1]"' in html
+    # A sale goes only once it sells something: each is named then (game.js), none before.
+    assert ' name="sell.swordfish' not in html
+    assert html.count('data-name="sell.swordfish[') == 3
 
 
 def test_two_swordfish_sales_in_one_visit_pay_the_bonus_once(swordfish: Game) -> None:
@@ -209,8 +212,8 @@ def test_two_swordfish_sales_in_one_visit_pay_the_bonus_once(swordfish: Game) ->
         "player": A,
         "market": "swordfish",
         "entry": "ap",
-        "sales.swordfish.0": "2",
-        "sales.swordfish.1": "1",
+        "sell.swordfish[0]": "2",
+        "sell.swordfish[1]": "1",
     }
     lines = re.findall(r"<li>(.*?)</li>", swordfish.preview(A, form))
     joined = " ".join(lines)
@@ -231,34 +234,30 @@ def test_two_swordfish_sales_in_one_visit_pay_the_bonus_once(swordfish: Game) ->
     )
 
 
-def test_sales_become_the_apis_list_in_their_order() -> None:
-    assert nested(
-        {
-            "type": "visit",
-            "player": A,
-            "market": "swordfish",
-            "entry": "ap",
-            "sales.swordfish.1": "1",
-            "sales.swordfish.0": "2",
-            "sales.swordfish.2": "0",
-        },
-        [],
-    )["sell"] == {"swordfish": [2, 1]}
-    assert nested(
-        {"type": "visit", "player": A, "market": "mackerel", "entry": "ap", "sell.mackerel": "1"},
-        [],
-        ["upper|100", "lower|200"],
+def body(app: Any, kind: str, pairs: list[tuple[str, str]]) -> dict[str, Any]:
+    """The form's JSON body (web/form_decode.py, the one decoder of every turn form)."""
+    with app.test_request_context("/"):
+        return decode(action_schemas.ACTIONS[kind], [("type", kind), ("player", A), *pairs], kind)
+
+
+def test_sales_become_the_apis_list_in_their_order(app: Any) -> None:
+    # A sale left at 0 is not sent (the page names it once it sells: game.js).
+    visit = [("market", "swordfish"), ("entry", "ap")]
+    sales = [("sell.swordfish[1]", "1"), ("sell.swordfish[0]", "2")]
+    assert body(app, "visit", [*visit, *sales])["sell"] == {"swordfish": [2, 1]}
+    sold = [("sell_barrels", "row=upper&price=100"), ("sell_barrels", "row=lower&price=200")]
+    assert body(
+        app, "visit", [("market", "mackerel"), ("entry", "ap"), ("sell.mackerel", "1"), *sold]
     )["sell_barrels"] == [{"row": "upper", "price": 100}, {"row": "lower", "price": 200}]
-    assert nested(
-        {
-            "type": "fishing",
-            "player": A,
-            "reprice.0.row": "upper",
-            "reprice.0.fish": "eel",
-            "reprice.0.price": "300",
-            "reprice.0.to": "500",
-        },
-        [],
+    assert body(
+        app,
+        "fishing",
+        [
+            ("reprice[0].row", "upper"),
+            ("reprice[0].fish", "eel"),
+            ("reprice[0].price", "300"),
+            ("reprice[0].to", "500"),
+        ],
     )["reprice"] == [{"row": "upper", "fish": "eel", "price": 300, "to": 500}]
 
 
@@ -267,11 +266,11 @@ def test_confirm_leaves_the_live_region_to_the_stream(mackerel: Game) -> None:
     changed, so Confirm answers with the guide and the notice only; with the stream down
     the answer asks the page to fetch #live (one way in, as forms.live_answer)."""
     # #19: the Fishing panel is boat by boat (b2 lies in port: it undocks).
-    form = {"type": "fishing", "player": A, "fleet": "1", "boat.b2": "undock"}
+    form = {"type": "fishing", "player": A}
     seq = mackerel.state()["seq"]
     up = mackerel.phones[A].post(
         f"/games/{mackerel.id}/turn/confirm",
-        data={**form, "expected_seq": str(seq)},
+        data={**form, "boats[1]": "boat=b2&do=undock", "expected_seq": str(seq)},
         headers={**HX, "X-Live": "up"},
     )
     assert up.status_code == 200
@@ -281,7 +280,7 @@ def test_confirm_leaves_the_live_region_to_the_stream(mackerel: Game) -> None:
     down = mackerel.phones[A].post(
         f"/games/{mackerel.id}/turn/confirm",
         # #19: b2 is at sea now: it catches.
-        data={**form, "boat.b2": "catch.mackerel", "expected_seq": str(seq + 1)},
+        data={**form, "boats[201]": "boat=b2&do=catch&fish=mackerel", "expected_seq": str(seq + 1)},
         headers={**HX, "X-Live": "down"},
     )
     assert down.status_code == 200
@@ -295,7 +294,7 @@ def test_a_refused_preview_reads_in_the_phones_language(mackerel: Game) -> None:
     base = [("type", "visit"), ("player", A), ("market", "mackerel"), ("entry", "ap")]
     r = mackerel.phones[A].post(
         f"/games/{mackerel.id}/turn/preview",
-        data=MultiDict([*base, ("sell_barrel", "lower|300")]),
+        data=MultiDict([*base, ("sell_barrels", "row=lower&price=300")]),
         headers={**HX, "Accept-Language": "ja"},
     )
     said = text(r.get_data(as_text=True))

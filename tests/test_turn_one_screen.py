@@ -155,7 +155,7 @@ def test_a_barrels_price_starts_at_300_then_at_the_price_last_set(app: Any) -> N
     g.act(type="fishing", player=A, boats=[{"boat": "b1", "do": "undock"}])
     g.act(type="fishing", player=A, caught={"eel": 1})
     panel = g.get(A, "fishing")
-    assert re.search(r'name="sale\.b1\.0\.price" value="300"', panel), panel
+    assert re.search(r'name="for_sale\[0\]\.price" value="300"', panel), panel
     chips = re.findall(r'data-set="(\d+)"\s+aria-controls="f-sale-b1-0-price"', panel)
     assert chips == ["200", "300", "400", "500"]
     # Aiko unloads it at ¥500: her next Eel barrel starts at ¥500.
@@ -167,7 +167,7 @@ def test_a_barrels_price_starts_at_300_then_at_the_price_last_set(app: Any) -> N
         g.act(type="next_turn")
     g.act(type="fishing", player=A, caught={"eel": 1})
     panel = g.get(A, "fishing")
-    assert re.search(r'name="sale\.b1\.0\.price" value="500"', panel), panel
+    assert re.search(r'name="for_sale\[0\]\.price" value="500"', panel), panel
 
 
 def test_the_banks_entry_starts_at_the_cheapest_option_that_can_be_paid(game: Game) -> None:
@@ -229,8 +229,13 @@ def test_no_entry_shape_reaches_a_phone_even_from_a_bad_form(game: Game) -> None
         {"type": "visit", "market": "eel", "entry": "ap", "sell.eel": "x"},
         {"type": "visit", "market": "nope", "entry": "ap"},
         {"type": "fishing", "caught.eel": "x"},
-        {"type": "fishing", "unloaded.eel": "1", "for_sale.0.fish": "eel", "for_sale.0.price": "x"},
-        {"type": "purchase", "barrel": "Bo|eel|upper|x"},
+        {
+            "type": "fishing",
+            "unloaded.eel": "1",
+            "for_sale[0].fish": "eel",
+            "for_sale[0].price": "x",
+        },
+        {"type": "purchase", "barrels": "from=Bo&fish=eel&row=upper&price=x"},
         {"type": "visit", "market": "bank", "entry": "yen", "loans": "x"},
         {"type": "visit", "market": "government", "entry": "free", "left.zz": "1"},
     ],
@@ -348,7 +353,7 @@ def test_purchasing_with_nothing_for_sale_offers_no_confirm(game: Game) -> None:
     for _ in range(2):
         game.act(type="next_turn")  # Aiko's turn again
     panel = game.get(A, "purchasing")
-    assert "Bo|eel|upper|300" in panel, text(panel)
+    assert "from=Bo&amp;fish=eel&amp;row=upper&amp;price=300" in panel, text(panel)
     confirm = re.search(r'<button[^>]*class="turn-confirm"[^>]*>', panel)
     assert confirm and " disabled" not in confirm.group(0), confirm
 

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from companion.rules import guided
-from companion.web.turn_form import nested
+from companion.web import action_schemas
+from companion.web.form_decode import decode
 
 A, B, C = "Aiko", "Bo", "Chiyo"
 SETUP = {
@@ -238,17 +239,25 @@ def test_a_purchase_records_one_entry_with_the_right_yen(game: Game) -> None:
         "type": "fishing",
         "player": A,
         "unloaded.mackerel": "1",
-        "for_sale.0.fish": "mackerel",
-        "for_sale.0.price": "300",
+        "for_sale[0].fish": "mackerel",
+        "for_sale[0].price": "300",
     }
     assert "Aiko puts Mackerel for sale at ¥300 (upper row)" in text(game.preview(A, form))
+    # A price for a barrel not unloaded: the rules' sentence.
+    extra = {**form, "for_sale[1].fish": "mackerel", "for_sale[1].price": "400"}
+    said = "Aiko places 2 Mackerel barrels for sale but unloads 1."
+    assert said in text(game.preview(A, extra))
     assert game.confirm(A, form).status_code == 200
     game.act(type="next_turn")
-    assert "Aiko|mackerel|upper|300" in game.phones[B].get(
+    assert "from=Aiko&amp;fish=mackerel&amp;row=upper&amp;price=300" in game.phones[B].get(
         f"/games/{game.id}/turn/purchasing", headers=HX
     ).get_data(as_text=True)
     before, seq = game.yen(), game.state()["seq"]
-    buy = {"type": "purchase", "player": B, "barrel": "Aiko|mackerel|upper|300"}
+    buy = {
+        "type": "purchase",
+        "player": B,
+        "barrels": "from=Aiko&fish=mackerel&row=upper&price=300",
+    }
     assert "In all you pay ¥300." in text(game.preview(B, buy))
     r = game.confirm(B, buy)
     assert r.status_code == 200, r.get_data(as_text=True)
@@ -275,19 +284,23 @@ def test_an_unknown_field_is_refused_with_a_sentence(game: Game) -> None:
     assert 'This form has no field "ammount"' in text(html)
 
 
-def test_the_flat_form_becomes_the_apis_shape() -> None:
-    assert nested(
-        {
-            "type": "visit",
-            "player": A,
-            "market": "tuna",
-            "entry": "token.fish=eel",
-            "sell.tuna.20": "2",
-            "sell.tuna.15": "1",
-            "sell.eel": "0",
-            "licenses": "1",
-        },
-        [],
+def test_the_flat_form_becomes_the_apis_shape(app: Any) -> None:
+    def body(kind: str, who: str, pairs: list[tuple[str, str]]) -> dict[str, Any]:
+        with app.test_request_context("/"):
+            form = [("type", kind), ("player", who), *pairs]
+            return decode(action_schemas.ACTIONS[kind], form, kind)
+
+    assert body(
+        "visit",
+        A,
+        [
+            ("market", "tuna"),
+            ("entry", "token.fish=eel"),
+            ("sell.tuna.20", "2"),
+            ("sell.tuna.15", "1"),
+            ("sell.eel", "0"),
+            ("licenses", "1"),
+        ],
     ) == {
         "type": "visit",
         "player": A,
@@ -296,24 +309,26 @@ def test_the_flat_form_becomes_the_apis_shape() -> None:
         "licenses": 1,
         "sell": {"tuna": [20, 20, 15]},
     }
-    assert nested(
-        {
-            "type": "fishing",
-            "player": A,
-            "unloaded.eel": "1",
-            "for_sale.0.fish": "eel",
-            "for_sale.0.price": "300",
-            "for_sale.1.fish": "eel",
-            "for_sale.1.price": "400",
-        },
-        [],
+    # Every price sent is an item, in their numbers' order (no page offers a price slot
+    # beyond its count: the counted Fishing panel went with #19; the rules refuse a price
+    # for a barrel not unloaded, test_a_purchase_records_one_entry_with_the_right_yen).
+    assert body(
+        "fishing",
+        A,
+        [
+            ("unloaded.eel", "1"),
+            ("for_sale[1].fish", "eel"),
+            ("for_sale[1].price", "400"),
+            ("for_sale[0].fish", "eel"),
+            ("for_sale[0].price", "300"),
+        ],
     ) == {
         "type": "fishing",
         "player": A,
         "unloaded": {"eel": 1},
-        "for_sale": [{"fish": "eel", "price": 300}],
+        "for_sale": [{"fish": "eel", "price": 300}, {"fish": "eel", "price": 400}],
     }
-    assert nested({"type": "purchase", "player": B}, ["Aiko|eel|upper|300"]) == {
+    assert body("purchase", B, [("barrels", "from=Aiko&fish=eel&row=upper&price=300")]) == {
         "type": "purchase",
         "player": B,
         "barrels": [{"from": "Aiko", "fish": "eel", "row": "upper", "price": 300}],

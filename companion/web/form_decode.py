@@ -19,7 +19,10 @@ its body; the model then validates that body as it validates JSON.
   the name ``.`` is the move itself (``.`` = ``boat=b2&fish=eel``).
 - What a phone leaves at nothing is not sent: an empty field, a 0 in a field whose default
   is nothing (``None`` or 0), a key or an item counted 0, a list left empty, an item whose
-  fields are all left at nothing (``trades[1].place=`` with ``trades[1].tokens.eel=0``).
+  fields are all left at nothing (``trades[1].place=`` with ``trades[1].tokens.eel=0``) —
+  but a list the move requires, left empty (no checkbox ticked), is the empty list, and so
+  is a list a form names with ``a[]`` (a hidden field, any value): ``boats[]`` sends
+  ``"boats": []`` when no item of it is sent.
 - A whole number is read from ASCII digits where the model wants one; other digits
   (``"２"``, ``"-1"``) are left for the model to refuse in the player's words, and a text
   with no digits at all (``"x"``) is refused as not what the page offered.
@@ -99,12 +102,26 @@ def tree_of(pairs: Sequence[tuple[str, str]]) -> Tree:
     out)."""
     root = Tree()
     for name, value in pairs:
-        if value.strip():
+        if name.endswith("[]"):  # the list itself: there even with no item sent
+            parts = split(name[:-2])
+            if not parts:
+                raise unknown(name)
+            _declare(root, parts, name)
+        elif value.strip():
             parts = split(name)
             if parts is None:
                 raise unknown(name)
             _put(root, parts, value.strip(), name)
     return root
+
+
+def _declare(node: Tree, parts: list[Part], name: str) -> None:
+    """``a[]``: the list ``a``, an empty subtree until its items come."""
+    for part in parts:
+        child = node.setdefault(part, Tree())
+        if isinstance(child, Leaf):
+            raise unknown(name)
+        node = child
 
 
 def _put(node: Tree, parts: list[Part], value: str, name: str) -> None:
@@ -218,6 +235,8 @@ def value_of(hint: Any, node: Leaf | Tree, name: str) -> Any:
     lists = [typing.get_args(k)[0] for k in kinds if _is_list(k)]
     maps = [typing.get_args(k)[1] for k in kinds if typing.get_origin(k) is dict]
     objects = [k for k in kinds if _is_object(k)]
+    if not node and lists:  # a list named with ``a[]`` and no item of it sent
+        return []
     if isinstance(node, Leaf):
         if lists and (len(node) > 1 or not any(_is_plain(k) for k in kinds)):
             return _items([value_of(lists[0], Leaf([v]), name) for v in node])
@@ -303,7 +322,29 @@ def decode(model: type[Any], pairs: Sequence[tuple[str, str]], subject: str) -> 
     """A form's ``(name, value)`` pairs as the JSON body of ``model`` (a move's model or
     its argument dataclass); ``subject``: the move's kind, to word a refusal."""
     try:
-        return decode_fields(fields_of(model), tree_of(pairs))
+        body = decode_fields(fields_of(model), tree_of(pairs))
     except NotACount as exc:
         label = schemas.wording(subject, exc.where.split(".")[0].split("[")[0]).label_message()
         raise Refused(400, msg(Message("guide.bad_field", {"label": label})), exc.where) from None
+    for name in required_lists(model):
+        body.setdefault(name, [])
+    return body
+
+
+def required_lists(cls: type[Any]) -> list[str]:
+    """The JSON names of the lists a model (or an argument dataclass) requires: a form
+    sends none of their items when no checkbox is ticked."""
+    if issubclass(cls, BaseModel):
+        required = [
+            (info.alias or name, info.annotation)
+            for name, info in cls.model_fields.items()
+            if info.is_required()
+        ]
+    else:
+        typed = typing.get_type_hints(cls, include_extras=True)
+        required = [
+            (str(f.metadata.get("key", f.name)), typed[f.name])
+            for f in dataclasses.fields(cls)
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        ]
+    return [name for name, hint in required if all(_is_list(k) for k in _members(hint))]

@@ -21,7 +21,7 @@ from flask import render_template
 
 from ..door import Refused, refusal_of
 from ..i18n import msg, name_of
-from ..rules.catalogue import CART_AP, EXTERNAL_MARKETS, ITEM_USES, EntryOption
+from ..rules.catalogue import CART_AP, ITEM_USES, EntryOption
 from ..rules.entry import cart_payments, cart_uses_left
 from ..rules.markets import MARKETS, market_of_item
 from ..rules.markets.external import EXTERNAL, External
@@ -29,12 +29,6 @@ from ..rules.markets.external.pieces import Named, code_of, held_codes, token_me
 from ..rules.messages import Message
 from ..rules.resources import salmon_in_game, total_resources
 from ..rules.table import ROWS, PlayerState, Table
-
-
-def is_external(fields: Mapping[str, str]) -> bool:
-    """Whether the form is a visit to an external market."""
-    return fields.get("type") == "visit" and fields.get("market") in EXTERNAL_MARKETS
-
 
 # -- what the phone shows ----------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlencode
 
 from ..engine.args import read
 from ..eventlog import GameState
@@ -19,9 +20,9 @@ from ..rules.external_catalogue import BOATS
 from ..rules.fishing_boats import BoatActivity, activities
 from ..rules.fleet import fits_at, open_places
 from ..rules.ledger import Run
-from ..rules.markets import MARKETS, himono, market_of_item
+from ..rules.markets import MARKETS, himono
 from ..rules.table import OVERSEAS, ROWS, SEA, Table
-from .turn_guide import MAX_SLOTS, item_name, say
+from .turn_guide import item_name, say
 
 #: A barrel's price on the Fishing panel when this player never priced that fish (issue
 #: #20: not ¥0, which sells a forgotten barrel for nothing): ¥300, the middle of the
@@ -49,59 +50,15 @@ def last_prices(state: GameState, player: str) -> dict[str, int]:
 
 
 def fishing_panel(t: Table, seat: int, prices: Mapping[str, int] | None = None) -> dict[str, Any]:
-    """The Fishing panel; ``prices``: the price this player last set per fish, each
-    barrel's starting price (else :data:`DEFAULT_BARREL_PRICE`)."""
-    prices = prices or {}
+    """The Fishing panel: the boats (:func:`fleet_panel`) and the barrels for sale on the
+    player's Harbor to price anew; ``prices``: the price this player last set per fish,
+    each barrel's starting price (else :data:`DEFAULT_BARREL_PRICE`)."""
     p = t.players[seat]
-    catch = []
-    for market, n in p.licenses.items():
-        if market not in MARKETS or market not in t.config.fish_markets:
-            continue
-        left = t.board_barrels.get(market)
-        catch.append(
-            {
-                "name": f"caught.{market}",
-                "label": name_of(market, FISH_MARKETS[market].en),
-                "max": n if left is None else min(n, left),
-                "left": left,
-            }
-        )
-    unload = []
-    slots = []
-    number = 0
-    for fish, n in p.at_sea.items():
-        if not n:
-            continue
-        board = market_of_item(fish)
-        unload.append(
-            {
-                "name": f"unloaded.{fish}",
-                "label": name_of(board.id, board.data.en),
-                "max": n,
-                "for_sale": board.for_sale,
-                "auction": board.auction_barrels(),
-            }
-        )
-        if board.for_sale:
-            for i in range(min(n, MAX_SLOTS)):
-                slots.append(
-                    {
-                        "n": number,
-                        "fish": fish,
-                        "i": i,
-                        "label": say("guide.barrel_n", market=board.id, n=i + 1),
-                        "price": prices.get(fish, DEFAULT_BARREL_PRICE),
-                    }
-                )
-                number += 1
     reprice = [
         {"n": n, "row": row, "fish": x.fish, "price": x.price, "name": item_name(x.fish)}
         for n, (row, x) in enumerate((row, x) for row in ROWS for x in p.row(row))
     ]
     return {
-        "catch": catch,
-        "unload": unload,
-        "slots": slots,
         "reprice": reprice,
         "chips": PRICE_CHIPS,
         "boats": fleet_panel(t, seat, prices),
@@ -113,13 +70,39 @@ def fishing_panel(t: Table, seat: int, prices: Mapping[str, int] | None = None) 
     }
 
 
+#: A Fishing action's boats go in this order, whatever the order of the boats on the page:
+#: undocks first, then docks, then catches — a place a boat left is free, and a licence a
+#: docked boat held is free to catch again (the rulebook's example of Naomi's two ships).
+#: The rules do each boat's activity in the order named (a JSON body's order is the
+#: player's); the page names a boat's item ``boats[N]`` with N = this rank × 100 + the
+#: boat's place on the page, and web/form_decode.py orders a list's items by number.
+ORDER = ("undock", "dock", "catch")
+
+
+def item_name_of(rank: str, index: int) -> str:
+    """The form name of boat number ``index``'s item when it does ``rank``'s activity."""
+    return f"boats[{ORDER.index(rank) * 100 + index}]"
+
+
+def _option(index: int, item: dict[str, Any], label: str) -> dict[str, Any]:
+    """One tap for a boat: the radio's value is its item (``boat=b2&do=dock&at=1``)."""
+    home = item["do"] == "dock" and item.get("at") != "overseas"
+    return {
+        "value": urlencode(item, doseq=True),
+        "label": label,
+        "name": item_name_of(item["do"], index),
+        "home": home,
+    }
+
+
 def fleet_panel(
     t: Table, seat: int, prices: Mapping[str, int] | None = None
 ) -> list[dict[str, Any]]:
     """The player's boats as they lie (issue #19), each with only what it may do now, one
     tap each: Undock (in a port or at Overseas), Catch <fish> (a ship at sea, each fish a
     catch the rules allow now), Dock (port …) at each place that fits it now, Dock at
-    Overseas; and a price per barrel a boat at sea would unload for sale."""
+    Overseas; and a price per barrel a boat at sea would unload for sale, sent only while
+    that boat docks at home (``for_sale[K]``, numbered across the boats)."""
 
     prices = prices or {}
     p = t.players[seat]
@@ -131,47 +114,56 @@ def fleet_panel(
         else 0
     )
     out = []
-    for b in p.boats:
-        options: list[dict[str, str]] = []
+    sold = 0
+    for index, b in enumerate(p.boats):
+        options: list[dict[str, Any]] = []
         if b.docked or b.where == OVERSEAS:
-            options.append({"value": "undock", "label": say("guide.fleet_undock")})
+            undock = {"boat": b.id, "do": "undock"}
+            options.append(_option(index, undock, say("guide.fleet_undock")))
         if b.where == SEA:
-            options += _catch_options(t, seat, b)
+            options += _catch_options(t, seat, index, b)
             others = [x for x in p.boats if x.id != b.id]
             for place in open_places(p.ports):
                 if fits_at(others, p.ports, b.kind, place):
                     options.append(
-                        {
-                            "value": f"dock.{place}",
-                            "label": say("guide.fleet_dock", place=place_name(place)),
-                        }
+                        _option(
+                            index,
+                            {"boat": b.id, "do": "dock", "at": place},
+                            say("guide.fleet_dock", place=place_name(place)),
+                        )
                     )
             if groups and b.cargo:
+                dock = {"boat": b.id, "do": "dock", "at": OVERSEAS}
                 options.append(
-                    {
-                        "value": "dock.overseas",
-                        "label": say("guide.fleet_dock_overseas")
+                    _option(
+                        index,
+                        dock,
+                        say("guide.fleet_dock_overseas")
                         if groups < 2
                         else say("guide.fleet_dock_overseas_group", group=1),
-                    }
+                    )
                 )
                 options += [
-                    {
-                        "value": f"dock.overseas.{n}",
-                        "label": say("guide.fleet_dock_overseas_group", group=n),
-                    }
+                    _option(
+                        index,
+                        {**dock, "group": n},
+                        say("guide.fleet_dock_overseas_group", group=n),
+                    )
                     for n in range(2, groups + 1)
                 ]
-        sales = [
-            {
-                "n": i,
-                "fish": fish,
-                "label": say("guide.barrel_n", market=fish, n=i + 1),
-                "price": prices.get(fish, DEFAULT_BARREL_PRICE),
-            }
-            for i, fish in enumerate(b.cargo)
-            if MARKETS[fish].for_sale and not (b.himono and i >= len(b.cargo) - b.himono)
-        ]
+        sales = []
+        for i, fish in enumerate(b.cargo):
+            if MARKETS[fish].for_sale and not (b.himono and i >= len(b.cargo) - b.himono):
+                sales.append(
+                    {
+                        "n": i,
+                        "k": sold,
+                        "fish": fish,
+                        "label": say("guide.barrel_n", market=fish, n=i + 1),
+                        "price": prices.get(fish, DEFAULT_BARREL_PRICE),
+                    }
+                )
+                sold += 1
         out.append(
             {
                 "id": b.id,
@@ -181,6 +173,7 @@ def fleet_panel(
                 "cargo": [name_of(f, FISH_MARKETS[f].en) for f in b.cargo],
                 "rented": name_of(b.rented) if b.rented else None,
                 "options": options,
+                "none": item_name_of(ORDER[0], index),
                 "sales": sales,
                 "legend": say("guide.fleet_boat", kind=b.kind, boat=b.id, no=b.id[1:]),
             }
@@ -198,7 +191,7 @@ def _may(t: Table, seat: int, item: dict[str, Any]) -> bool:
     return True
 
 
-def _catch_options(t: Table, seat: int, b: Any) -> list[dict[str, str]]:
+def _catch_options(t: Table, seat: int, index: int, b: Any) -> list[dict[str, Any]]:
     """A ship at sea's catches the rules allow now, one tap each: Catch <fish> (by the fish's
     own licence, else another that catches it); a licence that catches several barrels at
     once (a Horse Mackerel License: 2 Mackerel on the same ship); a Himono License's catch;
@@ -206,43 +199,31 @@ def _catch_options(t: Table, seat: int, b: Any) -> list[dict[str, str]]:
 
     p = t.players[seat]
     in_play = [m for m in t.config.fish_markets if m in MARKETS]
-    out: list[dict[str, str]] = []
+    out: list[dict[str, Any]] = []
     single = []
     for fish in in_play:
         if _may(t, seat, {"boat": b.id, "do": "catch", "fish": fish}):
             single.append(fish)
-            out.append({"value": f"catch.{fish}", "label": say("guide.fleet_catch", market=fish)})
+            item = {"boat": b.id, "do": "catch", "fish": fish}
+            out.append(_option(index, item, say("guide.fleet_catch", market=fish)))
     for licence, held in p.licenses.items():
         if not held or licence not in MARKETS:
             continue
         for fish, n in MARKETS[licence].catches().items():
             item = {"boat": b.id, "do": "catch", "fish": fish, "licence": licence, "count": n}
             if n > 1 and fish in in_play and _may(t, seat, item):
-                out.append(
-                    {
-                        "value": f"catch_by.{licence}.{fish}.{n}",
-                        "label": say("guide.fleet_catch_many", count=n, market=fish, item=licence),
-                    }
-                )
+                label = say("guide.fleet_catch_many", count=n, market=fish, item=licence)
+                out.append(_option(index, item, label))
     if p.licenses.get(himono.ID):
         for fish in (*HIMONO_CATCHES, himono.ID):
             item = {"boat": b.id, "do": "catch", "fish": fish, "licence": himono.ID}
             if fish in in_play and _may(t, seat, item):
-                out.append(
-                    {
-                        "value": f"catch_by.{himono.ID}.{fish}.1",
-                        "label": say("guide.fleet_catch_himono", market=fish),
-                    }
-                )
+                out.append(_option(index, item, say("guide.fleet_catch_himono", market=fish)))
     if (BOATS[b.kind].kinds or 1) >= 2:
         for k, first in enumerate(single):
             for second in single[k + 1 :]:
                 item = {"boat": b.id, "do": "catch", "fish": [first, second]}
                 if _may(t, seat, item):
-                    out.append(
-                        {
-                            "value": f"catch.{first}.{second}",
-                            "label": say("guide.fleet_catch_two", market=first, fish=second),
-                        }
-                    )
+                    label = say("guide.fleet_catch_two", market=first, fish=second)
+                    out.append(_option(index, item, label))
     return out

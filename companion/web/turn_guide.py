@@ -8,6 +8,7 @@ web/turn_fleet.py's; the routes, web/turn.py's.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from ..eventlog import GameState
 from ..i18n import current_lang, name_of
@@ -147,8 +148,9 @@ def _sell_rows(p: PlayerState, m: Market) -> list[dict[str, Any]]:
                     "max": held,
                     "sales": [
                         {
-                            "name": f"sales.{key}.{n}",
-                            "after": None if n == 0 else f"sales.{key}.{n - 1}",
+                            "name": f"sell.{key}[{n}]",
+                            "id": f"f-sales-{key}-{n}",
+                            "after": None if n == 0 else f"sell.{key}[{n - 1}]",
                         }
                         for n in range(min(held, MAX_SLOTS))
                     ],
@@ -165,7 +167,12 @@ def _own_barrels(p: PlayerState, m: Market) -> list[dict[str, Any]]:
     if not m.buys_own_barrels:
         return []
     return [
-        {"value": f"{row}|{x.price}", "row": row, "price": x.price, "id": f"sellb-{row}-{k}"}
+        {
+            "value": urlencode({"row": row, "price": x.price}),
+            "row": row,
+            "price": x.price,
+            "id": f"sellb-{row}-{k}",
+        }
         for row in ROWS
         for k, x in enumerate(p.row(row))
         if x.fish == m.id
@@ -241,7 +248,9 @@ def purchase_panel(t: Table, seat: int) -> list[dict[str, Any]]:
         for row in ROWS:
             chips = [
                 {
-                    "value": f"{p.name}|{x.fish}|{row}|{x.price}",
+                    "value": urlencode(
+                        {"from": p.name, "fish": x.fish, "row": row, "price": x.price}
+                    ),
                     "price": x.price,
                     "fish": item_name(x.fish),
                     "id": f"buy-{i}-{row}-{k}",
@@ -305,7 +314,7 @@ def free_panel(t: Table, seat: int) -> dict[str, Any]:
             for fish in sorted(set(b.cargo)):
                 discard.append(
                     {
-                        "value": f"{b.id}|{fish}",
+                        "value": urlencode({"boat": b.id, "fish": fish}),
                         "max": b.cargo.count(fish),
                         "label": say(
                             "guide.fleet_discard_one",
@@ -328,7 +337,7 @@ def free_panel(t: Table, seat: int) -> dict[str, Any]:
                     continue
                 transfer.append(
                     {
-                        "value": f"{b.id}|{barge.id}|{fish}",
+                        "value": urlencode({"from": b.id, "to": barge.id, "fish": fish}),
                         "max": min(room, b.cargo.count(fish)),
                         "label": say(
                             "guide.fleet_transfer_one",

@@ -68,6 +68,11 @@ def test_a_fishing_turn_with_two_ships_and_a_barge(
     expect(barge.get_by_role("radio", name=re.compile("Catch"))).to_have_count(0)
     guide.locator('fieldset[data-boat="b1"]').get_by_role("radio", name="Catch Eel").check()
     guide.locator('fieldset[data-boat="b2"]').get_by_role("radio", name="Catch Eel").check()
+    # A boat's radios are named after the tap chosen: its item goes with the catches
+    # (boats[200 + its place], game.js), after any undock or dock.
+    for k, boat in enumerate(("b1", "b2")):
+        radios = guide.locator(f'fieldset[data-boat="{boat}"] input[type="radio"]')
+        expect(radios.first).to_have_attribute("name", f"boats[{200 + k}]")
     expect(preview).to_contain_text("Aiko's Two-slot ship b2 catches 1 Eel barrel", timeout=LIVE)
     expect(preview).to_contain_text("Aiko's One-slot ship b1 catches 1 Eel barrel")
     guide.get_by_role("button", name="Confirm", exact=True).click()
@@ -95,6 +100,7 @@ def test_a_fishing_turn_with_two_ships_and_a_barge(
     b2.get_by_role("radio", name=re.compile("Dock \\(port “1”")).check()
     b3.get_by_role("radio", name=re.compile("Dock \\(port “2”")).check()
     expect(b2.locator(".fleet-prices")).to_be_visible()
+    expect(b2.locator('input[type="radio"]').last).to_have_attribute("name", "boats[101]")
     b2.get_by_role("button", name="¥500").click()
     expect(preview).to_contain_text("docks at port “2” and unloads 1 barrel", timeout=LIVE)
     expect(preview).to_contain_text("Aiko puts Eel for sale at ¥500 (upper row)")

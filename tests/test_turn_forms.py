@@ -300,3 +300,60 @@ def test_a_refused_preview_reads_in_the_phones_language(mackerel: Game) -> None:
     said = text(r.get_data(as_text=True))
     assert "Aikoの漁港ボードの下段に300円で売りに出ているサバはありません。" in said, said
     assert "lower row" not in said and "¥" not in said
+
+
+OCTOPUS = {**SWORDFISH, "fish_markets": ["mackerel", "octopus", "eel", "squid", "tuna"]}
+
+
+def test_takoyaki_prices_go_only_with_the_octopus_traded(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Octopus: a price per Takoyaki the traded Octopus make (3 each), ``takoyaki_prices[I]``;
+    a price slot beyond the Octopus traded is off, so the page does not send it (game.js
+    turns a slot on once ``trade`` reaches it; none is on while ``trade`` is 0)."""
+    import test_turn_pages
+
+    monkeypatch.setattr(test_turn_pages, "SETUP", OCTOPUS)
+    g = Game(app)
+    g.act(type="gain_fish", player=A, fish="octopus", count=2)
+    g.act(type="next_turn")
+    html = panel(g, A, "markets/octopus")
+    slots = re.findall(
+        r'<div class="turn-slot" data-needs="trade" data-per="3" data-index="(\d)" hidden>', html
+    )
+    assert slots == [str(i) for i in range(6)]
+    prices = re.findall(r'<input[^>]*name="takoyaki_prices\[(\d)\]"[^>]*>', html)
+    assert prices == [str(i) for i in range(6)]
+    assert len(re.findall(r'name="takoyaki_prices\[\d\]"[^>]* disabled>', html)) == 6
+    form = {
+        "type": "visit",
+        "player": A,
+        "market": "octopus",
+        "entry": "ap",
+        "trade": "1",
+        "takoyaki_prices[0]": "300",
+        "takoyaki_prices[1]": "400",
+        "takoyaki_prices[2]": "500",
+    }
+    lines = text(g.preview(A, form))
+    for price in ("300", "400", "500"):
+        assert f"Aiko puts Takoyaki for sale at ¥{price} (upper row)" in lines, lines
+    confirmed(g, A, form)
+    upper = [(x["fish"], x["price"]) for x in harbor(g, A)["upper"]]
+    assert upper == [("takoyaki", 300), ("takoyaki", 400), ("takoyaki", 500)], upper
+    assert held(g, A, "octopus") == 1
+
+
+def test_the_start_of_turn_form(app: Any) -> None:
+    """The start card's Freezer radios (``freezer`` = off / on) through the one decoder:
+    the form's choice is the logged ``freezer``."""
+    g = Game(app)
+    g.act(type="take_item", player=A, item="freezer", pay=False)
+    g.act(type="next_turn")  # Aiko's first turn: it starts with the Freezer's question
+    html = g.guide(A)
+    assert 'name="freezer" value="off" checked' in html and 'name="freezer" value="on"' in html
+    form = {"type": "start_turn", "player": A, "freezer": "on"}
+    assert "Freezer" in text(g.preview(A, form))
+    confirmed(g, A, form)
+    events = g.app.extensions["companion.store"].state(g.id).events
+    assert events[-1].type == "start_turn" and events[-1].data["freezer"] is True

@@ -3,10 +3,11 @@ guided turn") as big choices on the phone — the start-of-turn card, then Fishi
 Purchasing and Markets — with a preview of every movement before one Confirm.
 
 This module is the routes: the guide, its panels, the preview and the confirm. The phone's
-flat form becomes the API's parsed action in web/turn_form.py (so a form can do nothing
-the API would refuse); what the panels show is web/turn_guide.py's and, for Fishing and
-the fleet, web/turn_fleet.py's. Identity is checked before the body is read; the confirm
-goes through the one door like every other change.
+form, its names the paths of the JSON body, becomes the API's parsed action in
+web/turn_form.py (so a form can do nothing the API would refuse); what the panels show
+is web/turn_guide.py's and, for Fishing and the fleet, web/turn_fleet.py's. Identity is
+checked before the body is read; the confirm goes through the one door like every other
+change.
 """
 
 from __future__ import annotations

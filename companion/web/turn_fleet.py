@@ -1,7 +1,7 @@
-"""The Fishing panel of the turn guide (issue #19, #20): the counted panel of a game
-recorded before boats were placed, the boats as they lie with one tap per activity the
-rules allow now (``fleet_panel``), and each barrel's starting price (the price this player
-last set for that fish, ``last_prices``).
+"""The Fishing panel of the turn guide (issue #19, #20): the boats as they lie with one tap
+per activity the rules allow now (``fleet_panel``, each tap the boat's item of the API's
+``boats``), the barrels for sale to price anew, and each barrel's starting price (the price
+this player last set for that fish, ``last_prices``).
 """
 
 from __future__ import annotations

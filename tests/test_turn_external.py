@@ -317,8 +317,11 @@ def test_rentals_from_the_phone(game: Game) -> None:
 def test_a_trading_yen_trade_from_the_phone(game: Game) -> None:
     html = game.panel("markets/trading")
     assert 'name="trades[0].place"' in html and 'name="trades[0].tokens.mackerel"' in html
-    # Its token steppers are sent only once its place is chosen (static/game.js).
-    assert re.search(r'data-needs="trades\[0\]\.place"[^>]*>\s*<div class="tstep">', html)
+    # Its token steppers are sent only once its place is chosen (static/game.js): "No
+    # trade" is chosen as the panel opens, so they start hidden and off.
+    assert re.search(r'data-needs="trades\[0\]\.place" data-index="0" hidden>\s*<div', html)
+    stepper = re.search(r'<input[^>]*name="trades\[0\]\.tokens\.mackerel"[^>]*>', html)
+    assert stepper and " disabled" in stepper.group(0)
     assert "Place 4+: empty; tokens worth 4+ Resources for ¥700" in text(html)
     form = visit("trading", "ap", **{"trades[0].place": "4", "trades[0].tokens.mackerel": "4"})
     assert "¥700" in game.preview(form)

@@ -170,3 +170,10 @@ def test_a_list_the_move_requires_or_the_form_names_is_there_even_empty(ctx: Any
     for bad in ("[]", "licenses.x[]"):
         with pytest.raises(Refused):
             body("visit", [("market", "tuna"), (bad, "")])
+
+
+def test_a_zero_is_left_out_only_where_the_default_is_none(ctx: Any) -> None:
+    # licenses defaults to None: a stepper at 0 is no field; buy_fugu defaults to 0: the
+    # start card's 0 is logged as it always was.
+    assert "licenses" not in body("visit", [("market", "tuna"), ("licenses", "0")])
+    assert body("start_turn", [("buy_fugu", "0")])["buy_fugu"] == 0

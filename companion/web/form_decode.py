@@ -18,7 +18,8 @@ its body; the model then validates that body as it validates JSON.
   ``token.fish=tuna&token.value=20``, ``barrels`` = ``from=Aiko&fish=eel&row=upper&price=300``;
   the name ``.`` is the move itself (``.`` = ``boat=b2&fish=eel``).
 - What a phone leaves at nothing is not sent: an empty field, a 0 in a field whose default
-  is nothing (``None`` or 0), a key or an item counted 0, a list left empty, an item whose
+  is ``None`` (a field whose default is 0 keeps a sent 0, as its log always had it), a
+  key or an item counted 0, a list left empty, an item whose
   fields are all left at nothing (``trades[1].place=`` with ``trades[1].tokens.eel=0``) —
   but a list the move requires, left empty (no checkbox ticked), is the empty list, and so
   is a list a form names with ``a[]`` (a hidden field, any value): ``boats[]`` sends
@@ -193,8 +194,8 @@ def _wants_number(hint: Any) -> bool:
     )
 
 
-#: An object's fields by their JSON name: their type and whether a default of nothing
-#: (``None`` or 0) stands when the form sends none.
+#: An object's fields by their JSON name: their type and whether a default of none
+#: (``None``) stands when the form sends none.
 Fields = dict[str, tuple[Any, bool]]
 
 
@@ -202,12 +203,12 @@ def fields_of(cls: type[Any]) -> Fields:
     """A model's (or an argument dataclass's) fields by their JSON name."""
     if issubclass(cls, BaseModel):
         return {
-            info.alias or name: (info.annotation, info.default in (None, 0))
+            info.alias or name: (info.annotation, info.default is None)
             for name, info in cls.model_fields.items()
         }
     typed = typing.get_type_hints(cls, include_extras=True)
     return {
-        str(f.metadata.get("key", f.name)): (typed[f.name], f.default in (None, 0))
+        str(f.metadata.get("key", f.name)): (typed[f.name], f.default is None)
         for f in dataclasses.fields(cls)
         if not f.metadata.get("server")
     }

@@ -43,6 +43,8 @@ class Hog:
         self.socks: list[socket.socket] = []
         self.opens = 0
         self.closed_by_server = 0
+        #: Set once a socket the server closed is seen (the check runs once a second).
+        self.seen_closed = threading.Event()
         self.filled = threading.Event()
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
@@ -87,6 +89,7 @@ class Hog:
                 for s in self.socks:
                     if self._gone(s):
                         self.closed_by_server += 1
+                        self.seen_closed.set()
                         s.close()
                     else:
                         kept.append(s)
@@ -138,6 +141,9 @@ def test_one_client_holding_hundreds_of_sockets_cannot_stop_the_table(srv: LiveS
         assert page.status_code == 200
         state = requests.get(f"{srv.url}/api/games/{gid}", headers=auth(host), timeout=ANSWERED)
         assert state.status_code == 200 and state.json()["seq"] == 10
+        # The hog looks at its sockets once a second: wait for the round that sees the
+        # server's closes (a guard, not a speed limit).
+        hog.seen_closed.wait(ANSWERED)
         assert hog.opens >= 600 and hog.closed_by_server > 0, "the server bounds one address"
         assert srv.process.poll() is None, "the server must never exit over connections"
     finally:

@@ -37,9 +37,9 @@ from .forms import htmx_error, live_answer
 from .render import event_text, guide_key
 from .turn_fleet import fishing_panel, last_prices
 from .turn_form import action_from_form
+from .turn_free import free_panel
 from .turn_guide import (
     FREE_MOVES,
-    free_panel,
     guide,
     market_panel,
     market_tile,

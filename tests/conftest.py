@@ -69,17 +69,6 @@ def tier(item: pytest.Item) -> str:
     return "engine"
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """``-n auto``: one worker more than the cores. About a third of the suite's time is
-    spent waiting (on a server process, a stream, Chromium), so a third worker on 2 cores
-    fills it: the whole suite took 8 min 19 s with 3 workers against 9 min 10 s with 2, back
-    to back on one fresh clone. ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides when set."""
-    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
-        return None  # xdist's own hook reads it
-    return len(os.sched_getaffinity(0)) + 1
-
-
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by these markers
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark each test with its tier, and start the modules with the longest tests first

@@ -34,7 +34,6 @@ field is.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import types
 import typing
@@ -167,9 +166,7 @@ def _members(hint: Any) -> tuple[Any, ...]:
 
 
 def _is_object(hint: Any) -> bool:
-    return isinstance(hint, type) and (
-        issubclass(hint, BaseModel) or dataclasses.is_dataclass(hint)
-    )
+    return isinstance(hint, type) and issubclass(hint, BaseModel)
 
 
 def _is_list(hint: Any) -> bool:
@@ -199,18 +196,12 @@ def _wants_number(hint: Any) -> bool:
 Fields = dict[str, tuple[Any, bool]]
 
 
-def fields_of(cls: type[Any]) -> Fields:
-    """A model's (or an argument dataclass's) fields by their JSON name."""
-    if issubclass(cls, BaseModel):
-        return {
-            info.alias or name: (info.annotation, info.default is None)
-            for name, info in cls.model_fields.items()
-        }
-    typed = typing.get_type_hints(cls, include_extras=True)
+def fields_of(model: type[BaseModel]) -> Fields:
+    """A model's fields by their JSON name (an argument dataclass inside a move is a
+    model too: web/arg_models.py ``item_model``)."""
     return {
-        str(f.metadata.get("key", f.name)): (typed[f.name], f.default is None)
-        for f in dataclasses.fields(cls)
-        if not f.metadata.get("server")
+        info.alias or name: (info.annotation, info.default is None)
+        for name, info in model.model_fields.items()
     }
 
 
@@ -319,9 +310,11 @@ def decode_fields(fields: Fields, node: Tree, where: str = "") -> dict[str, Any]
     return out
 
 
-def decode(model: type[Any], pairs: Sequence[tuple[str, str]], subject: str) -> dict[str, Any]:
-    """A form's ``(name, value)`` pairs as the JSON body of ``model`` (a move's model or
-    its argument dataclass); ``subject``: the move's kind, to word a refusal."""
+def decode(
+    model: type[BaseModel], pairs: Sequence[tuple[str, str]], subject: str
+) -> dict[str, Any]:
+    """A form's ``(name, value)`` pairs as the JSON body of ``model`` (a move's model);
+    ``subject``: the move's kind, to word a refusal."""
     try:
         body = decode_fields(fields_of(model), tree_of(pairs))
     except NotACount as exc:
@@ -332,20 +325,11 @@ def decode(model: type[Any], pairs: Sequence[tuple[str, str]], subject: str) -> 
     return body
 
 
-def required_lists(cls: type[Any]) -> list[str]:
-    """The JSON names of the lists a model (or an argument dataclass) requires: a form
-    sends none of their items when no checkbox is ticked."""
-    if issubclass(cls, BaseModel):
-        required = [
-            (info.alias or name, info.annotation)
-            for name, info in cls.model_fields.items()
-            if info.is_required()
-        ]
-    else:
-        typed = typing.get_type_hints(cls, include_extras=True)
-        required = [
-            (str(f.metadata.get("key", f.name)), typed[f.name])
-            for f in dataclasses.fields(cls)
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-        ]
-    return [name for name, hint in required if all(_is_list(k) for k in _members(hint))]
+def required_lists(model: type[BaseModel]) -> list[str]:
+    """The JSON names of the lists a model requires: a form sends none of their items
+    when no checkbox is ticked."""
+    return [
+        info.alias or name
+        for name, info in model.model_fields.items()
+        if info.is_required() and all(_is_list(k) for k in _members(info.annotation))
+    ]

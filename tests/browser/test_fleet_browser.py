@@ -73,6 +73,17 @@ def test_a_fishing_turn_with_two_ships_and_a_barge(
     for k, boat in enumerate(("b1", "b2")):
         radios = guide.locator(f'fieldset[data-boat="{boat}"] input[type="radio"]')
         expect(radios.first).to_have_attribute("name", f"boats[{200 + k}]")
+    # A live update from elsewhere (the host pays Bo) morphs the page in: the taps chosen
+    # keep their names, so the items still go in their order.
+    seen = aiko.locator("#live").inner_html()
+    api.act(type="pay", **{"from": "supply", "to": B, "amount": 100})
+    aiko.wait_for_function("s => document.querySelector('#live').innerHTML !== s", arg=seen)
+    for k, boat in enumerate(("b1", "b2")):
+        box = guide.locator(f'fieldset[data-boat="{boat}"]')
+        expect(box.get_by_role("radio", name="Catch Eel")).to_be_checked()
+        expect(box.locator('input[type="radio"]').first).to_have_attribute(
+            "name", f"boats[{200 + k}]"
+        )
     expect(preview).to_contain_text("Aiko's Two-slot ship b2 catches 1 Eel barrel", timeout=LIVE)
     expect(preview).to_contain_text("Aiko's One-slot ship b1 catches 1 Eel barrel")
     guide.get_by_role("button", name="Confirm", exact=True).click()

@@ -16,7 +16,6 @@ from .network import check_listen_host, listen_problem
 from .network import lan_address as lan_address
 from .rules.errors import IllegalAction
 from .rules.snapshot import score_snapshot
-from .store import StoreError
 
 #: Worker threads of the WSGI server: they answer requests. A live stream (SSE) holds one
 #: only until its first events are out (then it is parked: companion/serve.py).
@@ -111,6 +110,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .paths import default_db_path
     from .serve import behind_proxies, create_server
     from .serve_channel import PER_CLIENT_CONNECTIONS, Guard
+    from .store import StoreError  # here, not at the top: ``companion score`` needs no store
     from .web import create_app
     from .web.export import IMPORT_LIMIT
 

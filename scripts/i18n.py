@@ -115,15 +115,16 @@ def update(template: Catalog, prune: bool = False) -> list[str]:
     """Merge the extracted strings into each language's .po; the strings new to it are
     returned (they need a translation)."""
     new: list[str] = []
-    keep = codes()
+    # The codes are no template's, nor is the catalogue's own grammar (``list.repeated``).
+    keep = codes() | OWN_GRAMMAR
     for path in po_files():
         if lang_of(path) == SOURCE:
             continue
         catalog = read(path)
         before = {m.id for m in catalog if m.id}
         catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
-        # The codes are no template's: never obsolete. The others are written ahead of
-        # the templates: kept until a template uses them, unless pruned.
+        # Those are never obsolete. The others are written ahead of the templates: kept
+        # until a template uses them, unless pruned.
         for message in list(catalog.obsolete.values()):
             if not prune or _msgid(message) in keep:
                 catalog[message.id] = message

@@ -18,6 +18,14 @@ from browser_support import LIVE
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
+
+@pytest.fixture
+def live_server(module_server: Any) -> Any:
+    """One server for this module: each test makes its own games and reads nothing the
+    server keeps across games (tests/conftest.py ``module_server``)."""
+    return module_server
+
+
 PLAYERS = ["Aiko", "Bo", "Chiyo"]
 
 #: navigator.vibrate recorded (headless Chromium has no motor to run).

@@ -72,9 +72,11 @@ def at(page: Any, n: int) -> None:
 
 
 def test_the_scrubber_shows_the_table_at_each_entry_and_the_phone_logs_the_play(
-    browser: Any, live_server: Any
+    browser: Any, module_server: Any
 ) -> None:
-    url = live_server.url
+    # One server for this module's tests that read nothing it keeps across games (the
+    # league's test has its own: tests/conftest.py ``module_server``).
+    url = module_server.url
     game, yen = played(url)
     last = max(yen)
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -219,9 +221,11 @@ def said(page: Any, text: str, lang: str) -> None:
 
 
 def test_the_table_screen_speaks_the_big_moments_once_opted_in(
-    browser: Any, live_server: Any
+    browser: Any, module_server: Any
 ) -> None:
-    url = live_server.url
+    # One server for this module's tests that read nothing it keeps across games (the
+    # league's test has its own: tests/conftest.py ``module_server``).
+    url = module_server.url
     game = requests.post(f"{url}/api/games", json=SETUP, timeout=LIVE).json()
     gid, host = game["id"], game["host_token"]
     seat = {s["name"]: s["token"] for s in game["seats"]}

@@ -22,6 +22,14 @@ from browser_support import LIVE, RECORD_FLASH, wait_flash
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
+
+@pytest.fixture
+def live_server(module_server: Any) -> Any:
+    """One server for this module: each test makes its own games and reads nothing the
+    server keeps across games (tests/conftest.py ``module_server``)."""
+    return module_server
+
+
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PLAYERS = ["Aiko", "Bo", "Chiyo"]
 #: Chosen by hand on the New game page (3 players: Mackerel + 4 fish markets).

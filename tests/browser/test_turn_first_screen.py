@@ -15,6 +15,14 @@ from browser_support import LIVE
 
 pytestmark = pytest.mark.slow
 
+
+@pytest.fixture
+def live_server(module_server: Any) -> Any:
+    """One server for this module: each test makes its own games and reads nothing the
+    server keeps across games (tests/conftest.py ``module_server``)."""
+    return module_server
+
+
 NAMES = ["Aiko", "Bo", "Chiyo", "Daichi", "Emi", "Fumio"]
 SETUPS = {
     4: {

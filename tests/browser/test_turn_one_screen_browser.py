@@ -14,6 +14,14 @@ from test_turn_browser import Api
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
+
+@pytest.fixture
+def live_server(module_server: Any) -> Any:
+    """One server for this module: each test makes its own games and reads nothing the
+    server keeps across games (tests/conftest.py ``module_server``)."""
+    return module_server
+
+
 A, B, C = "Aiko", "Bo", "Chiyo"
 SETUP = {
     "players": [A, B, C],

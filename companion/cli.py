@@ -159,6 +159,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # set explicitly because a process started in the background inherits it ignored.
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    guard = Guard(per_client=args.client_connections or PER_CLIENT_CONNECTIONS, proxies=proxies)
+    if args.header_timeout:  # a test's (else serve_channel.HEADER_TIMEOUT)
+        guard.header_timeout = args.header_timeout
     server = None
     try:
         try:
@@ -175,10 +178,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 port=args.port,
                 threads=args.threads,
                 connection_limit=args.streams + max(100, 4 * args.threads),
-                guard=Guard(
-                    per_client=args.client_connections or PER_CLIENT_CONNECTIONS,
-                    proxies=proxies,
-                ),
+                guard=guard,
                 ident="tsukiji-companion",
                 # waitress would buffer up to 1 GB before the app's own limit
                 # answers. A game file is the largest body (IMPORT_LIMIT: one limit,
@@ -200,6 +200,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         limit = int(server.adj.connection_limit)
         streams_hub = app.extensions["companion.hub"]
         streams_hub.max_streams = max(4, min(streams_hub.max_streams, limit - max(100, limit // 4)))
+        streams_hub.keepalive = args.keepalive
         # A host name with both IPv4 and IPv6 addresses gives a multi-socket server.
         if isinstance(server, MultiSocketServer):
             port = server.effective_listen[0][1]
@@ -315,6 +316,13 @@ def build_parser() -> argparse.ArgumentParser:
     # system's, which grows to megabytes): a test sets it small so that a client that stops
     # reading fills it, and the server's own backlog, within a few actions.
     serve.add_argument("--send-buffer", type=int, help=argparse.SUPPRESS)
+    # Timers shortened for a test of the mechanism itself, so that it waits a second, not
+    # the production value (tests/test_serve.py pins the defaults): the seconds between a
+    # quiet live stream's keepalives (default companion.live_streams.KEEPALIVE) and from
+    # a request's first byte to the end of its headers (default
+    # companion.serve_channel.HEADER_TIMEOUT).
+    serve.add_argument("--keepalive", type=float, help=argparse.SUPPRESS)
+    serve.add_argument("--header-timeout", type=float, help=argparse.SUPPRESS)
     serve.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     # Several processes behind one proxy (issue #23, deploy/README.md).
     serve.add_argument(

@@ -68,6 +68,10 @@ class Hub:
         self.db_path = db_path
         self.max_streams = max_streams
         self.per_client = per_client
+        #: Seconds between a quiet stream's keepalives; None (always, but in a test of
+        #: the keepalive itself: ``companion serve``'s hidden ``--keepalive``) is
+        #: ``live_streams.KEEPALIVE``.
+        self.keepalive: float | None = None
         self._lock = threading.Lock()
         #: One condition per game, all on the one lock: a change wakes only the streams
         #: of its own game (issue #23), not every stream of every table.

@@ -19,6 +19,9 @@ log = logging.getLogger(__name__)
 class Streams(Protocol):
     """What a stream asks of the hub (``companion.live.Hub``)."""
 
+    #: Seconds between a quiet stream's keepalives; None: :data:`KEEPALIVE`.
+    keepalive: float | None
+
     def version(self, game_id: str) -> int: ...
 
     def presence_version(self, game_id: str) -> int: ...
@@ -232,7 +235,7 @@ def sse(
             if time.monotonic() - started > STREAM_LIFETIME:
                 return
             waited = presence if is_host else hub.presence_version(game_id)
-            wake = yield Wait(seen, waited, KEEPALIVE)
+            wake = yield Wait(seen, waited, hub.keepalive or KEEPALIVE)
             if wake is None or wake.stopping:
                 return
             moved = wake.presence != waited

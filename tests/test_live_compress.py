@@ -8,25 +8,40 @@ it comes), so nothing between the server and the test buffers or decodes for it.
 
 from __future__ import annotations
 
+import shutil
 import socket
 import zlib
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import requests
+from support import LiveServer, start_server
 
 pytestmark = pytest.mark.server
 
 
-@pytest.fixture
-def live_server(module_server):
-    """One server for this module: each test makes its own games and reads nothing the
-    server keeps across games (tests/conftest.py ``module_server``)."""
-    return module_server
+#: Seconds between a quiet stream's keepalives on this module's server (the hidden
+#: ``--keepalive``; the production 15 s, ``live_streams.KEEPALIVE``, is pinned by
+#: tests/test_serve.py): a test waits for one to arrive.
+KEEPALIVE = 1
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory, template_db) -> Iterator[LiveServer]:
+    """One server for this module, as tests/conftest.py ``module_server`` (each test makes
+    its own games and reads nothing the server keeps across games), its keepalive every
+    :data:`KEEPALIVE` seconds."""
+    folder = tmp_path_factory.mktemp("compress-server")
+    db = shutil.copyfile(template_db, folder / "live.sqlite3")
+    server = start_server(db, extra=["--keepalive", str(KEEPALIVE)])
+    yield server
+    server.stop()
+    print(f"--- server output ---\n{server.captured}")
 
 
 PLAYERS = ["Aiko", "Bo", "Chiyo"]
-#: Any single wait (a keepalive comes every 2.5 s): a guard against a hang, no speed limit.
+#: Any single wait: a guard against a hang, no speed limit.
 WAIT = 30
 
 

@@ -358,3 +358,38 @@ def test_the_server_settles_its_heap_before_serving() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     ).stdout.split()
     assert out == ["700", out[4], "True", "True", out[4]] and int(out[4]) > 700
+
+
+def test_the_test_only_timers_default_to_the_production_ones(tmp_path) -> None:
+    """The hidden ``--keepalive`` and ``--header-timeout`` (for tests of the mechanisms
+    that would otherwise wait out 15 s and 10 s) are unset unless given: a server then
+    sends a quiet stream's keepalive every ``live_streams.KEEPALIVE`` and closes a request
+    whose headers are not in after ``serve_channel.HEADER_TIMEOUT``, the values pinned
+    here. A hub given a keepalive has its streams wait that long instead."""
+    from companion import live_streams, serve_channel
+    from companion.cli import build_parser
+    from companion.live import Hub
+
+    args = build_parser().parse_args(["serve"])
+    assert args.keepalive is None and args.header_timeout is None
+    assert live_streams.KEEPALIVE == 15.0
+    assert serve_channel.HEADER_TIMEOUT == 10.0
+    assert serve_channel.Guard().header_timeout == serve_channel.HEADER_TIMEOUT
+
+    hub = Hub(str(tmp_path / "hub.sqlite3"), max_streams=8)
+    assert hub.keepalive is None
+    try:
+        for keepalive, waited in ((None, live_streams.KEEPALIVE), (1.5, 1.5)):
+            hub.keepalive = keepalive
+            sid = hub.open_stream("g", "seat0", 0, client="10.0.0.1")
+            assert sid is not None
+            body = live_streams.sse(
+                hub, "g", "seat0", sid, False, -1, lambda: (0, 0, "id: 0\n\n"), lambda: True
+            )
+            assert next(body) == "retry: 2000\n\n"
+            assert next(body) == "id: 0\n\n"
+            wait = next(body)
+            assert isinstance(wait, live_streams.Wait) and wait.timeout == waited
+            body.close()
+    finally:
+        hub.stop()

@@ -272,6 +272,28 @@ def assert_page_checks(page) -> None:
     assert page.evaluate(JAPANESE_WITHOUT_LANG) == []
 
 
+#: The colour scheme the page is in now, as its stylesheet sees it.
+SCHEME = """() => [matchMedia('(prefers-color-scheme: light)').matches ? 'light' : 'dark',
+                 getComputedStyle(document.documentElement).colorScheme]"""
+
+
+def in_each_theme(page, check=None) -> None:
+    """``check`` (:func:`assert_page_checks`) on the page as it is now, in the dark and
+    then the light theme: the page's ``prefers-color-scheme`` switched in place (the
+    colours are the stylesheet's alone, app.css; no script reads the scheme), so one page
+    at one state is checked in both themes instead of a whole game played once per theme.
+    Each theme is checked even when the other fails, and every failure names its theme."""
+    failures = []
+    for theme in THEMES:
+        page.emulate_media(color_scheme=theme)
+        assert page.evaluate(SCHEME) == [theme, theme], theme
+        try:
+            (check or assert_page_checks)(page)
+        except AssertionError as e:
+            failures.append(f"[{theme}] {e}")
+    assert not failures, "\n".join(failures)
+
+
 def open_every_details(page) -> None:
     """Every section opened, so axe and the width checks see what a player can open."""
     page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
@@ -285,37 +307,34 @@ def open_every_details(page) -> None:
 # ---- axe, contrast and lang on every page -------------------------------------------------
 
 
-@pytest.mark.parametrize("theme", THEMES)
-def test_static_pages_pass_axe(browser, live_server, theme):
+def test_static_pages_pass_axe(browser, live_server):
     """Home (with a game to go back to), the calculator with a report, the New game page,
-    the rules cards' list and two cards (issue #11)."""
+    the rules cards' list and two cards (issue #11); each in both themes."""
     Game(live_server.url, PLAYERS[:2])
     for path in ("/", "/calculator/", "/games/new", "/rules/", "/rules/eel", "/rules/sushi"):
-        ctx, page = page_for(browser, live_server.url + path, theme)
+        ctx, page = page_for(browser, live_server.url + path)
         try:
             if path == "/calculator/":
                 page.fill('[name="players[0].yen"]', "3000")
                 page.locator("#report").wait_for(timeout=LIVE)
             open_every_details(page)
-            assert_page_checks(page)
+            in_each_theme(page)
         finally:
             ctx.close()
 
 
-@pytest.mark.parametrize("theme", THEMES)
-def test_game_pages_pass_axe_fresh_mid_game_in_an_auction_and_at_the_end(
-    browser, live_server, theme
-):
+def test_game_pages_pass_axe_fresh_mid_game_in_an_auction_and_at_the_end(browser, live_server):
+    """Each page at each state in both themes (:func:`in_each_theme`)."""
     from playwright.sync_api import expect
 
     # A fresh game: the table screen with its join codes.
     fresh = Game(
         live_server.url, PLAYERS, fish_markets=FISH, external_markets=EXTERNAL, expansion=True
     )
-    ctx, table = page_for(browser, fresh.table_url, theme, 1280, 800)
+    ctx, table = page_for(browser, fresh.table_url, width=1280, height=800)
     try:
         expect(table.locator("#seats .qr")).to_have_count(4)
-        assert_page_checks(table)
+        in_each_theme(table)
     finally:
         ctx.close()
 
@@ -324,18 +343,18 @@ def test_game_pages_pass_axe_fresh_mid_game_in_an_auction_and_at_the_end(
     g.bid(aid, "Aiko", 300)
     pages = []
     try:
-        ctx, table = page_for(browser, g.table_url, theme, 1280, 800)
+        ctx, table = page_for(browser, g.table_url, width=1280, height=800)
         pages.append(ctx)
-        ctx, aiko = page_for(browser, g.seats["Aiko"]["join_url"], theme)
+        ctx, aiko = page_for(browser, g.seats["Aiko"]["join_url"])
         pages.append(ctx)
-        ctx, chiyo = page_for(browser, g.seats["Chiyo"]["join_url"], theme)
+        ctx, chiyo = page_for(browser, g.seats["Chiyo"]["join_url"])
         pages.append(ctx)
         expect(table.locator("#auction")).to_have_attribute("data-status", "open")
         expect(chiyo.locator("#bid-sheet .keypad")).to_be_visible()
         expect(aiko.locator("#bid-sheet .my-bid")).to_be_visible()
         for page in (table, aiko, chiyo):
             open_every_details(page)
-            assert_page_checks(page)
+            in_each_theme(page)
 
         # The rest bid: a tie, then the owner's choice; then the game ends.
         g.bid(aid, "Bo", 300)
@@ -344,12 +363,12 @@ def test_game_pages_pass_axe_fresh_mid_game_in_an_auction_and_at_the_end(
         expect(table.locator("#auction")).to_have_attribute("data-status", "revealed", timeout=LIVE)
         expect(aiko.locator("#auction table.bids")).to_be_visible(timeout=LIVE)
         for page in (table, aiko):
-            assert_page_checks(page)
+            in_each_theme(page)
         g.call(f"/auctions/{aid}/choose", {"winner": "Aiko"})
         g.act({"type": "end_game"})
         for page in (table, aiko, chiyo):
             expect(page.locator("#final-score")).to_be_visible(timeout=LIVE)
-            assert_page_checks(page)
+            in_each_theme(page)
     finally:
         for ctx in pages:
             ctx.close()

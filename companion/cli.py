@@ -12,7 +12,7 @@ from typing import Any, TextIO
 from urllib.parse import urlsplit
 
 # ``as lan_address``: still exported from here until every caller imports companion.network.
-from .network import check_listen_host, listen_problem
+from .network import check_listen, check_listen_host, listen_problem
 from .network import lan_address as lan_address
 from .rules.errors import IllegalAction
 from .rules.snapshot import score_snapshot
@@ -104,15 +104,9 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from waitress.server import MultiSocketServer
-
-    from .live import PER_CLIENT
     from .paths import default_db_path
-    from .serve import behind_proxies, create_server
-    from .serve_channel import PER_CLIENT_CONNECTIONS, Guard
     from .store import StoreError  # here, not at the top: ``companion score`` needs no store
-    from .web import create_app
-    from .web.export import IMPORT_LIMIT
+    from .store.database import Database
 
     try:
         db = Path(args.db) if args.db else default_db_path()
@@ -124,6 +118,30 @@ def cmd_serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+    # A database or an address the server cannot use is refused before the app is loaded
+    # (Flask, every game's rules and pages: a second or more of a Raspberry Pi's CPU), by
+    # the same checks and in the same words as when the app opens them: the store's own
+    # open (checked again by the app's store, tens of milliseconds for a thousand games),
+    # then a bind of the address as the server's.
+    try:
+        Database(db).close()
+    except StoreError as exc:
+        print(f"companion: {exc.message}", file=sys.stderr)
+        return 1
+    try:
+        check_listen(args.host, args.port)
+    except OSError as exc:
+        print(f"companion: {listen_problem(args.host, args.port, exc)}", file=sys.stderr)
+        return 1
+
+    from waitress.server import MultiSocketServer
+
+    from .live import PER_CLIENT
+    from .serve import behind_proxies, create_server
+    from .serve_channel import PER_CLIENT_CONNECTIONS, Guard
+    from .web import create_app
+    from .web.export import IMPORT_LIMIT
+
     try:
         # THREADS sizes the live-stream slots (threads - reserve) to the server's real pool.
         app = create_app(

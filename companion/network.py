@@ -57,14 +57,25 @@ def lan_addresses() -> set[str]:
     return found
 
 
+def check_listen(host: str, port: int) -> None:
+    """Bind ``host``:``port`` as waitress will (each of its addresses, ``SO_REUSEADDR``, an
+    IPv6 socket IPv6 only) and let go at once: raise the :class:`OSError` the server's own
+    bind would (no such host, an address not this machine's, a port in use or below 1024),
+    so ``companion serve`` refuses before it loads the app. Its real bind still says the
+    same should the port be taken in between."""
+    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    for family, kind, proto, _, address in infos:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6 and hasattr(socket, "IPV6_V6ONLY"):
+                probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            probe.bind(address)
+
+
 def _can_listen(host: str, port: int) -> bool:
     """Whether ``host``:``port`` can be bound now, with the socket options waitress uses."""
     try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-        for family, kind, proto, _, address in infos:
-            with socket.socket(family, kind, proto) as probe:
-                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-                probe.bind(address)
+        check_listen(host, port)
     except OSError:
         return False
     return True

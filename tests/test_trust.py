@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -257,8 +258,19 @@ def test_a_seat_opens_only_its_own_auction(client: Any) -> None:
 # -- 4. a revoked seat's open stream -----------------------------------------------------------
 
 
-def test_a_revoked_seats_open_stream_is_closed_at_once(tmp_path: Path) -> None:
-    srv: LiveServer = start_server(tmp_path / "revoke.sqlite3")
+@pytest.fixture(scope="module")
+def streams_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One real server for the stream tests that each make their own game and read
+    nothing the server keeps across games (a revoked seat's stream, a viewer's fourth
+    stream): one start instead of one each. The slot test below keeps its own
+    (``--streams 8``, every slot counted)."""
+    srv = start_server(tmp_path_factory.mktemp("trust-server") / "trust.sqlite3")
+    yield srv
+    srv.stop()
+
+
+def test_a_revoked_seats_open_stream_is_closed_at_once(streams_server: LiveServer) -> None:
+    srv = streams_server
     stream: SSE | None = None
     try:
         r = requests.post(
@@ -287,11 +299,10 @@ def test_a_revoked_seats_open_stream_is_closed_at_once(tmp_path: Path) -> None:
     finally:
         if stream is not None:
             stream.close()
-        srv.stop()
 
 
-def test_a_viewers_fourth_stream_replaces_its_oldest(tmp_path: Path) -> None:
-    srv = start_server(tmp_path / "replace.sqlite3")
+def test_a_viewers_fourth_stream_replaces_its_oldest(streams_server: LiveServer) -> None:
+    srv = streams_server
     streams: list[SSE] = []
     try:
         game = requests.post(
@@ -311,7 +322,6 @@ def test_a_viewers_fourth_stream_replaces_its_oldest(tmp_path: Path) -> None:
     finally:
         for s in streams:
             s.close()
-        srv.stop()
 
 
 # -- 5. cross-site requests ------------------------------------------------------------------
@@ -408,8 +418,8 @@ def test_a_stream_whose_phone_went_away_frees_its_slot_within_seconds(tmp_path: 
         streams.pop(1).close()  # the host's second stream: its phone is gone
         deadline = time.monotonic() + 10
         status = 503
-        while status == 503 and time.monotonic() < deadline:
-            time.sleep(0.5)
+        while status == 503 and time.monotonic() < deadline:  # a guard, no speed limit
+            time.sleep(0.05)
             again = SSE(srv.port, f"/games/{gid}/stream?as=seat", game["seats"][2]["token"])
             status = again.status
             again.close()

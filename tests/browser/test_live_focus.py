@@ -63,12 +63,17 @@ def new_game(base: str) -> dict[str, Any]:
     )
 
 
-def join(phone, game: dict[str, Any]) -> dict[str, Any]:
+def join(phone, game: dict[str, Any], clocked: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Every seat's phone, its stream open. The phones of ``clocked`` run on Playwright's
+    clock (installed before the page loads; time flows as usual until a test moves it
+    on with ``page.clock.run_for``, which fires the page's own timers on the way)."""
     from playwright.sync_api import expect
 
     pages = {}
     for seat in game["seats"]:
         page = phone()
+        if seat["name"] in clocked:
+            page.clock.install()
         page.add_init_script(RECORD_FLASH)
         page.add_init_script(STREAM_OPEN)
         page.goto(seat["join_url"])
@@ -198,20 +203,27 @@ def test_a_bid_message_is_gone_after_the_reveal(live_server, phone):
 
 
 def test_a_notice_fades_on_time_while_the_table_is_busy(live_server, phone):
+    """The notice's own timer (game.js's NOTICE_MS, 4 s, unchanged) runs on the page's
+    clock: between two changes the page's time moves on 0.6 s at once (Playwright's
+    clock fires the page's timers on the way) instead of the test sleeping it, and each
+    change has reached the phone before the time moves on."""
     from playwright.sync_api import expect
 
     base = live_server.url
     game = new_game(base)
-    pages = join(phone, game)
+    pages = join(phone, game, clocked=("Bo",))
     bo = pages["Bo"]
+    chiyo_yen = bo.locator('#live [data-yen="Chiyo"]')
+    yen = int(re.sub(r"\D", "", chiyo_yen.text_content() or ""))
     pay = bo.locator("#form-pay")
     pay.locator('input[name="amount"]').fill("200")
     pay.get_by_role("button", name="Record payment").tap()
     wait_flash(bo, r"^Recorded: Bo paid")
-    shown = time.monotonic()
-    # Every 0.6 s another change reaches Bo's phone; the notice still goes after ~4 s.
+    shown = bo.evaluate("Date.now()")
+    # Every 0.6 s of the page's time another change reaches Bo's phone; the notice still
+    # goes after ~4 s.
     gone = None
-    while time.monotonic() - shown < 8:
+    while bo.evaluate("Date.now()") - shown < 8000:
         api(
             base,
             "POST",
@@ -220,9 +232,11 @@ def test_a_notice_fades_on_time_while_the_table_is_busy(live_server, phone):
             {"type": "pay", "from": "supply", "to": "Chiyo", "amount": 100},
             expect_status=201,
         )
+        yen += 100
+        expect(chiyo_yen).to_have_text(f"¥{yen:,}", timeout=LIVE)
         if not bo.locator("#flash").inner_text().strip():
-            gone = time.monotonic() - shown
+            gone = bo.evaluate("Date.now()") - shown
             break
-        bo.wait_for_timeout(600)
-    assert gone is not None and gone < 6, gone
+        bo.clock.run_for(600)
+    assert gone is not None and gone < 6000, gone
     expect(bo.locator("#flash")).to_have_text("")

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import pytest
+from browser_support import LIVE
 from test_turn_browser import Api
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -107,9 +108,17 @@ def test_ticking_a_market_on_the_new_game_page_keeps_it(live_server: Any, phone:
     assert not manual.is_checked()
     off = page.locator("#markets input[name=fish_market]:not(:checked)").first
     market = off.get_attribute("value")
+    # The preview's answer to the form with the tick (after its 200 ms delay), swapped
+    # in: htmx's settle of a request whose form data holds the ticked market.
+    page.evaluate(
+        """m => { window.__ticked = 0; document.body.addEventListener('htmx:afterSettle', e => {
+            const c = e.detail.requestConfig;
+            if (c && c.path.endsWith('/games/preview') && c.formData
+                && c.formData.getAll('fish_market').includes(m)) window.__ticked += 1; }); }""",
+        market,
+    )
     off.check()
-    page.wait_for_timeout(800)  # the preview's 200 ms delay, and its answer
-    page.wait_for_load_state("networkidle")
+    page.wait_for_function("() => window.__ticked > 0", timeout=LIVE)
     assert page.locator("#markets input[name=manual]").is_checked()
     ticked = page.locator(f"#markets input[name=fish_market][value={market}]")
     assert ticked.is_checked(), re.sub(r"\s+", " ", page.locator("#markets").inner_text())

@@ -257,10 +257,13 @@ def test_the_whole_table_fits_the_screen(
     base = live_server.url
     gid, host = game(base, n, auction, settled, heavy)
     for lang, locale in (("en", "en-US"), ("ja", "ja-JP")):
-        for size in ((1280, 800), (1920, 1080)):
-            ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=locale)
-            try:
-                page = ctx.new_page()
+        # One browser (context) per language; the page is loaded anew at each size (the
+        # window sized first, then the page opened in it, as the table screen is).
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale=locale)
+        try:
+            page = ctx.new_page()
+            for size in ((1280, 800), (1920, 1080)):
+                page.set_viewport_size({"width": size[0], "height": size[1]})
                 page.goto(f"{base}/join/{host}")
                 try:
                     check_view(page, n, auction, lang, size, settled)
@@ -269,8 +272,8 @@ def test_the_whole_table_fits_the_screen(
                     raise AssertionError(f"{case}: {e}") from e
                 if lang == "en" and not settled:
                     corrections(page, size)
-            finally:
-                ctx.close()
+        finally:
+            ctx.close()
 
 
 def corrections(page: Any, size: tuple[int, int]) -> None:

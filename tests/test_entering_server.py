@@ -19,6 +19,13 @@ WAIT = 30
 PLAYERS = ["Aiko", "Bo", "Chiyo"]
 
 
+@pytest.fixture
+def live_server(module_server):
+    """One server for this module: each test makes its own games and reads nothing the
+    server keeps across games (tests/conftest.py ``module_server``)."""
+    return module_server
+
+
 def new_game(base: str, **extra: Any) -> dict[str, Any]:
     body = {
         "players": PLAYERS,

@@ -23,6 +23,13 @@ pytestmark = pytest.mark.server
 JA = {"Accept-Language": "ja-JP,ja;q=0.9"}
 
 
+@pytest.fixture
+def live_server(module_server):
+    """One server for this module: each test makes its own games and reads nothing the
+    server keeps across games (tests/conftest.py ``module_server``)."""
+    return module_server
+
+
 def text(page: str) -> str:
     return htmllib.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))).strip()
 

@@ -36,9 +36,8 @@ from __future__ import annotations
 
 import json
 import re
-import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -634,13 +633,13 @@ def first_difference(x: str, y: str) -> str:
 
 
 @pytest.fixture
-def tmp(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A folder for the servers' files. A stream with nothing to send yet (the card
-    game's, before a change) waits one keepalive before its first bytes after ``retry``:
-    the interval is shortened (:data:`KEEPALIVE`) so the sweep reads it without waiting."""
+def tmp(monkeypatch: pytest.MonkeyPatch, db_dir: Path) -> Path:
+    """A folder for the servers' files (tests/conftest.py ``db_dir``: in memory where the
+    machine has room). A stream with nothing to send yet (the card game's, before a
+    change) waits one keepalive before its first bytes after ``retry``: the interval is
+    shortened (:data:`KEEPALIVE`) so the sweep reads it without waiting."""
     monkeypatch.setattr(live_streams, "KEEPALIVE", KEEPALIVE)
-    with tempfile.TemporaryDirectory() as d:
-        yield Path(d)
+    return db_dir
 
 
 def test_the_apps_keepalive_is_not_the_sweeps() -> None:

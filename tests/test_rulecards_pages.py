@@ -175,3 +175,39 @@ def test_the_new_game_page_and_the_calculator_link_to_the_cards(live_server: Any
     assert "/rules/government" in hrefs
     calc = get(f"{live_server.url}/calculator/").text
     assert "/rules/red_snapper" in {h for h, _ in links(calc)}
+
+
+def test_each_game_and_language_gets_its_own_card(client: Any) -> None:
+    """The cards are made once per market, setup and language (companion/web/rulecards.py
+    ``card_view_of``): two games on one server that differ only in a board number, or in
+    their players, each read their own numbers, in each language, in any order."""
+
+    def game(players: list[str], barrels: int) -> tuple[str, str]:
+        body = {
+            "players": players,
+            "seed": 4,
+            "expansion": True,
+            # Five fish markets for three players, four for two.
+            "fish_markets": ["mackerel", "swordfish", "eel", "squid", "tuna"][: len(players) + 2],
+            "external_markets": ["ships", "sushi", "bank"],
+            "board_numbers": {"swordfish": {"entry_ap": 1, "barrels": barrels}},
+        }
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 201, r.get_json()
+        data = r.get_json()
+        return data["id"], data["host_token"]
+
+    games = [
+        (game(["Aiko", "Bo", "Chiyo"], 5), 3, 5),
+        (game(["Aiko", "Bo", "Chiyo"], 7), 3, 7),
+        (game(["Aiko", "Bo"], 5), 2, 5),
+    ]
+    for _ in range(2):  # the second time from what the first made
+        for (gid, token), players, barrels in games:
+            auth = {"Authorization": f"Bearer {token}"}
+            page = text(client.get(f"/games/{gid}/rules/swordfish", headers=auth).get_data(True))
+            assert f"This game: {players} players" in page
+            assert f"Barrels: {barrels}, copied from the board when this game was set up." in page
+            ja = client.get(f"/games/{gid}/rules/swordfish", headers={**auth, **JA})
+            said = f"樽：{barrels}個（このゲームの準備時にボードから入力）。"
+            assert said in text(ja.get_data(True))

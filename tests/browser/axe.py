@@ -13,6 +13,7 @@ never from the network, and never served by the app.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -112,3 +113,29 @@ def larger_text(page: Any, percent: int = 200) -> None:
     """Text at ``percent`` of its size, as a phone's text-size setting does: the root
     font size, which every rem and em of the stylesheet follows."""
     page.evaluate("p => { document.documentElement.style.fontSize = p + '%'; }", percent)
+
+
+#: The app's two colour schemes (app.css: dark unless the device prefers light).
+THEMES = ("dark", "light")
+
+#: The colour scheme the page is in now, as its stylesheet sees it.
+_SCHEME = """() => [matchMedia('(prefers-color-scheme: light)').matches ? 'light' : 'dark',
+                 getComputedStyle(document.documentElement).colorScheme]"""
+
+
+def in_each_theme(page: Any, check: Callable[[Any], None]) -> None:
+    """``check(page)`` on the page as it is now, in the dark and then the light theme: the
+    page's ``prefers-color-scheme`` switched in place (the colours are the stylesheet's
+    alone, static/app.css; no script reads the scheme), so one page at one state is
+    checked in both themes instead of a page, a game, loaded or played once per theme.
+    Each theme is checked even when the other fails, and every failure names its theme;
+    that the switch took effect is checked too."""
+    failures = []
+    for theme in THEMES:
+        page.emulate_media(color_scheme=theme)
+        assert page.evaluate(_SCHEME) == [theme, theme], theme
+        try:
+            check(page)
+        except AssertionError as e:
+            failures.append(f"[{theme}] {e}")
+    assert not failures, "\n".join(failures)

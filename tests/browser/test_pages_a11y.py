@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 import requests
-from axe import assert_no_horizontal_scroll, assert_no_violations, larger_text
+from axe import assert_no_horizontal_scroll, assert_no_violations, in_each_theme, larger_text
 from browser_support import LIVE
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -44,7 +44,6 @@ PLAYERS = ["Aiko", "Bo", "Chiyo", "Daichi"]
 #: Swordfish for its track.
 FISH = ["mackerel", "eel", "tuna", "salmon", "swordfish"]
 EXTERNAL = ["ships", "bank", "auction", "barter"]
-THEMES = ["dark", "light"]
 
 
 # ---- games made through the API -------------------------------------------------------------
@@ -272,28 +271,6 @@ def assert_page_checks(page) -> None:
     assert page.evaluate(JAPANESE_WITHOUT_LANG) == []
 
 
-#: The colour scheme the page is in now, as its stylesheet sees it.
-SCHEME = """() => [matchMedia('(prefers-color-scheme: light)').matches ? 'light' : 'dark',
-                 getComputedStyle(document.documentElement).colorScheme]"""
-
-
-def in_each_theme(page, check=None) -> None:
-    """``check`` (:func:`assert_page_checks`) on the page as it is now, in the dark and
-    then the light theme: the page's ``prefers-color-scheme`` switched in place (the
-    colours are the stylesheet's alone, app.css; no script reads the scheme), so one page
-    at one state is checked in both themes instead of a whole game played once per theme.
-    Each theme is checked even when the other fails, and every failure names its theme."""
-    failures = []
-    for theme in THEMES:
-        page.emulate_media(color_scheme=theme)
-        assert page.evaluate(SCHEME) == [theme, theme], theme
-        try:
-            (check or assert_page_checks)(page)
-        except AssertionError as e:
-            failures.append(f"[{theme}] {e}")
-    assert not failures, "\n".join(failures)
-
-
 def open_every_details(page) -> None:
     """Every section opened, so axe and the width checks see what a player can open."""
     page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
@@ -323,7 +300,7 @@ def test_static_pages_pass_axe(browser, live_server):
                 page.fill('[name="players[0].yen"]', "3000")
                 page.locator("#report").wait_for(timeout=LIVE)
             open_every_details(page)
-            in_each_theme(page)
+            in_each_theme(page, assert_page_checks)
     finally:
         ctx.close()
 
@@ -339,7 +316,7 @@ def test_game_pages_pass_axe_fresh_mid_game_in_an_auction_and_at_the_end(browser
     ctx, table = page_for(browser, fresh.table_url, width=1280, height=800)
     try:
         expect(table.locator("#seats .qr")).to_have_count(4)
-        in_each_theme(table)
+        in_each_theme(table, assert_page_checks)
     finally:
         ctx.close()
 
@@ -359,7 +336,7 @@ def test_game_pages_pass_axe_fresh_mid_game_in_an_auction_and_at_the_end(browser
         expect(aiko.locator("#bid-sheet .my-bid")).to_be_visible()
         for page in (table, aiko, chiyo):
             open_every_details(page)
-            in_each_theme(page)
+            in_each_theme(page, assert_page_checks)
 
         # The rest bid: a tie, then the owner's choice; then the game ends.
         g.bid(aid, "Bo", 300)
@@ -368,12 +345,12 @@ def test_game_pages_pass_axe_fresh_mid_game_in_an_auction_and_at_the_end(browser
         expect(table.locator("#auction")).to_have_attribute("data-status", "revealed", timeout=LIVE)
         expect(aiko.locator("#auction table.bids")).to_be_visible(timeout=LIVE)
         for page in (table, aiko):
-            in_each_theme(page)
+            in_each_theme(page, assert_page_checks)
         g.call(f"/auctions/{aid}/choose", {"winner": "Aiko"})
         g.act({"type": "end_game"})
         for page in (table, aiko, chiyo):
             expect(page.locator("#final-score")).to_be_visible(timeout=LIVE)
-            in_each_theme(page)
+            in_each_theme(page, assert_page_checks)
     finally:
         for ctx in pages:
             ctx.close()

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
+from support import start_server
 
 pytestmark = pytest.mark.browser
 
@@ -44,3 +47,23 @@ def screen(browser):
     yield make
     for ctx in contexts:
         ctx.close()
+
+
+@pytest.fixture(scope="session")
+def browser_server(tmp_path_factory, template_db):
+    """One real server process for every browser module that opts in (per test process:
+    each xdist worker has its own), instead of one per module (``module_server``) or per
+    test (``live_server``): each start is about a second of a core.
+
+    Only for modules whose tests make their own board games through the API and neither
+    read nor write anything the server keeps across games: no card game (its notches and
+    deck are remembered), no board numbers entered (remembered for the next games), no
+    New game page (it shows what is remembered), no league. Such a module overrides
+    ``live_server`` with it. The server's log is printed when the session ends."""
+    folder = tmp_path_factory.mktemp("browser-server")
+    db = folder / "live.sqlite3"
+    shutil.copyfile(template_db, db)  # tests/conftest.py fresh_db: the migrated template
+    server = start_server(db)
+    yield server
+    server.stop()
+    print(f"--- server output ---\n{server.captured}")

@@ -17,6 +17,15 @@ from browser_support import LIVE, RECORD_FLASH, wait_flash
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
+
+@pytest.fixture
+def live_server(browser_server: Any) -> Any:
+    """The browser tests' one server (tests/browser/conftest.py ``browser_server``): this
+    module's tests make their own board games through the API and read nothing the server
+    keeps across games, nor write any."""
+    return browser_server
+
+
 PLAYERS = ["Aiko", "Bo", "Chiyo"]
 #: Every live (SSE) message a page receives, kept in order for the secrecy checks.
 RECORD_SSE = """

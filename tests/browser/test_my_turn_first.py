@@ -13,6 +13,15 @@ from browser_support import LIVE
 
 pytestmark = pytest.mark.slow
 
+
+@pytest.fixture
+def live_server(browser_server: Any) -> Any:
+    """The browser tests' one server (tests/browser/conftest.py ``browser_server``): this
+    module's tests make their own board games through the API and read nothing the server
+    keeps across games, nor write any."""
+    return browser_server
+
+
 NAMES = ["Aiko", "Bo", "Chiyo", "Daichi"]
 
 BOX = """sel => { const r = document.querySelector(sel).getBoundingClientRect();

@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 import requests
 from playwright.sync_api import expect
+
+
+@pytest.fixture
+def live_server(browser_server: Any) -> Any:
+    """The browser tests' one server (tests/browser/conftest.py ``browser_server``): this
+    module's tests make their own board games through the API and read nothing the server
+    keeps across games, nor write any."""
+    return browser_server
 
 
 def test_opened_sections_survive_live_updates(live_server, phone):

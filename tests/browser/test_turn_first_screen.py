@@ -17,10 +17,11 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
-def live_server(module_server: Any) -> Any:
-    """One server for this module: each test makes its own games and reads nothing the
-    server keeps across games (tests/conftest.py ``module_server``)."""
-    return module_server
+def live_server(browser_server: Any) -> Any:
+    """The browser tests' one server (tests/browser/conftest.py ``browser_server``): this
+    module's tests make their own board games through the API and read nothing the server
+    keeps across games, nor write any."""
+    return browser_server
 
 
 NAMES = ["Aiko", "Bo", "Chiyo", "Daichi", "Emi", "Fumio"]

@@ -95,9 +95,10 @@ SETUP = {
 }
 #: A bounded wait (ms) for one page to answer or update: an upper bound, not a measure.
 WAIT = 10_000
-#: The beat a player takes to read a preview before tapping Confirm (ms): the page's own
-#: scrolling after a preview happens in the next frame, which a script would outrun.
-READ_MS = 300
+#: The beat a player takes to read a preview before tapping Confirm (ms): the page brings
+#: the Confirm into view once the player's taps have paused (static/game.js TAP_PAUSE_MS,
+#: 600 ms: it never moves between two taps), which a script would outrun.
+READ_MS = 800
 
 #: The target's box against the viewport, at the moment it is to be tapped.
 IN_VIEW = """el => { const r = el.getBoundingClientRect();

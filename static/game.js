@@ -251,8 +251,17 @@
   // A preview came: its Confirm is the next tap. When it is below the screen the page
   // moves up just enough to show it, never past the form's head. (During my turn the top
   // bar scrolls with the page, game.css: a control slid half under a sticky bar is one
-  // a thumb misses.)
+  // a thumb misses.) Never while the player is tapping: a preview answers each tap, and
+  // on a slow network it comes between two taps; the page moving then would put another
+  // control under the second tap (a stepper's + pressed twice). It moves once the taps
+  // have paused for TAP_PAUSE_MS.
+  const TAP_PAUSE_MS = 600;
+  let lastTap = -Infinity;
+  document.addEventListener("pointerdown", () => { lastTap = performance.now(); }, true);
   function confirmInView(preview) {
+    const wait = lastTap + TAP_PAUSE_MS - performance.now();
+    if (wait > 0) { setTimeout(() => confirmInView(preview), wait); return; }
+    if (!preview.isConnected) return;
     const form = preview.closest("form");
     const confirm = form && form.querySelector(".turn-confirms, .turn-confirm");
     if (!confirm) return;

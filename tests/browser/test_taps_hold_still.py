@@ -19,6 +19,14 @@ from test_turn_browser import A, Api, B, C
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
+
+@pytest.fixture
+def live_server(browser_server: Any) -> Any:
+    """The browser tests' one server (tests/browser/conftest.py ``browser_server``): the
+    test makes its own board game through the API and reads nothing else the server keeps."""
+    return browser_server
+
+
 #: The Confirm's box: wholly on the screen.
 CONFIRM_IN_VIEW = """() => { const c = document.querySelector('#turn-guide .turn-confirm');
   const r = c.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"""

@@ -55,10 +55,11 @@ def browser_server(tmp_path_factory, template_db):
     each xdist worker has its own), instead of one per module (``module_server``) or per
     test (``live_server``): each start is about a second of a core.
 
-    Only for modules whose tests make their own board games through the API and neither
-    read nor write anything the server keeps across games: no card game (its notches and
-    deck are remembered), no board numbers entered (remembered for the next games), no
-    New game page (it shows what is remembered), no league. Such a module overrides
+    Only for modules whose tests make their own games and write nothing the server keeps
+    across games: no card game (its notches and deck are remembered), no board numbers
+    entered (remembered for the next games), no finished game read back from the league.
+    As none of them writes any, what such a module reads of it (the New game page's
+    remembered numbers) is what a fresh server shows. Such a module overrides
     ``live_server`` with it. The server's log is printed when the session ends."""
     folder = tmp_path_factory.mktemp("browser-server")
     db = folder / "live.sqlite3"

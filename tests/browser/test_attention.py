@@ -22,8 +22,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.server]
 @pytest.fixture
 def live_server(browser_server: Any) -> Any:
     """The browser tests' one server (tests/browser/conftest.py ``browser_server``): this
-    module's tests make their own board games through the API and read nothing the server
-    keeps across games, nor write any."""
+    module's tests make their own games and write nothing the server keeps across games."""
     return browser_server
 
 

@@ -5,6 +5,8 @@ nothing, at 360 px and at 200 % text, in both themes, and nothing scrolls sidewa
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from axe import assert_no_horizontal_scroll, assert_no_violations, in_each_theme, larger_text
 
@@ -12,10 +14,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 
 @pytest.fixture
-def live_server(module_server):
-    """One server for this module: each test makes its own games and reads nothing the
-    server keeps across games (tests/conftest.py ``module_server``)."""
-    return module_server
+def live_server(browser_server: Any) -> Any:
+    """The browser tests' one server (tests/browser/conftest.py ``browser_server``): this
+    module's tests make their own games and write nothing the server keeps across games."""
+    return browser_server
 
 
 def phone_360(browser, color_scheme: str = "dark"):

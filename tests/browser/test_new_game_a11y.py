@@ -5,6 +5,8 @@ checkbox is hidden under anything."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from axe import assert_no_horizontal_scroll, assert_no_violations, in_each_theme, larger_text
 from browser_support import LIVE
@@ -13,10 +15,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 
 @pytest.fixture
-def live_server(module_server):
-    """One server for this module: each test makes its own games and reads nothing the
-    server keeps across games (tests/conftest.py ``module_server``)."""
-    return module_server
+def live_server(browser_server: Any) -> Any:
+    """The browser tests' one server (tests/browser/conftest.py ``browser_server``): this
+    module's tests make their own games and write nothing the server keeps across games."""
+    return browser_server
 
 
 #: Each word of a market's name laid out on one line: a word split over two lines gives

@@ -33,10 +33,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 
 @pytest.fixture
-def live_server(module_server):
-    """One server for this module: each test makes its own games and reads nothing the
-    server keeps across games (tests/conftest.py ``module_server``)."""
-    return module_server
+def live_server(browser_server: Any) -> Any:
+    """The browser tests' one server (tests/browser/conftest.py ``browser_server``): this
+    module's tests make their own games and write nothing the server keeps across games."""
+    return browser_server
 
 
 PLAYERS = ["Aiko", "Bo", "Chiyo", "Daichi"]

@@ -12,8 +12,7 @@ from playwright.sync_api import expect
 @pytest.fixture
 def live_server(browser_server: Any) -> Any:
     """The browser tests' one server (tests/browser/conftest.py ``browser_server``): this
-    module's tests make their own board games through the API and read nothing the server
-    keeps across games, nor write any."""
+    module's tests make their own games and write nothing the server keeps across games."""
     return browser_server
 
 

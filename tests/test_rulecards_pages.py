@@ -178,9 +178,8 @@ def test_the_new_game_page_and_the_calculator_link_to_the_cards(live_server: Any
 
 
 def test_each_game_and_language_gets_its_own_card(client: Any) -> None:
-    """The cards are made once per market, setup and language (companion/web/rulecards.py
-    ``card_view_of``): two games on one server that differ only in a board number, or in
-    their players, each read their own numbers, in each language, in any order."""
+    """Two games on one server that differ only in a board number, or in their players,
+    each read their own numbers on a market's card, in each language, in any order."""
 
     def game(players: list[str], barrels: int) -> tuple[str, str]:
         body = {

@@ -19,17 +19,15 @@ its own game's card.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, Flask, render_template
 from flask_babel import gettext  # type: ignore[import-untyped]
 
 from ..door import Refused
-from ..i18n import current_lang, msg
+from ..i18n import msg
 from ..rules.catalogue import EXTERNAL_MARKETS, FISH_MARKETS
 from ..rules.rulecards import RuleCard, _reading_order, card, market_ids
-from ..rules.setup import GameConfig
 from .auth import refused_page
 from .context import store
 from .export import page_viewer
@@ -63,28 +61,6 @@ def card_view(c: RuleCard) -> dict[str, Any]:
         ],
         "readings": c.readings,
     }
-
-
-#: Each card as the template shows it, by market, the game's setup (none: the card for
-#: any game) and language. A card is a function of these alone: ``card`` reads the market
-#: modules and the config, ``card_view`` the catalogue's sentences, all fixed while the
-#: server runs. A phone opening a card, or the table screen's ⓘ, built it anew each time
-#: (about a third of the page's time). Emptied when full.
-_VIEWS: dict[tuple[str, str, str], dict[str, Any]] = {}
-VIEWS_KEPT = 1024
-
-
-def card_view_of(market: str, config: GameConfig | None = None) -> dict[str, Any]:
-    """:func:`card_view` of ``card(market, config)`` in the request's language, made once
-    per market, setup and language (the template only reads it)."""
-    setup = "" if config is None else json.dumps(config.to_json(), sort_keys=True)
-    key = (market, setup, current_lang())
-    found = _VIEWS.get(key)
-    if found is None:
-        if len(_VIEWS) >= VIEWS_KEPT:
-            _VIEWS.clear()
-        found = _VIEWS[key] = card_view(card(market, config))
-    return found
 
 
 def _unknown(market: str) -> tuple[str, int]:
@@ -139,7 +115,7 @@ def readings() -> Any:
 def card_page(market: str) -> Any:
     if market not in market_ids():
         return _unknown(market)
-    return render_template("rules/card.html", card=card_view_of(market), game_id=None)
+    return render_template("rules/card.html", card=card_view(card(market)), game_id=None)
 
 
 @bp.get("/games/<game_id>/rules/<market>")
@@ -154,7 +130,7 @@ def game_card(game_id: str, market: str) -> Any:
     in_game = market in config.fish_markets or market in config.external_markets
     return render_template(
         "rules/card.html",
-        card=card_view_of(market, config),
+        card=card_view(card(market, config)),
         game_id=game_id,
         in_game=in_game,
         back="table.page" if who.is_host else "seat.page",

@@ -275,7 +275,15 @@
     if (!target || !target.id) return;
     // After the frame: the preview's own helpers (slots) have laid it out by then.
     if (target.id === "turn-preview") requestAnimationFrame(() => confirmInView(target));
-    else if (target.id === "turn-guide-wrap") {
+  });
+  // A panel or the guide that a tap brought is moved into view as it is put in, in the
+  // same task: after htmx's settle (20 ms later) the page would move under a next tap
+  // already aimed at the new controls (a script's, or a quick thumb's).
+  document.addEventListener("htmx:afterSwap", function (e) {
+    const target = e.detail && e.detail.target;
+    if (!target || !target.id) return;
+    if (target.id === "turn-guide-wrap" || target.id === "turn-panel") slots(target);
+    if (target.id === "turn-guide-wrap") {
       const guide = document.getElementById("turn-guide");
       const choices = guide && guide.querySelector(".turn-choices");
       const head = guide && guide.querySelector(".turn-head");  // its End my turn

@@ -157,50 +157,6 @@ def _shared_url_builders() -> None:
 _shared_url_builders()
 
 
-def _shared_rule_parsing() -> None:
-    """Each app's Werkzeug rules also parse their text into the parts the matcher walks
-    (a regular expression per part, weights, the converters): ~80 rules per app, about a
-    quarter of ``create_app``'s CPU. The parts are a function of the rule's text and its
-    map's converter classes only, so the same rule of the next app takes the parts the
-    first one parsed (the matcher only reads them); the rule still gets converters of its
-    own (copies bound to its own map) and its own argument names. Left as Werkzeug has it
-    if its internals are not the ones this was written for."""
-    import copy
-
-    from werkzeug.routing.rules import Rule
-
-    parse = getattr(Rule, "_parse_rule", None)
-    if parse is None or getattr(parse, "shared", False):
-        return
-    parsed: dict[tuple[Any, ...], tuple[list[Any], list[Any], dict[str, Any]]] = {}
-
-    def shared(self: Rule, rule: str) -> Any:
-        assert self.map is not None
-        key = (rule, tuple(sorted(self.map.converters.items())))
-        found = parsed.get(key)
-        if found is None:
-            trace_from = len(self._trace)
-            converters_before = set(self._converters)
-            parts = list(parse(self, rule))
-            converters = {k: c for k, c in self._converters.items() if k not in converters_before}
-            found = parsed[key] = (parts, self._trace[trace_from:], converters)
-            return parts
-        parts, trace, converters = found
-        self._trace.extend(trace)
-        for name, converter in converters.items():
-            mine = copy.copy(converter)
-            mine.map = self.map
-            self._converters[name] = mine
-            self.arguments.add(name)
-        return list(parts)
-
-    shared.shared = True  # type: ignore[attr-defined]
-    Rule._parse_rule = shared  # type: ignore[method-assign]
-
-
-_shared_rule_parsing()
-
-
 @pytest.fixture(scope="session")
 def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An empty database with every migration applied, made once per session (per

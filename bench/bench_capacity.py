@@ -44,7 +44,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 #: The checkout whose ``companion serve`` is measured (``--app-root``: an older commit's
 #: worktree, for a before/after beside each other).
 APP_ROOT = ROOT
@@ -210,9 +211,11 @@ def start(
         )
         wait_listening(port, proxy, "haproxy")
         return Server(kind, port, proxy, behind)
-    if kind == "app":
-        cmd = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1"]
-        cmd += ["--port", str(port), "--db", str(tmp / f"app{port}.sqlite3"), "--no-qr"]
+    if kind in ("app", "floor"):
+        # floor: the same server with the streams' rendering taken out (bench/floor_serve.py)
+        head = ["-m", "companion"] if kind == "app" else [str(HERE / "floor_serve.py")]
+        cmd = [sys.executable, *head, "serve", "--host", "127.0.0.1"]
+        cmd += ["--port", str(port), "--db", str(tmp / f"{kind}{port}.sqlite3"), "--no-qr"]
         cmd += extra
     else:
         threads = tables * 5 + 64
@@ -515,39 +518,55 @@ PEER = Path(__file__).resolve().parent / "peer_bgio"
 def peer(blocks: int, per_block: int, tmp: Path) -> dict[str, Any]:
     """One action reaching 7 devices (a table screen and 6 phones, closed money: each its
     own view), the app against boardgame.io 0.50.2 (``bench/peer_bgio``: in memory and
-    FlatFile), in alternating blocks of ``per_block`` actions, one after another."""
+    FlatFile), in alternating blocks of ``per_block`` actions, one after another.
+
+    Beside them, in the same blocks: ``floor``, the app's server with the streams'
+    rendering taken out (``bench/floor_serve.py``: each stream sends a fixed 800-byte
+    event), what the app takes when its seven pages cost nothing; and ``post``, the app's
+    POST alone in a game with no stream open (its durable commit included)."""
     if not (PEER / "node_modules" / "boardgame.io").exists():
         raise SystemExit("cd bench/peer_bgio && npm install (boardgame.io 0.50.2)")
     six = ["Aiko", "Bo", "Chiyo", "Daichi", "Emi", "Fumi"]
-    server = start("app", tmp, None, 1)
-    out: dict[str, list[float]] = {"app": [], "memory": [], "flatfile": []}
-    readers: Readers | None = None
+    out: dict[str, list[float]] = {k: [] for k in ("app", "floor", "post", "memory", "flatfile")}
+    servers: list[Server] = []
+    readers: list[Readers] = []
+    #: kind -> (connection, path, host token, table, devices that must read each action)
+    runs: dict[str, tuple[http.client.HTTPConnection, str, str, Table, int]] = {}
     try:
-        tables = create_tables(server, 1, six)
-        table = tables[0]
-        readers = Readers(tables)
-        readers.thread.start()
-        viewers = [("host", table.host)] + [("seat", s) for s in table.seats]  # type: ignore[attr-defined]
-        for d, (role, token) in enumerate(viewers):
-            readers.add(
-                open_stream(server.port, 0, d, f"/games/{table.game}/stream?as={role}", token)
-            )
-        while not all(d.events for d in readers.devices):
-            time.sleep(0.05)
+        for kind in ("app", "floor"):
+            server = start(kind, tmp, None, 1)
+            servers.append(server)
+            table, quiet = create_tables(server, 2, six)
+            reader = Readers([table])
+            readers.append(reader)
+            reader.thread.start()
+            viewers = [("host", table.host)] + [("seat", s) for s in table.seats]  # type: ignore[attr-defined]
+            for d, (role, token) in enumerate(viewers):
+                reader.add(
+                    open_stream(server.port, 0, d, f"/games/{table.game}/stream?as={role}", token)
+                )
+            while not all(d.events for d in reader.devices):
+                time.sleep(0.05)
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+            runs[kind] = (conn, f"/api/games/{table.game}/actions", table.host, table, 7)
+            if kind == "app":
+                conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+                runs["post"] = (conn, f"/api/games/{quiet.game}/actions", quiet.host, quiet, 0)
         time.sleep(1)
-        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-        path = f"/api/games/{table.game}/actions"
         for b in range(blocks):
-            for k in range(per_block):
-                body = {"type": "pay", "from": "supply", "to": six[k % 6], "amount": 100}
-                t0 = time.monotonic()
-                seq = post(conn, path, table.host, json.dumps(body).encode())
-                deadline = t0 + 10
-                while len(table.arrivals.get(seq, ())) < 7 and time.monotonic() < deadline:
-                    time.sleep(0.0005)
-                got = table.arrivals.get(seq, [])
-                if len(got) == 7:
-                    out["app"].append(1000 * (max(got) - t0))
+            for kind, (conn, path, token, table, devices) in runs.items():
+                for k in range(per_block):
+                    body = {"type": "pay", "from": "supply", "to": six[k % 6], "amount": 100}
+                    t0 = time.monotonic()
+                    seq = post(conn, path, token, json.dumps(body).encode())
+                    done = time.monotonic()
+                    deadline = t0 + 10
+                    while len(table.arrivals.get(seq, ())) < devices and done < deadline:
+                        time.sleep(0.0005)
+                        done = time.monotonic()
+                    got = table.arrivals.get(seq, [])
+                    if len(got) == devices:
+                        out[kind].append(1000 * ((max(got) if got else done) - t0))
             for kind in ("memory", "flatfile"):
                 run = subprocess.run(
                     ["node", "bench.js", kind, str(per_block), *ports()],
@@ -562,11 +581,12 @@ def peer(blocks: int, per_block: int, tmp: Path) -> dict[str, Any]:
                 out[kind] += json.loads(line[-1])["times"]
             print(f"{time.strftime('%H:%M:%S')} peer block {b + 1}/{blocks}", flush=True)
     finally:
-        if readers is not None:
-            readers.stop.set()
-            for d in readers.devices:
+        for reader in readers:
+            reader.stop.set()
+            for d in reader.devices:
                 d.sock.close()
-        server.stop()
+        for server in servers:
+            server.stop()
     result: dict[str, Any] = {}
     for kind, times in out.items():
         times.sort()
@@ -657,14 +677,19 @@ def row(r: dict[str, Any]) -> str:
 
 
 def peer_row(p: dict[str, Any]) -> str:
-    """The peer's row of bench/README.md, ready to paste: p50 / p99 of each, and the app's
-    p50 against boardgame.io in memory (the target: ≤ 2×)."""
-    app, memory, flatfile = p["app"], p["memory"], p["flatfile"]
-    ratio = app["p50_ms"] / memory["p50_ms"] if memory["p50_ms"] else float("nan")
+    """The peer's row of bench/README.md, ready to paste: p50 / p99 of each, and each of
+    the app's against boardgame.io in memory at p50 (the target: the app ≤ 2×)."""
+    memory = p["memory"]["p50_ms"]
+
+    def cell(kind: str) -> str:
+        return f"{ms(p[kind]['p50_ms'])} / {ms(p[kind]['p99_ms'])}"
+
+    def times(kind: str) -> str:
+        return f"{p[kind]['p50_ms'] / memory:.1f}×" if memory else "–"
+
     return (
-        f"| {ms(app['p50_ms'])} / {ms(app['p99_ms'])} | {ms(memory['p50_ms'])} / "
-        f"{ms(memory['p99_ms'])} | {ms(flatfile['p50_ms'])} / {ms(flatfile['p99_ms'])} | "
-        f"{ratio:.1f}× |"
+        f"| {cell('app')} | {cell('floor')} | {cell('post')} | {cell('memory')} | "
+        f"{cell('flatfile')} | {times('app')} | {times('floor')} | {times('post')} |"
     )
 
 

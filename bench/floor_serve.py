@@ -27,7 +27,10 @@ if str(ROOT) not in sys.path:
 import companion.live_streams as live_streams  # noqa: E402  (sys.path above)
 from companion.cli import main  # noqa: E402
 
-EVENT = "<p>" + "x" * max(0, int(os.environ.get("FLOOR_EVENT_BYTES", "800")) - 40) + "</p>"
+#: The event's data line, with the blank line that ends it (the id and name come first).
+EVENT = (
+    "data: <p>" + "x" * max(0, int(os.environ.get("FLOOR_EVENT_BYTES", "800")) - 60) + "</p>\n\n"
+)
 _sse = live_streams.sse
 
 
@@ -36,7 +39,8 @@ def sse(*args: Any) -> Iterator[Any]:
     hub, game_id = args[0], args[1]
 
     def rendered_for_nothing() -> tuple[int, int, str]:
-        return hub.version(game_id), hub.presence_version(game_id), EVENT
+        version = hub.version(game_id)
+        return version, hub.presence_version(game_id), f"id: {version}\nevent: update\n{EVENT}"
 
     return _sse(*args[:6], rendered_for_nothing, *args[7:])
 

@@ -37,7 +37,12 @@
 
   const streamUp = () => source !== null && source.readyState === EventSource.OPEN;
   const state = () => byId("live-state");
-  const version = () => (state() ? state().dataset.version : "");
+  /** The version a live part was rendered at (its child that carries data-version), or NaN. */
+  const versionIn = (root) => {
+    const mark = [...root.children].find((el) => el instanceof HTMLElement && "version" in el.dataset);
+    return mark ? Number(mark.dataset.version) : NaN;
+  };
+  const version = () => (Number.isNaN(versionIn(live)) ? "" : String(versionIn(live)));
   const guideKey = () => (byId("turn-key") ? byId("turn-key").value : "");
 
   // ---- putting an update in ---------------------------------------------------------------
@@ -65,9 +70,7 @@
    * boards and the history, not the whole page (idiomorph's cost grows with what it is
    * given). When the parts themselves come and go (an auction opens, the game ends), the
    * whole of #live is morphed at once. Returns the parts that were put in. */
-  function morphParts(html) {
-    const box = document.createElement("template");
-    box.innerHTML = html;
+  function morphParts(box) {
     const next = [...box.content.children];
     const now = [...live.children];
     const same = next.length === now.length
@@ -90,8 +93,13 @@
   }
 
   function morph(html) {
+    const box = document.createElement("template");
+    box.innerHTML = html;
+    // An answer overtaken by a newer update never puts the page back: a tap's answer that
+    // came after the stream's next event, a poll that crossed an action.
+    if (versionIn(box.content) < versionIn(live)) return;
     const before = snapshot();
-    const changed = morphParts(html);
+    const changed = morphParts(box);
     if (window.htmx) changed.forEach((part) => window.htmx.process(part));
     attend(before, snapshot());
     document.dispatchEvent(new CustomEvent("live:update"));
@@ -202,9 +210,12 @@
   }
 
   let polling = false;
+  let again = false; // asked for while a poll was out: its answer may be older than the ask
   function poll() {
-    if (polling || streamUp()) return;
+    if (streamUp()) return;
+    if (polling) { again = true; return; }
     polling = true;
+    again = false;
     fetch(live.dataset.poll, { credentials: "same-origin", headers: { "X-Live": "down" } })
       .then((r) => {
         if (r.status === 401 || r.status === 403) { window.location.reload(); return null; }
@@ -221,7 +232,10 @@
         }
       })
       .catch(() => {})
-      .finally(() => { polling = false; });
+      .finally(() => {
+        polling = false;
+        if (again) poll();
+      });
   }
   setInterval(poll, POLL_MS);
   // An action answered while the stream was down asks for #live at once.

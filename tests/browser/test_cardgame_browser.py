@@ -185,3 +185,42 @@ def test_a_round_with_a_defined_card_is_one_tap(live_server, screen, phone):
     aiko.set_viewport_size({"width": 360, "height": 800})
     larger_text(aiko)
     assert_no_horizontal_scroll(aiko)
+
+
+def test_a_late_answer_never_puts_a_phone_back(live_server, screen, phone):
+    """A phone's bid is answered after the stream already brought the reveal it led to
+    (a slow Wi-Fi: the other player bid in between): the late answer, the region as it
+    was before the reveal, is not morphed over the newer page, which stays equal to its
+    reload. On the old live.js the phone went back to "Aiko: not bid yet" and stayed."""
+    from playwright.sync_api import expect
+
+    table = screen()
+    _game, paths = start(table, live_server.url)
+    aiko, bo = phone(), phone()
+    aiko.goto(live_server.url + paths[0])
+    bo.goto(live_server.url + paths[1])
+    expect(table.get_by_role("heading", name="Join with your phone")).to_have_count(0)
+    held: list = []
+
+    def late(route) -> None:
+        # The bid reaches the server now; its answer is held back.
+        held.append((route, route.fetch()))
+
+    bo.route("**/cards/bid", late)
+    bid(bo, 1)
+    while not held:  # the handler has the answer (after the table may have seen the bid)
+        bo.wait_for_timeout(20)
+    expect(table.locator("#bid-by")).to_contain_text("Bo: has bid")
+    bid(aiko, 3)
+    expect(bo.locator("#last-reveal")).to_contain_text("Aiko 3, Bo 1")  # by the stream
+    with bo.expect_response("**/cards/bid"):
+        route, answer = held.pop()
+        route.fulfill(response=answer)
+    assert "Aiko: not bid yet" in answer.text()  # the answer is the older region
+    bo.evaluate("() => new Promise((done) => setTimeout(done, 300))")  # its morph's turn
+    expect(bo.locator("#last-reveal")).to_contain_text("Aiko 3, Bo 1")
+    expect(bo.locator("form.cards-take")).to_have_count(0)
+    live = bo.locator("#cards-live").inner_text()
+    bo.reload()
+    expect(bo.locator("#last-reveal")).to_contain_text("Aiko 3, Bo 1")
+    assert bo.locator("#cards-live").inner_text() == live

@@ -5,6 +5,11 @@
   "use strict";
   const live = document.getElementById("live");
   if (!live) return;
+  // The posts still out, by what they send: a second tap on the same button before the
+  // first is answered (a double tap, an impatient tap on a slow Wi-Fi) is the same post
+  // again. Sent, it was refused ("The table changed since you looked") and that refusal
+  // was put over the first post's answer, as if the card had not been recorded.
+  const out = new Set();
   live.addEventListener("submit", (e) => {
     const form = e.target;
     if (!(form instanceof HTMLFormElement) || !form.classList.contains("cards-form")) return;
@@ -12,9 +17,14 @@
     e.preventDefault();
     const data = new FormData(form, e.submitter || undefined);
     const action = (e.submitter && e.submitter.getAttribute("formaction")) || form.action;
+    const body = new URLSearchParams(data);
+    const key = `${action}\n${body}`;
+    if (out.has(key)) return;
+    out.add(key);
     fetch(action, {
-      method: "POST", body: new URLSearchParams(data), credentials: "same-origin",
+      method: "POST", body, credentials: "same-origin",
       headers: { "X-Cards": "1" },
-    }).then((r) => r.text()).then((html) => window.tsukijiLive.morph(html)).catch(() => {});
+    }).then((r) => r.text()).then((html) => window.tsukijiLive.morph(html)).catch(() => {})
+      .finally(() => out.delete(key));
   });
 })();

@@ -1,0 +1,85 @@
+"""Tsukiji Market, the card game, played as a real table plays it (exploratory QA): the
+real server process, two phones, and the taps a hurried hand makes on a slow Wi-Fi."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
+#: Counts the card forms' takes (posts to /cards/act) as the page makes them (fetch is
+#: called in the submit event, so the count is known as soon as the tap's click returns).
+COUNT_POSTS = """
+window.cardPosts = 0;
+const fetched = window.fetch.bind(window);
+window.fetch = (url, ...rest) => {
+  if (String(url).includes("/cards/act")) window.cardPosts += 1;
+  return fetched(url, ...rest);
+};
+"""
+
+
+def api(base: str, path: str, body: object, token: str | None = None) -> dict:
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST")
+    req.add_header("Content-Type", "application/json")
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(req) as answer:
+        return json.loads(answer.read())
+
+
+def new_game(base: str) -> tuple[str, str, list[str]]:
+    """A card game made through the API: its id, host token and the two seat tokens."""
+    made = api(
+        base, "/api/games", {"game": "tsukiji_market", "players": ["Aiko", "Bo"], "notches": 3}
+    )
+    return made["id"], made["host_token"], [s["token"] for s in made["seats"]]
+
+
+def settle(page) -> None:
+    """Let the page put in what it has been answered (a morph is a task after the answer)."""
+    page.evaluate("() => new Promise((done) => setTimeout(done, 300))")
+
+
+def test_a_double_tap_on_record_records_once_and_shows_no_refusal(live_server, phone):
+    """Aiko taps "Record Aiko's card" twice before the first tap is answered (a double
+    tap, or a second tap on a slow Wi-Fi). The card is recorded once and her phone says
+    nothing went wrong. The second post used to go out too: the server refused it (the
+    table had moved on since the form was drawn) and its answer, the same version with
+    "The table changed since you looked…", was put over the first one's, so the phone
+    said the card had not been taken when it had."""
+    from playwright.sync_api import expect
+
+    game, _host, seats = new_game(live_server.url)
+    aiko = phone()
+    aiko.add_init_script(COUNT_POSTS)
+    aiko.goto(f"{live_server.url}/join/{seats[0]}")
+    api(live_server.url, f"/api/games/{game}/bids", {"fingers": 1}, seats[1])
+    aiko.locator(".cards-fingers").get_by_role("button", name="3", exact=True).click()
+    form = aiko.locator("form.cards-take")
+    expect(form).to_be_visible()
+    form.get_by_label("red", exact=True).check()
+    form.locator('input[name="points"][value="3"]').check()
+    held: list = []
+
+    def hold(route) -> None:  # the posts wait: nothing is answered yet
+        held.append(route)
+
+    aiko.route("**/cards/act", hold)
+    record = form.get_by_role("button", name=re.compile("^Record"))
+    record.click()
+    record.click()
+    assert aiko.evaluate("window.cardPosts") == 1
+    for route in held:
+        with aiko.expect_response("**/cards/act"):
+            route.continue_()
+    expect(aiko.locator("#score-0 .total")).to_have_text("3")
+    settle(aiko)
+    expect(aiko.locator("#cards-live .error")).to_have_count(0)
+    shown = aiko.locator("#cards-live").inner_text()
+    aiko.reload()
+    assert aiko.locator("#cards-live").inner_text() == shown

@@ -30,6 +30,25 @@
     flash.addEventListener("click", clear);
   }
 
+  // ---- a late answer never puts the guide back ------------------------------------------------
+  // A Confirm's answer (or a refresh of the guide) is the guide as it was at its entry
+  // (#turn-key's data-version). On a slow Wi-Fi the stream may have brought a newer #live
+  // and its guide first (the table undid the action, or moved on to the next turn): that
+  // answer is older than the page and is not put in, or the phone would show a turn that
+  // is over and stay so (the stream has nothing newer to send). Its message still shows.
+  document.addEventListener("htmx:beforeSwap", (e) => {
+    const target = e.detail.target;
+    if (!target || target.id !== "turn-guide-wrap" || !e.detail.shouldSwap) return;
+    const box = document.createElement("template");
+    box.innerHTML = e.detail.serverResponse;
+    const key = box.content.querySelector("#turn-key");
+    const seen = byId("live-state");
+    if (!key || !seen || !(Number(key.dataset.version) < Number(seen.dataset.version))) return;
+    e.detail.shouldSwap = false;
+    const said = box.content.querySelector("#flash");
+    if (said && flash) flash.innerHTML = said.innerHTML;
+  });
+
   // ---- the track forms follow the board -------------------------------------------------------
   // The forms are outside #live, so the Eel / Swordfish space they show is copied from the
   // live Market values ([data-value]) after every update. The "put it on space" field

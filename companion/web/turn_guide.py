@@ -290,6 +290,9 @@ def guide(game_id: str, who: Identity, state: GameState) -> dict[str, Any]:
     return {
         "game_id": game_id,
         "key": guide_key(t),
+        # The entry it was rendered at: a Confirm's answer older than the page's #live is
+        # not put in (static/game.js), the stream has brought a newer guide.
+        "version": state.version,
         "on": on,
         "active": active,
         "finished": turn.finished,

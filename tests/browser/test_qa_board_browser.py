@@ -1,0 +1,115 @@
+"""Defects a real table hit in the board game, found by playing it (exploratory QA), each
+against the real server in headless Chromium."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+import requests
+from browser_support import LIVE
+
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
+
+@pytest.fixture
+def live_server(browser_server: Any) -> Any:
+    """One server for these tests: each makes its own games and writes nothing the server
+    keeps across games (tests/browser/conftest.py ``browser_server``)."""
+    return browser_server
+
+
+SETUP = {
+    "players": ["Aiko", "Bo", "Chiyo"],
+    "money": "open",
+    "seed": 5,
+    "fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid"],
+    "external_markets": ["ships", "bank", "rentals"],
+}
+
+
+class Game:
+    def __init__(self, url: str, setup: dict[str, Any] = SETUP) -> None:
+        r = requests.post(f"{url}/api/games", json=setup, timeout=10)
+        assert r.status_code == 201, r.text
+        body = r.json()
+        self.url, self.id, self.host = url, body["id"], body["host_token"]
+        self.seats = {s["name"]: s for s in body["seats"]}
+
+    def act(self, **action: Any) -> None:
+        r = requests.post(
+            f"{self.url}/api/games/{self.id}/actions",
+            json=action,
+            headers={"Authorization": f"Bearer {self.host}"},
+            timeout=10,
+        )
+        assert r.status_code == 201, r.text
+
+    def undo(self) -> None:
+        r = requests.post(
+            f"{self.url}/api/games/{self.id}/undo",
+            headers={"Authorization": f"Bearer {self.host}"},
+            timeout=10,
+        )
+        assert r.status_code == 200, r.text
+
+    def state(self) -> dict[str, Any]:
+        r = requests.get(
+            f"{self.url}/api/games/{self.id}",
+            headers={"Authorization": f"Bearer {self.host}"},
+            timeout=10,
+        )
+        return dict(r.json())
+
+
+def join(make: Any, game: Game, name: str) -> Any:
+    page = make()
+    page.goto(game.seats[name]["join_url"])
+    page.wait_for_selector("#turn-guide")
+    page.wait_for_function("window.tsukijiLive && window.tsukijiLive.streamUp()", timeout=LIVE)
+    return page
+
+
+def test_a_late_confirm_answer_never_puts_the_guide_back(live_server: Any, phone: Any) -> None:
+    """Aiko confirms a sale on her phone; its answer (the guide at 1 AP) is slow on the
+    Wi-Fi, and meanwhile the table screen undoes the sale: the stream brings the guide at
+    2 AP. The late answer must not put "Your turn — 1 AP" back over it: the stream has
+    nothing newer to send, so the phone stayed at 1 AP, unlike its reload, until the next
+    change of the turn (the card game's d9c009f, for the board game's turn guide)."""
+    from playwright.sync_api import expect
+
+    game = Game(live_server.url)
+    game.act(type="gain_fish", player="Aiko", fish="eel", count=3)
+    game.act(type="next_turn")
+    aiko = join(phone, game, "Aiko")
+    guide = aiko.locator("#turn-guide")
+    title = aiko.locator("#turn-guide-title")
+    expect(title).to_have_text(re.compile(r"Your turn\s*—\s*2 AP"))
+    guide.get_by_role("button", name=re.compile(r"^Eel")).click()
+    guide.get_by_role("button", name="Sell Eel: more").click()
+    expect(guide.locator("#turn-preview")).to_contain_text("Aiko sells 1 Eel", timeout=LIVE)
+
+    held: list[Any] = []
+
+    def late(route: Any) -> None:
+        held.append((route, route.fetch()))  # recorded now; its answer held back
+
+    aiko.route("**/turn/confirm*", late)
+    guide.get_by_role("button", name="Confirm", exact=True).click()
+    while not held:
+        aiko.wait_for_timeout(20)
+    expect(title).to_have_text(re.compile(r"1 AP"), timeout=LIVE)  # by the stream
+    game.undo()  # the table screen's Undo
+    expect(title).to_have_text(re.compile(r"2 AP"), timeout=LIVE)  # by the stream
+    with aiko.expect_response("**/turn/confirm*"):
+        route, answer = held.pop()
+        route.fulfill(response=answer)
+    assert re.search(r"Your turn\s*—\s*<span[^>]*>1 AP", answer.text())  # the older guide
+    aiko.evaluate("() => new Promise((done) => setTimeout(done, 300))")  # its swap's turn
+    assert game.state()["ap_left"] == 2
+    expect(title).to_have_text(re.compile(r"Your turn\s*—\s*2 AP"))
+    # What the tap did is still said: it was recorded (and then undone by the table).
+    expect(aiko.locator("#flash")).to_contain_text("Recorded")
+    aiko.reload()
+    expect(aiko.locator("#turn-guide-title")).to_have_text(re.compile(r"Your turn\s*—\s*2 AP"))

@@ -1,0 +1,77 @@
+"""Tsukiji Market, the card game, played as a real table plays it (exploratory QA), on the
+server: what a person types into the table screen's forms is refused in a sentence they
+understand, in their language."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+
+NEW = {"game": "tsukiji_market", "players": ["Aiko", "Bo"], "notches": 3}
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def error_of(page: str) -> str:
+    found = re.search(r'<p class="error" role="alert">([^<]*)</p>', page)
+    assert found, page[:300]
+    return html.unescape(found.group(1))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_speciality_bonus_typed_wrong_is_refused_in_the_rules_words(client, lang):
+    """The table screen's Speciality bonus field takes whatever is typed: a word, a
+    negative or decimal number, full-width digits, nothing. Each is refused with the
+    rules' own sentence ("A Speciality bonus is a whole number of points from 1 to
+    99."), as a number out of range is; it said "The field "points" must be as
+    docs/actions.md describes it." (項目"points"はdocs/actions.mdに書かれているとおり…),
+    and nothing is recorded."""
+    made: Any = client.post("/api/games", json=NEW).json
+    game, host = made["id"], made["host_token"]
+
+    def bonus(points: str) -> str:
+        r = client.post(
+            f"/games/{game}/cards/act?as=host",
+            data={"type": "speciality", "player": "Aiko", "points": points},
+            headers={**auth(host), "X-Cards": "1", "Accept-Language": lang},
+        )
+        assert r.status_code == 400
+        return error_of(r.get_data(as_text=True))
+
+    rules = bonus("100")  # out of range: refused by the rules, in their words
+    assert "1" in rules and "99" in rules
+    for typed in ("abc", "-5", "5.5", "１２", "", "99999999999999999999"):
+        assert bonus(typed) == rules, typed
+    state = client.get(f"/api/games/{game}", headers=auth(host)).json
+    assert [p["score"]["speciality"] for p in state["players"]] == [0, 0]
+    assert state["history"] == []
+
+
+@pytest.mark.parametrize("kind", ["take_card", "discard_card"])
+def test_a_card_s_points_that_are_no_number_are_refused_in_the_rules_words(client, kind):
+    """A card's points sent as no number (a word, 2.5) are refused as 10 points are, in
+    the rules' sentence, not "must be as docs/actions.md describes it"."""
+    made: Any = client.post("/api/games", json=NEW).json
+    game, host = made["id"], made["host_token"]
+    for seat, fingers in zip(made["seats"], (3, 1), strict=True):  # Aiko wins: her card
+        r = client.post(
+            f"/api/games/{game}/bids", json={"fingers": fingers}, headers=auth(seat["token"])
+        )
+        assert r.status_code == 201
+
+    def refusal(points: object) -> str:
+        body = {"type": kind, "player": "Aiko", "colour": "red", "points": points}
+        r = client.post(f"/api/games/{game}/actions", json=body, headers=auth(host))
+        assert r.status_code == 400 and r.json["field"] == "points", r.json
+        return str(r.json["error"])
+
+    rules = "A card's points are a whole number from 0 to 9."
+    if kind == "take_card":  # the rules' own refusal of 10 points
+        assert refusal(10) == rules
+    for sent in ("abc", 2.5, [3]):
+        assert refusal(sent) == rules, sent

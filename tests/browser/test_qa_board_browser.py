@@ -113,3 +113,48 @@ def test_a_late_confirm_answer_never_puts_the_guide_back(live_server: Any, phone
     expect(aiko.locator("#flash")).to_contain_text("Recorded")
     aiko.reload()
     expect(aiko.locator("#turn-guide-title")).to_have_text(re.compile(r"Your turn\s*—\s*2 AP"))
+
+
+@pytest.mark.parametrize("button", ["#btn-next-turn", "#btn-undo"])
+def test_a_double_tap_on_the_table_screen_records_once_and_shows_no_refusal(
+    live_server: Any, screen: Any, button: str
+) -> None:
+    """A double tap on the table screen's Start first turn / Next turn or Undo (a touch
+    screen, an impatient tap on a slow Wi-Fi): htmx queued the second tap's post behind
+    the first and sent it once the first was answered, with the version the page saw
+    before the first (the stream had not brought the new one yet). The first was
+    recorded; the second was refused, "The table changed since you looked … check it and
+    try again.", so the table read that nothing had happened, and trying again skipped a
+    player's turn or undid a second entry. Now the second tap, while the first is out, is
+    dropped."""
+    from playwright.sync_api import expect
+
+    game = Game(live_server.url)
+    if button == "#btn-undo":
+        game.act(type="next_turn")
+        game.act(type="pay", **{"from": "supply", "to": "Bo", "amount": 300})
+    table = screen()
+    table.goto(f"{live_server.url}/join/{game.host}")
+    table.wait_for_function("window.tsukijiLive && window.tsukijiLive.streamUp()", timeout=LIVE)
+    seq = game.state()["seq"]
+    posts: list[str] = []
+    held: list[Any] = []
+
+    def late(route: Any) -> None:
+        posts.append(route.request.url)
+        held.append(route)  # the first post stays out while the second tap comes
+
+    table.route(re.compile(r".*/(act|undo)$"), late)
+    table.locator(button).dblclick()
+    while not held:
+        table.wait_for_timeout(20)
+    held.pop().continue_()
+    expect(table.locator("#flash")).to_contain_text(
+        "Undone" if button == "#btn-undo" else "Recorded", timeout=LIVE
+    )
+    table.evaluate("() => new Promise((done) => setTimeout(done, 500))")  # a second post's turn
+    for route in held:
+        route.continue_()
+    assert len(posts) == 1, posts
+    assert "changed since you looked" not in table.locator("#flash").inner_text()
+    assert game.state()["seq"] == seq + 1

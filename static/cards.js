@@ -10,6 +10,20 @@
   // again. Sent, it was refused ("The table changed since you looked") and that refusal
   // was put over the first post's answer, as if the card had not been recorded.
   const out = new Set();
+
+  // The card this phone has to record comes into view when it comes (a won bid, its turn
+  // in a Day tie, a steal or a draw): its taps sat below the Scale, out of view on a
+  // phone, and "Record" needed a scroll. Only when it comes: the page never moves under
+  // a form already there.
+  if (document.body.classList.contains("page-cards-seat")) {
+    const takeForm = () => live.querySelector("form.cards-take");
+    let shown = takeForm() !== null;
+    document.addEventListener("live:update", () => {
+      const form = takeForm();
+      if (form && !shown) (live.querySelector("p.notice") || form).scrollIntoView({ block: "start" });
+      shown = form !== null;
+    });
+  }
   live.addEventListener("submit", (e) => {
     const form = e.target;
     if (!(form instanceof HTMLFormElement) || !form.classList.contains("cards-form")) return;

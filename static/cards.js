@@ -20,7 +20,7 @@
     let shown = takeForm() !== null;
     document.addEventListener("live:update", () => {
       const form = takeForm();
-      if (form && !shown) (live.querySelector("p.notice") || form).scrollIntoView({ block: "start" });
+      if (form && !shown) form.scrollIntoView({ block: "start" });
       shown = form !== null;
     });
   }

@@ -75,3 +75,34 @@ def test_a_card_s_points_that_are_no_number_are_refused_in_the_rules_words(clien
         assert refusal(10) == rules
     for sent in ("abc", 2.5, [3]):
         assert refusal(sent) == rules, sent
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "No icon"), ("ja", "アイコンなし")])
+def test_an_icon_tapped_by_mistake_can_be_taken_back_on_the_card_form(client, lang, label):
+    """The card form's Steal, Draw and Discard icons are one radio group: a radio cannot
+    be unticked, so an icon tapped by mistake stayed chosen and the card could only be
+    recorded with it (a steal or a draw that never was, then an undo on the table
+    screen). The group now starts on "No icon", which a tap chooses again; posted, it
+    records the card without an icon."""
+    made: Any = client.post("/api/games", json=NEW).json
+    game, aiko = made["id"], made["seats"][0]["token"]
+    for seat, fingers in zip(made["seats"], (3, 1), strict=True):
+        r = client.post(
+            f"/api/games/{game}/bids", json={"fingers": fingers}, headers=auth(seat["token"])
+        )
+        assert r.status_code == 201
+    page = client.get(
+        f"/games/{game}/seat", headers={**auth(aiko), "Accept-Language": lang}
+    ).get_data(as_text=True)
+    icons = re.findall(
+        r'<label class="tap"><input type="radio" name="icon"([^>]*)> ([^<]*)</label>', page
+    )
+    assert [text.strip() for _, text in icons][0] == label
+    assert [attrs for attrs, _ in icons][0] == ' value="" checked'
+    assert all("checked" not in attrs for attrs, _ in icons[1:])
+    form = {"type": "take_card", "player": "Aiko", "colour": "red", "points": "3", "icon": ""}
+    r = client.post(f"/games/{game}/cards/act", data=form, headers={**auth(aiko), "X-Cards": "1"})
+    assert r.status_code == 200
+    state = client.get(f"/api/games/{game}", headers=auth(aiko)).json
+    assert state["players"][0]["piles"]["red"][0]["icon"] is None
+    assert state["waiting_for"] == []

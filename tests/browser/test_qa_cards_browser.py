@@ -86,9 +86,9 @@ def test_a_double_tap_on_record_records_once_and_shows_no_refusal(live_server, p
 
 
 def test_the_card_to_record_comes_into_view_on_the_winner_s_phone(live_server, phone):
-    """Aiko wins the bid on a 390×844 phone: what she must do now ("Now: Aiko takes a card
-    from the Scale.") and every tap of it, "Record Aiko's card" included, are in view
-    without a scroll. They sat below the Scale: the Record button was about 400 px below
+    """Aiko wins the bid on a 390×844 phone: the card she must record ("Aiko's card: its
+    colour") and every tap of it, "Record Aiko's card" included, are in view without a
+    scroll. They sat below the Scale: the Record button was about 400 px below
     the bottom of the screen."""
     from playwright.sync_api import expect
 
@@ -99,5 +99,6 @@ def test_the_card_to_record_comes_into_view_on_the_winner_s_phone(live_server, p
     aiko.locator(".cards-fingers").get_by_role("button", name="3", exact=True).click()
     form = aiko.locator("form.cards-take")
     expect(form).to_be_visible()
-    expect(aiko.locator("p.notice")).to_be_in_viewport(ratio=1)
+    expect(form.locator("legend").first).to_have_text("Aiko's card: its colour")
+    expect(form.locator("legend").first).to_be_in_viewport(ratio=1)
     expect(form.get_by_role("button", name=re.compile("^Record"))).to_be_in_viewport(ratio=1)

@@ -35,7 +35,10 @@
   // (#turn-key's data-version). On a slow Wi-Fi the stream may have brought a newer #live
   // and its guide first (the table undid the action, or moved on to the next turn): that
   // answer is older than the page and is not put in, or the phone would show a turn that
-  // is over and stay so (the stream has nothing newer to send). Its message still shows.
+  // is over and stay so (the stream has nothing newer to send). Its message still shows,
+  // and the guide is asked for afresh: an action that left the turn's key as it was (a
+  // free move) brought no guide by the stream, and its panel, still open with its
+  // Confirm, would do it again.
   document.addEventListener("htmx:beforeSwap", (e) => {
     const target = e.detail.target;
     if (!target || target.id !== "turn-guide-wrap" || !e.detail.shouldSwap) return;
@@ -47,6 +50,9 @@
     e.detail.shouldSwap = false;
     const said = box.content.querySelector("#flash");
     if (said && flash) flash.innerHTML = said.innerHTML;
+    if (window.htmx && target.dataset.refresh) {
+      window.htmx.ajax("GET", target.dataset.refresh, { source: target, target, swap: "innerHTML" });
+    }
   });
 
   // ---- the track forms follow the board -------------------------------------------------------

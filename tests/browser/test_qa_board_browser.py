@@ -158,3 +158,42 @@ def test_a_double_tap_on_the_table_screen_records_once_and_shows_no_refusal(
     assert len(posts) == 1, posts
     assert "changed since you looked" not in table.locator("#flash").inner_text()
     assert game.state()["seq"] == seq + 1
+
+
+def test_a_late_answer_to_a_free_move_closes_its_panel(live_server: Any, phone: Any) -> None:
+    """Aiko opens her first port (a free move: the turn's key does not move, so the stream
+    brings no guide for it); its answer is slow on the Wi-Fi and meanwhile another entry
+    comes (the table screen pays Bo). The late answer is older than the page and is not put
+    in, but the guide is asked for afresh: the Open port panel with its Confirm must not
+    stay open, or a second tap opens port 2 and pays again. The phone equals its reload."""
+    from playwright.sync_api import expect
+
+    game = Game(live_server.url)
+    game.act(type="next_turn")
+    aiko = join(phone, game, "Aiko")
+    guide = aiko.locator("#turn-guide")
+    guide.get_by_role("button", name="Free moves").click()
+    guide.get_by_role("button", name=re.compile(r"^Open port 1")).click()
+    expect(guide.locator("#turn-preview")).to_contain_text("port", timeout=LIVE)
+    held: list[Any] = []
+    aiko.route("**/turn/confirm*", lambda route: held.append((route, route.fetch())))
+    guide.get_by_role("button", name="Confirm", exact=True).click()
+    while not held:
+        aiko.wait_for_timeout(20)
+    game.act(type="pay", **{"from": "supply", "to": "Bo", "amount": 100})
+    seq = game.state()["seq"]
+    live = aiko.locator("#live-state")
+    expect(live).to_have_attribute("data-version", str(seq), timeout=LIVE)  # by the stream
+    expect(guide.get_by_role("button", name="Confirm", exact=True)).to_have_count(1)
+    with aiko.expect_response("**/turn/confirm*"):
+        route, answer = held.pop()
+        route.fulfill(response=answer)
+    expect(aiko.locator("#flash")).to_contain_text("Recorded")
+    # The guide as a reload shows it: the Markets grid, no Open port Confirm left.
+    expect(guide.get_by_role("button", name="Confirm", exact=True)).to_have_count(0, timeout=LIVE)
+    expect(guide.locator("#turn-key")).to_have_attribute("data-version", str(seq))
+    shown = guide.inner_text()
+    aiko.reload()
+    expect(aiko.locator("#turn-guide #turn-key")).to_have_attribute("data-version", str(seq))
+    assert aiko.locator("#turn-guide").inner_text() == shown
+    assert [p["ports"] for p in game.state()["players"] if p["name"] == "Aiko"] == [1]

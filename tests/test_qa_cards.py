@@ -106,3 +106,30 @@ def test_an_icon_tapped_by_mistake_can_be_taken_back_on_the_card_form(client, la
     state = client.get(f"/api/games/{game}", headers=auth(aiko)).json
     assert state["players"][0]["piles"]["red"][0]["icon"] is None
     assert state["waiting_for"] == []
+
+
+def test_the_reveal_s_line_counts_the_barrel_s_notches_in_words(client):
+    """The history's line of a won bid said "the Barrel moves 2 notch(es) toward Bo" on the
+    table screen: now "1 notch" and "2 notches", as the Scale's own line says."""
+    made: Any = client.post("/api/games", json=NEW).json
+    game, host = made["id"], made["host_token"]
+    aiko, bo = (s["token"] for s in made["seats"])
+
+    def round_(a: int, b: int) -> list[str]:
+        for token, fingers in ((aiko, a), (bo, b)):
+            r = client.post(
+                f"/api/games/{game}/bids", json={"fingers": fingers}, headers=auth(token)
+            )
+            assert r.status_code == 201
+        events = client.get(f"/api/games/{game}/events", headers=auth(host)).json["events"]
+        notes: list[str] = events[0]["notes"]
+        return notes
+
+    assert round_(3, 1)[0] == "Aiko wins the bid 3 to 1: the Barrel moves 2 notches toward Bo"
+    r = client.post(
+        f"/api/games/{game}/actions",
+        json={"type": "take_card", "player": "Aiko", "colour": "red", "points": 1},
+        headers=auth(host),
+    )
+    assert r.status_code == 201
+    assert round_(1, 2)[0] == "Bo wins the bid 2 to 1: the Barrel moves 1 notch toward Aiko"

@@ -102,3 +102,23 @@ def test_the_card_to_record_comes_into_view_on_the_winner_s_phone(live_server, p
     expect(form.locator("legend").first).to_have_text("Aiko's card: its colour")
     expect(form.locator("legend").first).to_be_in_viewport(ratio=1)
     expect(form.get_by_role("button", name=re.compile("^Record"))).to_be_in_viewport(ratio=1)
+
+
+def test_the_table_screen_keeps_the_scores_in_view_while_a_card_waits(live_server, screen, phone):
+    """The table screen at 1280×800, both phones joined, Aiko's card to record: the Scale,
+    the round (who has bid, the last reveal, what is waited for) and both scores are on
+    the screen. In one column the card form pushed the scores about 200 px below its
+    bottom, half of every round."""
+    from playwright.sync_api import expect
+
+    game, host, seats = new_game(live_server.url)
+    for token in seats:
+        phone().goto(f"{live_server.url}/join/{token}")
+    table = screen(1280, 800)
+    table.goto(f"{live_server.url}/join/{host}")
+    expect(table.get_by_role("heading", name="Join with your phone")).to_have_count(0)
+    for token, fingers in zip(seats, (3, 1), strict=True):
+        api(live_server.url, f"/api/games/{game}/bids", {"fingers": fingers}, token)
+    expect(table.locator("form.cards-take")).to_be_visible()
+    for shown in ("#barrel-text", "#bid-by", "#last-reveal", "p.notice", "#score-0", "#score-1"):
+        expect(table.locator(shown)).to_be_in_viewport(ratio=1)

@@ -18,7 +18,7 @@ def auth(token: str) -> dict[str, str]:
 
 
 def error_of(page: str) -> str:
-    found = re.search(r'<p class="error" role="alert">([^<]*)</p>', page)
+    found = re.search(r'<p class="error" role="alert"[^>]*>([^<]*)</p>', page)
     assert found, page[:300]
     return html.unescape(found.group(1))
 
@@ -133,3 +133,35 @@ def test_the_reveal_s_line_counts_the_barrel_s_notches_in_words(client):
     )
     assert r.status_code == 201
     assert round_(1, 2)[0] == "Bo wins the bid 2 to 1: the Barrel moves 1 notch toward Aiko"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_new_card_game_page_refuses_in_the_card_game_s_words(client, lang):
+    """The New game page of the card game, filled wrong: a name left empty or too long
+    was refused with the board game's "The players must be a list of 2 to 6 names.", and
+    notches out of 1–9 (0, 10, a word) with "The field "notches" must be as
+    docs/actions.md describes it.". Now each in the card game's own words, in the page's
+    language; nothing is created."""
+    from companion.cardgame.catalogue import NOTCHES_MAX, NOTCHES_MIN
+    from companion.catalogues import render
+    from companion.engine import Message
+
+    def refusal(**fields: str) -> str:
+        form = {"player0": "Aiko", "player1": "Bo", "notches": "3", **fields}
+        r = client.post("/games/cards", data=form, headers={"Accept-Language": lang})
+        assert r.status_code == 400
+        return error_of(r.get_data(as_text=True))
+
+    notches = render(Message("cards.notches", {"low": NOTCHES_MIN, "high": NOTCHES_MAX}), lang)
+    for typed in ("0", "10", "-1", "abc"):
+        assert refusal(notches=typed) == notches, typed
+    names = refusal(player0="")
+    assert names == refusal(player1="x" * 31)
+    assert "2" in names and "30" in names and "6" not in names
+    assert "docs/actions.md" not in refusal(variant="sideways")
+    r = client.post(
+        "/api/games",
+        json={"game": "tsukiji_market", "players": ["Aiko", "Bo", "Chiyo"]},
+        headers={"Accept-Language": lang},
+    )
+    assert r.status_code == 400 and r.json == {"error": names, "field": "players"}

@@ -310,7 +310,7 @@ def new_create() -> Any:
     if form.get("use_cards") and remembered_cards() is not None:
         body["cards"] = "remembered"
     try:
-        settings = schemas.parse(NewCardGame, body, "config", form=True)
+        settings = schemas.parse(NewCardGame, body, "card_config", form=True)
         config = new_config(settings.model_dump(exclude_none=True))
     except Refused as exc:
         html = render_template(

@@ -126,7 +126,7 @@ def remember_cards(deck: tuple[cardgame.state.CardDef, ...] | None) -> None:
 def new_config(body: Any) -> cardgame.Config:
     """A card game's setup from a checked body; the notches chosen are remembered for the
     server's next game, and a body without them takes the remembered ones."""
-    settings = schemas.parse(NewCardGame, body, "config")
+    settings = schemas.parse(NewCardGame, body, "card_config")
     notches = settings.notches if settings.notches is not None else remembered_notches()
     cards = settings.cards
     if cards == "remembered":

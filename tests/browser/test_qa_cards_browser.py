@@ -122,3 +122,24 @@ def test_the_table_screen_keeps_the_scores_in_view_while_a_card_waits(live_serve
     expect(table.locator("form.cards-take")).to_be_visible()
     for shown in ("#barrel-text", "#bid-by", "#last-reveal", "p.notice", "#score-0", "#score-1"):
         expect(table.locator(shown)).to_be_in_viewport(ratio=1)
+
+
+def test_a_speciality_bonus_goes_to_the_player_chosen_while_the_phones_play_on(live_server, screen):
+    """The table screen enters Bo's Speciality bonus while the phones play on: the host
+    types 5, Aiko's bid comes in (the region is morphed) and the host taps Bo. The bonus
+    is Bo's. With the old drop-down, the morph put its choice back on its first option
+    (Aiko) between the choice and the tap: "Aiko scored a Speciality bonus of 5"."""
+    from playwright.sync_api import expect
+
+    game, host, seats = new_game(live_server.url)
+    table = screen(1280, 800)
+    table.goto(f"{live_server.url}/join/{host}")
+    table.get_by_text("Speciality bonus").click()
+    table.get_by_label("Bonus points").fill("5")
+    api(live_server.url, f"/api/games/{game}/bids", {"fingers": 2}, seats[0])
+    expect(table.locator("#bid-by")).to_contain_text("Aiko: has bid")
+    expect(table.get_by_label("Bonus points")).to_have_value("5")
+    table.get_by_role("button", name="Add the bonus to Bo").click()
+    expect(table.locator("#history li").first).to_have_text("Bo scored a Speciality bonus of 5")
+    expect(table.locator("#score-1")).to_contain_text("Speciality: 5")
+    expect(table.locator("#score-0")).not_to_contain_text("Speciality")

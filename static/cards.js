@@ -11,6 +11,17 @@
   // was put over the first post's answer, as if the card had not been recorded.
   const out = new Set();
 
+  /** One line in the page's message bar (#flash), or none: what became of a tap. */
+  function say(text) {
+    const bar = document.getElementById("flash");
+    if (!bar) return;
+    if (!text) { bar.replaceChildren(); return; }
+    const line = document.createElement("p");
+    line.className = "error";
+    line.textContent = text;
+    bar.replaceChildren(line);
+  }
+
   // The card this phone has to record comes into view when it comes (a won bid, its turn
   // in a Day tie, a steal or a draw): its taps sat below the Scale, out of view on a
   // phone, and "Record" needed a scroll. Only when it comes: the page never moves under
@@ -35,10 +46,19 @@
     const key = `${action}\n${body}`;
     if (out.has(key)) return;
     out.add(key);
+    const region = live.querySelector("#cards-live");
+    const lost = region ? region.dataset.sayLost : "";
     fetch(action, {
       method: "POST", body, credentials: "same-origin",
       headers: { "X-Cards": "1" },
-    }).then((r) => r.text()).then((html) => window.tsukijiLive.morph(html)).catch(() => {})
+    }).then((r) => r.text()).then((html) => {
+      // The answer is the viewer's region; anything else (a sign-in refused, a page of a
+      // proxy) is said in one line, never put in place of the region.
+      if (html.includes('id="cards-live"')) {
+        say("");
+        window.tsukijiLive.morph(html);
+      } else say(html.trim().startsWith("<") ? lost : html.trim());
+    }).catch(() => say(lost)) // no answer at all (the Wi-Fi dropped): the tap is lost
       .finally(() => out.delete(key));
   });
 })();

@@ -143,3 +143,25 @@ def test_a_speciality_bonus_goes_to_the_player_chosen_while_the_phones_play_on(l
     expect(table.locator("#history li").first).to_have_text("Bo scored a Speciality bonus of 5")
     expect(table.locator("#score-1")).to_contain_text("Speciality: 5")
     expect(table.locator("#score-0")).not_to_contain_text("Speciality")
+
+
+def test_a_tap_the_wi_fi_lost_says_so_and_the_next_one_goes(live_server, phone):
+    """Aiko taps her bid while the café's Wi-Fi drops it (the post never reaches the
+    server): her phone says so, in one line of her language, and nothing changed; her
+    next tap goes through and the line goes. The lost tap used to change nothing and say
+    nothing: she could only guess that her bid was not in."""
+    from playwright.sync_api import expect
+
+    game, host, seats = new_game(live_server.url)
+    aiko = phone(extra_http_headers={"Accept-Language": "ja"})
+    aiko.goto(f"{live_server.url}/join/{seats[0]}")
+    aiko.route("**/cards/bid", lambda route: route.abort("internetdisconnected"))
+    aiko.locator(".cards-fingers").get_by_role("button", name="3", exact=True).click()
+    expect(aiko.locator("#flash")).to_have_text(
+        "タップがテーブルのサーバーに届きませんでした。Wi-Fiを確かめて、もう一度タップしてください。"
+    )
+    expect(aiko.locator("#bid-by")).to_contain_text("Aiko：まだ入札していません")
+    aiko.unroute("**/cards/bid")
+    aiko.locator(".cards-fingers").get_by_role("button", name="3", exact=True).click()
+    expect(aiko.locator("#bid-by")).to_contain_text("Aiko：入札済み")
+    expect(aiko.locator("#flash")).to_have_text("")

@@ -165,3 +165,28 @@ def test_the_new_card_game_page_refuses_in_the_card_game_s_words(client, lang):
         headers={"Accept-Language": lang},
     )
     assert r.status_code == 400 and r.json == {"error": names, "field": "players"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_bid_of_no_number_of_fingers_is_refused_in_the_rules_words(client, lang):
+    """A bid's fingers that are no whole number (a text, 2.5, true, a list, none, or the
+    form's "３") are refused as 5 fingers are, "A bid is 1, 2, 3 or 4 fingers.", not
+    "The field "fingers" must be as docs/actions.md describes it."; nothing is sealed."""
+    made: Any = client.post("/api/games", json=NEW).json
+    game, aiko = made["id"], made["seats"][0]["token"]
+    headers = {**auth(aiko), "Accept-Language": lang}
+
+    def refusal(body: dict[str, Any]) -> str:
+        r = client.post(f"/api/games/{game}/bids", json=body, headers=headers)
+        assert r.status_code == 400 and r.json["field"] == "fingers", r.json
+        return str(r.json["error"])
+
+    rules = refusal({"fingers": 5})
+    for sent in ("3", "x", 2.5, True, [3]):
+        assert refusal({"fingers": sent}) == rules, sent
+    assert refusal({}) == rules
+    r = client.post(
+        f"/games/{game}/cards/bid", data={"fingers": "３"}, headers={**headers, "X-Cards": "1"}
+    )
+    assert r.status_code == 400 and error_of(r.get_data(as_text=True)) == rules
+    assert client.get(f"/api/games/{game}", headers=auth(aiko)).json["bid_by"] == []

@@ -190,3 +190,18 @@ def test_a_bid_of_no_number_of_fingers_is_refused_in_the_rules_words(client, lan
     )
     assert r.status_code == 400 and error_of(r.get_data(as_text=True)) == rules
     assert client.get(f"/api/games/{game}", headers=auth(aiko)).json["bid_by"] == []
+
+
+def test_the_table_screen_s_history_numbers_its_entries_from_the_first(client):
+    """The history lists the newest entry first; its numbers counted from the newest, so
+    the table screen called the latest reveal "1." and the game's first one "3.". The
+    list is reversed (as the board game's log): the newest entry has the highest number."""
+    made: Any = client.post("/api/games", json=NEW).json
+    game, host = made["id"], made["host_token"]
+    for seat, fingers in zip(made["seats"], (2, 2), strict=True):  # a Night tie: 1 entry
+        client.post(
+            f"/api/games/{game}/bids", json={"fingers": fingers}, headers=auth(seat["token"])
+        )
+    page = client.get(f"/games/{game}/table", headers=auth(host)).get_data(as_text=True)
+    history = re.search(r'<ol class="cards-history" id="history"([^>]*)>', page)
+    assert history and "reversed" in history.group(1).split()

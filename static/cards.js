@@ -35,6 +35,17 @@
       shown = form !== null;
     });
   }
+  /** A refusal (the region's first line) is put beside the control that was tapped when
+   * it is out of view: a card refused on a phone scrolled down to its form was said some
+   * 1,400 px above the screen, and the tap seemed to do nothing. */
+  function beside(control) {
+    const error = live.querySelector("#cards-live > .error");
+    if (!error || !control.isConnected) return;
+    const box = error.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    (control.closest(".cards-picks, fieldset") || control).before(error);
+  }
+
   live.addEventListener("submit", (e) => {
     const form = e.target;
     if (!(form instanceof HTMLFormElement) || !form.classList.contains("cards-form")) return;
@@ -57,6 +68,7 @@
       if (html.includes('id="cards-live"')) {
         say("");
         window.tsukijiLive.morph(html);
+        if (e.submitter) beside(e.submitter);
       } else say(html.trim().startsWith("<") ? lost : html.trim());
     }).catch(() => say(lost)) // no answer at all (the Wi-Fi dropped): the tap is lost
       .finally(() => out.delete(key));

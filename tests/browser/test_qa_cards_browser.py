@@ -165,3 +165,38 @@ def test_a_tap_the_wi_fi_lost_says_so_and_the_next_one_goes(live_server, phone):
     aiko.locator(".cards-fingers").get_by_role("button", name="3", exact=True).click()
     expect(aiko.locator("#bid-by")).to_contain_text("Aiko：入札済み")
     expect(aiko.locator("#flash")).to_have_text("")
+
+
+def test_a_refused_card_is_said_where_the_player_tapped(live_server, phone):
+    """In a game with its 18 cards defined, Aiko describes a card that is none of them
+    (purple 9) and taps Record: the refusal ("No card of this game's deck is purple worth
+    9…") is on her screen, beside the form. It was put at the top of the card region,
+    some 1,400 px above her screen, scrolled down to the form: the tap seemed to do
+    nothing."""
+    from playwright.sync_api import expect
+
+    made = api(
+        live_server.url,
+        "/api/games",
+        {
+            "game": "tsukiji_market",
+            "players": ["Aiko", "Bo"],
+            "notches": 3,
+            "cards": [{"colour": "red", "points": 1}] * 18,
+        },
+    )
+    game, seats = made["id"], [s["token"] for s in made["seats"]]
+    aiko = phone()
+    aiko.goto(f"{live_server.url}/join/{seats[0]}")
+    api(live_server.url, f"/api/games/{game}/bids", {"fingers": 1}, seats[1])
+    aiko.locator(".cards-fingers").get_by_role("button", name="3", exact=True).click()
+    expect(aiko.locator("button.card-pick").first).to_be_visible()
+    aiko.get_by_text("Not among these? Describe the card instead").click()
+    form = aiko.locator("details form.cards-take")
+    form.get_by_label("purple", exact=True).check()
+    form.locator('input[name="points"][value="9"]').check()
+    form.get_by_role("button", name=re.compile("^Record")).click()
+    error = aiko.locator("#cards-live .error")
+    expect(error).to_contain_text("purple worth 9")
+    expect(error).to_be_in_viewport(ratio=1)
+    expect(form.get_by_role("button", name=re.compile("^Record"))).to_be_in_viewport()

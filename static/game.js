@@ -295,9 +295,21 @@
     const by = Math.min(over, room);
     if (by > 0) window.scrollBy(0, by);
   }
+  // The preview follows the table: a change recorded elsewhere (a licence taken on another
+  // phone, a correction on the table screen) can change what Confirm would do, and the
+  // preview sits outside #live. After every live update it is asked again (its Confirm
+  // expects the entry it was made at, so a stale one is refused, never recorded). Asked
+  // so, it never moves the page (confirmInView is for the player's own taps).
+  document.addEventListener("live:update", function () {
+    const form = document.querySelector("#turn-guide form.turn-form");
+    if (!form || !window.htmx || form.querySelector(".turn-confirm.htmx-request")) return;
+    window.htmx.trigger(form, "change", { live: true });
+  });
   document.addEventListener("htmx:afterSettle", function (e) {
     const target = e.detail && e.detail.target;
     if (!target || !target.id) return;
+    const asked = e.detail.requestConfig && e.detail.requestConfig.triggeringEvent;
+    if (asked && asked.detail && asked.detail.live) return;
     // After the frame: the preview's own helpers (slots) have laid it out by then.
     if (target.id === "turn-preview") requestAnimationFrame(() => confirmInView(target));
   });

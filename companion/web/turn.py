@@ -123,36 +123,46 @@ def panel(game_id: str, panel: str, market: str | None = None) -> Any:
 @bp.post("/games/<game_id>/turn/preview")
 def preview(game_id: str) -> Any:
     """What the posted form would do, movement by movement, or the one-sentence reason the
-    rules refuse it. Changes nothing."""
+    rules refuse it. Changes nothing. It carries the entry it was made at, which its
+    Confirm sends as the version expected: a Confirm of a preview the table has moved past
+    since (a change made elsewhere) is refused, never recorded unlike what it showed."""
+    version = None
     try:
         who, state, seat = _me(game_id)
+        version = state.version
         kind, args, _expected = action_from_form()
         # Through the door, as the confirm will be: its permission, then its draws.
         data = {"type": kind, **door().preview(state, who, kind, args)}
     except Refused as exc:
         if exc.status == 403:
             return htmx_error(exc)
-        return render_template("game/_turn_preview.html", error=exc.message)
+        return render_template("game/_turn_preview.html", error=exc.message, version=version)
     if kind == "return_license":  # a bookkeeping move, not a guided action: its line
         try:
             return_license(state.table, read(ReturnLicense, args))
         except IllegalAction as exc:
             error = refusal(exc, state, who).message
-            return render_template("game/_turn_preview.html", error=error)
+            return render_template("game/_turn_preview.html", error=error, version=version)
         line = render(Message("guide.return_licence", args), current_lang())
-        return render_template("game/_turn_preview.html", lines=[line], total=None)
+        return render_template("game/_turn_preview.html", lines=[line], total=None, version=version)
     try:
         # As this phone may read it: with closed money, no amount of another player's Yen.
         lang = current_lang()
         moves = guided.preview_for(state.table, data, seat)
         lines = [line[:1].upper() + line[1:] for line in (render(m, lang) for m in moves)]
     except IllegalAction as exc:
-        return render_template("game/_turn_preview.html", error=refusal(exc, state, who).message)
+        error = refusal(exc, state, who).message
+        return render_template("game/_turn_preview.html", error=error, version=version)
     total = None
     if kind == "purchase" and args.get("barrels"):
         total = sum(int(b["price"]) for b in args.get("barrels", []))
     return render_template(
-        "game/_turn_preview.html", lines=lines, total=total, game_id=game_id, ends=ends(moves)
+        "game/_turn_preview.html",
+        lines=lines,
+        total=total,
+        game_id=game_id,
+        ends=ends(moves),
+        version=version,
     )
 
 

@@ -197,3 +197,69 @@ def test_a_late_answer_to_a_free_move_closes_its_panel(live_server: Any, phone: 
     expect(aiko.locator("#turn-guide #turn-key")).to_have_attribute("data-version", str(seq))
     assert aiko.locator("#turn-guide").inner_text() == shown
     assert [p["ports"] for p in game.state()["players"] if p["name"] == "Aiko"] == [1]
+
+
+def eel_sale_previewed(make: Any, url: str) -> tuple[Game, Any, Any]:
+    """Aiko's turn, her Eel sale previewed on her phone: Bo holds one Eel licence."""
+    from playwright.sync_api import expect
+
+    game = Game(url)
+    game.act(type="gain_fish", player="Aiko", fish="eel", count=3)
+    game.act(type="take_license", player="Bo", market="eel", count=1, pay=False)
+    game.act(type="next_turn")
+    aiko = join(make, game, "Aiko")
+    guide = aiko.locator("#turn-guide")
+    guide.get_by_role("button", name=re.compile(r"^Eel")).click()
+    guide.get_by_role("button", name="Sell Eel: more").click()
+    preview = guide.locator("#turn-preview")
+    expect(preview).to_contain_text("Aiko sells 1 Eel", timeout=LIVE)
+    expect(preview).to_contain_text("The supply → Bo: ¥100 (licences)")
+    return game, aiko, guide
+
+
+def bo_takes_a_second_eel_licence(game: Game, aiko: Any) -> None:
+    """Recorded elsewhere (Bo's phone, a correction on the table screen); Aiko's page has
+    it once its #live shows the new version."""
+    seq = game.state()["seq"]
+    game.act(type="take_license", player="Bo", market="eel", count=1, pay=False)
+    aiko.wait_for_function(
+        "v => Number(document.getElementById('live-state').dataset.version) > v",
+        arg=seq,
+        timeout=LIVE,
+    )
+
+
+def test_a_preview_follows_a_change_made_elsewhere(live_server: Any, phone: Any) -> None:
+    """Aiko's Eel sale is previewed ("The supply → Bo: ¥100 (licences)"); Bo then takes a
+    second Eel licence on his phone. The preview, outside #live, stayed as it was, and
+    its Confirm (sending #seen-version, which the stream had moved on) paid Bo ¥200: not
+    what the phone said would happen. The preview is asked again after each live update."""
+    from playwright.sync_api import expect
+
+    game, aiko, guide = eel_sale_previewed(phone, live_server.url)
+    bo_takes_a_second_eel_licence(game, aiko)
+    expect(guide.locator("#turn-preview")).to_contain_text(
+        "The supply → Bo: ¥200 (licences)", timeout=LIVE
+    )
+    before = {p["name"]: p["yen"] for p in game.state()["players"]}
+    guide.get_by_role("button", name="Confirm", exact=True).click()
+    expect(aiko.locator("#turn-guide-title")).to_have_text(re.compile(r"1 AP"), timeout=LIVE)
+    after = {p["name"]: p["yen"] for p in game.state()["players"]}
+    assert after["Bo"] - before["Bo"] == 200
+
+
+def test_a_confirm_of_a_stale_preview_changes_nothing(live_server: Any, phone: Any) -> None:
+    """The same change elsewhere while the preview cannot come again (its request lost on
+    the Wi-Fi): Confirm is refused with the table-changed sentence and nothing is
+    recorded, rather than recording what the phone did not show. The Confirm sends the
+    version its preview was made at, not the page's #seen-version."""
+    from playwright.sync_api import expect
+
+    game, aiko, guide = eel_sale_previewed(phone, live_server.url)
+    aiko.route("**/turn/preview", lambda route: route.abort())
+    bo_takes_a_second_eel_licence(game, aiko)
+    seq = game.state()["seq"]
+    guide.get_by_role("button", name="Confirm", exact=True).click()
+    expect(aiko.locator("#flash")).to_contain_text("The table changed since you looked")
+    assert game.state()["seq"] == seq
+    assert game.state()["ap_left"] == 2

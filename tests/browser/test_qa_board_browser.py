@@ -263,3 +263,30 @@ def test_a_confirm_of_a_stale_preview_changes_nothing(live_server: Any, phone: A
     expect(aiko.locator("#flash")).to_contain_text("The table changed since you looked")
     assert game.state()["seq"] == seq
     assert game.state()["ap_left"] == 2
+
+
+def test_a_panel_tapped_after_another_is_the_one_that_stays(live_server: Any, phone: Any) -> None:
+    """Aiko taps Markets (the grid is open already, nothing seems to happen) and at once the
+    Bank tile. The Bank panel came; then the slower answer to Markets came and put the
+    grid back over it: her Bank form was gone, the tap lost (what a quick thumb on a slow
+    Wi-Fi meets; also the Government flake of 26ed150). The guide's panel taps now share
+    one sync on #turn-panel: a newer tap replaces the one still out."""
+    from playwright.sync_api import expect
+
+    game = Game(live_server.url)
+    game.act(type="next_turn")
+    aiko = join(phone, game, "Aiko")
+    guide = aiko.locator("#turn-guide")
+    held: list[Any] = []
+    aiko.route(re.compile(r".*/turn/markets$"), lambda route: held.append(route))
+    guide.get_by_role("button", name="Markets", exact=True).click()
+    while not held:
+        aiko.wait_for_timeout(20)
+    guide.get_by_role("button", name=re.compile(r"^Bank")).click()
+    expect(guide.get_by_role("button", name="Loans to take: more")).to_be_visible(timeout=LIVE)
+    try:
+        held.pop().continue_()  # the Markets answer, late
+    except Exception:  # noqa: BLE001 - the page gave it up (aborted): nothing to answer
+        pass
+    aiko.evaluate("() => new Promise((done) => setTimeout(done, 500))")  # its swap's turn
+    expect(guide.get_by_role("button", name="Loans to take: more")).to_be_visible()

@@ -206,3 +206,53 @@ def test_the_table_screen_s_history_numbers_its_entries_from_the_first(client):
     history = re.search(r'<ol class="cards-history"([^>]*)>', page)
     assert history and 'id="history"' in history.group(1)
     assert "reversed" in history.group(1).split()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_card_s_fields_sent_wrong_are_refused_in_words(client, lang):
+    """Each field of a card sent wrong through the API (a flag that is no true or false,
+    an unknown icon or source, a card number or half out of range, a colour of no
+    name) is refused in a sentence that says what it must be, in the asker's language,
+    not "The field "wasabi" must be as docs/actions.md describes it."."""
+    from companion.cardgame.catalogue import CARDS, COLOUR_MAX
+    from companion.catalogues import render
+    from companion.engine import Message
+
+    made: Any = client.post("/api/games", json=NEW).json
+    game, host = made["id"], made["host_token"]
+    for seat, fingers in zip(made["seats"], (3, 1), strict=True):
+        r = client.post(
+            f"/api/games/{game}/bids", json={"fingers": fingers}, headers=auth(seat["token"])
+        )
+        assert r.status_code == 201
+    card = {"player": "Aiko", "colour": "red", "points": 3}
+    rules = {
+        "colour": render(Message("cards.colour", {"most": COLOUR_MAX}), lang),
+        "card": render(Message("cards.card_number", {"most": CARDS}), lang),
+        "icon": render(Message("cards.icon"), lang),
+    }
+    for kind in ("take_card", "discard_card"):
+        for field, value in [
+            ("wasabi", "yes"),
+            ("knife", 1),
+            ("barrel", "no"),
+            ("icon", "sword"),
+            ("icon", 3),
+            ("source", "pocket"),
+            ("card", "x"),
+            ("card", 99),
+            ("half", 2),
+            ("colour", 3),
+            ("colour", "x" * 40),
+        ]:
+            body = {"type": kind, **card, field: value}
+            r = client.post(
+                f"/api/games/{game}/actions",
+                json=body,
+                headers={**auth(host), "Accept-Language": lang},
+            )
+            assert r.status_code == 400 and r.json["field"] == field, (body, r.json)
+            said = r.json["error"]
+            assert "docs/actions.md" not in said, (body, said)
+            if field in rules:
+                assert said == rules[field], (body, said)

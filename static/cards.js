@@ -10,6 +10,8 @@
   // again. Sent, it was refused ("The table changed since you looked") and that refusal
   // was put over the first post's answer, as if the card had not been recorded.
   const out = new Set();
+  /** How long a tap's post may stay unanswered before it is said lost. */
+  const GIVE_UP_MS = 15000;
 
   /** One line in the page's message bar (#flash), or none: what became of a tap. */
   function say(text) {
@@ -59,8 +61,12 @@
     out.add(key);
     const region = live.querySelector("#cards-live");
     const lost = region ? region.dataset.sayLost : "";
+    // A post a stalled Wi-Fi keeps unanswered is given up after a while, said lost, and
+    // its button taps again (while it is out, the same tap is not sent twice).
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), GIVE_UP_MS);
     fetch(action, {
-      method: "POST", body, credentials: "same-origin",
+      method: "POST", body, credentials: "same-origin", signal: stop.signal,
       headers: { "X-Cards": "1" },
     }).then((r) => r.text()).then((html) => {
       // The answer is the viewer's region; anything else (a sign-in refused, a page of a
@@ -71,6 +77,6 @@
         if (e.submitter) beside(e.submitter);
       } else say(html.trim().startsWith("<") ? lost : html.trim());
     }).catch(() => say(lost)) // no answer at all (the Wi-Fi dropped): the tap is lost
-      .finally(() => out.delete(key));
+      .finally(() => { clearTimeout(timer); out.delete(key); });
   });
 })();

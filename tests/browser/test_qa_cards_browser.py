@@ -200,3 +200,34 @@ def test_a_refused_card_is_said_where_the_player_tapped(live_server, phone):
     expect(error).to_contain_text("purple worth 9")
     expect(error).to_be_in_viewport(ratio=1)
     expect(form.get_by_role("button", name=re.compile("^Record"))).to_be_in_viewport()
+
+
+def test_a_tap_a_stalled_wi_fi_holds_is_given_up_and_taps_again(live_server, phone):
+    """Aiko's bid is sent into a stalled Wi-Fi: no answer and no error, ever. After a
+    while (the page's clock, run by the test) her phone says the tap did not reach the
+    server, and the same button taps again. The post used to stay out for as long as
+    the browser kept the connection, and the same tap was not sent again meanwhile: her
+    taps on 3 did nothing, without a word."""
+    from playwright.sync_api import expect
+
+    _game, _host, seats = new_game(live_server.url)
+    aiko = phone()
+    aiko.add_init_script(COUNT_POSTS.replace("/cards/act", "/cards/bid"))
+    aiko.clock.install()
+    aiko.goto(f"{live_server.url}/join/{seats[0]}")
+    stalled: list = []
+
+    def stall(route) -> None:  # never answered
+        stalled.append(route)
+
+    aiko.route("**/cards/bid", stall)
+    three = aiko.locator(".cards-fingers").get_by_role("button", name="3", exact=True)
+    three.click()
+    assert aiko.evaluate("window.cardPosts") == 1
+    aiko.clock.run_for(60_000)
+    expect(aiko.locator("#flash")).to_contain_text("did not reach the table's server")
+    aiko.unroute("**/cards/bid")
+    three.click()
+    assert aiko.evaluate("window.cardPosts") == 2
+    expect(aiko.locator("#bid-by")).to_contain_text("Aiko: has bid")
+    expect(aiko.locator("#flash")).to_have_text("")

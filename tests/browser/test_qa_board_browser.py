@@ -290,3 +290,48 @@ def test_a_panel_tapped_after_another_is_the_one_that_stays(live_server: Any, ph
         pass
     aiko.evaluate("() => new Promise((done) => setTimeout(done, 500))")  # its swap's turn
     expect(guide.get_by_role("button", name="Loans to take: more")).to_be_visible()
+
+
+def test_the_last_bidders_double_tap_on_seal_bid_posts_once(live_server: Any, phone: Any) -> None:
+    """Bo is the last to bid and double-taps Seal bid: the first post sealed his bid and
+    revealed them all; the second, queued behind it, was refused with "The bids are
+    revealed; no bid can change now.", in the message bar at the moment of the reveal,
+    as if his bid had come too late. A tap while the bid's post is out is dropped now."""
+    from playwright.sync_api import expect
+
+    game = Game(live_server.url)
+    game.act(type="next_turn")
+    headers = {"Authorization": f"Bearer {game.host}"}
+    base = f"{live_server.url}/api/games/{game.id}/auctions"
+    lot = {"kind": "spider_crab", "owner": "Aiko"}
+    aid = requests.post(base, json=lot, headers=headers, timeout=10).json()["auction_id"]
+    tokens = {name: seat["token"] for name, seat in game.seats.items()}
+    for name, amount in (("Aiko", 0), ("Chiyo", 200)):
+        r = requests.post(
+            f"{base}/{aid}/bids",
+            json={"amount": amount},
+            headers={"Authorization": f"Bearer {tokens[name]}"},
+            timeout=10,
+        )
+        assert r.status_code in (200, 201), r.text
+    bo = join(phone, game, "Bo")
+    bo.locator("#bid-sheet input.bid-amount").fill("300")
+    posts: list[Any] = []
+    answers: list[int] = []
+    bo.on("response", lambda r: answers.append(r.status) if "/bid" in r.url else None)
+
+    def late(route: Any) -> None:
+        posts.append(route)
+
+    bo.route(re.compile(r".*/auctions/[^/]+/bid$"), late)
+    bo.locator("#bid-sheet button.seal").dblclick()
+    while not posts:
+        bo.wait_for_timeout(20)
+    bo.evaluate("() => new Promise((done) => setTimeout(done, 300))")  # a second tap's post
+    posts[0].continue_()
+    expect(bo.locator("#auction")).to_contain_text("Bo wins with ¥300", timeout=LIVE)
+    bo.evaluate("() => new Promise((done) => setTimeout(done, 500))")  # a queued post's turn
+    for route in posts[1:]:
+        route.continue_()
+    assert len(posts) == 1
+    assert answers == [200]

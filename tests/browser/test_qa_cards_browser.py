@@ -231,3 +231,37 @@ def test_a_tap_a_stalled_wi_fi_holds_is_given_up_and_taps_again(live_server, pho
     assert aiko.evaluate("window.cardPosts") == 2
     expect(aiko.locator("#bid-by")).to_contain_text("Aiko: has bid")
     expect(aiko.locator("#flash")).to_have_text("")
+
+
+def test_a_player_on_another_phone_gets_a_new_code_from_the_table_screen(
+    live_server, screen, phone
+):
+    """Both phones joined; Aiko's dies and she takes another. Her code works on one phone
+    only: the new phone is told "ask the table screen to show your seat's code again",
+    but the card game's table screen had no way to (its join codes went once both had
+    joined): Aiko could never bid again. The table screen now shows a new code for her
+    (the old phone is signed out), and her new phone joins with it and bids."""
+    from urllib.parse import urlsplit
+
+    from playwright.sync_api import expect
+
+    _game, host, seats = new_game(live_server.url)
+    table = screen(1280, 800)
+    table.goto(f"{live_server.url}/join/{host}")
+    old, bo = phone(), phone()
+    old.goto(f"{live_server.url}/join/{seats[0]}")
+    bo.goto(f"{live_server.url}/join/{seats[1]}")
+    expect(table.get_by_role("heading", name="Join with your phone")).to_have_count(0)
+    new = phone()
+    new.goto(f"{live_server.url}/join/{seats[0]}")
+    expect(new.locator("main")).to_contain_text("show your seat's code again")
+    table.get_by_text("A player on another phone").click()
+    table.get_by_role("button", name="Show a new code for Aiko").click()
+    link = table.locator("a", has_text="Join link for Aiko")
+    expect(link).to_be_visible()
+    expect(table.get_by_role("img", name="QR code to join as Aiko")).to_be_visible()
+    new.goto(live_server.url + urlsplit(link.get_attribute("href") or "").path)
+    expect(new.get_by_role("heading", name="Aiko's hand")).to_be_visible()
+    new.locator(".cards-fingers").get_by_role("button", name="2", exact=True).click()
+    expect(table.locator("#bid-by")).to_contain_text("Aiko: has bid")
+    expect(old.locator(".cards-fingers")).to_have_count(0)  # signed out

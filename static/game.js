@@ -305,6 +305,29 @@
     if (!form || !window.htmx || form.querySelector(".turn-confirm.htmx-request")) return;
     window.htmx.trigger(form, "change", { live: true });
   });
+  // A grid of tiles on show (the Markets grid, the free moves) follows the table too: a
+  // tile's cost and why (too few AP, no token, too little Yen) move with changes that
+  // leave the turn's key as it was (an auction won, a correction). Asked again after
+  // every live update and put in only when it differs, never over a tap still out or a
+  // panel tapped since (the tapped one wins), and without moving the page.
+  const busy = () => !!document.querySelector("#turn-guide .htmx-request");
+  document.addEventListener("live:update", function () {
+    const panel = document.getElementById("turn-panel");
+    const mark = panel && panel.querySelector(":scope > [data-tiles]");
+    if (!mark || busy()) return;
+    fetch(mark.dataset.tiles, { credentials: "same-origin" })
+      .then((r) => (r.ok ? r.text() : null))
+      .then((html) => {
+        if (html === null || !mark.isConnected || busy()) return;
+        const box = document.createElement("template");
+        box.innerHTML = html;
+        if (box.innerHTML === panel.innerHTML) return;
+        panel.replaceChildren(box.content);
+        if (window.htmx) window.htmx.process(panel);
+        slots(panel);
+      })
+      .catch(() => {});
+  });
   document.addEventListener("htmx:afterSettle", function (e) {
     const target = e.detail && e.detail.target;
     if (!target || !target.id) return;

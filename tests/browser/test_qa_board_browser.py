@@ -335,3 +335,28 @@ def test_the_last_bidders_double_tap_on_seal_bid_posts_once(live_server: Any, ph
         route.continue_()
     assert len(posts) == 1
     assert answers == [200]
+
+
+def test_the_markets_grid_follows_a_change_made_elsewhere(live_server: Any, phone: Any) -> None:
+    """Aiko has 1 AP left and no fish token: the Squid tile (2 AP or any fish token) is
+    off, "You hold none." Then she gains a token without her turn's AP moving (she won an
+    auction, or the table records a correction): the grid, outside #live and sent again
+    only when the turn's key moves, kept the tile off, unlike its reload. A grid of tiles
+    on show (the Markets grid, the free moves) is now asked again after each live update."""
+    from playwright.sync_api import expect
+
+    game = Game(live_server.url)
+    game.act(type="next_turn")
+    game.act(type="fishing", player="Aiko", boats=[{"boat": "b1", "do": "undock"}])
+    aiko = join(phone, game, "Aiko")
+    squid = aiko.locator("#turn-guide").get_by_role("button", name=re.compile(r"^Squid"))
+    expect(squid).to_be_disabled()
+    expect(aiko.locator("#why-squid")).to_contain_text("You hold none.")
+    y = aiko.evaluate("() => window.scrollY")
+    game.act(type="gain_fish", player="Aiko", fish="mackerel", count=1)
+    expect(squid).to_be_enabled(timeout=LIVE)
+    expect(aiko.locator("#why-squid")).to_have_count(0)
+    assert aiko.evaluate("() => window.scrollY") == y  # asked quietly: the page stays still
+    shown = aiko.locator("#turn-guide").inner_text()
+    aiko.reload()
+    assert aiko.locator("#turn-guide").inner_text() == shown

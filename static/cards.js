@@ -56,7 +56,11 @@
     const data = new FormData(form, e.submitter || undefined);
     const action = (e.submitter && e.submitter.getAttribute("formaction")) || form.action;
     const body = new URLSearchParams(data);
-    const key = `${action}\n${body}`;
+    // A post that names the version it saw (a take, a discard, undo) is one per version:
+    // a second one to the same address, another pick tapped before the first was
+    // answered (a finger landing on the card beside), could only be refused as stale.
+    const seen = body.get("expected_seq");
+    const key = seen === null ? `${action}\n${body}` : `${new URL(action, location.href).pathname}\n${seen}`;
     if (out.has(key)) return;
     out.add(key);
     const region = live.querySelector("#cards-live");

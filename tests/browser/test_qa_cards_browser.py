@@ -265,3 +265,44 @@ def test_a_player_on_another_phone_gets_a_new_code_from_the_table_screen(
     new.locator(".cards-fingers").get_by_role("button", name="2", exact=True).click()
     expect(table.locator("#bid-by")).to_contain_text("Aiko: has bid")
     expect(old.locator(".cards-fingers")).to_have_count(0)  # signed out
+
+
+def test_a_second_card_tapped_before_the_first_is_answered_is_not_sent(live_server, phone):
+    """In a game with its 18 cards defined, Bo taps card No. 2 and, before it is answered,
+    his finger lands on the card beside it. Card 2 is recorded and his phone shows no
+    refusal. The second pick used to go out too: refused as stale ("The table changed
+    since you looked…"), its answer was put over the first one's."""
+    from playwright.sync_api import expect
+
+    made = api(
+        live_server.url,
+        "/api/games",
+        {
+            "game": "tsukiji_market",
+            "players": ["Aiko", "Bo"],
+            "notches": 3,
+            "cards": [{"colour": "red", "points": n % 10} for n in range(1, 19)],
+        },
+    )
+    game, seats = made["id"], [s["token"] for s in made["seats"]]
+    bo = phone()
+    bo.add_init_script(COUNT_POSTS)
+    bo.goto(f"{live_server.url}/join/{seats[1]}")
+    api(live_server.url, f"/api/games/{game}/bids", {"fingers": 1}, seats[0])
+    bo.locator(".cards-fingers").get_by_role("button", name="3", exact=True).click()
+    expect(bo.locator('button.card-pick[data-card="2"]')).to_be_visible()
+    held: list = []
+
+    def hold(route) -> None:
+        held.append(route)
+
+    bo.route("**/cards/act*", hold)
+    bo.locator('button.card-pick[data-card="2"]').click()
+    bo.locator('button.card-pick[data-card="3"]').click()
+    assert bo.evaluate("window.cardPosts") == 1
+    for route in held:
+        with bo.expect_response("**/cards/act*"):
+            route.continue_()
+    expect(bo.locator("#score-1")).to_contain_text("red: 2")
+    settle(bo)
+    expect(bo.locator("#cards-live .error")).to_have_count(0)

@@ -79,6 +79,9 @@
         say("");
         window.tsukijiLive.morph(html);
         if (e.submitter) beside(e.submitter);
+        // Done: the ticks made for it go (live.js keeps a player's ticks through updates),
+        // so a form that stays for the next card starts from the server's own.
+        if (form.isConnected && !live.querySelector("#cards-live > .error")) form.reset();
       } else say(html.trim().startsWith("<") ? lost : html.trim());
     }).catch(() => say(lost)) // no answer at all (the Wi-Fi dropped): the tap is lost
       .finally(() => { clearTimeout(timer); out.delete(key); });

@@ -47,7 +47,9 @@
 
   // ---- putting an update in ---------------------------------------------------------------
   // What the player holds is theirs: a <details> they opened or closed, a field they typed
-  // in (its value differs from the one the server wrote). Everything else follows the server.
+  // in (its value differs from the one the server wrote), a box they ticked or a choice
+  // they made (its checked state differs from the server's). Everything else follows the
+  // server. A form whose post succeeded is reset by its page (static/cards.js).
   const held = new WeakSet(); // the <details> this player opened or closed by hand
   const sent = new WeakMap(); // each part of #live → the markup the last update gave it
   document.addEventListener("click", (e) => {
@@ -59,6 +61,7 @@
       if (name === "open" && held.has(el)) return false;
       if (name === "value" && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)
           && el.type !== "hidden" && el.value !== el.defaultValue) return false;
+      if (name === "checked" && el instanceof HTMLInputElement && el.checked !== el.defaultChecked) return false;
       return true;
     },
   };

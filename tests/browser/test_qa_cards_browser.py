@@ -306,3 +306,49 @@ def test_a_second_card_tapped_before_the_first_is_answered_is_not_sent(live_serv
     expect(bo.locator("#score-1")).to_contain_text("red: 2")
     settle(bo)
     expect(bo.locator("#cards-live .error")).to_have_count(0)
+
+
+def test_ticks_on_the_card_form_stay_through_an_update_and_go_once_recorded(live_server, phone):
+    """Aiko, having won the bid, ticks blue, 5, Wasabi and the Draw icon; meanwhile the
+    table screen gives Bo a Speciality bonus, which reaches her phone by the stream. Her
+    ticks stay (the morph cleared them all: only typed values and open sections were
+    kept). Once her card is recorded, the form that stays for her next card (the Draw
+    icon's top card of the deck) starts from nothing ticked again, as its reload does."""
+    from playwright.sync_api import expect
+
+    game, host, seats = new_game(live_server.url)
+    aiko = phone()
+    aiko.goto(f"{live_server.url}/join/{seats[0]}")
+    api(live_server.url, f"/api/games/{game}/bids", {"fingers": 1}, seats[1])
+    aiko.locator(".cards-fingers").get_by_role("button", name="3", exact=True).click()
+    form = aiko.locator("form.cards-take")
+    expect(form).to_be_visible()
+    ticks = [
+        form.get_by_label("blue", exact=True),
+        form.locator('input[name="points"][value="5"]'),
+        form.get_by_label("Wasabi", exact=True),
+        form.get_by_label("Draw icon", exact=True),
+    ]
+    for tick in ticks:
+        tick.check()
+    bo_score = aiko.locator("#score-1 .total")
+    before = bo_score.inner_text()
+    api(
+        live_server.url,
+        f"/api/games/{game}/actions",
+        {"type": "speciality", "player": "Bo", "points": 4},
+        host,
+    )
+    expect(bo_score).not_to_have_text(before)  # the update came
+    for tick in ticks:
+        expect(tick).to_be_checked()
+    form.get_by_role("button", name=re.compile("^Record")).click()
+    expect(aiko.locator("#cards-live")).to_contain_text("takes the top card of the deck")
+    expect(form).to_be_visible()  # the same form, for the card drawn
+    settle(aiko)
+    for tick in ticks:
+        expect(tick).not_to_be_checked()
+    expect(form.get_by_label("No icon", exact=True)).to_be_checked()
+    shown = aiko.locator("#cards-live").inner_text()
+    aiko.reload()
+    assert aiko.locator("#cards-live").inner_text() == shown

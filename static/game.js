@@ -300,9 +300,18 @@
   // preview sits outside #live. After every live update it is asked again (its Confirm
   // expects the entry it was made at, so a stale one is refused, never recorded). Asked
   // so, it never moves the page (confirmInView is for the player's own taps).
+  // Only while the guide on show is the update's own: when the update moved the turn's
+  // key (the turn passed, the game ended), its new guide is the stream's next event, and
+  // the panel on show would only be refused.
+  const guideIsCurrent = () => {
+    const s = document.getElementById("live-state");
+    const key = document.getElementById("turn-key");
+    return !!(s && key && s.dataset.myTurn && key.value === s.dataset.guide);
+  };
   document.addEventListener("live:update", function () {
     const form = document.querySelector("#turn-guide form.turn-form");
-    if (!form || !window.htmx || form.querySelector(".turn-confirm.htmx-request")) return;
+    if (!form || !window.htmx || !guideIsCurrent()) return;
+    if (form.querySelector(".turn-confirm.htmx-request")) return;
     window.htmx.trigger(form, "change", { live: true });
   });
   // A grid of tiles on show (the Markets grid, the free moves) follows the table too: a
@@ -314,7 +323,7 @@
   document.addEventListener("live:update", function () {
     const panel = document.getElementById("turn-panel");
     const mark = panel && panel.querySelector(":scope > [data-tiles]");
-    if (!mark || busy()) return;
+    if (!mark || busy() || !guideIsCurrent()) return;
     fetch(mark.dataset.tiles, { credentials: "same-origin" })
       .then((r) => (r.ok ? r.text() : null))
       .then((html) => {

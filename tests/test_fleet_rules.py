@@ -706,3 +706,39 @@ def test_the_blue_ship_takes_two_fish_one_licence_each() -> None:
         player="Aiko",
         boats=[{"boat": "b1", "do": "catch", "fish": ["eel", "squid"]}],
     )
+
+
+def test_the_history_says_a_boat_docked_at_overseas() -> None:
+    """The story line of a Fishing action that docks at Overseas names the boats and their
+    barrels, in both languages (it was "Aiko went fishing: −¥100", the ¥100 group fee
+    alone)."""
+    from companion.rules import history
+
+    t = overseas_game()
+    t = with_fleet(
+        t,
+        "Aiko",
+        boat("one_slot", "b1", "sea", "eel"),
+        boat("two_slot", "b2", "sea", "squid", "squid"),
+        ports=1,
+        yen=1000,
+    )
+    action = {
+        "player": "Aiko",
+        "boats": [
+            {"boat": "b1", "do": "dock", "at": "overseas"},
+            {"boat": "b2", "do": "dock", "at": "overseas"},
+        ],
+        "drawn": [],
+        "auction_id": "a9",
+    }
+    line = history.story("fishing", action, t, lambda name: True)
+    assert line is not None
+    assert render(line, "en") == (
+        "Aiko went fishing: the One-slot ship docked at the Overseas market with 1 barrel, "
+        "the Two-slot ship docked at the Overseas market with 2 barrels, −¥100"
+    )
+    assert render(line, "ja") == (
+        "Aikoが「漁業」アクションを行いました：1スロット漁船が樽1個を積んで「海外」市場に入港、"
+        "2スロット漁船が樽2個を積んで「海外」市場に入港、−100円"
+    )

@@ -92,6 +92,8 @@ def _item(m: Message, show: Callable[[str], bool]) -> Message | None:
     if code in ("fleet.mv_undock", "fleet.mv_dock"):
         code_ = "history.s_undock" if code == "fleet.mv_undock" else "history.s_dock"
         return Message(code_, {"kind": v["kind"], "place": v["place"]})
+    if code == "fleet.mv_dock_overseas":
+        return Message("history.s_dock_overseas", {"kind": v["kind"], "count": v["count"]})
     if code in ("mv.catch", "mv.catch_himono", "fleet.mv_catch"):
         return Message("history.s_catch", {"count": v["count"], "market": v["market"]})
     simple = {

@@ -112,6 +112,28 @@ def test_ending_a_turn_with_ap_left_asks_first_on_the_phone_and_the_table(game: 
     assert "hx-confirm" not in end_button(game.page("host"))
 
 
+def test_no_question_while_an_auction_is_on(game: Game) -> None:
+    """An auction still on holds the turn: "Next turn" / "End my turn" asked "Aiko has 2 AP
+    left — end the turn anyway?" and then refused ("The Spider Crab auction is still
+    open…"). It asks nothing now and the tap is refused at once, in the rules' words."""
+    r = game.api.post(
+        f"/api/games/{game.id}/auctions",
+        json={"kind": "spider_crab", "owner": A},
+        headers={"Authorization": f"Bearer {game.host}"},
+    )
+    assert r.status_code == 201, r.get_json()
+    assert "hx-confirm" not in end_button(game.page(A))
+    assert "hx-confirm" not in end_button(game.page("host"))
+    before = game.seq()
+    r = game.table.post(
+        f"/games/{game.id}/act",
+        data={"type": "next_turn", "as": "host", "expected_seq": str(before)},
+        headers=HX,
+    )
+    assert "auction is still open" in text(r.get_data(as_text=True))
+    assert game.seq() == before
+
+
 def test_the_api_still_ends_a_turn_with_ap_left(game: Game) -> None:
     game.act(type="next_turn")  # Aiko had 2 AP left: taken, as docs/flows.md says
     assert 'hx-confirm="Bo has 2 AP left — end the turn anyway?"' in end_button(game.page(B))

@@ -220,11 +220,15 @@ def init_app(app: Flask) -> None:
 
 def end_turn_question(game_id: str) -> str:
     """The question "End my turn" / "Next turn" asks while the active player has AP left
-    ("Chiyo has 2 AP left — end the turn anyway?"), or "" (no turn on, or no AP left).
+    ("Chiyo has 2 AP left — end the turn anyway?"), or "" (no turn on, or no AP left, or
+    an auction still on: the turn cannot end yet, and the tap is refused at once in the
+    rules' words rather than after a question whose answer cannot be kept).
     The API still takes a next_turn with AP left (docs/flows.md); only the pages ask."""
     t = store().state(game_id).table
     turn = t.turn
     if turn.number <= 0 or turn.finished or not turn.ap_left:
+        return ""
+    if any(a.status != "settled" for a in t.auctions.values()):
         return ""
     player = t.players[turn.current].name
     return str(

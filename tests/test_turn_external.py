@@ -407,7 +407,7 @@ def test_a_third_squid_in_the_aquarium_is_refused(game: Game) -> None:
 def test_an_auction_lot_from_the_phone(game: Game) -> None:
     html = game.panel("markets/auction")
     assert 'name="lot.mackerel"' in html
-    assert "the fee by its Resources: 10+ ¥500, 5+ ¥300, 2+ ¥200" in text(html)
+    assert "The lot (fee by its Resources: 10+ ¥500, 5+ ¥300, 2+ ¥200;" in text(html)
     form = visit("auction", "ap", **{"lot.mackerel": "4", "lot.squid": "1"})
     assert "¥" in game.preview(form)
     before = game.yen()

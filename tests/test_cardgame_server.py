@@ -419,3 +419,29 @@ def test_a_card_games_table_screen_reissues_its_own_link(client):
     assert client.get(f"/api/games/{g.id}", headers=auth(g.host)).status_code == 401
     new = r.json["host_token"]
     assert client.get(f"/api/games/{g.id}", headers=auth(new)).status_code == 200
+
+
+def _redo_button(html: str) -> str:
+    found = re.search(r'<button class="button quiet" type="submit"[^>]*>Redo</button>', html)
+    assert found, "no Redo button"
+    return found.group(0)
+
+
+def test_redo_is_on_only_when_there_is_an_undo_to_take_back(client):
+    """The table screen's Redo was always on: a tap with nothing to redo was refused. It
+    is on only after an undo, and off again once redone or once a new entry follows."""
+    g = Game(client)
+    url = f"/games/{g.id}/live?as=host"
+
+    def redo() -> str:
+        return _redo_button(client.get(url, headers=auth(g.host)).get_data(as_text=True))
+
+    g.round(3, 1)
+    assert "disabled" in redo()
+    assert client.post(f"/api/games/{g.id}/undo", json={}, headers=auth(g.host)).status_code == 200
+    assert "disabled" not in redo()
+    assert client.post(f"/api/games/{g.id}/redo", json={}, headers=auth(g.host)).status_code == 200
+    assert "disabled" in redo()
+    assert client.post(f"/api/games/{g.id}/undo", json={}, headers=auth(g.host)).status_code == 200
+    g.round(2, 4)  # a new entry after the undo: nothing to redo any more
+    assert "disabled" in redo()

@@ -38,7 +38,7 @@ from werkzeug.datastructures import MultiDict
 from ..card_views import COLOURS, ICON_GLYPHS, colour_names, history
 from ..cardgame.catalogue import NOTCHES_MAX, NOTCHES_MIN, POINTS_MAX, POINTS_MIN
 from ..door import Refused
-from ..eventlog import GameState
+from ..eventlog import GameState, redoable
 from ..games import CARDS
 from ..i18n import current_lang
 from ..identity import Identity
@@ -168,6 +168,8 @@ def region(
         icon_of=ICON_GLYPHS,
         seats=seat_rows(game_id, state) if who.is_host else [],
         role="host" if who.is_host else "seat",
+        # Redo is on only when there is an undo to take back (the table screen's).
+        can_redo=who.is_host and redoable(state) is not None,
         error=error,
         points=range(POINTS_MIN, POINTS_MAX + 1),
         colours=COLOURS,

@@ -40,9 +40,8 @@
   /** A refusal (the region's first line) is put beside the control that was tapped when
    * it is out of view: a card refused on a phone scrolled down to its form was said some
    * 1,400 px above the screen, and the tap seemed to do nothing. */
-  function beside(control) {
-    const error = live.querySelector("#cards-live > .error");
-    if (!error || !control.isConnected) return;
+  function beside(control, error) {
+    if (!control.isConnected) return;
     const box = error.getBoundingClientRect();
     if (box.top >= 0 && box.bottom <= window.innerHeight) return;
     (control.closest(".cards-picks, fieldset") || control).before(error);
@@ -78,10 +77,14 @@
       if (html.includes('id="cards-live"')) {
         say("");
         window.tsukijiLive.morph(html);
-        if (e.submitter) beside(e.submitter);
-        // Done: the ticks made for it go (live.js keeps a player's ticks through updates),
-        // so a form that stays for the next card starts from the server's own.
-        if (form.isConnected && !live.querySelector("#cards-live > .error")) form.reset();
+        const refused = live.querySelector("#cards-live > .error");
+        if (refused) {
+          if (e.submitter) beside(e.submitter, refused);
+        } else if (form.isConnected) {
+          // Done: the ticks made for it go (live.js keeps a player's ticks through
+          // updates), so a form that stays for the next card starts from the server's own.
+          form.reset();
+        }
       } else say(html.trim().startsWith("<") ? lost : html.trim());
     }).catch(() => say(lost)) // no answer at all (the Wi-Fi dropped): the tap is lost
       .finally(() => { clearTimeout(timer); out.delete(key); });

@@ -200,6 +200,10 @@ def test_a_refused_card_is_said_where_the_player_tapped(live_server, phone):
     expect(error).to_contain_text("purple worth 9")
     expect(error).to_be_in_viewport(ratio=1)
     expect(form.get_by_role("button", name=re.compile("^Record"))).to_be_in_viewport()
+    # A refused card keeps what she ticked, to be put right (only a recorded one resets).
+    settle(aiko)
+    expect(form.get_by_label("purple", exact=True)).to_be_checked()
+    expect(form.locator('input[name="points"][value="9"]')).to_be_checked()
 
 
 def test_a_tap_a_stalled_wi_fi_holds_is_given_up_and_taps_again(live_server, phone):

@@ -42,7 +42,10 @@
     const mark = [...root.children].find((el) => el instanceof HTMLElement && "version" in el.dataset);
     return mark ? Number(mark.dataset.version) : NaN;
   };
-  const version = () => (Number.isNaN(versionIn(live)) ? "" : String(versionIn(live)));
+  const version = () => {
+    const v = versionIn(live);
+    return Number.isNaN(v) ? "" : String(v);
+  };
   const guideKey = () => (byId("turn-key") ? byId("turn-key").value : "");
 
   // ---- putting an update in ---------------------------------------------------------------

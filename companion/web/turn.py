@@ -126,7 +126,12 @@ def preview(game_id: str) -> Any:
     rules refuse it. Changes nothing. It carries the entry it was made at, which its
     Confirm sends as the version expected: a Confirm of a preview the table has moved past
     since (a change made elsewhere) is refused, never recorded unlike what it showed."""
-    version = None
+    version: int | None = None
+
+    def shown(**values: Any) -> str:
+        # Every answer carries the entry it was made at (read when it is rendered).
+        return render_template("game/_turn_preview.html", version=version, **values)
+
     try:
         who, state, seat = _me(game_id)
         version = state.version
@@ -136,15 +141,15 @@ def preview(game_id: str) -> Any:
     except Refused as exc:
         if exc.status == 403:
             return htmx_error(exc)
-        return render_template("game/_turn_preview.html", error=exc.message, version=version)
+        return shown(error=exc.message)
     if kind == "return_license":  # a bookkeeping move, not a guided action: its line
         try:
             return_license(state.table, read(ReturnLicense, args))
         except IllegalAction as exc:
             error = refusal(exc, state, who).message
-            return render_template("game/_turn_preview.html", error=error, version=version)
+            return shown(error=error)
         line = render(Message("guide.return_licence", args), current_lang())
-        return render_template("game/_turn_preview.html", lines=[line], total=None, version=version)
+        return shown(lines=[line], total=None)
     try:
         # As this phone may read it: with closed money, no amount of another player's Yen.
         lang = current_lang()
@@ -152,18 +157,11 @@ def preview(game_id: str) -> Any:
         lines = [line[:1].upper() + line[1:] for line in (render(m, lang) for m in moves)]
     except IllegalAction as exc:
         error = refusal(exc, state, who).message
-        return render_template("game/_turn_preview.html", error=error, version=version)
+        return shown(error=error)
     total = None
     if kind == "purchase" and args.get("barrels"):
         total = sum(int(b["price"]) for b in args.get("barrels", []))
-    return render_template(
-        "game/_turn_preview.html",
-        lines=lines,
-        total=total,
-        game_id=game_id,
-        ends=ends(moves),
-        version=version,
-    )
+    return shown(lines=lines, total=total, game_id=game_id, ends=ends(moves))
 
 
 def ends(moves: list[Message]) -> bool:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import requests
 from browser_support import LIVE
+from test_turn_browser import Api
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -29,22 +30,11 @@ SETUP = {
 }
 
 
-class Game:
-    def __init__(self, url: str, setup: dict[str, Any] = SETUP) -> None:
-        r = requests.post(f"{url}/api/games", json=setup, timeout=10)
-        assert r.status_code == 201, r.text
-        body = r.json()
-        self.url, self.id, self.host = url, body["id"], body["host_token"]
-        self.seats = {s["name"]: s for s in body["seats"]}
+class Game(Api):
+    """A game through the JSON API (test_turn_browser's ``Api``), with the table screen's Undo."""
 
-    def act(self, **action: Any) -> None:
-        r = requests.post(
-            f"{self.url}/api/games/{self.id}/actions",
-            json=action,
-            headers={"Authorization": f"Bearer {self.host}"},
-            timeout=10,
-        )
-        assert r.status_code == 201, r.text
+    def __init__(self, url: str, setup: dict[str, Any] = SETUP) -> None:
+        super().__init__(url, setup)
 
     def undo(self) -> None:
         r = requests.post(
@@ -54,18 +44,10 @@ class Game:
         )
         assert r.status_code == 200, r.text
 
-    def state(self) -> dict[str, Any]:
-        r = requests.get(
-            f"{self.url}/api/games/{self.id}",
-            headers={"Authorization": f"Bearer {self.host}"},
-            timeout=10,
-        )
-        return dict(r.json())
-
 
 def join(make: Any, game: Game, name: str) -> Any:
     page = make()
-    page.goto(game.seats[name]["join_url"])
+    page.goto(f"{game.url}/join/{game.tokens[name]}")
     page.wait_for_selector("#turn-guide")
     page.wait_for_function("window.tsukijiLive && window.tsukijiLive.streamUp()", timeout=LIVE)
     return page
@@ -305,7 +287,7 @@ def test_the_last_bidders_double_tap_on_seal_bid_posts_once(live_server: Any, ph
     base = f"{live_server.url}/api/games/{game.id}/auctions"
     lot = {"kind": "spider_crab", "owner": "Aiko"}
     aid = requests.post(base, json=lot, headers=headers, timeout=10).json()["auction_id"]
-    tokens = {name: seat["token"] for name, seat in game.seats.items()}
+    tokens = game.tokens
     for name, amount in (("Aiko", 0), ("Chiyo", 200)):
         r = requests.post(
             f"{base}/{aid}/bids",

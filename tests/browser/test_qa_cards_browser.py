@@ -40,6 +40,19 @@ def new_game(base: str) -> tuple[str, str, list[str]]:
     return made["id"], made["host_token"], [s["token"] for s in made["seats"]]
 
 
+def two_taps_while_the_first_is_out(page, first, second) -> None:
+    """Tap ``first`` and then ``second`` while the card posts wait unanswered (held by
+    ``page.route``): only one post goes out (COUNT_POSTS). Then its answer is let through."""
+    held: list = []
+    page.route("**/cards/act*", lambda route: held.append(route))
+    first.click()
+    second.click()
+    assert page.evaluate("window.cardPosts") == 1
+    for route in held:
+        with page.expect_response("**/cards/act*"):
+            route.continue_()
+
+
 def settle(page) -> None:
     """Let the page put in what it has been answered (a morph is a task after the answer)."""
     page.evaluate("() => new Promise((done) => setTimeout(done, 300))")
@@ -64,19 +77,8 @@ def test_a_double_tap_on_record_records_once_and_shows_no_refusal(live_server, p
     expect(form).to_be_visible()
     form.get_by_label("red", exact=True).check()
     form.locator('input[name="points"][value="3"]').check()
-    held: list = []
-
-    def hold(route) -> None:  # the posts wait: nothing is answered yet
-        held.append(route)
-
-    aiko.route("**/cards/act", hold)
     record = form.get_by_role("button", name=re.compile("^Record"))
-    record.click()
-    record.click()
-    assert aiko.evaluate("window.cardPosts") == 1
-    for route in held:
-        with aiko.expect_response("**/cards/act"):
-            route.continue_()
+    two_taps_while_the_first_is_out(aiko, record, record)
     expect(aiko.locator("#score-0 .total")).to_have_text("3")
     settle(aiko)
     expect(aiko.locator("#cards-live .error")).to_have_count(0)
@@ -295,18 +297,11 @@ def test_a_second_card_tapped_before_the_first_is_answered_is_not_sent(live_serv
     api(live_server.url, f"/api/games/{game}/bids", {"fingers": 1}, seats[0])
     bo.locator(".cards-fingers").get_by_role("button", name="3", exact=True).click()
     expect(bo.locator('button.card-pick[data-card="2"]')).to_be_visible()
-    held: list = []
-
-    def hold(route) -> None:
-        held.append(route)
-
-    bo.route("**/cards/act*", hold)
-    bo.locator('button.card-pick[data-card="2"]').click()
-    bo.locator('button.card-pick[data-card="3"]').click()
-    assert bo.evaluate("window.cardPosts") == 1
-    for route in held:
-        with bo.expect_response("**/cards/act*"):
-            route.continue_()
+    two_taps_while_the_first_is_out(
+        bo,
+        bo.locator('button.card-pick[data-card="2"]'),
+        bo.locator('button.card-pick[data-card="3"]'),
+    )
     expect(bo.locator("#score-1")).to_contain_text("red: 2")
     settle(bo)
     expect(bo.locator("#cards-live .error")).to_have_count(0)

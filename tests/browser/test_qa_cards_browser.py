@@ -40,6 +40,24 @@ def new_game(base: str) -> tuple[str, str, list[str]]:
     return made["id"], made["host_token"], [s["token"] for s in made["seats"]]
 
 
+def aiko_wins_a_bid(base: str, phone, script: str | None = None) -> tuple:
+    """A new game in which Bo bids 1 through the API and Aiko taps 3 on her phone (with
+    ``script`` run on it first): the game, the host's token, her phone and its card form,
+    in view."""
+    from playwright.sync_api import expect
+
+    game, host, seats = new_game(base)
+    aiko = phone()
+    if script:
+        aiko.add_init_script(script)
+    aiko.goto(f"{base}/join/{seats[0]}")
+    api(base, f"/api/games/{game}/bids", {"fingers": 1}, seats[1])
+    aiko.locator(".cards-fingers").get_by_role("button", name="3", exact=True).click()
+    form = aiko.locator("form.cards-take")
+    expect(form).to_be_visible()
+    return game, host, aiko, form
+
+
 def two_taps_while_the_first_is_out(page, first, second) -> None:
     """Tap ``first`` and then ``second`` while the card posts wait unanswered (held by
     ``page.route``): only one post goes out (COUNT_POSTS). Then its answer is let through."""
@@ -67,14 +85,7 @@ def test_a_double_tap_on_record_records_once_and_shows_no_refusal(live_server, p
     said the card had not been taken when it had."""
     from playwright.sync_api import expect
 
-    game, _host, seats = new_game(live_server.url)
-    aiko = phone()
-    aiko.add_init_script(COUNT_POSTS)
-    aiko.goto(f"{live_server.url}/join/{seats[0]}")
-    api(live_server.url, f"/api/games/{game}/bids", {"fingers": 1}, seats[1])
-    aiko.locator(".cards-fingers").get_by_role("button", name="3", exact=True).click()
-    form = aiko.locator("form.cards-take")
-    expect(form).to_be_visible()
+    _game, _host, aiko, form = aiko_wins_a_bid(live_server.url, phone, COUNT_POSTS)
     form.get_by_label("red", exact=True).check()
     form.locator('input[name="points"][value="3"]').check()
     record = form.get_by_role("button", name=re.compile("^Record"))
@@ -94,13 +105,7 @@ def test_the_card_to_record_comes_into_view_on_the_winner_s_phone(live_server, p
     the bottom of the screen."""
     from playwright.sync_api import expect
 
-    game, _host, seats = new_game(live_server.url)
-    aiko = phone()
-    aiko.goto(f"{live_server.url}/join/{seats[0]}")
-    api(live_server.url, f"/api/games/{game}/bids", {"fingers": 1}, seats[1])
-    aiko.locator(".cards-fingers").get_by_role("button", name="3", exact=True).click()
-    form = aiko.locator("form.cards-take")
-    expect(form).to_be_visible()
+    _game, _host, aiko, form = aiko_wins_a_bid(live_server.url, phone)
     expect(form.locator("legend").first).to_have_text("Aiko's card: its colour")
     expect(form.locator("legend").first).to_be_in_viewport(ratio=1)
     expect(form.get_by_role("button", name=re.compile("^Record"))).to_be_in_viewport(ratio=1)
@@ -315,13 +320,7 @@ def test_ticks_on_the_card_form_stay_through_an_update_and_go_once_recorded(live
     icon's top card of the deck) starts from nothing ticked again, as its reload does."""
     from playwright.sync_api import expect
 
-    game, host, seats = new_game(live_server.url)
-    aiko = phone()
-    aiko.goto(f"{live_server.url}/join/{seats[0]}")
-    api(live_server.url, f"/api/games/{game}/bids", {"fingers": 1}, seats[1])
-    aiko.locator(".cards-fingers").get_by_role("button", name="3", exact=True).click()
-    form = aiko.locator("form.cards-take")
-    expect(form).to_be_visible()
+    game, host, aiko, form = aiko_wins_a_bid(live_server.url, phone)
     ticks = [
         form.get_by_label("blue", exact=True),
         form.locator('input[name="points"][value="5"]'),

@@ -32,11 +32,13 @@ def api(base: str, path: str, body: object, token: str | None = None) -> dict:
         return json.loads(answer.read())
 
 
-def new_game(base: str) -> tuple[str, str, list[str]]:
-    """A card game made through the API: its id, host token and the two seat tokens."""
-    made = api(
-        base, "/api/games", {"game": "tsukiji_market", "players": ["Aiko", "Bo"], "notches": 3}
-    )
+def new_game(base: str, cards: list[dict] | None = None) -> tuple[str, str, list[str]]:
+    """A card game made through the API (with its 18 ``cards`` defined, if given): its id,
+    host token and the two seat tokens."""
+    body: dict = {"game": "tsukiji_market", "players": ["Aiko", "Bo"], "notches": 3}
+    if cards is not None:
+        body["cards"] = cards
+    made = api(base, "/api/games", body)
     return made["id"], made["host_token"], [s["token"] for s in made["seats"]]
 
 
@@ -182,17 +184,7 @@ def test_a_refused_card_is_said_where_the_player_tapped(live_server, phone):
     nothing."""
     from playwright.sync_api import expect
 
-    made = api(
-        live_server.url,
-        "/api/games",
-        {
-            "game": "tsukiji_market",
-            "players": ["Aiko", "Bo"],
-            "notches": 3,
-            "cards": [{"colour": "red", "points": 1}] * 18,
-        },
-    )
-    game, seats = made["id"], [s["token"] for s in made["seats"]]
+    game, _host, seats = new_game(live_server.url, [{"colour": "red", "points": 1}] * 18)
     aiko = phone()
     aiko.goto(f"{live_server.url}/join/{seats[0]}")
     api(live_server.url, f"/api/games/{game}/bids", {"fingers": 1}, seats[1])
@@ -285,17 +277,9 @@ def test_a_second_card_tapped_before_the_first_is_answered_is_not_sent(live_serv
     since you looked…"), its answer was put over the first one's."""
     from playwright.sync_api import expect
 
-    made = api(
-        live_server.url,
-        "/api/games",
-        {
-            "game": "tsukiji_market",
-            "players": ["Aiko", "Bo"],
-            "notches": 3,
-            "cards": [{"colour": "red", "points": n % 10} for n in range(1, 19)],
-        },
+    game, _host, seats = new_game(
+        live_server.url, [{"colour": "red", "points": n % 10} for n in range(1, 19)]
     )
-    game, seats = made["id"], [s["token"] for s in made["seats"]]
     bo = phone()
     bo.add_init_script(COUNT_POSTS)
     bo.goto(f"{live_server.url}/join/{seats[1]}")

@@ -110,6 +110,7 @@ def card_view(state: GameState, who: Identity, seen: Seen) -> dict[str, Any]:
         view["my_receipt"] = own[1]
     view["viewer"] = {"role": who.role, "seat": who.seat}
     view["history"] = history(state)
-    # The newest entries are the likeliest to be active: look from the end.
-    view["can_undo"] = any(e.active for e in reversed(state.events))
+    # Only the table screen undoes (api.md: undo is the host's): a seat's is always
+    # false. The newest entries are the likeliest to be active: look from the end.
+    view["can_undo"] = who.is_host and any(e.active for e in reversed(state.events))
     return view

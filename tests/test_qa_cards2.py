@@ -1,0 +1,31 @@
+"""Tsukiji Market, the card game, Tokyo Jutaku and the calculator, played as a real table
+plays them (exploratory QA, second round), on the server."""
+
+from __future__ import annotations
+
+from typing import Any
+
+NEW = {"game": "tsukiji_market", "players": ["Aiko", "Bo"], "notches": 3}
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_only_the_table_screen_is_told_it_can_undo(client: Any) -> None:
+    """``can_undo`` says whether this viewer can undo now. A seat's view said true once
+    anything was recorded, though a seat's undo is refused 403 (only the table screen
+    undoes): a script or page reading it offered an Undo that could never work."""
+    made: Any = client.post("/api/games", json=NEW).json
+    game, host = made["id"], made["host_token"]
+    seats = [s["token"] for s in made["seats"]]
+    for token, fingers in zip(seats, (3, 1), strict=True):
+        assert client.post(
+            f"/api/games/{game}/bids", json={"fingers": fingers}, headers=auth(token)
+        ).status_code == 201
+    assert client.get(f"/api/games/{game}", headers=auth(host)).json["can_undo"] is True
+    for token in seats:
+        assert client.get(f"/api/games/{game}", headers=auth(token)).json["can_undo"] is False
+        assert client.post(f"/api/games/{game}/undo", headers=auth(token)).status_code == 403
+    assert client.post(f"/api/games/{game}/undo", headers=auth(host)).status_code == 200
+    assert client.get(f"/api/games/{game}", headers=auth(host)).json["can_undo"] is False

@@ -107,7 +107,17 @@ def test_forget_removes_the_cards(client):
         ({"c6_points": ""}, "Card No. 6: its points are a whole number from 0 to 9."),
         ({"c7_other": "x" * 21}, "Card No. 7: choose a colour, or type one of 1 to 20 characters."),
         ({"c8_icon": "fish"}, 'A card\'s icon is "steal", "draw", "discard" or none.'),
-        ({"c9_colour2": "blue"}, "Card No. 9: its points are a whole number from 0 to 9."),
+        # A two-colour card's second half without points is said to be that half.
+        (
+            {"c9_colour2": "blue"},
+            "Card No. 9, its other colour (a two-colour card): its points are a whole number"
+            " from 0 to 9.",
+        ),
+        (
+            {"c9_other2": "x" * 21},
+            "Card No. 9, its other colour (a two-colour card): choose a colour, or type one of"
+            " 1 to 20 characters.",
+        ),
         ({"c10_points": "٣"}, "Card No. 10: its points are a whole number from 0 to 9."),
     ],
 )

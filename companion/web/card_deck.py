@@ -50,17 +50,23 @@ def _half(form: Any, n: int, half: int) -> dict[str, object] | None:
         colour = (form.get(_key(n, "colour", half), "") or "").strip().lower()
     if half and colour in ("", "none"):
         return None
+    # A two-colour card's second half is said to be the refused one ("its other colour"):
+    # "Card No. 5: its points …" sent the host to the half whose points were there.
+    other = "_other" if half else ""
     if not colour or len(colour) > COLOUR_MAX or colour == "none":
         raise Refused(
             400,
-            Message("cards.deck_bad_colour", {"card": n, "most": COLOUR_MAX}),
+            Message(f"cards.deck_bad_colour{other}", {"card": n, "most": COLOUR_MAX}),
             _key(n, "colour", half),
         )
     points = (form.get(_key(n, "points", half), "") or "").strip()
     if not (points.isascii() and points.isdigit() and POINTS_MIN <= int(points) <= POINTS_MAX):
         raise Refused(
             400,
-            Message("cards.deck_bad_points", {"card": n, "low": POINTS_MIN, "high": POINTS_MAX}),
+            Message(
+                f"cards.deck_bad_points{other}",
+                {"card": n, "low": POINTS_MIN, "high": POINTS_MAX},
+            ),
             _key(n, "points", half),
         )
     out: dict[str, object] = {"colour": colour, "points": int(points)}

@@ -22,8 +22,13 @@
     };
   }
 
+  function count() {
+    const number = new Intl.NumberFormat(document.documentElement.lang || "en");
+    return (v) => (v === null || v === undefined ? "–" : number.format(v));
+  }
+
   function config(spec, payload, compact) {
-    const fmt = spec.money ? money(payload.yen) : (v) => (v === null ? "–" : String(v));
+    const fmt = spec.money ? money(payload.yen) : count();
     const text = css("--text", "#eef2f5");
     const grid = css("--border", "#3a4654");
     const font = { size: compact ? 13 : 15 };
@@ -45,8 +50,11 @@
         grid: { color: grid },
         title: { display: spec.type !== "bar", text: payload.axes.turn, color: text, font },
       },
+      // Yen, Resources and a value track are whole numbers, none below 0 but a penalty:
+      // a flat line gets an axis from 0, never one of fractions around it.
       y: {
-        ticks: { color: text, font, callback: (v) => fmt(v) },
+        beginAtZero: true,
+        ticks: { color: text, font, precision: 0, callback: (v) => fmt(v) },
         grid: { color: grid },
       },
     };

@@ -43,6 +43,10 @@ CHARTS = """() => [...document.querySelectorAll('canvas[data-chart]')].map(c => 
                   c.width > 0 && c.height > 0] : null;
 })"""
 
+#: Each chart's y-axis ticks: (value, label) as Chart.js drew them.
+Y_TICKS = """() => Object.fromEntries([...document.querySelectorAll('canvas[data-chart]')].map(
+  c => [c.dataset.chart, window.Chart.getChart(c).scales.y.ticks.map(t => [t.value, t.label])]))"""
+
 
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
@@ -120,6 +124,13 @@ def test_the_report_pages_charts_render_with_no_console_error(
         assert by_id["score"][0] == 6  # the six steps of the final scoring
         assert by_id["auctions"] == [1, 1, True]  # Bo won the one auction
         assert all(c[3] for c in charts)  # every canvas has a size
+        # Resources and a value track are counts: an axis of whole numbers from 0, never
+        # "-0.2" or "0.9400000000000001" (a flat line had Chart.js draw one around it).
+        ticks = page.evaluate(Y_TICKS)
+        for chart in ("resources", "markets"):
+            values = [v for v, _label in ticks[chart]]
+            assert min(values) >= 0 and all(float(v).is_integer() for v in values), ticks[chart]
+            assert all("." not in str(label) for _v, label in ticks[chart]), ticks[chart]
         assert errors == []
         assert_no_horizontal_scroll(page)
         assert_no_violations(page)

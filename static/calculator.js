@@ -10,7 +10,9 @@
   "use strict";
 
   function stepped(raw, delta, min, max) {
-    var text = raw.trim();
+    // Full-width digits ("２", a Japanese phone keyboard's) are their numbers, as on the
+    // server (companion/web/calculator.py: stepped).
+    var text = raw.normalize("NFKC").trim();
     if (text !== "" && !/^[+-]?[0-9]+$/.test(text)) return null;
     var value = text === "" ? (delta > 0 ? Math.max(min, delta) : min) : parseInt(text, 10) + delta;
     value = Math.max(min, value);

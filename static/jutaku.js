@@ -14,7 +14,9 @@
     var input = document.getElementById(button.getAttribute("aria-controls"));
     if (!input) return;
     event.preventDefault();
-    var text = input.value.trim();
+    // Full-width digits ("２", a Japanese phone keyboard's) are their numbers, as on the
+    // server (companion/web/jutaku.py: typed).
+    var text = input.value.normalize("NFKC").trim();
     if (text !== "" && !/^[0-9]+$/.test(text)) return; // the server names what is wrong
     var value = (text === "" ? 0 : parseInt(text, 10)) + Number(button.dataset.step);
     value = Math.max(0, Math.min(Number(input.dataset.max), value));

@@ -839,15 +839,20 @@ def test_the_calculator_never_breaks_on_odd_digits(client: Any, data: dict[str, 
 
 
 def test_the_calculator_refuses_non_ascii_digits_with_its_sentence(client: Any) -> None:
+    """Digits of another script ("١٠٠") are refused with the calculator's sentence; the
+    full-width digits a Japanese keyboard types ("１００") are their number (NFKC), as
+    tests/test_qa_cards2.py checks."""
     data = {
         "players[0].name": "A",
-        "players[0].yen": "１００",
+        "players[0].yen": "١٠٠",
         "players[1].name": "B",
         "players[1].yen": "100",
     }
     r = client.post("/calculator/", data=data)
     assert r.status_code == 400
     assert "A · Yen: Must be a whole number of Yen." in html.unescape(r.get_data(as_text=True))
+    r = client.post("/calculator/", data={**data, "players[0].yen": "１００"})
+    assert r.status_code == 200
 
 
 # -- numbers in paths, bodies on reads -------------------------------------------------------

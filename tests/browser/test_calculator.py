@@ -68,10 +68,14 @@ def test_three_players_scored_live_without_reload(live_server, phone):
     page.get_by_label("Bank in play").check()
     tap_plus(page, "players[0].loans")
     tap_plus(page, "players[0].fish.eel", 2)
-    tap_plus(page, "players[0].fish.mackerel", 3)
+    # A Japanese phone keyboard types full-width digits: "２" is 2, and its + makes 3 (the
+    # browser refused it as "Please match the requested format.", + did nothing).
+    page.fill('[name="players[0].fish.mackerel"]', "２")
+    tap_plus(page, "players[0].fish.mackerel")
+    expect(page.locator('[name="players[0].fish.mackerel"]')).to_have_value("3")
 
     page.fill('[name="players[1].name"]', "Bo")
-    page.fill('[name="players[1].yen"]', "4,500")
+    page.fill('[name="players[1].yen"]', "４，５００")
     tap_plus(page, "players[1].fish.tuna.20")
     tap_plus(page, "players[1].fish.fugu", 2)
 

@@ -191,5 +191,18 @@ def test_a_refused_exit_names_its_reason_next_to_the_form(live_server, browser):
         )
         expect(page.locator('[name="carried.tuna.15"]')).to_have_value("1")
         assert_no_violations(page)
+        # A Japanese phone keyboard types full-width digits: "２" is 2, its + makes 3, and
+        # the exit is cashed (the browser refused "２" in its own English words, "Please
+        # match the requested format.", and + did nothing).
+        page.locator('[name="carried.tuna.15"]').fill("０")
+        page.locator('[name="carried.red"]').fill("２")
+        tap_plus(page, "carried.red")
+        expect(page.locator('[name="carried.red"]')).to_have_value("3")
+        page.locator('[name="carried.salmon"]').fill("１")
+        page.get_by_role("button", name="Cash this exit").tap()
+        page.wait_for_url("**#payout")
+        expect(page.locator("#payout .jutaku-lines li")).to_have_text(
+            ["3 × red drink at ¥300: ¥900", "1 × Salmon at ¥500 (f side): ¥500"]
+        )
     finally:
         ctx.close()

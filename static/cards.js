@@ -47,6 +47,16 @@
     (control.closest(".cards-picks, fieldset") || control).before(error);
   }
 
+  // "This device is Aiko's phone" (the table screen's join codes) asks first: the table
+  // device then shows Aiko's own bids.
+  live.addEventListener("submit", (e) => {
+    const form = e.target;
+    if (form instanceof HTMLFormElement && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+    }
+  });
+
   live.addEventListener("submit", (e) => {
     const form = e.target;
     if (!(form instanceof HTMLFormElement) || !form.classList.contains("cards-form")) return;

@@ -77,3 +77,42 @@ def test_full_width_digits_are_their_numbers_in_the_calculator(client: Any) -> N
     assert client.post("/calculator/report", data=wide, headers=hx).text == want
     r = client.post("/calculator/", data={**wide, "step": "players[0].fish.mackerel:+1"})
     assert 'name="players[0].fish.mackerel" value="3"' in r.text
+
+
+def test_the_table_device_becomes_a_players_hand_only_on_purpose(app: Any) -> None:
+    """Bo has no phone of his own. The card game's table screen offered each seat a plain
+    "Join link for Bo": a tap on it (the table screen is a touch screen everyone reaches
+    for) signed the table device in as Bo and used up his link, so no phone could join as
+    Bo any more. Now, as the board game's, the codes are no links, and "This device is Bo's
+    phone" makes the table device Bo's hand on purpose (a confirmation first); the hand
+    and the table screen then link each other, and Aiko's phone still joins."""
+    table, aiko = app.test_client(), app.test_client()
+    made: Any = table.post("/api/games", json=NEW).json
+    game = made["id"]
+    table.get(f"/join/{made['host_token']}")
+    page = table.get(f"/games/{game}/table").text
+    for seat in made["seats"]:
+        assert f'href="{seat["join_url"]}"' not in page
+    assert f'action="/games/{game}/seats/1/claim"' in page
+    assert "This device is Bo’s phone" in page and "data-confirm=" in page
+    assert 'id="other-page"' not in page
+    r = table.post(f"/games/{game}/seats/1/claim")
+    assert r.status_code == 303 and r.headers["Location"].endswith(f"/games/{game}/seat")
+    hand = table.get(f"/games/{game}/seat").text
+    assert "Bo's hand" in hand and f'id="other-page" href="/games/{game}/table"' in hand
+    page = table.get(f"/games/{game}/table").text
+    assert f'id="other-page" href="/games/{game}/seat"' in page and "Bo's hand" in page
+    assert made["seats"][1]["token"] not in page  # Bo's code went: his seat is taken
+    assert aiko.get(f"/join/{made['seats'][0]['token']}").status_code == 303
+    assert "Aiko's hand" in aiko.get(f"/games/{game}/seat").text
+    assert 'id="other-page"' not in aiko.get(f"/games/{game}/seat").text
+    r = table.post(f"/games/{game}/cards/bid", data={"fingers": "2"}, headers={"X-Cards": "1"})
+    assert r.status_code == 200 and "receipt" in r.text
+
+
+def test_the_claim_is_said_in_japanese_on_the_card_table(client: Any) -> None:
+    made: Any = client.post("/api/games", json=NEW).json
+    client.get(f"/join/{made['host_token']}")
+    page = client.get(f"/games/{made['id']}/table", headers={"Accept-Language": "ja"}).text
+    assert "この端末はBoのスマートフォン" in page
+    assert "この端末をBoのスマートフォンとして使いますか？Bo自身の入札が表示されます。" in page

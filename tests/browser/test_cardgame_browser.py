@@ -26,8 +26,8 @@ def start(screen_page, base: str) -> tuple[str, list[str]]:
     screen_page.get_by_role("button", name="Start the game").click()
     screen_page.wait_for_url(re.compile(r"/games/[^/]+/table$"))
     game_id = screen_page.url.rsplit("/", 2)[-2]
-    links = screen_page.locator("a", has_text="Join link for")
-    paths = [urlsplit(links.nth(i).get_attribute("href") or "").path for i in range(2)]
+    codes = screen_page.locator(".qr[data-join-url]")
+    paths = [urlsplit(codes.nth(i).get_attribute("data-join-url") or "").path for i in range(2)]
     return game_id, paths
 
 

@@ -3,8 +3,8 @@
    once (static/game.css lays them out). When a card holds more than its box (a late
    game's fleet, tokens and Harbor; six players and an auction at 1280×800), the cards'
    type is made smaller, the same for every card, a step at a time, until each card holds
-   all it has, down to MIN; the markets likewise, so that the history's newest line stays
-   whole under them. The names, the Yen and the chips' least size are left alone (CSS).
+   all it has, down to MIN; the markets likewise, so that the history's newest entry's
+   sentence stays whole under them. The names, the Yen and the chips' least size are left alone (CSS).
    The scale is a custom property on <body>, outside #live, so a live update (morphed in)
    keeps it; it is worked out again from 1 after every update, on load and on resize. */
 (() => {
@@ -42,7 +42,9 @@
   function sideOver() {
     const markets = byId("markets-board");
     const history = byId("history");
-    const newest = document.querySelector("#log li:first-child");
+    // The newest entry's sentence (its "who · when" under it may go under the edge: the
+    // markets' type at the floor would be too small to read across the table first).
+    const newest = document.querySelector("#log li:first-child .text") || document.querySelector("#log li:first-child");
     if (!markets || !history) return false;
     if (over(markets) || (history.parentElement && over(history.parentElement))) return true;
     if (!newest) return false;

@@ -34,7 +34,12 @@ INSIDE = """sel => [...document.querySelectorAll(sel)].map(e => {
 
 
 def game(
-    base: str, n: int, auction: bool = False, settled: bool = False, heavy: bool = False
+    base: str,
+    n: int,
+    auction: bool = False,
+    settled: bool = False,
+    heavy: bool = False,
+    tied: bool = False,
 ) -> tuple[str, str]:
     """A game of ``n`` whose players hold a few licences and tokens and a fleet (#19: two
     ships each, one at sea with a barrel aboard; Aiko's docked again, its barrel for sale
@@ -42,8 +47,9 @@ def game(
     visits the Auction market (in the last external market's place) and its auction is
     open, every other player still to bid; with ``settled``, it is revealed (nobody bid: a
     tie at ¥0) and Aiko makes Bo the winner: the settled auction stays on the table screen
-    until the next entry. With ``heavy``, Bo holds more than a card was laid out for (six
-    kinds of tokens, four licences, a share)."""
+    until the next entry; with ``tied``, it is revealed and the tie is still to settle (Aiko's
+    choice between every other player, the auction beside the turn). With ``heavy``, Bo
+    holds more than a card was laid out for (six kinds of tokens, four licences, a share)."""
     body = requests.post(
         f"{base}/api/games",
         json={
@@ -117,12 +123,13 @@ def game(
             entry="ap",
             lot=["mackerel", "mackerel", "squid"],
         )
-    if settled:
+    if settled or tied:
         auth = {"Authorization": f"Bearer {host}"}
         aid = requests.get(f"{base}/api/games/{gid}", headers=auth, timeout=10).json()["auction"][
             "id"
         ]
-        for step, body in (("reveal", {}), ("choose", {"winner": "Bo"})):
+        steps = (("reveal", {}), ("choose", {"winner": "Bo"}))
+        for step, body in steps[: 1 + settled]:
             r = requests.post(
                 f"{base}/api/games/{gid}/auctions/{aid}/{step}", json=body, headers=auth, timeout=10
             )
@@ -137,18 +144,26 @@ SAYS = {
         "bank": "Aiko visited Bank: took 1 loan",
         "auction": "put up",
         "settled": "Bo wins",
+        "tied": "a tie between Bo, Chiyo, Daichi, Emi, Fumio",
     },
     "ja": {
         "turn": "Aikoの手番",
         "bank": "Aikoが「銀行」市場を訪れました：ローンを1枚受ける",
         "auction": "Aikoが「競り」市場を訪れました",
         "settled": "Boが0円で落札",
+        "tied": "Bo、Chiyo、Daichi、Emi、Fumioが同額",
     },
 }
 
 
 def check_view(
-    page: Any, n: int, auction: bool, lang: str, size: tuple[int, int], settled: bool = False
+    page: Any,
+    n: int,
+    auction: bool,
+    lang: str,
+    size: tuple[int, int],
+    settled: bool = False,
+    tied: bool = False,
 ) -> None:
     """One table screen: everything on it at once, nothing scrolling, readable."""
     page.wait_for_selector("#players .player", timeout=LIVE)
@@ -172,10 +187,14 @@ def check_view(
         "#table-tools > summary",
         *(
             ("#auction", "#auction .bid-status", "#auction .button")
-            if auction and not settled
+            if auction and not (settled or tied)
             else ()
         ),
         *(("#auction", "#auction .result", "#auction .bids tr") if settled else ()),
+        # A tie to settle: the owner's choices, the notice and every bid (#auction beside
+        # the turn; across the width under it, the history's newest line was below the
+        # screen with six players, in both languages).
+        *(("#auction .notice", "#auction .choices .button", "#auction .bids tr") if tied else ()),
     ):
         boxes = page.evaluate(INSIDE, sel)
         assert boxes, sel
@@ -204,7 +223,8 @@ def check_view(
     newest = page.evaluate(INSIDE, "#log li:first-child .text")[0]
     assert newest["top"] >= 0 and newest["bottom"] <= newest["h"] + 0.5, newest
     last = page.locator("#last-action").inner_text()
-    assert SAYS[lang]["settled" if settled else "auction" if auction else "bank"] in last, last
+    said = "settled" if settled else "tied" if tied else "auction" if auction else "bank"
+    assert SAYS[lang][said] in last, last
     assert SAYS[lang]["bank"] in page.locator("#log").inner_text()
     assert page.locator("#log li:first-child .text").inner_text() in last
     # The cards do not overlap (side by side, in rows).
@@ -233,29 +253,31 @@ def check_view(
 
 
 @pytest.mark.parametrize(
-    ("n", "auction", "settled", "heavy"),
+    ("n", "auction", "settled", "heavy", "tied"),
     [
-        (4, False, False, False),
-        (4, True, False, False),
-        (6, False, False, False),
-        (6, True, False, False),
-        (6, True, True, False),
-        (6, False, False, True),
+        (4, False, False, False, False),
+        (4, True, False, False, False),
+        (6, False, False, False, False),
+        (6, True, False, False, False),
+        (6, True, False, False, True),
+        (6, True, True, False, False),
+        (6, False, False, True, False),
     ],
     ids=[
         "4-no-auction",
         "4-auction-open",
         "6-no-auction",
         "6-auction-open",
+        "6-auction-tied",
         "6-auction-settled",
         "6-a-full-card",
     ],
 )
 def test_the_whole_table_fits_the_screen(
-    live_server: Any, browser: Any, n: int, auction: bool, settled: bool, heavy: bool
+    live_server: Any, browser: Any, n: int, auction: bool, settled: bool, heavy: bool, tied: bool
 ) -> None:
     base = live_server.url
-    gid, host = game(base, n, auction, settled, heavy)
+    gid, host = game(base, n, auction, settled, heavy, tied)
     for lang, locale in (("en", "en-US"), ("ja", "ja-JP")):
         # One browser (context) per language; the page is loaded anew at each size (the
         # window sized first, then the page opened in it, as the table screen is).
@@ -266,11 +288,12 @@ def test_the_whole_table_fits_the_screen(
                 page.set_viewport_size({"width": size[0], "height": size[1]})
                 page.goto(f"{base}/join/{host}")
                 try:
-                    check_view(page, n, auction, lang, size, settled)
+                    check_view(page, n, auction, lang, size, settled, tied)
                 except AssertionError as e:
-                    case = f"{n} players, auction {auction}, settled {settled}, {lang}, {size}"
+                    case = f"{n} players, auction {auction}, settled {settled}, tied {tied}, "
+                    case += f"{lang}, {size}"
                     raise AssertionError(f"{case}: {e}") from e
-                if lang == "en" and not settled:
+                if lang == "en" and not (settled or tied):
                     corrections(page, size)
         finally:
             ctx.close()

@@ -148,7 +148,8 @@
   }
 
   function attend(before, now) {
-    const words = live.dataset;
+    // What to say: #live's words, or the live part's own where it names what is needed.
+    const words = { ...live.dataset, ...(state() ? state().dataset : {}) };
     let title = "";
     if (now.bid) title = words.sayBid;
     else if (now.turn) title = words.sayTurn;

@@ -333,3 +333,68 @@ def test_ticks_on_the_card_form_stay_through_an_update_and_go_once_recorded(live
     shown = aiko.locator("#cards-live").inner_text()
     aiko.reload()
     assert aiko.locator("#cards-live").inner_text() == shown
+
+
+#: navigator.vibrate recorded (headless Chromium has no motor to run).
+RECORD_VIBRATE = """
+window.__buzz = 0;
+Object.defineProperty(navigator, "vibrate", { value: () => { window.__buzz += 1; return true; } });
+"""
+#: Whether the element with this id begins within the screen.
+IN_VIEW = """
+(id) => {
+  const el = document.getElementById(id);
+  if (!el) return false;
+  const r = el.getBoundingClientRect();
+  return r.top >= -1 && r.top < window.innerHeight;
+}
+"""
+
+
+def test_a_phone_is_called_when_its_bid_or_its_card_is_needed(live_server, screen, phone):
+    """The board game's phones are called when their bid or their turn comes (their form
+    in view, a vibration, the tab's title, a screen reader's line); the card game's phones
+    were not: a phone scrolled down or lying on the table gave no sign that its fingers or
+    its card were awaited. Bo has no phone: the table device is made his hand on purpose
+    ("This device is Bo's phone", asked first), and it is called as Aiko's phone is."""
+    from playwright.sync_api import expect
+
+    base = live_server.url
+    game, host, seats = new_game(base)
+    aiko, table = phone(), screen(1280, 800)
+    for page in (aiko, table):
+        page.add_init_script(RECORD_VIBRATE)
+    aiko.goto(f"{base}/join/{seats[0]}")
+    table.goto(f"{base}/join/{host}")
+    claim = table.get_by_role("button", name="This device is Bo’s phone")
+    table.once("dialog", lambda d: d.dismiss())
+    claim.click()
+    expect(table.get_by_role("heading", name="Join with your phone")).to_be_visible()
+    assert table.url.endswith("/table")
+    table.once("dialog", lambda d: d.accept())
+    claim.click()
+    expect(table.get_by_role("heading", name="Bo's hand")).to_be_visible()
+    for page in (aiko, table):
+        page.wait_for_function("window.tsukijiLive && window.tsukijiLive.streamUp()")
+        assert page.title().startswith("● Your bid is needed — ")
+
+    # Aiko bids 3 and scrolls down; Bo bids 1: Aiko's card is needed, and said so.
+    aiko.locator(".cards-fingers").get_by_role("button", name="3", exact=True).click()
+    expect(aiko).not_to_have_title(re.compile("^●"))
+    aiko.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    table.locator(".cards-fingers").get_by_role("button", name="1", exact=True).click()
+    expect(aiko).to_have_title(re.compile("^● Take your card from the Scale — "))
+    expect(aiko.locator("#attention")).to_have_text("Take your card from the Scale")
+    assert aiko.evaluate("window.__buzz") == 1
+    assert table.evaluate("window.__buzz") == 0 and not table.title().startswith("●")
+
+    # Her card recorded (from the API, the table screen's token): both bid again.
+    aiko.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    table.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    take = {"type": "take_card", "player": "Aiko", "colour": "red", "points": 3}
+    api(base, f"/api/games/{game}/actions", take, host)
+    for page, buzzes in ((aiko, 2), (table, 1)):
+        expect(page).to_have_title(re.compile("^● Your bid is needed — "))
+        expect(page.locator("#attention")).to_have_text("Your bid is needed")
+        page.wait_for_function(IN_VIEW, arg="bid-sheet")
+        assert page.evaluate("window.__buzz") == buzzes

@@ -365,7 +365,14 @@ def test_a_phone_is_called_when_its_bid_or_its_card_is_needed(live_server, scree
     for page in (aiko, table):
         page.add_init_script(RECORD_VIBRATE)
     aiko.goto(f"{base}/join/{seats[0]}")
-    table.goto(f"{base}/join/{host}")
+    # Every disclosure is a 44 px target (they were 25 px: a card's other half, the table
+    # screen's Speciality bonus and new codes).
+    for address in ("/games/new/cards/deck", f"/join/{host}"):
+        table.goto(base + address)
+        heights = table.locator("summary:visible").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().height)"
+        )
+        assert heights and min(heights) >= 44, (address, heights)
     claim = table.get_by_role("button", name="This device is Bo’s phone")
     table.once("dialog", lambda d: d.dismiss())
     claim.click()

@@ -97,30 +97,79 @@
   document.addEventListener("htmx:afterSettle", localTimes);
   localTimes();
 
-  // ---- a closed panel's forms, fetched the first time it opens (#16) --------------------------
+  // ---- a closed panel's forms, fetched when it opens (#16), following the game --------------
   // The page carries only the forms it shows (templates/game/_forms.html); a closed panel
   // names its forms' address and they come, for this viewer and as the game is now, when
   // it is first opened. A failed fetch leaves the panel to try again on its next opening.
-  document.addEventListener("toggle", (e) => {
-    const details = e.target;
-    if (!(details instanceof HTMLDetailsElement) || !details.open) return;
+  // Their choices are the game's (the Auction bag's tokens, the markets not yet
+  // Overfished), and the panels are outside #live: after every live update an open panel
+  // is asked again and morphed in (what the player typed or chose stays theirs, as in
+  // #live), a closed one when it next opens; an answer older than a later ask is dropped.
+  const asked = new WeakMap(); // a panel → the number of its latest ask
+  const keep = {
+    beforeAttributeUpdated(name, el) {
+      if (name === "value" && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)
+          && el.type !== "hidden" && el.value !== el.defaultValue) return false;
+      if (name === "checked" && el instanceof HTMLInputElement && el.checked !== el.defaultChecked) return false;
+      return true;
+    },
+  };
+  /** The choices the player made in a panel's menus: [menu, option] while that differs
+   * from what the server chose. One the game no longer offers stays chosen (never another
+   * in its place): posted, it is refused in the rules' words. */
+  const chosen = (root) => [...root.querySelectorAll("select")].flatMap((menu) => {
+    const first = [...menu.options].find((o) => o.defaultSelected) || menu.options[0];
+    const mine = menu.selectedOptions[0];
+    return first && mine && mine !== first ? [[menu, mine.cloneNode(true)]] : [];
+  });
+  function askPanel(details) {
     const src = details.dataset.panelSrc;
     const body = details.querySelector(":scope > .panel-body");
-    if (!src || !body || details.dataset.panel) return;
-    details.dataset.panel = "loading";
+    if (!src || !body) return;
+    const n = (asked.get(details) || 0) + 1;
+    asked.set(details, n);
+    const first = details.dataset.panel !== "loaded" && details.dataset.panel !== "stale";
+    if (first) details.dataset.panel = "loading";
     fetch(src, { credentials: "same-origin" })
       .then((r) => r.text().then((html) => {
-        body.innerHTML = html;
-        if (!r.ok) { delete details.dataset.panel; return; }
+        if (asked.get(details) !== n) return; // a later ask is out
+        if (!r.ok) {
+          if (first) { body.innerHTML = html; delete details.dataset.panel; }
+          return;
+        }
+        const mine = chosen(body);
+        if (first || !window.Idiomorph) body.innerHTML = html;
+        else window.Idiomorph.morph(body, html, { morphStyle: "innerHTML", callbacks: keep });
+        for (const [menu, option] of mine) {
+          if (!menu.isConnected) continue;
+          if (![...menu.options].some((o) => o.value === option.value)) menu.append(option);
+          menu.value = option.value;
+        }
         details.dataset.panel = "loaded";
         if (window.htmx) window.htmx.process(body);
         followTracks();
       }))
       .catch(() => {
+        if (asked.get(details) !== n || !first) return;
         delete details.dataset.panel;
         body.textContent = body.dataset.failed || "";
       });
+  }
+  document.addEventListener("toggle", (e) => {
+    const details = e.target;
+    if (!(details instanceof HTMLDetailsElement) || !details.open || !details.dataset.panelSrc) return;
+    if (!details.dataset.panel || details.dataset.panel === "stale") askPanel(details);
   }, true);
+  document.addEventListener("live:update", () => {
+    document.querySelectorAll("details[data-panel-src][data-panel]").forEach((details) => {
+      if (!details.open) {
+        if (details.dataset.panel === "loaded") details.dataset.panel = "stale";
+        return;
+      }
+      // Never under a post still out from it: its answer's update asks again.
+      if (!details.querySelector(".htmx-request")) askPanel(details);
+    });
+  });
 
   // ---- the forms ------------------------------------------------------------------------------
   // Quick amounts and the bid keypad: data-add adds to the form's amount, data-set sets it.

@@ -1,0 +1,70 @@
+"""Defects a real table hit in the board game, found by playing it (exploratory QA, second
+round), each against the real server in headless Chromium."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_support import LIVE
+from test_qa_board_browser import Game
+
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
+
+@pytest.fixture
+def live_server(browser_server: Any) -> Any:
+    """One server for these tests: each makes its own games and writes nothing the server
+    keeps across games (tests/browser/conftest.py ``browser_server``)."""
+    return browser_server
+
+
+def test_the_hosts_forms_follow_the_game(live_server: Any, screen: Any) -> None:
+    """The table screen's corrections (outside #live) offered the choices of the moment
+    they were first opened: after Eel was marked Overfished (by a phone, or by this very
+    panel), "Mark Overfished" still offered Eel; after the Tuna 20 left the Auction bag,
+    "Open a sealed-bid auction" still offered to draw it by hand. Both were refused
+    when tried, but the host had to work out why. Now an open panel follows every live
+    update (a choice the host made stays made), and a closed one is asked again when it
+    next opens."""
+    from playwright.sync_api import expect
+
+    game = Game(live_server.url)
+    table = screen(1280, 800)
+    table.goto(f"{live_server.url}/join/{game.host}")
+    table.wait_for_function("window.tsukijiLive && window.tsukijiLive.streamUp()", timeout=LIVE)
+    table.locator("#table-tools > summary").click()
+
+    # An open panel: the markets not yet Overfished, as the game goes.
+    table.locator("#actions summary", has_text="Market values").click()
+    market = table.locator("#form-overfished select[name=market]")
+    expect(market.locator("option")).to_have_text(
+        ["Mackerel", "Tuna", "Spider Crab", "Eel", "Squid"], timeout=LIVE
+    )
+    market.select_option("squid")  # the host's own choice, kept through the updates
+    game.act(type="mark_overfished", market="eel")
+    # Eel no longer, and its replacement market (drawn at random, set up as the rules say).
+    fresh = [f["name"] for f in game.state()["markets"]["fish"] if not f["overfished"]]
+    assert "Eel" not in fresh and len(fresh) == 5, fresh
+    expect(market.locator("option")).to_have_text(fresh, timeout=LIVE)
+    assert market.input_value() == "squid"
+
+    # A closed panel: asked again when it opens.
+    auction = table.locator("#open-auction details")
+    auction.locator("summary").click()
+    drawn = auction.locator("select[name=drawn] option")
+    expect(drawn).to_contain_text(["Tuna 20 (drawn by hand)"], timeout=LIVE)
+    auction.locator("summary").click()
+    game.act(type="gain_fish", player="Aiko", fish="tuna", count=1, value=20)
+    expect(table.locator("#log li").first).to_contain_text("Tuna", timeout=LIVE)
+    auction.locator("summary").click()
+    expect(drawn.filter(has_text="Tuna 25")).to_have_count(1, timeout=LIVE)
+    expect(drawn.filter(has_text="Tuna 20")).to_have_count(0, timeout=LIVE)
+    # And equal to its own reload.
+    options = drawn.all_inner_texts()
+    table.reload()
+    table.locator("#table-tools > summary").click()
+    table.locator("#open-auction details summary").click()
+    expect(table.locator("#open-auction select[name=drawn] option")).to_have_text(
+        options, timeout=LIVE
+    )

@@ -26,8 +26,9 @@ def error_of(page: str) -> str:
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_speciality_bonus_typed_wrong_is_refused_in_the_rules_words(client, lang):
     """The table screen's Speciality bonus field takes whatever is typed: a word, a
-    negative or decimal number, full-width digits, nothing. Each is refused with the
-    rules' own sentence ("A Speciality bonus is a whole number of points from 1 to
+    negative or decimal number, digits of another script (full-width ones are their
+    numbers: tests/test_qa_cards2.py), nothing. Each is refused with the rules' own
+    sentence ("A Speciality bonus is a whole number of points from 1 to
     99."), as a number out of range is; it said "The field "points" must be as
     docs/actions.md describes it." (項目"points"はdocs/actions.mdに書かれているとおり…),
     and nothing is recorded."""
@@ -45,7 +46,7 @@ def test_a_speciality_bonus_typed_wrong_is_refused_in_the_rules_words(client, la
 
     rules = bonus("100")  # out of range: refused by the rules, in their words
     assert "1" in rules and "99" in rules
-    for typed in ("abc", "-5", "5.5", "１２", "", "99999999999999999999"):
+    for typed in ("abc", "-5", "5.5", "١٢", "", "99999999999999999999"):
         assert bonus(typed) == rules, typed
     state = client.get(f"/api/games/{game}", headers=auth(host)).json
     assert [p["score"]["speciality"] for p in state["players"]] == [0, 0]

@@ -3,6 +3,7 @@ plays them (exploratory QA, second round), on the server."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -116,3 +117,20 @@ def test_the_claim_is_said_in_japanese_on_the_card_table(client: Any) -> None:
     page = client.get(f"/games/{made['id']}/table", headers={"Accept-Language": "ja"}).text
     assert "この端末はBoのスマートフォン" in page
     assert "この端末をBoのスマートフォンとして使いますか？Bo自身の入札が表示されます。" in page
+
+
+def test_full_width_digits_are_their_numbers_on_the_card_game_s_pages(client: Any) -> None:
+    """The table screen's Speciality bonus and the New game page's notches are typed: "１２"
+    and "４" from a Japanese phone keyboard were refused as "a whole number of points from
+    1 to 99" / "from 1 to 9", which they are."""
+    r = client.post(
+        "/games/cards",
+        data={"player0": "Aiko", "player1": "Bo", "notches": "４", "variant": "standard"},
+    )
+    assert r.status_code == 303, r.text
+    game = r.headers["Location"].split("/")[-2]
+    bonus = {"type": "speciality", "player": "Bo", "points": "１２"}
+    r = client.post(f"/games/{game}/cards/act?as=host", data=bonus, headers={"X-Cards": "1"})
+    assert r.status_code == 200 and "Speciality: 12" in r.text
+    scale = re.search(r'<ol class="cards-scale".*?</ol>', r.text, re.S)
+    assert scale and scale.group(0).count("<li") == 2 * 4 + 1

@@ -19,6 +19,7 @@ whatever the fingers are.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -132,6 +133,13 @@ def api_bid(game_id: str) -> Any:
 
 
 # -- the pages ------------------------------------------------------------------------------------
+
+
+def typed_number(text: str) -> str:
+    """A number typed into a page's field, full-width digits ("１２", a Japanese phone
+    keyboard's) read as their numbers (NFKC), as Tokyo Jutaku and the calculator read
+    them; anything else is left for the field's own refusal."""
+    return unicodedata.normalize("NFKC", text).strip()
 
 
 def seat_rows(game_id: str, state: GameState) -> list[dict[str, Any]]:
@@ -279,6 +287,8 @@ def form_act(game_id: str) -> Any:
         given = MultiDict([*request.args.items(multi=True), *request.form.items(multi=True)])
         fields = edge.form_fields(given)
         fields.pop("pick", None)
+        if "points" in fields:  # typed (a Speciality bonus): "１２" is 12
+            fields["points"] = typed_number(fields["points"])
         action = parse_action(fields, form=True)
         return door().act(game_id, who.token, action.kind, action.args, action.expected)
 
@@ -328,7 +338,7 @@ def new_create() -> Any:
         "variant": form.get("variant", "standard"),
     }
     if form.get("notches", "").strip():
-        body["notches"] = form["notches"].strip()
+        body["notches"] = typed_number(form["notches"])
     if form.get("use_cards") and remembered_cards() is not None:
         body["cards"] = "remembered"
     try:

@@ -134,3 +134,26 @@ def test_full_width_digits_are_their_numbers_on_the_card_game_s_pages(client: An
     assert r.status_code == 200 and "Speciality: 12" in r.text
     scale = re.search(r'<ol class="cards-scale".*?</ol>', r.text, re.S)
     assert scale and scale.group(0).count("<li") == 2 * 4 + 1
+
+
+def test_a_refused_card_on_the_definition_page_is_one_tap_away(client: Any) -> None:
+    """Card No. 15 refused was said only at the top of the page, some 9,000 px above card
+    15 on a phone: the host scrolled through 14 cards to find it. The refusal now links to
+    the card (its section's anchor) and is said again inside it, in both languages."""
+    form: dict[str, str] = {}
+    for n in range(1, 19):
+        form |= {f"c{n}_colour": "red", f"c{n}_points": "1", f"c{n}_colour2": "none"}
+    del form["c15_points"]
+    for lang, go in (("en", "Go to card No. 15"), ("ja", "15番のカードへ")):
+        r = client.post("/games/new/cards/deck", data=form, headers={"Accept-Language": lang})
+        assert r.status_code == 400
+        assert f'href="#card-15">{go}</a>' in r.text
+        section = re.search(
+            r'<section class="card deck-card" id="card-15".*?</section>', r.text, re.S
+        )
+        assert section and 'id="card-15-error"' in section.group(0)
+        assert r.text.count('class="error"') == 2
+    # A refusal that names no card (the piles do not fit these cards) links nowhere.
+    from companion.web.card_deck import refused_card
+
+    assert refused_card("cards") is None and refused_card("c15_points2") == 15

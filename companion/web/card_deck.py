@@ -120,12 +120,21 @@ def _host(game_id: str) -> Identity:
     return who
 
 
+def refused_card(field: str | None) -> int | None:
+    """The card a refusal's field names (``c5_points2`` → 5), or None."""
+    number = (field or "")[1:].partition("_")[0]
+    if field and field.startswith("c") and number.isascii() and number.isdigit():
+        return int(number) if 1 <= int(number) <= CARDS else None
+    return None
+
+
 def _page(
     form: dict[str, str],
     game_id: str | None,
     error: str | None = None,
     notice: str | None = None,
     status: int = 200,
+    error_card: int | None = None,
 ) -> Any:
     action = (
         url_for("card_deck.game_deck", game_id=game_id)
@@ -140,6 +149,7 @@ def _page(
         back=back,
         game_id=game_id,
         error=error,
+        error_card=error_card,
         notice=notice,
         cards=range(1, CARDS + 1),
         colours=COLOURS,
@@ -160,7 +170,13 @@ def _save(game_id: str | None, who: Identity | None) -> Any:
     try:
         deck = parse_form(form)
     except Refused as exc:
-        return _page(dict(form.items()), game_id, error=exc.message, status=exc.status)
+        return _page(
+            dict(form.items()),
+            game_id,
+            error=exc.message,
+            status=exc.status,
+            error_card=refused_card(exc.field),
+        )
     remember_cards(deck)
     if game_id is None or who is None:
         return _page(form_of(remembered_cards()), None, notice=msg(Message("cards.deck_saved")))

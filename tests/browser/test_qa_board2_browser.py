@@ -3,11 +3,12 @@ round), each against the real server in headless Chromium."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from browser_support import LIVE
-from test_qa_board_browser import Game
+from test_qa_board_browser import Game, join
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -68,3 +69,49 @@ def test_the_hosts_forms_follow_the_game(live_server: Any, screen: Any) -> None:
     expect(table.locator("#open-auction select[name=drawn] option")).to_have_text(
         options, timeout=LIVE
     )
+
+
+#: The top of the Sell Eel stepper's "+" on the screen, once the frame after the last
+#: change is laid out (scroll anchoring applies then), and how often the page scrolled by
+#: script since the counter was set (static/game.js's own moves: none expected here).
+PLUS_TOP = """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+  const plus = document.querySelector('[aria-label="Sell Eel: more"]');
+  done([plus.getBoundingClientRect().top, window.__moves || 0]);
+})))"""
+COUNT_MOVES = """() => {
+  window.__moves = 0;
+  const by = window.scrollBy.bind(window);
+  window.scrollBy = (...a) => { window.__moves += 1; by(...a); };
+}"""
+
+
+def test_a_preview_never_moves_the_stepper_under_the_thumb(live_server: Any, phone: Any) -> None:
+    """Aiko opens Eel on her phone and taps "Sell Eel: more": each preview that came
+    (taller than the one before: what she sells, who is paid) moved the whole panel up by
+    its growth, so her next tap, aimed at "+", landed lower, on the preview or the next
+    stepper: the tap was lost (test_qa_board_browser's flake "A visit must do something
+    at Eel" after "Sell Eel: more"). During her turn the guide is shown first (order -1)
+    but comes after #live in the page: the browser's scroll anchoring chose her card, in
+    view under the guide, as the anchor and held it still while the preview above it grew.
+    Now the page anchors in the guide, and nothing above the preview moves."""
+    from playwright.sync_api import expect
+
+    game = Game(live_server.url)
+    game.act(type="gain_fish", player="Aiko", fish="eel", count=3)
+    game.act(type="take_license", player="Bo", market="eel", count=1, pay=False)
+    game.act(type="next_turn")
+    aiko = join(phone, game, "Aiko")
+    guide = aiko.locator("#turn-guide")
+    guide.get_by_role("button", name=re.compile(r"^Eel")).click()
+    preview = guide.locator("#turn-preview")
+    expect(preview).to_contain_text("A visit must do something at Eel", timeout=LIVE)
+    expect(aiko.locator("#me")).to_be_in_viewport()  # her card in view under the guide
+    aiko.evaluate(COUNT_MOVES)
+    top, _ = aiko.evaluate(PLUS_TOP)
+    plus = guide.get_by_role("button", name="Sell Eel: more")
+    for sold in (1, 2):
+        plus.click()
+        expect(preview).to_contain_text(f"Aiko sells {sold} Eel", timeout=LIVE)
+        now, moves = aiko.evaluate(PLUS_TOP)
+        assert moves == 0  # the Confirm is in view: game.js has no reason to move the page
+        assert abs(now - top) < 0.5, (sold, top, now)

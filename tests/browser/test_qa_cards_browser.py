@@ -408,3 +408,12 @@ def test_a_phone_is_called_when_its_bid_or_its_card_is_needed(live_server, scree
         expect(page.locator("#attention")).to_have_text("Your bid is needed")
         page.wait_for_function(IN_VIEW, arg="bid-sheet")
         assert page.evaluate("window.__buzz") == buzzes
+
+    # Names of 30 characters on a Japanese page at 360 px (a katakana run is kept whole
+    # there): the Scale's two ends wrap them instead of pushing the page sideways (643 px).
+    names = ["Aikoaikoaikoaikoaikoaikoaikoa", "ボー" * 15]
+    made = api(base, "/api/games", {"game": "tsukiji_market", "players": names})
+    ja = phone(extra_http_headers={"Accept-Language": "ja"})
+    ja.set_viewport_size({"width": 360, "height": 740})
+    ja.goto(f"{base}/join/{made['seats'][1]['token']}")
+    assert ja.evaluate("document.documentElement.scrollWidth") <= 360

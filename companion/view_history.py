@@ -186,6 +186,10 @@ def describe_event(e: Event, table: Table, me: str | None, before: Table | None 
     its amounts and items, only the viewer's own Yen with closed money."""
     action = {**e.data, "type": e.type}
     secret = table.config.money == "closed" and not table.turn.finished
+    if e.type == "next_turn" and before is not None:
+        unspent = _unspent(before)
+        if unspent is not None:
+            return unspent
     if before is not None:
         told = story(e.type, action, before, lambda name: not secret or name == me)
         if told is not None:
@@ -194,3 +198,15 @@ def describe_event(e: Event, table: Table, me: str | None, before: Table | None 
     if secret and MOVES.get(e.type, MOVES["pay"]).moves_yen:
         show = me is not None and me in (e.data.get("from"), e.data.get("to"))
     return describe(action, show_yen=show)
+
+
+def _unspent(before: Table) -> Message | None:
+    """A ``next_turn`` that ended a turn with AP left says so (docs/flows.md, "The turn":
+    the history says how many went unspent), "Aiko ended the turn with 1 AP unspent";
+    None for the first turn's start, a Buyer's purchase between turns, a turn whose AP
+    were all spent."""
+    turn = before.turn
+    if turn.number <= 0 or turn.finished or turn.buying is not None or not turn.ap_left:
+        return None
+    name = before.players[turn.current].name
+    return Message("history.turn_unspent", {"player": name, "count": turn.ap_left})

@@ -120,8 +120,13 @@ def test_a_japanese_phone_and_an_english_table_screen(live_server: Any, pages: A
     table.locator("#turn-controls").get_by_role("button", name="Next turn").click()
     expect(table.locator("#turn")).to_contain_text("Bo", timeout=LIVE)
     assert asked and "AP left" in asked[0]
-    expect(aiko.locator("#log li").first).to_contain_text("次の手番", timeout=LIVE)
-    expect(table.locator("#log li").first).to_contain_text("Next turn", timeout=LIVE)
+    # (flows.md: the history says how many AP went unspent)
+    expect(aiko.locator("#log li").first).to_contain_text(
+        "Aikoはアクションポイントを1点残して手番を終えました", timeout=LIVE
+    )
+    expect(table.locator("#log li").first).to_contain_text(
+        "Aiko ended the turn with 1 AP unspent", timeout=LIVE
+    )
     # Aiko's own card shows her Yen in Japanese; the table's the same player in English.
     expect(aiko.locator("#live")).to_contain_text(re.compile(r"[\d,]+円"))
     assert "円" not in table.locator("#live").inner_text()

@@ -52,7 +52,6 @@ from .auth import (
     page_identity,
     qr_svg,
     refused_page,
-    seat_cookie,
     seat_viewer,
     set_cookie,
 )
@@ -195,35 +194,32 @@ def _live(game_id: str, who: Identity, state: GameState) -> LiveView:
 register(CARDS, _live)
 
 
-def _also(game_id: str, who: Identity) -> Identity | None:
-    """This device's other identity in the game, when it holds both: the table device that
-    is also a player's hand ("This device is Bo's phone"), so each page links the other."""
-    token = request.cookies.get(seat_cookie(game_id) if who.is_host else host_cookie(game_id))
+def _holds_table(game_id: str) -> bool:
+    """Whether this device is also the game's table screen (the table device made a
+    player's hand: "This device is Bo's phone"), so the hand links back to the table. The
+    table screen links to no hand: anyone at the table could open it and read that
+    player's sealed fingers before the reveal."""
+    token = request.cookies.get(host_cookie(game_id))
     if not token:
-        return None
+        return False
     try:
-        other = door().identify(game_id, token)
+        return door().identify(game_id, token).is_host
     except Refused:
-        return None
-    return other if other.is_host != who.is_host else None
+        return False
 
 
 def _page(game_id: str, who: Identity, error: str | None = None, status: int = 200) -> Any:
     state = store().state(game_id)
     template = "cards/table.html" if who.is_host else "cards/seat.html"
     role = "host" if who.is_host else "seat"
-    also = _also(game_id, who)
     html = render_template(
         template,
         game_id=game_id,
         players=state.config.players,
         role=role,
         me=None if who.is_host else state.config.players[who.seat or 0],
-        # The table device that is also a player's hand: the name of that hand, or (on the
-        # hand) True for the table screen.
-        also=None
-        if also is None
-        else (True if also.is_host else state.config.players[also.seat or 0]),
+        # The table device that is also this player's hand: a link back to the table.
+        table_too=not who.is_host and _holds_table(game_id),
         live_html=Markup(region(game_id, who, error)),
     )
     return html, status

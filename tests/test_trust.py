@@ -79,7 +79,13 @@ def test_nothing_reachable_from_the_closed_money_table_screen_shows_a_players_ye
     assert page.status_code == 200
     links = Links()
     links.feed(page.get_data(as_text=True))
-    assert f"/games/{gid}/snapshot.json" not in links.get
+    # The snapshot's link waits for the end of the game: hidden until #turn says it is over
+    # (game.css; test_qa_board2_browser.py shows it coming), refused if followed before.
+    html = page.get_data(as_text=True)
+    assert html.count(f"/games/{gid}/snapshot.json") == 1
+    assert re.search(
+        rf'<span class="snapshot-link" data-after-end><a href="/games/{gid}/snapshot.json">', html
+    )
     assert links.get, "the page offers no links at all?"
     bodies = {f"/games/{gid}/table": page.get_data(as_text=True)}
     for url in sorted(links.get):

@@ -410,10 +410,17 @@ def test_a_phone_is_called_when_its_bid_or_its_card_is_needed(live_server, scree
         assert page.evaluate("window.__buzz") == buzzes
 
     # Names of 30 characters on a Japanese page at 360 px (a katakana run is kept whole
-    # there): the Scale's two ends wrap them instead of pushing the page sideways (643 px).
+    # there), and cards of a typed colour of 20 letters to pick: the Scale's two ends and
+    # the picks wrap them instead of pushing the page sideways (643 px, 402 px).
     names = ["Aikoaikoaikoaikoaikoaikoaikoa", "ボー" * 15]
-    made = api(base, "/api/games", {"game": "tsukiji_market", "players": names})
+    cards = [{"colour": "abcdefghij" * 2, "points": n % 10} for n in range(1, 19)]
+    body = {"game": "tsukiji_market", "players": names, "cards": cards}
+    made = api(base, "/api/games", body)
+    game, tokens = made["id"], [s["token"] for s in made["seats"]]
+    for token, fingers in zip(tokens, (1, 3), strict=True):
+        api(base, f"/api/games/{game}/bids", {"fingers": fingers}, token)
     ja = phone(extra_http_headers={"Accept-Language": "ja"})
     ja.set_viewport_size({"width": 360, "height": 740})
-    ja.goto(f"{base}/join/{made['seats'][1]['token']}")
+    ja.goto(f"{base}/join/{tokens[1]}")
+    expect(ja.locator("button.card-pick").first).to_be_visible()
     assert ja.evaluate("document.documentElement.scrollWidth") <= 360

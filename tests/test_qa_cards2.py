@@ -159,3 +159,24 @@ def test_a_refused_card_on_the_definition_page_is_one_tap_away(client: Any) -> N
     from companion.web.card_deck import refused_card
 
     assert refused_card("cards") is None and refused_card("c15_points2") == 15
+
+
+def test_a_colour_typed_in_full_width_letters_is_the_same_pile(client: Any) -> None:
+    """Colours are one pile whatever their case ("Red", "red "); a Japanese keyboard in
+    full-width mode types "ｒｅｄ", which made a second red pile beside "red" (its
+    points counted apart, Wasabi doubling the wrong pile). Read as NFKC, it is red."""
+    made: Any = client.post("/api/games", json=NEW).json
+    game, host = made["id"], made["host_token"]
+    seats = [s["token"] for s in made["seats"]]
+    for colour in ("red", "ｒｅｄ"):
+        for token, fingers in zip(seats, (3, 1), strict=True):
+            r = client.post(
+                f"/api/games/{game}/bids", json={"fingers": fingers}, headers=auth(token)
+            )
+            assert r.status_code == 201, r.json
+        take = {"type": "take_card", "player": "Aiko", "colour": colour, "points": 2}
+        r = client.post(f"/api/games/{game}/actions", json=take, headers=auth(host))
+        assert r.status_code == 201, r.json
+    state = client.get(f"/api/games/{game}", headers=auth(host)).json
+    assert list(state["players"][0]["piles"]) == ["red"]
+    assert state["players"][0]["score"]["piles"]["red"]["points"] == 4

@@ -13,6 +13,7 @@ bids) and arrive together in the ``reveal`` move.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -70,11 +71,14 @@ class Face:
     @classmethod
     def parse(cls, data: object, where: str = "") -> Face:
         """A face from a move's arguments (or a deck definition): checked, the colour
-        trimmed and lower-cased so "Red" and "red " are one pile."""
+        trimmed, lower-cased and read as NFKC, so "Red", "red " and "ｒｅｄ" (a Japanese
+        keyboard's full-width letters) are one pile."""
         if not isinstance(data, dict):
             raise IllegalAction(Message("cards.colour", {"most": COLOUR_MAX}), where or "colour")
         prefix = f"{where}." if where else ""
         colour = data.get("colour")
+        if isinstance(colour, str):
+            colour = unicodedata.normalize("NFKC", colour)
         if not isinstance(colour, str) or not 1 <= len(colour.strip()) <= COLOUR_MAX:
             raise IllegalAction(Message("cards.colour", {"most": COLOUR_MAX}), prefix + "colour")
         points = data.get("points")

@@ -106,6 +106,7 @@
   // is asked again and morphed in (what the player typed or chose stays theirs, as in
   // #live), a closed one when it next opens; an answer older than a later ask is dropped.
   const asked = new WeakMap(); // a panel → the number of its latest ask
+  const sent = new WeakSet(); // a panel's forms whose post was recorded since its last ask
   const keep = {
     beforeAttributeUpdated(name, el) {
       if (name === "value" && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)
@@ -142,9 +143,13 @@
         else window.Idiomorph.morph(body, html, { morphStyle: "innerHTML", callbacks: keep });
         for (const [menu, option] of mine) {
           if (!menu.isConnected) continue;
-          if (![...menu.options].some((o) => o.value === option.value)) menu.append(option);
+          if (![...menu.options].some((o) => o.value === option.value)) {
+            if (sent.has(menu.form)) continue; // what it sent was done: the server's choice now
+            menu.append(option);
+          }
           menu.value = option.value;
         }
+        body.querySelectorAll("form").forEach((form) => sent.delete(form));
         details.dataset.panel = "loaded";
         if (window.htmx) window.htmx.process(body);
         followTracks();
@@ -160,6 +165,15 @@
     if (!(details instanceof HTMLDetailsElement) || !details.open || !details.dataset.panelSrc) return;
     if (!details.dataset.panel || details.dataset.panel === "stale") askPanel(details);
   }, true);
+  // A panel's own post: once it is answered the panel is asked again (an update the
+  // stream brought while the post was out was not put in under it).
+  document.addEventListener("htmx:afterRequest", (e) => {
+    const form = e.detail.elt instanceof Element ? e.detail.elt.closest("form") : null;
+    const details = form && form.closest("details[data-panel-src]");
+    if (!details || !details.open || details.dataset.panel !== "loaded") return;
+    if (e.detail.xhr && e.detail.xhr.status < 300) sent.add(form);
+    askPanel(details);
+  });
   document.addEventListener("live:update", () => {
     document.querySelectorAll("details[data-panel-src][data-panel]").forEach((details) => {
       if (!details.open) {

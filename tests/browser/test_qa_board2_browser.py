@@ -50,6 +50,18 @@ def test_the_hosts_forms_follow_the_game(live_server: Any, screen: Any) -> None:
     expect(market.locator("option")).to_have_text(fresh, timeout=LIVE)
     assert market.input_value() == "squid"
 
+    # The panel's own post, its answer slower than the stream: the update that came while
+    # it was out is not lost (the panel is asked again once it is answered).
+    held: list[Any] = []
+    table.route("**/act", lambda route: held.append((route, route.fetch())))
+    table.once("dialog", lambda d: d.accept())  # "Mark this market Overfished? …"
+    table.locator("#form-overfished").get_by_role("button", name="Mark Overfished").click()
+    expect(table.locator("#log li").first).to_contain_text("Squid", timeout=LIVE)
+    route, answer = held.pop()
+    route.fulfill(response=answer)
+    table.unroute("**/act")
+    expect(market.locator("option", has_text="Squid")).to_have_count(0, timeout=LIVE)
+
     # A closed panel: asked again when it opens.
     auction = table.locator("#open-auction details")
     auction.locator("summary").click()

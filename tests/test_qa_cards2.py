@@ -3,9 +3,12 @@ plays them (exploratory QA, second round), on the server."""
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
+
+import pytest
 
 NEW = {"game": "tsukiji_market", "players": ["Aiko", "Bo"], "notches": 3}
 
@@ -180,3 +183,38 @@ def test_a_colour_typed_in_full_width_letters_is_the_same_pile(client: Any) -> N
     state = client.get(f"/api/games/{game}", headers=auth(host)).json
     assert list(state["players"][0]["piles"]) == ["red"]
     assert state["players"][0]["score"]["piles"]["red"]["points"] == 4
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_finger_tap_that_arrives_after_its_round_was_revealed_is_no_bid(
+    client: Any, lang: str
+) -> None:
+    """Bo has bid 2. Aiko taps 2, then at once 3 (she meant 3): the first tap reveals a
+    Night tie (both cards discarded, the next round begins) and the second became her
+    sealed bid for the next round, which she never saw offered. The finger buttons carry
+    the round they were shown for; a tap for a revealed round is refused, in words."""
+    made: Any = client.post("/api/games", json=NEW).json
+    game, seats = made["id"], [s["token"] for s in made["seats"]]
+    client.post(f"/api/games/{game}/bids", json={"fingers": 2}, headers=auth(seats[1]))
+    headers = {**auth(seats[0]), "X-Cards": "1", "Accept-Language": lang}
+    page = client.get(f"/games/{game}/seat", headers=headers).text
+    assert '<input type="hidden" name="round" value="1">' in page
+    first = {"fingers": "2", "round": "1"}
+    assert client.post(f"/games/{game}/cards/bid", data=first, headers=headers).status_code == 200
+    second = {"fingers": "3", "round": "1"}
+    r = client.post(f"/games/{game}/cards/bid", data=second, headers=headers)
+    assert r.status_code == 409
+    said = {
+        "en": "That bid was for a round that has been revealed since; look at the reveal, "
+        "then bid again.",
+        "ja": "その入札は、その後に公開されたラウンドのものでした。公開の結果を見てから、"
+        "もう一度入札してください。",
+    }
+    assert said[lang] in html.unescape(r.text)
+    state = client.get(f"/api/games/{game}", headers=auth(made["host_token"])).json
+    assert state["rounds"] == 1 and state["bid_by"] == [] and state["face"] == "day"
+    # The round on the buttons now is the next one: a tap there is a bid.
+    r = client.post(f"/games/{game}/cards/bid", data={**second, "round": "2"}, headers=headers)
+    assert r.status_code == 200 and "Aiko" in str(
+        client.get(f"/api/games/{game}", headers=auth(seats[0])).json["bid_by"]
+    )

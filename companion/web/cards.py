@@ -36,7 +36,7 @@ from flask_babel import gettext  # type: ignore[import-untyped]
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
-from ..card_views import COLOURS, ICON_GLYPHS, colour_names, history
+from ..card_views import COLOURS, ICON_GLYPHS, card_table, colour_names, history
 from ..cardgame.catalogue import NOTCHES_MAX, NOTCHES_MIN, POINTS_MAX, POINTS_MIN
 from ..door import Refused
 from ..eventlog import GameState, redoable
@@ -268,6 +268,19 @@ def _form_change(game_id: str, role: str, change: Callable[[Identity], Any]) -> 
 def form_bid(game_id: str) -> Any:
     def change(who: Identity) -> Any:
         fingers = bid_fingers({"fingers": request.form.get("fingers", "")}, form=True)
+        # The round the finger buttons were shown for: a tap that arrives after that round
+        # was revealed (a second tap to change 2 into 3, the first one revealing a Night
+        # tie) is no bid for the next round, which the player never saw.
+        shown = request.form.get("round")
+        if shown is not None and shown != str(card_table(store().state(game_id)).rounds + 1):
+            raise Refused(
+                409,
+                gettext(
+                    "That bid was for a round that has been revealed since; look at the "
+                    "reveal, then bid again."
+                ),
+                "round",
+            )
         return door().seal(game_id, who.token, "fingers", None, fingers)
 
     return _form_change(game_id, "seat", change)

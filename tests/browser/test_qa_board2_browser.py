@@ -151,3 +151,39 @@ def test_the_snapshot_link_comes_when_the_game_ends(live_server: Any, screen: An
     game.undo()
     expect(table.locator("#turn")).to_have_attribute("data-phase", "play", timeout=LIVE)
     expect(snapshot).to_be_hidden()
+
+
+def test_the_owners_choice_after_a_tie_is_in_view(live_server: Any, phone: Any) -> None:
+    """Aiko put two Mackerel up at the Auction market; Bo and Chiyo both bid ¥0: a tie
+    that only she can settle, and until she does every action of her turn is refused.
+    Her phone showed her turn's guide first (the Markets grid, "End my turn"), its
+    buttons all refused, and her "Make Bo the winner" / "Make Chiyo the winner" below the
+    screen. Now the auction comes first while her choice is awaited, and into view when
+    it comes; once she has chosen, her turn's guide is first again."""
+    import requests
+    from playwright.sync_api import expect
+
+    game = Game(live_server.url, {**SETUP, "external_markets": ["ships", "bank", "auction"]})
+    game.act(type="gain_fish", player="Aiko", fish="mackerel", count=3)
+    game.act(type="next_turn")
+    aiko = join(phone, game, "Aiko")
+    game.act(type="visit", player="Aiko", market="auction", entry="ap", lot=["mackerel"] * 2)
+    aid = game.state()["auction"]["id"]
+    for name in ("Bo", "Chiyo"):
+        r = requests.post(
+            f"{game.url}/api/games/{game.id}/auctions/{aid}/bids",
+            json={"amount": 0},
+            headers={"Authorization": f"Bearer {game.tokens[name]}"},
+            timeout=10,
+        )
+        assert r.status_code == 201, r.text
+    choices = aiko.locator("#auction .choices")
+    expect(choices).to_contain_text("Make Chiyo the winner", timeout=LIVE)
+    for button in choices.get_by_role("button").all():
+        expect(button).to_be_in_viewport()
+    choices.get_by_role("button", name="Make Chiyo the winner").click()
+    expect(aiko.locator("#auction")).to_have_attribute("data-status", "settled", timeout=LIVE)
+    expect(aiko.locator("#turn-guide")).to_be_in_viewport()
+    box = aiko.locator("#turn-guide").bounding_box()
+    auction = aiko.locator("#auction").bounding_box()
+    assert box is not None and auction is not None and box["y"] < auction["y"]  # first again

@@ -27,10 +27,15 @@ def test_the_hosts_forms_follow_the_game(live_server: Any, screen: Any) -> None:
     "Open a sealed-bid auction" still offered to draw it by hand. Both were refused
     when tried, but the host had to work out why. Now an open panel follows every live
     update (a choice the host made stays made), and a closed one is asked again when it
-    next opens."""
+    next opens.
+
+    Likewise, with closed money the tools offer the Snapshot (every player's Yen) only
+    once the game is over: the link was written when the page loaded, so a table screen
+    open when the game ended never offered it, unlike its reload (and an undone end kept
+    it offered). It now follows the game."""
     from playwright.sync_api import expect
 
-    game = Game(live_server.url)
+    game = Game(live_server.url, {**SETUP, "money": "closed"})
     table = screen(1280, 800)
     table.goto(f"{live_server.url}/join/{game.host}")
     table.wait_for_function("window.tsukijiLive && window.tsukijiLive.streamUp()", timeout=LIVE)
@@ -82,6 +87,17 @@ def test_the_hosts_forms_follow_the_game(live_server: Any, screen: Any) -> None:
         options, timeout=LIVE
     )
 
+    snapshot = table.get_by_role("link", name="Snapshot (JSON)")
+    expect(table.get_by_role("link", name="Calculator")).to_be_visible()
+    expect(snapshot).to_be_hidden()
+    game.act(type="next_turn")
+    game.act(type="end_game")
+    expect(table.locator("#turn")).to_have_attribute("data-phase", "over", timeout=LIVE)
+    expect(snapshot).to_be_visible()
+    game.undo()
+    expect(table.locator("#turn")).to_have_attribute("data-phase", "play", timeout=LIVE)
+    expect(snapshot).to_be_hidden()
+
 
 #: The top of the Sell Eel stepper's "+" on the screen, once the frame after the last
 #: change is laid out (scroll anchoring applies then), and how often the page scrolled by
@@ -127,30 +143,6 @@ def test_a_preview_never_moves_the_stepper_under_the_thumb(live_server: Any, pho
         now, moves = aiko.evaluate(PLUS_TOP)
         assert moves == 0  # the Confirm is in view: game.js has no reason to move the page
         assert abs(now - top) < 0.5, (sold, top, now)
-
-
-def test_the_snapshot_link_comes_when_the_game_ends(live_server: Any, screen: Any) -> None:
-    """With closed money the table screen's tools offer the Snapshot (every player's Yen)
-    only once the game is over. The link was written when the page loaded, outside #live:
-    a table screen open when the game ended never offered it, unlike its reload (and an
-    undone end kept it offered). It now follows the game."""
-    from playwright.sync_api import expect
-
-    game = Game(live_server.url, {**SETUP, "money": "closed"})
-    table = screen(1280, 800)
-    table.goto(f"{live_server.url}/join/{game.host}")
-    table.wait_for_function("window.tsukijiLive && window.tsukijiLive.streamUp()", timeout=LIVE)
-    table.locator("#table-tools > summary").click()
-    snapshot = table.get_by_role("link", name="Snapshot (JSON)")
-    expect(table.get_by_role("link", name="Calculator")).to_be_visible()
-    expect(snapshot).to_be_hidden()
-    game.act(type="next_turn")
-    game.act(type="end_game")
-    expect(table.locator("#turn")).to_have_attribute("data-phase", "over", timeout=LIVE)
-    expect(snapshot).to_be_visible()
-    game.undo()
-    expect(table.locator("#turn")).to_have_attribute("data-phase", "play", timeout=LIVE)
-    expect(snapshot).to_be_hidden()
 
 
 def test_the_owners_choice_after_a_tie_is_in_view(live_server: Any, phone: Any) -> None:

@@ -373,6 +373,9 @@ def test_a_phone_is_called_when_its_bid_or_its_card_is_needed(live_server, scree
             "els => els.map(e => e.getBoundingClientRect().height)"
         )
         assert heights and min(heights) >= 44, (address, heights)
+        # So are the page's own links: back to the New game page, to the 18 cards (20 px).
+        link = table.locator("main > p > a" if "deck" in address else "#deck-link").first
+        assert link.evaluate("e => e.getBoundingClientRect().height") >= 44
         if "deck" in address:  # a colour typed in full view (it was 24 px wide)
             width = table.locator('[name="c1_other"]').evaluate("e => e.offsetWidth")
             assert width >= 100, width

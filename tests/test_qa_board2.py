@@ -44,3 +44,29 @@ def test_a_turn_ended_with_ap_left_says_how_many(client: Any) -> None:
     assert lines["ja"][:2] == ["次の手番", "Aikoはアクションポイントを2点残して手番を終えました"]
     # A turn whose AP were all spent ends with the plain line.
     assert lines["en"][-1] == "Next turn", lines["en"]
+
+
+def test_the_table_screens_auction_form_names_the_active_player_as_owner(client: Any) -> None:
+    """The table screen's "Open a sealed-bid auction" asks for "Owner (the active
+    player)" but chose the first player whoever's turn it was: during Bo's turn a quick
+    "Open auction" opened Aiko's auction (the server takes any owner: a missed auction
+    may be recorded late), and the Yen went to her. It now chooses the active player."""
+    r = client.post(
+        "/api/games",
+        json={
+            "players": ["Aiko", "Bo", "Chiyo"],
+            "money": "open",
+            "seed": 5,
+            "fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid"],
+            "external_markets": ["ships", "bank", "auction"],
+        },
+    )
+    game = r.get_json()
+    gid, host = game["id"], auth(game["host_token"])
+    for _ in range(2):  # Bo's turn
+        assert client.post(f"/api/games/{gid}/actions", json={"type": "next_turn"}, headers=host)
+    client.get(f"/join/{game['host_token']}")  # the table screen's cookie
+    html = client.get(f"/games/{gid}/forms/auction?as=host").get_data(as_text=True)
+    owner = html[html.index('name="owner"') : html.index("</select>", html.index('name="owner"'))]
+    assert '<option value="Bo" selected>' in owner, owner
+    assert owner.count("selected") == 1, owner

@@ -218,3 +218,30 @@ def test_a_finger_tap_that_arrives_after_its_round_was_revealed_is_no_bid(
     assert r.status_code == 200 and "Aiko" in str(
         client.get(f"/api/games/{game}", headers=auth(seats[0])).json["bid_by"]
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_name_with_a_control_or_formatting_character_is_refused(client: Any, lang: str) -> None:
+    """The card game's New game page took a name holding U+202E (every line naming that
+    player then read backwards), a NUL or a zero-width space (a name looking like
+    another): the board game refuses them, and so did the card game's API for the first
+    two. The page and the API now refuse all three in one sentence; "山田　花子" (a
+    full-width space) is a name."""
+    said = {
+        "en": "A player's name may hold only visible characters and spaces, no control or "
+        "formatting characters.",
+        "ja": "プレイヤーの名前に使えるのは見える文字と空白だけです（制御文字や書式文字は"
+        "使えません）。",
+    }[lang]
+    headers = {"Accept-Language": lang}
+    for name in ("A\u202eBo", "A\x00B", "Ai\u200bko"):
+        r = client.post("/games/cards", data={"player0": name, "player1": "Bo"}, headers=headers)
+        assert r.status_code == 400 and said in html.unescape(r.text), name
+        body = {"game": "tsukiji_market", "players": ["Bo", name]}
+        r = client.post("/api/games", json=body, headers=headers)
+        assert r.status_code == 400, name
+    body = {"game": "tsukiji_market", "players": ["Ai\u200bko", "Bo"]}
+    r = client.post("/api/games", json=body, headers=headers)
+    assert r.json == {"error": said, "field": "players[0]"}
+    r = client.post("/games/cards", data={"player0": "山田\u3000花子", "player1": "Bo"})
+    assert r.status_code == 303

@@ -4,6 +4,7 @@ and the 18 cards this server remembers for its next games (AMB-C1, AMB-C2)."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
 from flask import (
@@ -127,6 +128,12 @@ def new_config(body: Any) -> cardgame.Config:
     """A card game's setup from a checked body; the notches chosen are remembered for the
     server's next game, and a body without them takes the remembered ones."""
     settings = schemas.parse(NewCardGame, body, "card_config")
+    for i, name in enumerate(settings.players):
+        # No control, text-direction or zero-width character: the New game page took
+        # "A\u202eBo" (every line naming that player read backwards) and "Ai\u200bko" (a
+        # name looking like another); the API refused only the first kind.
+        if any(unicodedata.category(ch) in ("Cc", "Cs", "Cf") for ch in name):
+            raise Refused(400, Message("cards.name_chars"), f"players[{i}]")
     notches = settings.notches if settings.notches is not None else remembered_notches()
     cards = settings.cards
     if cards == "remembered":

@@ -182,6 +182,14 @@ def test_the_table_device_opens_a_seat_only_by_a_deliberate_choice(client: Any) 
     assert seat.status_code == 200 and "Aiko" in seat.get_data(as_text=True)
     # Claimed is joined: Aiko's code leaves the table screen.
     assert game["seats"][0]["token"] not in client.get(f"/games/{gid}/table").get_data(as_text=True)
+    # The same button tapped twice (the first answer slow on the Wi-Fi): the second opens
+    # the seat this device holds, never "a phone has joined this seat already".
+    again = client.post(f"/games/{gid}/seats/0/claim")
+    assert again.status_code == 303 and again.headers["Location"].endswith(f"/games/{gid}/seat")
+    # Another table device (the table screen's link opened on a second tablet) is refused.
+    other = client.application.test_client()
+    other.get(f"/join/{game['host_token']}")
+    assert other.post(f"/games/{gid}/seats/0/claim").status_code == 409
     # A seat cannot claim another seat.
     phone = client.application.test_client()
     phone.get(f"/join/{game['seats'][1]['token']}")

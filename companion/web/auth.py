@@ -190,7 +190,10 @@ def claim(game_id: str, seat_no: int) -> Any:
         tokens = store().seat_tokens(game_id)
         if not 0 <= seat_no < len(tokens):
             raise Refused(404, Message("edge.no_seat"))
-        door().join(tokens[seat_no], holds_it=False)
+        # A second tap of the same button (or the page sent again) finds this device
+        # holding the seat already: it opens the seat, never "a phone has joined already".
+        held = request.cookies.get(seat_cookie(game_id)) == tokens[seat_no]
+        door().join(tokens[seat_no], holds_it=held)
     except Refused as exc:
         return refused_page(exc)
     resp = redirect(url_for("seat.page", game_id=game_id), code=303)

@@ -350,6 +350,17 @@ def test_a_lone_surrogate_in_a_name_is_refused(client: Any, app: Any) -> None:
 # -- names -----------------------------------------------------------------------------------
 
 
+def test_a_japanese_keyboards_space_is_a_space_in_a_name(client: Any) -> None:
+    """A name as a Japanese keyboard types it, "山田　花子" (U+3000 between the names), was
+    refused as holding a character that is not visible; it is a space, and "山田 花子" with
+    a plain space is then the same name."""
+    r = client.post("/api/games", json={"players": ["山田\u3000花子", "Bo"]})
+    assert r.status_code == 201, r.get_json()
+    assert r.get_json()["seats"][0]["name"] == "山田\u3000花子"
+    r = client.post("/api/games", json={"players": ["山田\u3000花子", "山田 花子"]})
+    assert r.status_code == 400 and r.get_json()["field"] == "players[1]", r.get_json()
+
+
 @pytest.mark.parametrize(
     ("names", "field"),
     [

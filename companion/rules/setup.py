@@ -155,6 +155,10 @@ BIDI_CONTROLS = frozenset(
 )
 
 
+#: The space a Japanese keyboard types between a family name and a given name.
+IDEOGRAPHIC_SPACE = "\u3000"
+
+
 def bad_character(text: str) -> str | None:
     r"""The first character that no stored text may hold, or None: control characters (NUL,
     newlines, tabs …), lone surrogates (they cannot even be written as UTF-8, so a name
@@ -197,10 +201,11 @@ def validate_players(names: list[str]) -> tuple[str, ...]:
             raise IllegalAction(Message("setup.name_long", {"max": NAME_MAX}), where)
         # Category Cf (bidi overrides, zero-width characters) and every other character
         # Python does not call printable would make a name look like another one, or
-        # reorder the history line it appears in.
+        # reorder the history line it appears in. A Japanese keyboard's space (U+3000,
+        # "山田　花子") is a space, as on the card game's New game page.
         if (
             bad_character(name) is not None
-            or not name.isprintable()
+            or not name.replace(IDEOGRAPHIC_SPACE, " ").isprintable()
             or any(unicodedata.category(ch) == "Cf" for ch in name)
         ):
             raise IllegalAction(Message("setup.name_chars", {}), where)

@@ -3,12 +3,11 @@ round), each against the real server in headless Chromium."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 from browser_support import LIVE
-from test_qa_board_browser import SETUP, Game, join
+from test_qa_board_browser import SETUP, Game, eel_visit_open, join
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -124,13 +123,7 @@ def test_a_preview_never_moves_the_stepper_under_the_thumb(live_server: Any, pho
     Now the page anchors in the guide, and nothing above the preview moves."""
     from playwright.sync_api import expect
 
-    game = Game(live_server.url)
-    game.act(type="gain_fish", player="Aiko", fish="eel", count=3)
-    game.act(type="take_license", player="Bo", market="eel", count=1, pay=False)
-    game.act(type="next_turn")
-    aiko = join(phone, game, "Aiko")
-    guide = aiko.locator("#turn-guide")
-    guide.get_by_role("button", name=re.compile(r"^Eel")).click()
+    _game, aiko, guide = eel_visit_open(phone, live_server.url)
     preview = guide.locator("#turn-preview")
     expect(preview).to_contain_text("A visit must do something at Eel", timeout=LIVE)
     expect(aiko.locator("#me")).to_be_in_viewport()  # her card in view under the guide

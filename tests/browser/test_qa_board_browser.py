@@ -181,10 +181,9 @@ def test_a_late_answer_to_a_free_move_closes_its_panel(live_server: Any, phone: 
     assert [p["ports"] for p in game.state()["players"] if p["name"] == "Aiko"] == [1]
 
 
-def eel_sale_previewed(make: Any, url: str) -> tuple[Game, Any, Any]:
-    """Aiko's turn, her Eel sale previewed on her phone: Bo holds one Eel licence."""
-    from playwright.sync_api import expect
-
+def eel_visit_open(make: Any, url: str) -> tuple[Game, Any, Any]:
+    """Aiko's turn, the Eel market's panel open on her phone with 3 Eel to sell: Bo holds
+    one Eel licence."""
     game = Game(url)
     game.act(type="gain_fish", player="Aiko", fish="eel", count=3)
     game.act(type="take_license", player="Bo", market="eel", count=1, pay=False)
@@ -192,6 +191,14 @@ def eel_sale_previewed(make: Any, url: str) -> tuple[Game, Any, Any]:
     aiko = join(make, game, "Aiko")
     guide = aiko.locator("#turn-guide")
     guide.get_by_role("button", name=re.compile(r"^Eel")).click()
+    return game, aiko, guide
+
+
+def eel_sale_previewed(make: Any, url: str) -> tuple[Game, Any, Any]:
+    """Aiko's turn, her Eel sale previewed on her phone: Bo holds one Eel licence."""
+    from playwright.sync_api import expect
+
+    game, aiko, guide = eel_visit_open(make, url)
     guide.get_by_role("button", name="Sell Eel: more").click()
     preview = guide.locator("#turn-preview")
     expect(preview).to_contain_text("Aiko sells 1 Eel", timeout=LIVE)

@@ -8,6 +8,7 @@ import re
 import urllib.request
 
 import pytest
+from test_attention import IN_VIEW, RECORD_VIBRATE
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
@@ -333,22 +334,6 @@ def test_ticks_on_the_card_form_stay_through_an_update_and_go_once_recorded(live
     shown = aiko.locator("#cards-live").inner_text()
     aiko.reload()
     assert aiko.locator("#cards-live").inner_text() == shown
-
-
-#: navigator.vibrate recorded (headless Chromium has no motor to run).
-RECORD_VIBRATE = """
-window.__buzz = 0;
-Object.defineProperty(navigator, "vibrate", { value: () => { window.__buzz += 1; return true; } });
-"""
-#: Whether the element with this id begins within the screen.
-IN_VIEW = """
-(id) => {
-  const el = document.getElementById(id);
-  if (!el) return false;
-  const r = el.getBoundingClientRect();
-  return r.top >= -1 && r.top < window.innerHeight;
-}
-"""
 
 
 def test_a_phone_is_called_when_its_bid_or_its_card_is_needed(live_server, screen, phone):

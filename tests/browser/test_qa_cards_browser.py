@@ -116,22 +116,36 @@ def test_the_card_to_record_comes_into_view_on_the_winner_s_phone(live_server, p
 
 def test_the_table_screen_keeps_the_scores_in_view_while_a_card_waits(live_server, screen, phone):
     """The table screen at 1280×800, both phones joined, Aiko's card to record: the Scale,
-    the round (who has bid, the last reveal, what is waited for) and both scores are on
-    the screen. In one column the card form pushed the scores about 200 px below its
-    bottom, half of every round."""
+    the round (the last reveal, what is waited for), both scores and the card's every tap,
+    "Record Aiko's card" included, are on the screen. In one column the card form pushed
+    the scores about 200 px below its bottom; then, with the scores beside it, "Record
+    Aiko's card" sat at about 930 px. With the 18 cards defined, on a Japanese table
+    screen, the last of the picks and "Not among these?" ran to about 1,470 px."""
     from playwright.sync_api import expect
 
-    game, host, seats = new_game(live_server.url)
-    for token in seats:
-        phone().goto(f"{live_server.url}/join/{token}")
+    def a_card_waits(table, cards: list[dict] | None = None) -> None:
+        game, host, seats = new_game(live_server.url, cards)
+        for token in seats:
+            phone().goto(f"{live_server.url}/join/{token}")
+        table.goto(f"{live_server.url}/join/{host}")
+        expect(table.locator("#join-h")).to_have_count(0)
+        for token, fingers in zip(seats, (3, 1), strict=True):
+            api(live_server.url, f"/api/games/{game}/bids", {"fingers": fingers}, token)
+        expect(table.locator("form.cards-take").first).to_be_visible()
+        for shown in ("#barrel-text", "#last-reveal", "p.notice", "#score-0", "#score-1"):
+            expect(table.locator(shown)).to_be_in_viewport(ratio=1)
+
     table = screen(1280, 800)
-    table.goto(f"{live_server.url}/join/{host}")
-    expect(table.get_by_role("heading", name="Join with your phone")).to_have_count(0)
-    for token, fingers in zip(seats, (3, 1), strict=True):
-        api(live_server.url, f"/api/games/{game}/bids", {"fingers": fingers}, token)
-    expect(table.locator("form.cards-take")).to_be_visible()
-    for shown in ("#barrel-text", "#bid-by", "#last-reveal", "p.notice", "#score-0", "#score-1"):
-        expect(table.locator(shown)).to_be_in_viewport(ratio=1)
+    a_card_waits(table)
+    record = table.get_by_role("button", name="Record Aiko's card")
+    expect(record).to_be_in_viewport(ratio=1)
+    colours = ("red", "blue", "green", "yellow", "purple", "black")
+    cards = [{"colour": colours[n % 6], "points": n % 10, "wasabi": n % 5 == 0} for n in range(18)]
+    table = screen(1280, 800, extra_http_headers={"Accept-Language": "ja"})
+    a_card_waits(table, cards)
+    expect(table.locator("button.card-pick")).to_have_count(18)
+    expect(table.locator("button.card-pick").last).to_be_in_viewport(ratio=1)
+    expect(table.locator(".cards-manual > summary")).to_be_in_viewport(ratio=1)
 
 
 def test_a_speciality_bonus_goes_to_the_player_chosen_while_the_phones_play_on(live_server, screen):

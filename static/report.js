@@ -147,8 +147,10 @@
           return;
         }
         say(answer.error);
-      } catch (err) {
-        say(String(err));
+      } catch {
+        // No answer (the Wi-Fi dropped) or none in JSON (a proxy's page): said in the page's
+        // language; String(err) said "TypeError: Failed to fetch", in English.
+        say(form.dataset.lost);
       } finally {
         button.disabled = false;
       }

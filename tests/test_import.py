@@ -530,3 +530,36 @@ def test_a_tampered_file_is_refused_in_japanese(app: Any, client: Any) -> None:
     ), body
     r = client.post(IMPORT, json={"format": "x"}, headers={"Accept-Language": "ja"})
     assert r.get_json()["error"].startswith("これはこのアプリのゲームファイルではありません")
+
+
+def test_a_refused_setup_or_entry_is_said_wholly_in_japanese(app: Any, client: Any) -> None:
+    """A file whose setup the rules refuse, or whose entry is no object at all, on a
+    Japanese page: the sentence was Japanese around an English clause, "…始められません：a
+    game has 2 to 6 players." and "（the entryが正しくありません）"."""
+    store, door = parts(app)
+    g = auction_game(store, door)
+    doc = exported(client, g.game_id, g.host)
+    ja = {"Accept-Language": "ja"}
+    few = copy.deepcopy(doc)
+    few["setup"]["players"] = [A]
+    r = client.post(IMPORT, json=few, headers=ja)
+    assert r.status_code == 400 and r.get_json()["field"] == "setup.players"
+    said = r.get_json()["error"]
+    assert (
+        said == "ゲームファイルのセットアップではゲームを始められません：プレイ人数は2〜6人です。"
+    )
+    money = copy.deepcopy(doc)
+    money["setup"]["money"] = "secret"
+    said = client.post(IMPORT, json=money, headers=ja).get_json()["error"]
+    assert said.endswith('所持金は"open"（公開）か"closed"（非公開）です。'), said
+    listed = copy.deepcopy(doc)
+    listed["events"][0] = []
+    said = client.post(IMPORT, json=listed, headers=ja).get_json()["error"]
+    assert said == (
+        "ゲームファイルの記録events[0]は、このアプリが記録する形ではありません"
+        "（events[0]が正しくありません）。"
+    ), said
+    for body in (few, money, listed):  # English as before, whole
+        said = client.post(IMPORT, json=body).get_json()["error"]
+        assert not re.search(r"[ぁ-んァ-ン]", said) and said.endswith("."), said
+    assert games(store) == 1

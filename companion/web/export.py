@@ -27,8 +27,9 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..door import Refused
 from ..gamefile import BadEntry, export_document, hides_money, replay, same_setup
+from ..i18n import current_lang
 from ..identity import Identity
-from ..report_text import say, sentence
+from ..report_text import say
 from ..rules.errors import IllegalAction
 from ..rules.setup import GameConfig, make_config
 from ..story import holdings_rows
@@ -176,9 +177,13 @@ def _config(setup: Any) -> GameConfig:
             fleet=setup.fleet or 1,
         )
     except IllegalAction as exc:
-        raise Refused(
-            400, say("file.setup", reason=sentence(exc.message)), _setup_field(exc.field)
-        ) from None
+        # The rules' reason in the asker's language: exc.message is the English one, and a
+        # Japanese page said "…始められません：a game has 2 to 6 players."
+        lang = current_lang()
+        reason = exc.render(lang).strip()
+        if not reason.endswith((".", "!", "?", "。", "！", "？")):
+            reason += "。" if lang == "ja" else "."
+        raise Refused(400, say("file.setup", reason=reason), _setup_field(exc.field)) from None
     key = same_setup(config, setup.model_dump())
     if key is not None:
         raise Refused(400, say("file.setup_differs", field=f"setup.{key}"), f"setup.{key}")

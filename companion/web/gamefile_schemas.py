@@ -204,7 +204,9 @@ def _file_refusal(exc: ValidationError) -> Refused:
         field = f"events[{loc[1]}]"
         if len(loc) == 2 and error["type"] == "too_long":
             return Refused(400, say("file.too_many", limit=MAX_EVENTS), "events")
-        detail = _where(loc[2:]) or "the entry"
+        # An entry that is no object at all names itself: "the entry" was English on a
+        # Japanese page ("（the entryが正しくありません）").
+        detail = _where(loc[2:]) or field
         code = "file.entry_missing" if error["type"] == "missing" else "file.entry_shape"
         return Refused(400, say(code, field=field, detail=detail), field)
     if loc == ("events",) and error["type"] == "too_long":

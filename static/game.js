@@ -377,20 +377,6 @@
     if (form.querySelector(".turn-confirm.htmx-request")) return;
     window.htmx.trigger(form, "change", { live: true });
   });
-  // A choice only this phone can make (its auction's winner after a tie, a Barter's
-  // offer) is its next tap: the page shows the auction first then (game.css), and when
-  // the choice comes it is brought into view (static/live.js, told of a reveal during my
-  // turn, has just shown the guide, whose actions are refused until it is made).
-  const choosing = () => {
-    const auction = document.querySelector(".page-seat #auction");
-    return auction && auction.querySelector(".choices") ? auction.dataset.auction : "";
-  };
-  let choice = choosing();
-  document.addEventListener("live:update", function () {
-    const now = choosing();
-    if (now && now !== choice) document.getElementById("auction").scrollIntoView({ block: "start" });
-    choice = now;
-  });
   // A grid of tiles on show (the Markets grid, the free moves) follows the table too: a
   // tile's cost and why (too few AP, no token, too little Yen) move with changes that
   // leave the turn's key as it was (an auction won, a correction). Asked again after

@@ -162,7 +162,12 @@
       buzz();
       say(words.sayBid);
     } else if (now.reveal && now.reveal !== before.reveal) {
-      if (now.turn) {
+      const auction = byId("auction");
+      if (auction && auction.querySelector(".choices")) {
+        // A choice only this page can make (a tie's winner, an offer): the auction and its
+        // choices are the next tap, my turn or not (its actions wait for it).
+        show(auction);
+      } else if (now.turn) {
         // My turn goes on (#20): my guide comes into view (its next tap), and the result
         // comes as the message at the bottom, the history's newest line.
         show(byId("turn-guide-wrap"));

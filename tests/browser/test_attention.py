@@ -181,15 +181,17 @@ def test_a_visit_being_filled_in_survives_an_auction_opened_by_the_table(
     aiko.wait_for_function(
         "() => document.getElementById('live-state').dataset.auction !== ''", timeout=LIVE
     )
+    # Bo outbids the others: the auction settles (a tie would wait for Bo's choice, and
+    # until then Aiko's guide says the auction comes first, her visit kept out of sight).
     for name in PLAYERS:
         api(
             base,
             f"/api/games/{gid}/auctions/{opened['auction_id']}/bids",
             tokens[name],
-            {"amount": 0},
+            {"amount": 100 if name == "Bo" else 0},
         )
     aiko.wait_for_function(
-        "() => document.getElementById('live-state').dataset.auction === ''", timeout=LIVE
+        "() => document.getElementById('live-state').dataset.held === ''", timeout=LIVE
     )
     assert guide.get_by_role("button", name="Sell Eel: more").count() == 1
     assert field.input_value() == typed

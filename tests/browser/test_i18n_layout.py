@@ -120,6 +120,14 @@ def board_game(url: str) -> Game:
     return game
 
 
+def turn_game(url: str) -> Game:
+    """Aiko's turn as ``board_game``'s, its tie settled: until it is, her turn guide says
+    the auction comes first instead of offering its panels."""
+    game = board_game(url)
+    game.post(f"/auctions/{game.tie}/choose", {"winner": A})
+    return game
+
+
 def ended_game(url: str) -> Game:
     game = Game(url, SETUP)
     game.act(type="next_turn")
@@ -184,7 +192,7 @@ def load(page: Any, button: Any) -> None:
 @pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
 def test_no_page_scrolls_sideways_on_a_phone(live_server: Any, sized: Any, locale: str) -> None:
     url = live_server.url
-    game, done = board_game(url), ended_game(url)
+    game, done, turn = board_game(url), ended_game(url), turn_game(url)
     cards = Game(url, {"game": "tsukiji_market", "players": [A, B]})
     problems: list[str] = []
     lang = locale[:2]
@@ -193,6 +201,7 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server: Any, sized: Any, local
     page.goto(f"{url}/join/{game.host}")
     page.goto(f"{url}/join/{done.host}")  # the host of both (the sign-ins are kept)
     phone.goto(f"{url}/join/{game.tokens[A]}")
+    phone.goto(f"{url}/join/{turn.tokens[A]}")
     card_phone.goto(f"{url}/join/{cards.tokens[A]}")
     for width in WIDTHS:
         for p in (page, phone, card_phone):
@@ -222,6 +231,9 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server: Any, sized: Any, local
         check(page, width, "card game deck", problems)
         # The phones: Aiko's, whose turn it is, through the turn guide's panels.
         phone.goto(f"{url}/games/{game.id}/seat")
+        phone.wait_for_selector("#turn-guide .turn-held")
+        check(phone, width, "phone with the tie holding its turn guide", problems)
+        phone.goto(f"{url}/games/{turn.id}/seat")
         phone.wait_for_selector("#turn-guide")
         check(phone, width, "phone with the turn guide", problems)
         choices = phone.locator("#turn-guide .turn-choice")
@@ -243,7 +255,7 @@ def test_japanese_breaks_between_phrases_and_the_turn_heading_fits(
     live_server: Any, sized: Any
 ) -> None:
     """「アクションポイン／ト1点」 and 「100／円」 no more: Japanese text breaks between phrases."""
-    game = board_game(live_server.url)
+    game = turn_game(live_server.url)
     phone = sized(360, "ja-JP")
     phone.goto(f"{live_server.url}/join/{game.tokens[A]}")
     title = phone.locator("#turn-guide-title")

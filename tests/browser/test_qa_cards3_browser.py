@@ -61,3 +61,38 @@ def test_a_choice_left_out_is_refused_in_the_page_s_language(live_server, phone)
         "カードの色は1〜20文字の名前です（例：red）。"
     )
     expect(form.locator('input[name="points"][value="3"]')).to_be_checked()
+
+
+def test_the_ticks_for_one_card_never_stay_for_the_next(live_server, screen):
+    """A Day tie with the Barrel toward Bo: Bo takes a card, then Aiko. The table screen
+    ticks Bo's card (blue, 4, Wasabi) while Bo records it on his phone; the table screen's
+    form becomes "Record Aiko's card". Bo's ticks stayed in it (kept through the update as
+    a player's own), one tap from recording Bo's card as Aiko's. Now it starts empty; ticks
+    made for the card still awaited are kept (test_qa_cards_browser's ticks test)."""
+    from playwright.sync_api import expect
+    from test_qa_cards_browser import api, new_game
+
+    base = live_server.url
+    game, host, seats = new_game(base)
+
+    def bids(aiko: int, bo: int) -> None:
+        for token, fingers in zip(seats, (aiko, bo), strict=True):
+            api(base, f"/api/games/{game}/bids", {"fingers": fingers}, token)
+
+    bids(3, 1)  # Aiko wins: the Barrel 2 notches toward Bo
+    aiko = {"type": "take_card", "player": "Aiko", "colour": "red", "points": 3}
+    api(base, f"/api/games/{game}/actions", aiko, seats[0])
+    bids(2, 2)  # a tie at Night: Day
+    bids(2, 2)  # a tie at Day, the Barrel toward Bo: Bo's card, then Aiko's
+    table = screen(1280, 800)
+    table.goto(f"{base}/join/{host}")
+    form = table.locator("form.cards-take")
+    expect(form.get_by_role("button", name="Record Bo's card")).to_be_visible()
+    form.get_by_label("blue", exact=True).check()
+    form.locator('input[name="points"][value="4"]').check()
+    form.get_by_label("Wasabi", exact=True).check()
+    bo = {"type": "take_card", "player": "Bo", "colour": "blue", "points": 4, "wasabi": True}
+    api(base, f"/api/games/{game}/actions", bo, seats[1])
+    expect(form.get_by_role("button", name="Record Aiko's card")).to_be_visible()
+    expect(form.locator("input:checked")).to_have_count(1)  # "No icon", as served
+    expect(form.get_by_label("No icon")).to_be_checked()

@@ -25,7 +25,7 @@ FIVE = {
     "money": "open",
     "seed": 5,
     "fish_markets": ["mackerel", "tuna", "spider_crab", "eel", "squid", "salmon"],
-    "external_markets": ["ships", "bank", "auction", "rentals"],
+    "external_markets": ["ships", "bank", "auction", "barter"],
 }
 #: Every element the page scrolls into view (static/live.js ``show``), by its id.
 RECORD_SCROLLS = """
@@ -36,11 +36,13 @@ Element.prototype.scrollIntoView = function (...a) {
 """
 #: Whether each of the guide's parts shows.
 GUIDE_SHOWS = """() => Object.fromEntries(
-  ['.turn-held', '.turn-choices', '#turn-guide #btn-next-turn', '#turn-panel'].map(
+  ['.turn-held', '.turn-held-barter', '.turn-choices', '#turn-guide #btn-next-turn',
+   '#turn-panel'].map(
     (q) => [q, !!document.querySelector(q)?.checkVisibility()]))"""
-HELD = {".turn-held": True, ".turn-choices": False, "#turn-guide #btn-next-turn": False}
-HELD |= {"#turn-panel": False}
-FREE = {k: not v for k, v in HELD.items()}
+HELD = {".turn-held": True, ".turn-held-barter": False, ".turn-choices": False}
+HELD |= {"#turn-guide #btn-next-turn": False, "#turn-panel": False}
+BARTER = {**HELD, ".turn-held": False, ".turn-held-barter": True}
+FREE = {**{k: not v for k, v in HELD.items()}, ".turn-held-barter": False}
 #: Each choice button: whether its middle is the button itself (nothing lies over it).
 UNCOVERED = """() => [...document.querySelectorAll('#auction .choices .button')].map((b) => {
   const r = b.getBoundingClientRect();
@@ -118,6 +120,15 @@ def test_an_unsettled_auction_holds_the_turn_guide_and_its_choices_are_in_view(
     choices.last.click()
     expect(aiko.locator("#auction")).to_have_attribute("data-status", "settled", timeout=LIVE)
     assert aiko.evaluate(GUIDE_SHOWS) == FREE
+
+    # A Barter is no auction: its owner accepts an offer or declines them all.
+    game.act(type="gain_fish", player="Aiko", fish="mackerel", count=1)
+    game.act(type="visit", player="Aiko", market="barter", entry="ap", lot=["mackerel"])
+    expect(aiko.locator(".turn-held-barter")).to_have_text(
+        "The offers for your Barter lot come first: your turn goes on once you accept one"
+        " or decline them all."
+    )
+    assert aiko.evaluate(GUIDE_SHOWS) == BARTER
 
 
 def _small(phone: Any) -> Any:

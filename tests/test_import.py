@@ -563,3 +563,34 @@ def test_a_refused_setup_or_entry_is_said_wholly_in_japanese(app: Any, client: A
         said = client.post(IMPORT, json=body).get_json()["error"]
         assert not re.search(r"[ぁ-んァ-ン]", said) and said.endswith("."), said
     assert games(store) == 1
+
+
+def test_a_file_that_is_no_json_is_said_as_a_game_file_on_the_import_page(
+    app: Any, client: Any
+) -> None:
+    """The import page (static/report.js posts the chosen file to /games/import) with a
+    photo or a CSV chosen: it said "The request body is not valid JSON." (リクエストの本文が
+    正しいJSONではありません。), the API's words (and "a JSON object … its "format" …" would
+    be no better). It says what the file is not and which to choose, in the page's
+    language; the API keeps its own sentence."""
+    store, _door = parts(app)
+    for body in (b"\xff\xd8\xff\xe0 a photo", b"turn,player,yen\n0,Aiko,2000\n"):
+        r = client.post("/games/import", data=body, content_type="application/json")
+        assert r.status_code == 400
+        assert r.get_json()["error"] == (
+            "This file is not a game file: choose the .json file this app's Game file (JSON) "
+            "button saved."
+        ), r.get_json()
+        ja = client.post(
+            "/games/import",
+            data=body,
+            content_type="application/json",
+            headers={"Accept-Language": "ja"},
+        )
+        assert ja.get_json()["error"] == (
+            "このファイルはゲームファイルではありません。このアプリの「ゲームファイル（JSON）」"
+            "ボタンで保存した.jsonファイルを選んでください。"
+        )
+        api = client.post(IMPORT, data=body, content_type="application/json")
+        assert api.get_json()["error"] == "The request body is not valid JSON."
+    assert games(store) == 0

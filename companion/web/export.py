@@ -23,6 +23,7 @@ import threading
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, request, url_for
+from flask_babel import gettext  # type: ignore[import-untyped]
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..door import Refused
@@ -258,6 +259,10 @@ def import_page() -> Any:
     )
 
 
+#: The edge's refusals of a body that is no JSON (companion/web/edge.py read_json).
+NOT_JSON = frozenset({"edge.not_json", "edge.too_deep", "edge.too_many_digits"})
+
+
 @bp.post("/games/import")
 def import_post() -> Any:
     """The import page's post: the game is created as the API creates it, and this
@@ -269,6 +274,14 @@ def import_post() -> Any:
     except RequestEntityTooLarge:
         return jsonify({"error": _too_large()}), 413
     except Refused as exc:
+        if exc.said is not None and exc.said.code in NOT_JSON:
+            # A file chosen on the page that is no JSON at all (a photo, a CSV): the
+            # page said "The request body is not valid JSON.", words of the API.
+            said = gettext(
+                "This file is not a game file: choose the .json file this app's Game file "
+                "(JSON) button saved."
+            )
+            return jsonify({"error": str(said)}), exc.status
         return _api_refusal(exc)
     resp = jsonify({"id": game_id, "table_url": url_for("table.page", game_id=game_id)})
     resp.status_code = 201

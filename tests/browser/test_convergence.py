@@ -206,6 +206,10 @@ def test_a_board_game_every_page_equals_its_reload_after_every_step(
         t.act("host", {"type": "next_turn"})
     t.act("Aiko", {"type": "fishing", "player": "Aiko", "unloaded": {"tuna": 3}})
     t.converge("docked: a Tuna auction opens", reload=True)
+    # Until it is settled nothing else may be recorded: the phones' bookkeeping forms go.
+    phones = [page.locator("#actions") for name, page in pages.items() if name != "table"]
+    for forms in phones:
+        expect(forms).to_be_hidden(timeout=LIVE)
     auction = api(base, "GET", f"/api/games/{gid}", game["host_token"])["auction"]
     aid = auction["id"]
     assert "." in aid, aid
@@ -239,6 +243,8 @@ def test_a_board_game_every_page_equals_its_reload_after_every_step(
             timeout=LIVE,
         )
     t.converge("the last bid: the reveal on every page", reload=True)
+    for forms in phones:  # settled: they come back
+        expect(forms).to_be_visible(timeout=LIVE)
 
     api(base, "POST", f"/api/games/{gid}/undo", t.tokens["host"])
     t.converge("undo of the settlement")

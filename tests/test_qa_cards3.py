@@ -41,3 +41,21 @@ def test_while_a_card_waits_nobody_is_asked_to_bid(app: Any) -> None:
     assert r.status_code in (200, 201)
     for page in (table.get(f"/games/{game}/table").text, aiko.get(f"/games/{game}/seat").text):
         assert "Aiko: not bid yet · Bo: not bid yet" in page
+
+
+def test_an_empty_history_is_not_numbered_as_an_entry(app: Any) -> None:
+    """A new game's table screen: its history said "1. Nothing yet." ("Nothing yet." an
+    item of the numbered list), as if something had been recorded. It says "Nothing yet."
+    alone; the first reveal is entry 1."""
+    table = app.test_client()
+    made: Any = table.post("/api/games", json=NEW).json
+    game, seats = made["id"], [s["token"] for s in made["seats"]]
+    table.get(f"/join/{made['host_token']}")
+    page = table.get(f"/games/{game}/table").text
+    assert '<p class="muted" id="history">Nothing yet.</p>' in page
+    assert re.search(r"<ol[^>]*>\s*<li[^>]*>Nothing yet", page) is None
+    for token, fingers in zip(seats, (3, 1), strict=True):
+        table.post(f"/api/games/{game}/bids", json={"fingers": fingers}, headers=auth(token))
+    page = table.get(f"/games/{game}/table").text
+    assert "Nothing yet." not in page
+    assert re.search(r'<ol class="cards-history" reversed id="history">\s*<li', page)

@@ -145,7 +145,6 @@ def test_the_owners_choice_after_a_tie_is_in_view(live_server: Any, phone: Any) 
     buttons all refused, and her "Make Bo the winner" / "Make Chiyo the winner" below the
     screen. Now the auction comes first while her choice is awaited, and into view when
     it comes; once she has chosen, her turn's guide is first again."""
-    import requests
     from playwright.sync_api import expect
 
     game = Game(live_server.url, {**SETUP, "external_markets": ["ships", "bank", "auction"]})
@@ -155,13 +154,7 @@ def test_the_owners_choice_after_a_tie_is_in_view(live_server: Any, phone: Any) 
     game.act(type="visit", player="Aiko", market="auction", entry="ap", lot=["mackerel"] * 2)
     aid = game.state()["auction"]["id"]
     for name in ("Bo", "Chiyo"):
-        r = requests.post(
-            f"{game.url}/api/games/{game.id}/auctions/{aid}/bids",
-            json={"amount": 0},
-            headers={"Authorization": f"Bearer {game.tokens[name]}"},
-            timeout=10,
-        )
-        assert r.status_code == 201, r.text
+        game.bid(aid, name, 0)
     choices = aiko.locator("#auction .choices")
     expect(choices).to_contain_text("Make Chiyo the winner", timeout=LIVE)
     for button in choices.get_by_role("button").all():

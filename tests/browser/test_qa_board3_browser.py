@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import requests
 from browser_support import LIVE
 from test_qa_board_browser import Game, join
 
@@ -98,13 +97,7 @@ def test_an_unsettled_auction_holds_the_turn_guide_and_its_choices_are_in_view(
     aid = game.state()["auction"]["id"]
     aiko.evaluate("window.scrollTo(0, document.body.scrollHeight); window.__scrolls = []")
     for name in ("Bo", "Chiyo", "Dai", "Emi"):
-        r = requests.post(
-            f"{game.url}/api/games/{game.id}/auctions/{aid}/bids",
-            json={"amount": 0},
-            headers={"Authorization": f"Bearer {game.tokens[name]}"},
-            timeout=10,
-        )
-        assert r.status_code == 201, r.text
+        game.bid(aid, name, 0)
     choices = aiko.locator("#auction .choices .button")
     expect(choices).to_have_count(4, timeout=LIVE)
     assert aiko.evaluate("window.__scrolls") == ["auction"]

@@ -44,6 +44,16 @@ class Game(Api):
         )
         assert r.status_code == 200, r.text
 
+    def bid(self, auction: str, name: str, amount: int) -> None:
+        """``name`` seals ``amount`` in the auction, from their own phone's token."""
+        r = requests.post(
+            f"{self.url}/api/games/{self.id}/auctions/{auction}/bids",
+            json={"amount": amount},
+            headers={"Authorization": f"Bearer {self.tokens[name]}"},
+            timeout=10,
+        )
+        assert r.status_code == 201, r.text
+
 
 def join(make: Any, game: Game, name: str) -> Any:
     page = make()
@@ -294,15 +304,8 @@ def test_the_last_bidders_double_tap_on_seal_bid_posts_once(live_server: Any, ph
     base = f"{live_server.url}/api/games/{game.id}/auctions"
     lot = {"kind": "spider_crab", "owner": "Aiko"}
     aid = requests.post(base, json=lot, headers=headers, timeout=10).json()["auction_id"]
-    tokens = game.tokens
     for name, amount in (("Aiko", 0), ("Chiyo", 200)):
-        r = requests.post(
-            f"{base}/{aid}/bids",
-            json={"amount": amount},
-            headers={"Authorization": f"Bearer {tokens[name]}"},
-            timeout=10,
-        )
-        assert r.status_code in (200, 201), r.text
+        game.bid(aid, name, amount)
     bo = join(phone, game, "Bo")
     bo.locator("#bid-sheet input.bid-amount").fill("300")
     posts: list[Any] = []

@@ -240,7 +240,7 @@ def _apply(state: GameState, index: int, entry: Entry, event: Event) -> GameStat
             )
         return state.after(event)
     except IllegalAction as exc:
-        raise BadEntry(index, "file.refused", reason=_reason(exc)) from None
+        raise BadEntry(index, "file.refused", reason=rules_reason(exc)) from None
     except BadEntry:
         raise
     except Exception:  # noqa: BLE001 - untrusted data the rules could not read at all
@@ -249,9 +249,9 @@ def _apply(state: GameState, index: int, entry: Entry, event: Event) -> GameStat
         raise BadEntry(index, "file.broken") from None
 
 
-def _reason(exc: IllegalAction) -> str:
-    """A rules refusal as the end of the file's sentence: a clause such as "must be …"
-    gets the name of its field, as the door words it."""
+def rules_reason(exc: IllegalAction) -> str:
+    """A rules refusal as the end of the file's sentence, in the asker's language: a
+    clause such as "must be …" gets the name of its field, as the door words it."""
     message = exc.message
     clause = bool(exc.field) and is_clause(exc.code_message or message)
     if exc.code_message is not None:

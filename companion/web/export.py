@@ -27,8 +27,7 @@ from flask_babel import gettext  # type: ignore[import-untyped]
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..door import Refused
-from ..gamefile import BadEntry, export_document, hides_money, replay, same_setup
-from ..i18n import current_lang
+from ..gamefile import BadEntry, export_document, hides_money, replay, rules_reason, same_setup
 from ..identity import Identity
 from ..report_text import say
 from ..rules.errors import IllegalAction
@@ -178,12 +177,9 @@ def _config(setup: Any) -> GameConfig:
             fleet=setup.fleet or 1,
         )
     except IllegalAction as exc:
-        # The rules' reason in the asker's language: exc.message is the English one, and a
+        # The rules' reason in the asker's language, as an entry's refusal words it: a
         # Japanese page said "…始められません：a game has 2 to 6 players."
-        lang = current_lang()
-        reason = exc.render(lang).strip()
-        if not reason.endswith((".", "!", "?", "。", "！", "？")):
-            reason += "。" if lang == "ja" else "."
+        reason = rules_reason(exc)
         raise Refused(400, say("file.setup", reason=reason), _setup_field(exc.field)) from None
     key = same_setup(config, setup.model_dump())
     if key is not None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
@@ -48,7 +47,7 @@ from .calculator_fields import (
     LocalNames,
     plain_local_name,
 )
-from .schemas import form_int
+from .schemas import form_int, typed_text
 
 bp = Blueprint("calculator", __name__, url_prefix="/calculator")
 
@@ -147,7 +146,7 @@ class CalcForm:
 def stepped(raw: str, delta: int, counter: Counter) -> int | str:
     """The value after a − / + press; the same arithmetic as static/calculator.js.
     An empty field steps to the minimum (−) or to max(minimum, 1) (+)."""
-    text = unicodedata.normalize("NFKC", raw).strip()
+    text = typed_text(raw)
     typed = form_int(text, signed=True)
     if text and typed is None:
         return raw  # leave text that is not a number for the error to point at
@@ -165,7 +164,7 @@ def _number(raw: str) -> int | str:
     """A typed whole number (the forms' one reading of digits: ASCII only, bounded), or
     the text unchanged so the rules core can refuse it with its own sentence. Empty
     means 0. Full-width digits ("２", a Japanese phone keyboard's) are their numbers."""
-    text = unicodedata.normalize("NFKC", raw).strip()
+    text = typed_text(raw)
     if not text:
         return 0
     value = form_int(text, signed=True)
@@ -174,14 +173,7 @@ def _number(raw: str) -> int | str:
 
 def _yen(raw: str) -> int | str:
     """Yen as people type it: "4,200", "¥4200", "−300" are all fine."""
-    text = (
-        unicodedata.normalize("NFKC", raw)
-        .strip()
-        .replace("¥", "")
-        .replace(",", "")
-        .replace(" ", "")
-        .replace("−", "-")
-    )
+    text = typed_text(raw).replace("¥", "").replace(",", "").replace(" ", "").replace("−", "-")
     return _number(text) if text else 0
 
 

@@ -19,7 +19,6 @@ whatever the fingers are.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -132,13 +131,6 @@ def api_bid(game_id: str) -> Any:
 
 
 # -- the pages ------------------------------------------------------------------------------------
-
-
-def typed_number(text: str) -> str:
-    """A number typed into a page's field, full-width digits ("１２", a Japanese phone
-    keyboard's) read as their numbers (NFKC), as Tokyo Jutaku and the calculator read
-    them; anything else is left for the field's own refusal."""
-    return unicodedata.normalize("NFKC", text).strip()
 
 
 def seat_rows(game_id: str, state: GameState) -> list[dict[str, Any]]:
@@ -297,7 +289,7 @@ def form_act(game_id: str) -> Any:
         fields = edge.form_fields(given)
         fields.pop("pick", None)
         if "points" in fields:  # typed (a Speciality bonus): "１２" is 12
-            fields["points"] = typed_number(fields["points"])
+            fields["points"] = schemas.typed_text(fields["points"])
         action = parse_action(fields, form=True)
         return door().act(game_id, who.token, action.kind, action.args, action.expected)
 
@@ -347,7 +339,7 @@ def new_create() -> Any:
         "variant": form.get("variant", "standard"),
     }
     if form.get("notches", "").strip():
-        body["notches"] = typed_number(form["notches"])
+        body["notches"] = schemas.typed_text(form["notches"])
     if form.get("use_cards") and remembered_cards() is not None:
         body["cards"] = "remembered"
     try:

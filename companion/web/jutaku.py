@@ -21,7 +21,6 @@ rules core checks the typed values again and names what is wrong in one sentence
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -52,7 +51,7 @@ from .jutaku_edge import (
     named,
     refusal,
 )
-from .schemas import form_int
+from .schemas import form_int, typed_text
 
 bp = Blueprint("jutaku", __name__)
 
@@ -154,19 +153,13 @@ def _counters_in(lang: str) -> tuple[Counter, ...]:
     return tuple(out)
 
 
-def typed(raw: str | None) -> str:
-    """A count as typed: full-width digits ("２", a Japanese phone keyboard's) read as
-    their numbers (NFKC), spaces around dropped."""
-    return unicodedata.normalize("NFKC", raw or "").strip()
-
-
 def carried_from_form(form: Mapping[str, str]) -> dict[str, Any]:
     """The exit form's counts as the body of a move (what ``carried`` holds), through the
     same strict model as the endpoint's. Crabs and Tuna are counted per printed value."""
     fields: dict[str, Any] = {}
     lists: dict[str, list[int]] = {"spider_crab": [], "tuna": []}
     for counter in COUNTERS:
-        raw = typed(form.get(counter.name)) or "0"
+        raw = typed_text(form.get(counter.name)) or "0"
         key = counter.name.split(".")[1]
         if key in lists:
             n = form_int(raw)
@@ -187,7 +180,7 @@ def carried_from_form(form: Mapping[str, str]) -> dict[str, Any]:
 def _stepped(form: Mapping[str, str], step: str) -> dict[str, str]:
     """The form's counts after a − / + pressed without JavaScript (static/jutaku.js does
     the same in the browser)."""
-    values = {c.name: typed(form.get(c.name)) for c in COUNTERS}
+    values = {c.name: typed_text(form.get(c.name)) for c in COUNTERS}
     name, _, delta = step.rpartition(":")
     counter = next((c for c in COUNTERS if c.name == name), None)
     change = form_int(delta, signed=True)

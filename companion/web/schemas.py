@@ -21,6 +21,7 @@ standard library only: pydantic lives here, in the web layer).
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections import ChainMap
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
@@ -79,6 +80,17 @@ TOKEN_CODES: frozenset[str] = frozenset(
 
 
 # -- form strings → numbers and flags (the one place) -------------------------------------
+
+
+def typed_text(raw: str | None) -> str:
+    """A field's text as a phone typed it: full-width digits and letters ("２", "１，０００",
+    a Japanese keyboard's) read as their own (NFKC), spaces around dropped; nothing else
+    changes, so :func:`form_int` still refuses what is no number.
+
+    >>> typed_text(" １２ "), typed_text("１，０００"), typed_text(None)
+    ('12', '1,000', '')
+    """
+    return unicodedata.normalize("NFKC", raw or "").strip()
 
 
 def form_int(text: str, *, signed: bool = False) -> int | None:

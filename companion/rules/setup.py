@@ -173,6 +173,25 @@ def bad_character(text: str) -> str | None:
     return None
 
 
+def name_character(name: str) -> str | None:
+    r"""The first character no player's name may hold, or None: what no stored text may
+    hold (:func:`bad_character`), a formatting character (category Cf: zero-width, bidi
+    marks; it would make a name look like another one, or reorder the history line it
+    appears in), and any other character Python does not call printable but a Japanese
+    keyboard's space (U+3000, "山田　花子").
+
+    >>> name_character("山田　花子"), name_character("Ai​ko"), name_character("B o")
+    (None, '​', ' ')
+    """
+    bad = bad_character(name)
+    if bad is not None:
+        return bad
+    for ch in name:
+        if unicodedata.category(ch) == "Cf" or not (ch.isprintable() or ch == IDEOGRAPHIC_SPACE):
+            return ch
+    return None
+
+
 def _reads_as(name: str) -> str:
     """A name as it reads on screen: compatibility forms folded (full-width letters), case
     folded, and only letters and digits kept, so "The  Supply" reads as "thesupply"."""
@@ -199,15 +218,7 @@ def validate_players(names: list[str]) -> tuple[str, ...]:
         name = name.strip()
         if len(name) > NAME_MAX:
             raise IllegalAction(Message("setup.name_long", {"max": NAME_MAX}), where)
-        # Category Cf (bidi overrides, zero-width characters) and every other character
-        # Python does not call printable would make a name look like another one, or
-        # reorder the history line it appears in. A Japanese keyboard's space (U+3000,
-        # "山田　花子") is a space, as on the card game's New game page.
-        if (
-            bad_character(name) is not None
-            or not name.replace(IDEOGRAPHIC_SPACE, " ").isprintable()
-            or any(unicodedata.category(ch) == "Cf" for ch in name)
-        ):
+        if name_character(name) is not None:
             raise IllegalAction(Message("setup.name_chars", {}), where)
         if _reads_as(name) in RESERVED_NAMES:
             raise IllegalAction(Message("setup.name_reserved", {"name": name}), where)

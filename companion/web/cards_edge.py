@@ -4,7 +4,6 @@ and the 18 cards this server remembers for its next games (AMB-C1, AMB-C2)."""
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any, Literal
 
 from flask import (
@@ -21,6 +20,7 @@ from ..cardgame.secret import FingerBid
 from ..door import Refused, refusal_of
 from ..engine import IllegalAction, Message
 from ..games import CARDS
+from ..rules.setup import name_character
 from . import edge, schemas
 from .arg_models import MoveBody, body_of, model_of
 from .auth import (
@@ -129,10 +129,9 @@ def new_config(body: Any) -> cardgame.Config:
     server's next game, and a body without them takes the remembered ones."""
     settings = schemas.parse(NewCardGame, body, "card_config")
     for i, name in enumerate(settings.players):
-        # No control, text-direction or zero-width character: the New game page took
-        # "A\u202eBo" (every line naming that player read backwards) and "Ai\u200bko" (a
-        # name looking like another); the API refused only the first kind.
-        if any(unicodedata.category(ch) in ("Cc", "Cs", "Cf") for ch in name):
+        # The board game's rule for a name: the New game page took "A\u202eBo" (every line
+        # naming that player read backwards) and "Ai\u200bko" (a name looking like another).
+        if name_character(name) is not None:
             raise Refused(400, Message("cards.name_chars"), f"players[{i}]")
     notches = settings.notches if settings.notches is not None else remembered_notches()
     cards = settings.cards

@@ -107,14 +107,6 @@
   // #live), a closed one when it next opens; an answer older than a later ask is dropped.
   const asked = new WeakMap(); // a panel → the number of its latest ask
   const sent = new WeakSet(); // a panel's forms whose post was recorded since its last ask
-  const keep = {
-    beforeAttributeUpdated(name, el) {
-      if (name === "value" && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)
-          && el.type !== "hidden" && el.value !== el.defaultValue) return false;
-      if (name === "checked" && el instanceof HTMLInputElement && el.checked !== el.defaultChecked) return false;
-      return true;
-    },
-  };
   /** The choices the player made in a panel's menus: [menu, option] while that differs
    * from what the server chose. One the game no longer offers stays chosen (never another
    * in its place): posted, it is refused in the rules' words. */
@@ -139,8 +131,10 @@
           return;
         }
         const mine = chosen(body);
-        if (first || !window.Idiomorph) body.innerHTML = html;
-        else window.Idiomorph.morph(body, html, { morphStyle: "innerHTML", callbacks: keep });
+        // What the host typed or ticked stays, as in #live (static/live.js keeps it).
+        const keeping = window.tsukijiLive && window.tsukijiLive.keeping;
+        if (first || !window.Idiomorph || !keeping) body.innerHTML = html;
+        else window.Idiomorph.morph(body, html, { morphStyle: "innerHTML", callbacks: keeping });
         for (const [menu, option] of mine) {
           if (!menu.isConnected) continue;
           if (![...menu.options].some((o) => o.value === option.value)) {

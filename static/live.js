@@ -258,7 +258,9 @@
     e.detail.headers["X-Live"] = streamUp() ? "up" : "down";
   });
 
-  window.tsukijiLive = { morph, streamUp, poll };
+  // ``keeping``: idiomorph's callbacks that keep what the player holds, for a page's own
+  // parts outside #live (static/game.js's correction panels).
+  window.tsukijiLive = { morph, streamUp, poll, keeping: callbacks };
   attend(null, snapshot());
   open();
 })();
